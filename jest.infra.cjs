@@ -1,0 +1,8 @@
+// Jest settings for projects whose tests talk to the real MongoDB-wire server and Kafka broker.
+const path = require('node:path');
+
+module.exports = (config) => ({
+  ...require('./jest.preset.cjs'),
+  globalSetup: path.join(__dirname, 'tools/test/global-setup.cjs'),
+  ...config,
+});

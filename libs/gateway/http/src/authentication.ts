@@ -1,0 +1,31 @@
+import { createHash } from 'node:crypto';
+import { unauthenticated } from '@bindery/platform/errors';
+import type { Caller } from '@bindery/platform/grpc';
+
+/**
+ * Resolves bearer tokens through identity, remembering answers for `ttlMs` (seconds at most), so a
+ * revoked token stops working within that bound. Keys are token hashes; raw tokens are not kept.
+ */
+export class TokenCache {
+  private readonly entries = new Map<string, { caller: Caller; until: number }>();
+
+  constructor(private readonly resolve: (token: string) => Promise<Caller>, private readonly ttlMs: number, private readonly maxEntries = 10000) {}
+
+  async authenticate(header: string | undefined): Promise<Caller> {
+    const token = bearerToken(header);
+    const key = createHash('sha256').update(token).digest('base64url');
+    const hit = this.entries.get(key);
+    const now = Date.now();
+    if (hit && hit.until > now) return hit.caller;
+    const caller = await this.resolve(token);
+    if (this.entries.size >= this.maxEntries) this.entries.delete(this.entries.keys().next().value as string);
+    this.entries.set(key, { caller, until: now + this.ttlMs });
+    return caller;
+  }
+}
+
+export function bearerToken(header: string | undefined): string {
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(header ?? '');
+  if (!match) throw unauthenticated('Send an API token: Authorization: Bearer <token>.');
+  return match[1];
+}

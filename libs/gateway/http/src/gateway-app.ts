@@ -1,0 +1,93 @@
+import express, { NextFunction, Request, Response } from 'express';
+import { DomainError, errorBody, httpStatusOf, isDomainError } from '@bindery/platform/errors';
+import { logger } from '@bindery/platform/telemetry';
+import type { Caller } from '@bindery/platform/grpc';
+import { compileValidators, validateRequest } from './request-validation';
+import { buildOpenApiDocument } from './openapi-document';
+import { RouteRegistry } from './route-registry';
+
+export interface GatewayOptions {
+  registry: RouteRegistry;
+  authenticate(authorization: string | undefined): Promise<Caller>;
+  /** dependency checks for /readyz, by name */
+  readiness: Record<string, () => Promise<boolean>>;
+  publicUrl: string;
+  requestBudgetMs: number;
+  bodyLimit: string;
+}
+
+function sendError(res: Response, status: number, message: string) {
+  if (!res.headersSent) res.status(status).json(errorBody(status, message));
+}
+
+/** The HTTP edge: JSON parsing, authentication, strict validation, routes, and one error mapping. */
+export function createGatewayApp(options: GatewayOptions) {
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('etag', false);
+  app.set('query parser', 'simple');
+  app.use(express.json({ limit: options.bodyLimit, strict: false, type: ['application/json', 'application/*+json'] }));
+
+  app.get('/healthz', (_req, res) => {
+    res.json({ status: 'ok' });
+  });
+  app.get('/readyz', async (_req, res) => {
+    const entries = await Promise.all(Object.entries(options.readiness).map(async ([name, check]) => [name, await check().catch(() => false)] as const));
+    const ready = entries.every(([, ok]) => ok);
+    res.status(ready ? 200 : 503).json({ status: ready ? 'ready' : 'not ready', checks: Object.fromEntries(entries) });
+  });
+  const document = buildOpenApiDocument(options.registry, options.publicUrl);
+  app.get('/openapi.json', (_req, res) => {
+    res.json(document);
+  });
+
+  for (const route of options.registry.routes) {
+    const validators = compileValidators(route);
+    app[route.method](route.path, async (req: Request, res: Response, next: NextFunction) => {
+      try {
+        const caller = route.auth === 'none' ? (undefined as unknown as Caller) : await options.authenticate(req.headers.authorization);
+        const query = { ...(req.query as Record<string, unknown>) };
+        const hasBody = req.headers['content-length'] !== undefined && req.headers['content-length'] !== '0' || req.headers['transfer-encoding'] !== undefined;
+        validateRequest(validators, { params: req.params as Record<string, string>, query, body: req.body, hasBody: hasBody && req.is('application/json') !== false });
+        const result = await route.handler({
+          caller,
+          deadline: new Date(Date.now() + options.requestBudgetMs),
+          params: req.params as Record<string, string>,
+          query,
+          body: req.body,
+        });
+        for (const [k, v] of Object.entries(result.headers ?? {})) res.setHeader(k, v);
+        const status = result.status ?? route.success.status;
+        if (result.body === undefined) res.status(status).end();
+        else res.status(status).json(result.body);
+      } catch (err) {
+        next(err);
+      }
+    });
+  }
+
+  app.use((req: Request, res: Response) => {
+    sendError(res, 404, `No route for ${req.method} ${req.path}.`);
+  });
+
+  // One mapping from every failure to the error body.
+  app.use((err: unknown, req: Request, res: Response, _next: NextFunction) => {
+    if (isDomainError(err)) {
+      const status = httpStatusOf(err.kind);
+      if (status >= 500) logger.warn('request failed', { method: req.method, path: req.route?.path, status, reason: err.message });
+      return sendError(res, status, err.message);
+    }
+    const type = (err as { type?: string }).type;
+    if (type === 'entity.parse.failed') return sendError(res, 400, 'The request body is not valid JSON.');
+    if (type === 'entity.too.large') return sendError(res, 413, `The request body is larger than ${options.bodyLimit}.`);
+    if (type === 'encoding.unsupported' || type === 'charset.unsupported') return sendError(res, 415, 'Unsupported content encoding or charset.');
+    const status = (err as { status?: number }).status;
+    if (typeof status === 'number' && status >= 400 && status < 500) return sendError(res, status, 'The request could not be read.');
+    logger.error('unhandled error in gateway', { method: req.method, path: req.route?.path, error: err instanceof Error ? err.stack : String(err) });
+    return sendError(res, 500, 'Internal error.');
+  });
+
+  return app;
+}
+
+export { DomainError };

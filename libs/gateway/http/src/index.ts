@@ -1,0 +1,4 @@
+export * from './route-registry';
+export * from './gateway-app';
+export * from './authentication';
+export * from './schemas';

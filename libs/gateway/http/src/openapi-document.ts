@@ -1,0 +1,36 @@
+import { openApiPath, RouteRegistry } from './route-registry';
+
+const ERROR = {
+  type: 'object',
+  required: ['error'],
+  properties: { error: { type: 'object', required: ['code', 'message'], properties: { code: { type: 'integer' }, message: { type: 'string' } } } },
+};
+
+/** The OpenAPI 3.1 document of every served route, built from the same specs that validate them. */
+export function buildOpenApiDocument(registry: RouteRegistry, publicUrl: string) {
+  const paths: Record<string, Record<string, unknown>> = {};
+  for (const r of registry.routes) {
+    const parameters = [
+      ...Object.entries(r.params ?? {}).map(([name, schema]) => ({ name, in: 'path', required: true, schema })),
+      ...Object.entries(r.query ?? {}).map(([name, schema]) => ({ name, in: 'query', required: false, schema })),
+    ];
+    const responses: Record<string, unknown> = {
+      [r.success.status]: r.success.schema
+        ? { description: r.success.description, content: { 'application/json': { schema: r.success.schema } } }
+        : { description: r.success.description },
+      default: { description: 'Error', content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } },
+    };
+    const operation: Record<string, unknown> = { operationId: r.operationId, summary: r.summary, tags: r.tags, parameters, responses };
+    if (r.auth === 'none') operation.security = [];
+    if (r.body) operation.requestBody = { required: true, content: { 'application/json': { schema: r.body } } };
+    (paths[openApiPath(r.path)] ??= {})[r.method] = operation;
+  }
+  return {
+    openapi: '3.1.0',
+    info: { title: 'Bindery API', version: '1', description: 'The GitBook management API, self-hosted.' },
+    servers: [{ url: publicUrl }],
+    security: [{ bearer: [] }],
+    components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } }, schemas: { Error: ERROR } },
+    paths,
+  };
+}

@@ -1,0 +1,55 @@
+import Ajv, { ErrorObject, ValidateFunction } from 'ajv';
+import addFormats from 'ajv-formats';
+import { invalid } from '@bindery/platform/errors';
+import { JsonSchema, RouteSpec } from './route-registry';
+
+// Bodies are validated as sent: no coercion, no defaults, no silent removal, unknown fields refused.
+const bodyAjv = addFormats(new Ajv({ strict: true, allErrors: true, removeAdditional: false, coerceTypes: false, useDefaults: false }));
+// Path and query values arrive as text; numbers and booleans there are read from it.
+const queryAjv = addFormats(new Ajv({ strict: true, allErrors: true, removeAdditional: false, coerceTypes: true, useDefaults: false }));
+
+function describe(where: string, e: ErrorObject): string {
+  const path = e.instancePath.split('/').filter(Boolean).join('.');
+  const field = path ? `${where}.${path}` : where;
+  if (e.keyword === 'additionalProperties') return `${field === where ? where : field} has an unknown field "${(e.params as { additionalProperty: string }).additionalProperty}"`;
+  if (e.keyword === 'required') return `${where}${path ? '.' + path : ''}.${(e.params as { missingProperty: string }).missingProperty} is required`;
+  if (e.keyword === 'enum') return `${field} must be one of ${(e.params as { allowedValues: unknown[] }).allowedValues.map((v) => JSON.stringify(v)).join(', ')}`;
+  return `${field} ${e.message}`;
+}
+
+function messageOf(where: string, errors: ErrorObject[] | null | undefined): string {
+  // anyOf/oneOf repeat each branch's complaint; keep the most specific ones once.
+  const seen = new Set<string>();
+  for (const e of errors ?? []) if (e.keyword !== 'anyOf' && e.keyword !== 'oneOf') seen.add(describe(where, e));
+  return [...seen].slice(0, 5).join('; ') || `${where} is not valid`;
+}
+
+export interface CompiledValidators {
+  params?: ValidateFunction;
+  query?: ValidateFunction;
+  body?: ValidateFunction;
+}
+
+function objectOf(properties: Record<string, JsonSchema>): JsonSchema {
+  return { type: 'object', additionalProperties: false, properties };
+}
+
+export function compileValidators(route: RouteSpec): CompiledValidators {
+  return {
+    params: route.params ? queryAjv.compile(objectOf(route.params)) : undefined,
+    query: queryAjv.compile(objectOf(route.query ?? {})),
+    body: route.body ? bodyAjv.compile(route.body) : undefined,
+  };
+}
+
+/** Validates one request; a failure is a 400 naming the field. Query values are coerced in place. */
+export function validateRequest(v: CompiledValidators, req: { params: Record<string, string>; query: Record<string, unknown>; body: unknown; hasBody: boolean }) {
+  if (v.params && !v.params(req.params)) throw invalid(messageOf('path', v.params.errors));
+  if (v.query && !v.query(req.query)) throw invalid(messageOf('query', v.query.errors));
+  if (v.body) {
+    if (!req.hasBody) throw invalid('A JSON request body is required (Content-Type: application/json).');
+    if (!v.body(req.body)) throw invalid(messageOf('body', v.body.errors));
+  } else if (req.hasBody && req.body !== undefined && !(typeof req.body === 'object' && req.body !== null && Object.keys(req.body).length === 0)) {
+    throw invalid('This endpoint takes no request body.');
+  }
+}

@@ -1,0 +1,56 @@
+import type { Caller } from '@bindery/platform/grpc';
+
+export type JsonSchema = Record<string, unknown>;
+export type HttpMethod = 'get' | 'post' | 'put' | 'patch' | 'delete';
+
+export interface RequestContext {
+  /** absent only on routes with `auth: 'none'` */
+  caller: Caller;
+  /** when this request's budget runs out; every downstream call uses it */
+  deadline: Date;
+  params: Record<string, string>;
+  query: Record<string, unknown>;
+  body: unknown;
+}
+
+export interface RouteResult {
+  status?: number;
+  body?: unknown;
+  headers?: Record<string, string>;
+}
+
+/**
+ * One endpoint: its schemas (validated by ajv, strictly), its success response, and its handler.
+ * Declaring a route is the only way to serve one, so every route is validated and documented in
+ * /openapi.json alike.
+ */
+export interface RouteSpec {
+  method: HttpMethod;
+  /** express syntax: /v1/orgs/:organizationId */
+  path: string;
+  operationId: string;
+  summary: string;
+  tags: string[];
+  auth?: 'user' | 'none';
+  params?: Record<string, JsonSchema>;
+  query?: Record<string, JsonSchema>;
+  body?: JsonSchema;
+  success: { status: number; description: string; schema?: JsonSchema };
+  handler(ctx: RequestContext): Promise<RouteResult>;
+}
+
+export class RouteRegistry {
+  readonly routes: RouteSpec[] = [];
+
+  add(...routes: RouteSpec[]): this {
+    for (const r of routes) {
+      if (this.routes.some((x) => x.operationId === r.operationId)) throw new Error(`duplicate operationId ${r.operationId}`);
+      this.routes.push(r);
+    }
+    return this;
+  }
+}
+
+export function openApiPath(path: string): string {
+  return path.replace(/:([A-Za-z0-9_]+)/g, '{$1}');
+}

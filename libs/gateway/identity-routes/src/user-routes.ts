@@ -1,0 +1,51 @@
+import { ID_PARAM, RouteSpec } from '@bindery/gateway/http';
+import type { IdentityClient } from '@bindery/identity/client';
+import { CREATE_TOKEN, CREATE_USER } from './identity-schemas';
+import { Urls, userJson } from './representations';
+
+const USER = { type: 'object', required: ['object', 'id', 'displayName', 'urls'] };
+
+/** GET /v1/user and the instance-administration routes under /admin. */
+export function userRoutes(identity: IdentityClient, urls: Urls): RouteSpec[] {
+  return [
+    {
+      method: 'get',
+      path: '/v1/user',
+      operationId: 'getAuthenticatedUser',
+      summary: 'Get the authenticated user',
+      tags: ['users'],
+      success: { status: 200, description: 'The user', schema: USER },
+      async handler({ caller, deadline }) {
+        return { body: userJson(await identity.getCurrentUser({}, { caller, deadline }), urls) };
+      },
+    },
+    {
+      method: 'post',
+      path: '/admin/users',
+      operationId: 'adminCreateUser',
+      summary: 'Create a user (instance administrator)',
+      tags: ['admin'],
+      body: CREATE_USER,
+      success: { status: 201, description: 'The new user', schema: USER },
+      async handler({ caller, deadline, body }) {
+        const b = body as { email: string; displayName: string };
+        const user = await identity.createUser({ email: b.email, displayName: b.displayName }, { caller, deadline });
+        return { status: 201, body: userJson(user, urls) };
+      },
+    },
+    {
+      method: 'post',
+      path: '/admin/users/:userId/tokens',
+      operationId: 'adminCreateApiToken',
+      summary: 'Issue an API token for a user (instance administrator); the token is shown once',
+      tags: ['admin'],
+      params: { userId: ID_PARAM },
+      body: CREATE_TOKEN,
+      success: { status: 201, description: 'The token', schema: { type: 'object', required: ['object', 'id', 'label', 'token', 'createdAt'] } },
+      async handler({ caller, deadline, params, body }) {
+        const t = await identity.createApiToken({ userId: params.userId, label: (body as { label?: string }).label }, { caller, deadline });
+        return { status: 201, body: { object: 'api-token', id: t.id, label: t.label, token: t.token, createdAt: t.createdAt } };
+      },
+    },
+  ];
+}

@@ -1,0 +1,22 @@
+import { createPromiseClient, PromiseClient } from '@bindery/platform/grpc';
+import { HealthCheckResponse_ServingStatus, HealthClient, HealthServer, identityV1 } from '@bindery/shared/contracts';
+
+export type IdentityClient = PromiseClient<identityV1.IdentityServiceServer> & { close(): void };
+
+/** The typed promise client other scopes use to call identity. */
+export function createIdentityClient(address: string, defaultDeadlineMs: number): IdentityClient {
+  return createPromiseClient<identityV1.IdentityServiceServer>(identityV1.IdentityServiceClient, address, defaultDeadlineMs);
+}
+
+/** Whether identity reports itself serving (its database and broker reachable). */
+export function identityHealth(address: string): () => Promise<boolean> {
+  const health = createPromiseClient<HealthServer>(HealthClient, address, 2000);
+  return async () => {
+    try {
+      const reply = await health.check({ service: '' });
+      return reply.status === HealthCheckResponse_ServingStatus.SERVING;
+    } catch {
+      return false;
+    }
+  };
+}

@@ -1,0 +1,35 @@
+import { Db } from 'mongodb';
+import {
+  HostnamesRepository,
+  InvitesRepository,
+  MembersRepository,
+  OrganizationsRepository,
+  TokensRepository,
+  UsersRepository,
+} from '@bindery/identity/data-access';
+
+/** What identity's use cases work with; built once at start. */
+export interface IdentityDeps {
+  users: UsersRepository;
+  tokens: TokensRepository;
+  organizations: OrganizationsRepository;
+  hostnames: HostnamesRepository;
+  members: MembersRepository;
+  invites: InvitesRepository;
+  /** Tells the outbox relay that events were just recorded. */
+  eventsRecorded(): void;
+}
+
+export function identityDeps(db: Db, eventsRecorded: () => void): IdentityDeps {
+  return {
+    users: new UsersRepository(db),
+    tokens: new TokensRepository(db),
+    organizations: new OrganizationsRepository(db),
+    hostnames: new HostnamesRepository(db),
+    members: new MembersRepository(db),
+    invites: new InvitesRepository(db),
+    eventsRecorded,
+  };
+}
+
+export const SOURCE = 'bindery/identity';

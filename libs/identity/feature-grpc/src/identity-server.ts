@@ -1,0 +1,44 @@
+import { UntypedServiceImplementation } from '@grpc/grpc-js';
+import { adaptHandlers } from '@bindery/platform/grpc';
+import { runService } from '@bindery/platform/service-runtime';
+import { topicOf } from '@bindery/platform/events';
+import { identityV1 as pb } from '@bindery/shared/contracts';
+import { IDENTITY_INDEXES, OUTBOX_COLLECTIONS } from '@bindery/identity/data-access';
+import { identityDeps } from './identity-deps';
+import { identityEventHandlers } from './event-consumers';
+import { identityHandlers } from './grpc-handlers';
+import { bootstrapInstanceAdmin } from './users.service';
+
+export interface IdentityConfig {
+  MONGODB_URL: string;
+  KAFKA_BROKERS: string[];
+  IDENTITY_DB: string;
+  IDENTITY_GRPC_PORT: number;
+  OUTBOX_POLL_MS: number;
+  BINDERY_ADMIN_TOKEN?: string;
+  BINDERY_ADMIN_EMAIL: string;
+}
+
+/** Identity, started from its configuration. */
+export function startIdentityService(config: IdentityConfig) {
+  return runService({
+    name: 'identity',
+    mongoUrl: config.MONGODB_URL,
+    dbName: config.IDENTITY_DB,
+    kafkaBrokers: config.KAFKA_BROKERS,
+    grpcPort: config.IDENTITY_GRPC_PORT,
+    outboxPollMs: config.OUTBOX_POLL_MS,
+    indexes: IDENTITY_INDEXES,
+    outboxCollections: OUTBOX_COLLECTIONS,
+    deps: identityDeps,
+    init: async (deps) => {
+      if (config.BINDERY_ADMIN_TOKEN) await bootstrapInstanceAdmin(deps, config.BINDERY_ADMIN_TOKEN, config.BINDERY_ADMIN_EMAIL);
+    },
+    services: (deps) => [
+      { definition: pb.IdentityServiceService, implementation: adaptHandlers(pb.IdentityServiceService, identityHandlers(deps)) as unknown as UntypedServiceImplementation },
+    ],
+    consumers: (deps) => ({
+      'identity.invites': { topics: [topicOf('identity')], handlers: identityEventHandlers(deps) },
+    }),
+  });
+}

@@ -1,0 +1,63 @@
+import { createHash } from 'node:crypto';
+import { forbidden, invalid, notFound, unauthenticated } from '@bindery/platform/errors';
+import { Caller } from '@bindery/platform/grpc';
+import { normalizeEmail, TokenRecord, UserRecord } from '@bindery/identity/domain';
+import { newId, newSecret, nowIso } from '@bindery/shared/ids';
+import { IdentityDeps } from './identity-deps';
+import { identityEvents } from './identity-events';
+
+export function hashToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+/** Resolves a bearer token. Unknown tokens and tokens of missing users are the same answer. */
+export async function authenticate(deps: IdentityDeps, token: string): Promise<Caller> {
+  if (!token) throw unauthenticated();
+  const record = await deps.tokens.findByHash(hashToken(token));
+  const user = record && (await deps.users.findById(record.userId));
+  if (!user) throw unauthenticated('The API token is not valid.');
+  return { userId: user._id, isInstanceAdmin: user.isInstanceAdmin };
+}
+
+export async function getUser(deps: IdentityDeps, userId: string): Promise<UserRecord> {
+  const user = await deps.users.findById(userId);
+  if (!user) throw notFound('User');
+  return user;
+}
+
+function assertInstanceAdmin(caller: Caller) {
+  if (!caller.isInstanceAdmin) throw forbidden('Only the instance administrator can do this.');
+}
+
+/**
+ * Creates a user (instance administrators only). Side effect: `identity.user.created`, which
+ * turns the address's pending invites into memberships.
+ */
+export async function createUser(deps: IdentityDeps, caller: Caller, input: { email: string; displayName: string }): Promise<UserRecord> {
+  assertInstanceAdmin(caller);
+  const email = normalizeEmail(input.email);
+  const displayName = input.displayName.trim();
+  if (!displayName || displayName.length > 100) throw invalid('displayName must have 1 to 100 characters.');
+  const id = newId();
+  const user = await deps.users.insert({ _id: id, email, displayName, isInstanceAdmin: false, createdAt: nowIso() }, [identityEvents.userCreated(id, email)]);
+  deps.eventsRecorded();
+  return user;
+}
+
+/** Issues an API token for a user (instance administrators only). The token is returned once. */
+export async function createApiToken(deps: IdentityDeps, caller: Caller, userId: string, label: string | undefined) {
+  assertInstanceAdmin(caller);
+  await getUser(deps, userId);
+  const token = newSecret('gb_api');
+  const record: TokenRecord = { _id: newId(), userId, label: label?.trim() || 'API token', hash: hashToken(token), createdAt: nowIso() };
+  await deps.tokens.insert(record);
+  return { id: record._id, label: record.label, token, createdAt: record.createdAt };
+}
+
+/** Makes sure the configured administrator and their token exist (at every start; idempotent). */
+export async function bootstrapInstanceAdmin(deps: IdentityDeps, token: string, email: string): Promise<void> {
+  const address = normalizeEmail(email);
+  const admin = await deps.users.ensureInstanceAdmin(address, 'Administrator', (id) => [identityEvents.userCreated(id, address)]);
+  await deps.tokens.ensure({ _id: newId(), userId: admin._id, label: 'bootstrap', hash: hashToken(token), createdAt: nowIso() });
+  deps.eventsRecorded();
+}

@@ -1,0 +1,80 @@
+/**
+ * Environment configuration, validated once at start: every problem is reported together, and a
+ * service with a bad setting does not start. Every variable is documented in docs/configuration.md.
+ */
+type Kind = 'string' | 'int' | 'bool' | 'url' | 'list';
+type ValueOf<K extends Kind> = K extends 'int' ? number : K extends 'bool' ? boolean : K extends 'list' ? string[] : string;
+
+export interface Setting<K extends Kind = Kind> {
+  kind: K;
+  /** Used when the variable is unset; without one the variable is required. */
+  default?: ValueOf<K>;
+  optional?: boolean;
+  min?: number;
+  max?: number;
+  /** Secrets are never echoed in error messages. */
+  secret?: boolean;
+}
+
+export type Schema = Record<string, Setting>;
+export type Config<S extends Schema> = {
+  [N in keyof S]: S[N] extends Setting<infer K> ? (S[N]['optional'] extends true ? ValueOf<K> | undefined : ValueOf<K>) : never;
+};
+
+export class ConfigError extends Error {}
+
+function parse(name: string, raw: string, s: Setting): { value?: unknown; problem?: string } {
+  const shown = s.secret ? '(secret)' : JSON.stringify(raw);
+  switch (s.kind) {
+    case 'int': {
+      if (!/^-?\d+$/.test(raw)) return { problem: `${name} must be a whole number, got ${shown}` };
+      const n = Number(raw);
+      if (s.min !== undefined && n < s.min) return { problem: `${name} must be at least ${s.min}` };
+      if (s.max !== undefined && n > s.max) return { problem: `${name} must be at most ${s.max}` };
+      return { value: n };
+    }
+    case 'bool':
+      if (raw === 'true' || raw === '1') return { value: true };
+      if (raw === 'false' || raw === '0') return { value: false };
+      return { problem: `${name} must be true or false, got ${shown}` };
+    case 'url':
+      try {
+        new URL(raw);
+        return { value: raw };
+      } catch {
+        return { problem: `${name} must be a URL` };
+      }
+    case 'list':
+      return { value: raw.split(',').map((v) => v.trim()).filter(Boolean) };
+    default:
+      if (s.min !== undefined && raw.length < s.min) return { problem: `${name} must have at least ${s.min} characters` };
+      return { value: raw };
+  }
+}
+
+export function loadConfig<S extends Schema>(schema: S, env: NodeJS.ProcessEnv = process.env): Config<S> {
+  const out: Record<string, unknown> = {};
+  const problems: string[] = [];
+  for (const [name, setting] of Object.entries(schema)) {
+    const raw = env[name];
+    if (raw === undefined || raw === '') {
+      if (setting.default !== undefined) out[name] = setting.default;
+      else if (!setting.optional) problems.push(`${name} is required`);
+      continue;
+    }
+    const { value, problem } = parse(name, raw, setting);
+    if (problem) problems.push(problem);
+    else out[name] = value;
+  }
+  if (problems.length) throw new ConfigError(`invalid configuration: ${problems.join('; ')}`);
+  return out as Config<S>;
+}
+
+/** Settings every service shares. */
+export const commonSettings = {
+  MONGODB_URL: { kind: 'string', secret: true },
+  KAFKA_BROKERS: { kind: 'list' },
+  LOG_LEVEL: { kind: 'string', default: 'info' },
+  GRPC_DEADLINE_MS: { kind: 'int', default: 5000, min: 100, max: 120000 },
+  OUTBOX_POLL_MS: { kind: 'int', default: 250, min: 10, max: 60000 },
+} satisfies Schema;

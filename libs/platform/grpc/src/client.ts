@@ -1,0 +1,45 @@
+import { CallOptions, ChannelCredentials, Client, credentials, handleUnaryCall, Metadata, ServiceError } from '@grpc/grpc-js';
+import { fromGrpcError } from '@bindery/platform/errors';
+import { Caller, callerToMetadata } from './call-context';
+
+export interface UnaryOptions {
+  caller?: Caller;
+  /** Absolute deadline; defaults to now + the client's default. */
+  deadline?: Date;
+}
+
+/** A promise client derived from the generated server interface: one method per RPC. */
+export type PromiseClient<S> = {
+  [K in keyof S as string extends K ? never : K]: S[K] extends handleUnaryCall<infer Req, infer Res> ? (req: Req, options?: UnaryOptions) => Promise<Res> : never;
+};
+
+type GeneratedClientCtor = new (address: string, creds: ChannelCredentials, options?: object) => Client;
+type UnaryMethod = (req: unknown, md: Metadata, opts: CallOptions, cb: (err: ServiceError | null, res: unknown) => void) => unknown;
+
+/**
+ * Wraps a ts-proto generated client: every call carries the caller and a deadline, and a failed
+ * call rejects with the DomainError its status stands for.
+ */
+export function createPromiseClient<S>(Ctor: GeneratedClientCtor, address: string, defaultDeadlineMs: number): PromiseClient<S> & { close(): void } {
+  const client = new Ctor(address, credentials.createInsecure(), {
+    'grpc.keepalive_time_ms': 30000,
+    'grpc.max_reconnect_backoff_ms': 2000,
+    'grpc.initial_reconnect_backoff_ms': 200,
+  }) as unknown as Record<string, UnaryMethod> & Client;
+  const methods: Record<string, unknown> = {
+    close: () => client.close(),
+  };
+  const proto = Object.getPrototypeOf(client);
+  for (const name of Object.keys(proto)) {
+    if (typeof proto[name] !== 'function' || name === 'constructor') continue;
+    methods[name] = (req: unknown, options: UnaryOptions = {}) =>
+      new Promise((resolve, reject) => {
+        const deadline = options.deadline ?? new Date(Date.now() + defaultDeadlineMs);
+        client[name](req, callerToMetadata(options.caller), { deadline }, (err, res) => {
+          if (err) reject(fromGrpcError(err.code, err.details));
+          else resolve(res);
+        });
+      });
+  }
+  return methods as PromiseClient<S> & { close(): void };
+}

@@ -1,0 +1,4 @@
+export * from './call-context';
+export * from './server';
+export * from './client';
+export * from './health';

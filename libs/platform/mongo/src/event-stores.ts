@@ -1,0 +1,50 @@
+import { Db } from 'mongodb';
+import type { OutboxStore, ProcessedEvents, EventEnvelope } from '@bindery/platform/events';
+import { isDuplicateKey } from './mongo';
+
+/** The outbox relay's view of a service's collections that carry `outbox` fields. */
+export function mongoOutboxStore(db: Db, collections: string[]): OutboxStore {
+  return {
+    async pending(limit) {
+      const out: Array<{ collection: string; docId: string; events: EventEnvelope[] }> = [];
+      for (const name of collections) {
+        const docs = await db
+          .collection<{ _id: string; outbox?: Record<string, EventEnvelope> }>(name)
+          .find({ outboxCount: { $gt: 0 } }, { projection: { outbox: 1 } })
+          .limit(limit)
+          .toArray();
+        for (const doc of docs) {
+          const events = Object.values(doc.outbox ?? {}).sort((a, b) => a.id.localeCompare(b.id));
+          if (events.length) out.push({ collection: name, docId: doc._id, events });
+        }
+      }
+      return out;
+    },
+    async markPublished(collection, docId, eventId) {
+      // Conditional on the entry still being there, so a repeated mark never drives the count negative.
+      await db.collection<{ _id: string }>(collection).updateOne(
+        { _id: docId, [`outbox.${eventId}`]: { $exists: true } },
+        { $unset: { [`outbox.${eventId}`]: '' }, $inc: { outboxCount: -1 } },
+      );
+    },
+  };
+}
+
+export const PROCESSED_EVENTS = 'processed_events';
+
+/** Applied-event markers; `_id` is `<consumer>:<eventId>`, so uniqueness is the primary key's. */
+export function mongoProcessedEvents(db: Db): ProcessedEvents {
+  const col = db.collection<{ _id: string; at: Date }>(PROCESSED_EVENTS);
+  return {
+    async has(consumer, eventId) {
+      return (await col.countDocuments({ _id: `${consumer}:${eventId}` }, { limit: 1 })) > 0;
+    },
+    async record(consumer, eventId) {
+      try {
+        await col.insertOne({ _id: `${consumer}:${eventId}`, at: new Date() });
+      } catch (err) {
+        if (!isDuplicateKey(err)) throw err;
+      }
+    },
+  };
+}

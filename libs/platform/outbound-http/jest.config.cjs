@@ -1,0 +1,5 @@
+module.exports = {
+  ...require('../../../jest.preset.cjs'),
+  displayName: 'platform-outbound-http',
+  rootDir: __dirname,
+};

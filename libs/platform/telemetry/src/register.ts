@@ -1,0 +1,37 @@
+/**
+ * Telemetry bootstrap, loaded with `node --require` before any app code so the instrumentations can
+ * hook express, grpc-js, mongodb and kafkajs as they are first required. Spans are always recorded
+ * (logs carry their trace ids); they are exported over OTLP/HTTP when OTEL_EXPORTER_OTLP_ENDPOINT is set.
+ */
+import { NodeSDK, tracing } from '@opentelemetry/sdk-node';
+import { getNodeAutoInstrumentations } from '@opentelemetry/auto-instrumentations-node';
+import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-http';
+
+process.env.OTEL_METRICS_EXPORTER ??= 'none';
+process.env.OTEL_LOGS_EXPORTER ??= 'none';
+process.env.OTEL_SERVICE_NAME ??= process.env.BINDERY_SERVICE_NAME ?? 'bindery';
+
+const exporting = Boolean(process.env.OTEL_EXPORTER_OTLP_ENDPOINT || process.env.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT);
+const spanProcessors = exporting
+  ? [new tracing.BatchSpanProcessor(new OTLPTraceExporter(), { scheduledDelayMillis: 500 })]
+  : [new tracing.NoopSpanProcessor()];
+
+const sdk = new NodeSDK({
+  spanProcessors,
+  instrumentations: [
+    getNodeAutoInstrumentations({
+      '@opentelemetry/instrumentation-fs': { enabled: false },
+      '@opentelemetry/instrumentation-dns': { enabled: false },
+      '@opentelemetry/instrumentation-net': { enabled: false },
+      '@opentelemetry/instrumentation-runtime-node': { enabled: false },
+    }),
+  ],
+});
+sdk.start();
+
+const shutdown = () => {
+  sdk.shutdown().catch(() => undefined);
+};
+process.once('beforeExit', shutdown);
+// Apps call this on SIGTERM (through flushTelemetry) so the last spans are exported.
+(globalThis as { __binderyTelemetryShutdown?: () => Promise<void> }).__binderyTelemetryShutdown = () => sdk.shutdown();

@@ -1,0 +1,2 @@
+export * from './ids';
+export * from './time';

@@ -1,0 +1,86 @@
+'use strict';
+// Local Kafka: Apache Kafka's own jars from Maven Central, single-node KRaft, on the machine's Java.
+// 3.9.x is the last line whose protocol versions kafkajs 2.2.4 speaks (Kafka 4 dropped the old ones).
+const fs = require('node:fs');
+const path = require('node:path');
+const crypto = require('node:crypto');
+const { execFileSync } = require('node:child_process');
+const { binDir, dataDir, ports } = require('./paths');
+const { startDetached, runningPid, portOpen, waitFor } = require('./processes');
+
+const VERSION = '3.9.1';
+const home = path.join(binDir, `kafka-${VERSION}`);
+const libs = path.join(home, 'libs');
+
+function pom() {
+  return `<project xmlns="http://maven.apache.org/POM/4.0.0">
+  <modelVersion>4.0.0</modelVersion>
+  <groupId>bindery.local</groupId><artifactId>kafka-runtime</artifactId><version>1</version>
+  <dependencies>
+    <dependency><groupId>org.apache.kafka</groupId><artifactId>kafka_2.13</artifactId><version>${VERSION}</version></dependency>
+    <dependency><groupId>org.slf4j</groupId><artifactId>slf4j-reload4j</artifactId><version>1.7.36</version></dependency>
+  </dependencies>
+</project>
+`;
+}
+
+function provision(log) {
+  if (fs.existsSync(path.join(home, 'READY'))) return;
+  log(`fetching Apache Kafka ${VERSION} from Maven Central (first start only)`);
+  fs.mkdirSync(home, { recursive: true });
+  fs.writeFileSync(path.join(home, 'pom.xml'), pom());
+  execFileSync('mvn', ['-q', '-B', 'dependency:copy-dependencies', `-DoutputDirectory=${libs}`, '-DincludeScope=runtime'], { cwd: home, stdio: 'inherit' });
+  fs.writeFileSync(path.join(home, 'log4j.properties'), [
+    'log4j.rootLogger=WARN, stdout',
+    'log4j.appender.stdout=org.apache.log4j.ConsoleAppender',
+    'log4j.appender.stdout.layout=org.apache.log4j.PatternLayout',
+    'log4j.appender.stdout.layout.ConversionPattern=[%d] %p %m (%c)%n',
+    '',
+  ].join('\n'));
+  fs.writeFileSync(path.join(home, 'READY'), VERSION);
+}
+
+function properties(logDirs) {
+  return [
+    'process.roles=broker,controller',
+    'node.id=1',
+    `controller.quorum.voters=1@127.0.0.1:${ports.kafkaController}`,
+    `listeners=PLAINTEXT://127.0.0.1:${ports.kafka},CONTROLLER://127.0.0.1:${ports.kafkaController}`,
+    `advertised.listeners=PLAINTEXT://127.0.0.1:${ports.kafka}`,
+    'controller.listener.names=CONTROLLER',
+    'listener.security.protocol.map=PLAINTEXT:PLAINTEXT,CONTROLLER:PLAINTEXT',
+    `log.dirs=${logDirs}`,
+    'num.partitions=3',
+    'offsets.topic.replication.factor=1',
+    'offsets.topic.num.partitions=3',
+    'transaction.state.log.replication.factor=1',
+    'transaction.state.log.min.isr=1',
+    'group.initial.rebalance.delay.ms=0',
+    'auto.create.topics.enable=false',
+    '',
+  ].join('\n');
+}
+
+function java(args) {
+  return ['-Xms128m', '-Xmx512m', `-Dlog4j.configuration=file:${path.join(home, 'log4j.properties')}`, '-cp', `${libs}/*`, ...args];
+}
+
+async function start(log) {
+  const brokers = `127.0.0.1:${ports.kafka}`;
+  if (runningPid('kafka') && (await portOpen(ports.kafka))) return brokers;
+  provision(log);
+  const logDirs = path.join(dataDir, 'kafka');
+  const config = path.join(dataDir, 'kafka.properties');
+  fs.mkdirSync(dataDir, { recursive: true });
+  fs.writeFileSync(config, properties(logDirs));
+  if (!fs.existsSync(path.join(logDirs, 'meta.properties'))) {
+    // A KRaft cluster id is a base64url UUID; the storage must be formatted once.
+    const clusterId = crypto.randomBytes(16).toString('base64url');
+    execFileSync('java', java(['kafka.tools.StorageTool', 'format', '-t', clusterId, '-c', config]), { stdio: 'ignore' });
+  }
+  const { pid, logPath } = startDetached('kafka', 'java', java(['kafka.Kafka', config]));
+  await waitFor(() => portOpen(ports.kafka), { timeoutMs: 60000, what: 'Kafka', pid, logPath });
+  return brokers;
+}
+
+module.exports = { start, VERSION };
