@@ -1,5 +1,5 @@
-module.exports = {
-  ...require('../../jest.preset.cjs'),
+module.exports = require('../../jest.infra.cjs')({
   displayName: 'gateway-e2e',
   rootDir: __dirname,
-};
+  testTimeout: 90000,
+});

@@ -3,8 +3,11 @@
 // provisions and starts them (or uses MONGODB_URL / KAFKA_BROKERS), then exports their addresses
 // to the test workers through the environment.
 const { ensureInfra } = require('../stack/stack');
+const { buildApps } = require('../build/build-apps');
 
 module.exports = async function globalSetup() {
+  // End-to-end tests run the built apps; building takes well under a second.
+  await buildApps();
   if (process.env.BINDERY_TEST_MONGODB_URL && process.env.BINDERY_TEST_KAFKA_BROKERS) return;
   const infra = await ensureInfra((msg) => console.log(`[stack] ${msg}`));
   process.env.BINDERY_TEST_MONGODB_URL = infra.mongoUrl;

@@ -41,7 +41,7 @@ export function organizationJson(o: pb.Organization, urls: Urls) {
       app: `${urls.appUrl}/o/${encodeURIComponent(o.id)}`,
       ...(o.logo ? { logo: o.logo } : {}),
     },
-    trial: { status: o.trialStatus },
+    trial: { status: o.trialStatus, count: 0 },
     permissions: {
       view: p.view,
       admin: p.admin,
@@ -53,6 +53,9 @@ export function organizationJson(o: pb.Organization, urls: Urls) {
       listMembers: p.listMembers,
       listTeams: p.listTeams,
       listIntegrations: p.listIntegrations,
+      access: p.access,
+      listInstallations: p.listInstallations,
+      installIntegration: p.installIntegration,
     },
   };
 }

@@ -1,5 +1,5 @@
 import { Db } from 'mongodb';
-import { EventEnvelope, outboxOnInsert, withOutbox } from '@bindery/platform/events';
+import { EventEnvelope, outboxOnInsert, withOutbox, withoutOutbox } from '@bindery/platform/events';
 import { OrganizationRecord } from '@bindery/identity/domain';
 import { COLLECTIONS } from './indexes';
 
@@ -15,7 +15,7 @@ export class OrganizationsRepository {
   async insert(org: Omit<OrganizationRecord, 'outbox' | 'outboxCount'>, events: EventEnvelope[]): Promise<OrganizationRecord> {
     const doc: OrganizationRecord = { ...org, ...outboxOnInsert(events) };
     await this.col.insertOne(doc);
-    return doc;
+    return withoutOutbox(doc) as OrganizationRecord;
   }
 
   findById(organizationId: string) {
@@ -37,9 +37,8 @@ export class OrganizationsRepository {
   async update(organizationId: string, set: OrgChanges, unset: Array<keyof OrganizationRecord>, events: EventEnvelope[]) {
     const update: Record<string, unknown> = { $set: set };
     if (unset.length) update.$unset = Object.fromEntries(unset.map((f) => [f, '']));
-    return this.col.findOneAndUpdate({ _id: organizationId }, withOutbox(update, events), {
-      returnDocument: 'after',
-      projection: { outbox: 0 },
-    });
+    // No projection: findAndModify with one is missing from the local MongoDB-wire server.
+    const doc = await this.col.findOneAndUpdate({ _id: organizationId }, withOutbox(update, events), { returnDocument: 'after' });
+    return doc ? (withoutOutbox(doc) as OrganizationRecord) : null;
   }
 }

@@ -18,6 +18,9 @@ export interface OrganizationPermissions {
   listMembers: boolean;
   listTeams: boolean;
   listIntegrations: boolean;
+  access: boolean;
+  listInstallations: boolean;
+  installIntegration: boolean;
 }
 
 /** The `permissions` object of an organization, for a caller; the same answers the checks below give. */
@@ -38,6 +41,9 @@ export function organizationPermissions(standing: Standing | undefined): Organiz
     listMembers: nonGuest,
     listTeams: nonGuest,
     listIntegrations: nonGuest,
+    access: member,
+    listInstallations: nonGuest,
+    installIntegration: admin,
   };
 }
 

@@ -1,7 +1,6 @@
 import { UntypedServiceImplementation } from '@grpc/grpc-js';
 import { adaptHandlers } from '@bindery/platform/grpc';
 import { runService } from '@bindery/platform/service-runtime';
-import { topicOf } from '@bindery/platform/events';
 import { identityV1 as pb } from '@bindery/shared/contracts';
 import { IDENTITY_INDEXES, OUTBOX_COLLECTIONS } from '@bindery/identity/data-access';
 import { identityDeps } from './identity-deps';
@@ -15,6 +14,7 @@ export interface IdentityConfig {
   IDENTITY_DB: string;
   IDENTITY_GRPC_PORT: number;
   OUTBOX_POLL_MS: number;
+  KAFKA_NAMESPACE: string;
   BINDERY_ADMIN_TOKEN?: string;
   BINDERY_ADMIN_EMAIL: string;
 }
@@ -28,6 +28,7 @@ export function startIdentityService(config: IdentityConfig) {
     kafkaBrokers: config.KAFKA_BROKERS,
     grpcPort: config.IDENTITY_GRPC_PORT,
     outboxPollMs: config.OUTBOX_POLL_MS,
+    kafkaNamespace: config.KAFKA_NAMESPACE,
     indexes: IDENTITY_INDEXES,
     outboxCollections: OUTBOX_COLLECTIONS,
     deps: identityDeps,
@@ -38,7 +39,7 @@ export function startIdentityService(config: IdentityConfig) {
       { definition: pb.IdentityServiceService, implementation: adaptHandlers(pb.IdentityServiceService, identityHandlers(deps)) as unknown as UntypedServiceImplementation },
     ],
     consumers: (deps) => ({
-      'identity.invites': { topics: [topicOf('identity')], handlers: identityEventHandlers(deps) },
+      'identity.invites': { from: ['identity'], handlers: identityEventHandlers(deps) },
     }),
   });
 }

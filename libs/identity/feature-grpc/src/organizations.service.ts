@@ -67,8 +67,7 @@ export async function createOrganization(deps: IdentityDeps, caller: Caller, inp
     [identityEvents.memberAdded(id, caller.userId, 'admin')],
   );
   deps.eventsRecorded();
-  const { outbox: _o, outboxCount: _c, ...clean } = org;
-  return { org: clean, standing: { role: 'admin', ownsTeam: false } };
+  return { org, standing: { role: 'admin', ownsTeam: false } };
 }
 
 /** The caller's organizations, ordered by id, keyset-paginated. */

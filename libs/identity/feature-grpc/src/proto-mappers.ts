@@ -37,6 +37,9 @@ export function toOrganization({ org, standing }: OrganizationView): pb.Organiza
       listMembers: p.listMembers,
       listTeams: p.listTeams,
       listIntegrations: p.listIntegrations,
+      access: p.access,
+      listInstallations: p.listInstallations,
+      installIntegration: p.installIntegration,
     },
   };
 }

@@ -74,6 +74,7 @@ export function loadConfig<S extends Schema>(schema: S, env: NodeJS.ProcessEnv =
 export const commonSettings = {
   MONGODB_URL: { kind: 'string', secret: true },
   KAFKA_BROKERS: { kind: 'list' },
+  KAFKA_NAMESPACE: { kind: 'string', default: '' },
   LOG_LEVEL: { kind: 'string', default: 'info' },
   GRPC_DEADLINE_MS: { kind: 'int', default: 5000, min: 100, max: 120000 },
   OUTBOX_POLL_MS: { kind: 'int', default: 250, min: 10, max: 60000 },

@@ -39,10 +39,13 @@ export async function connectMongo(url: string, dbName: string, appName: string)
 
 export type IndexPlan = Record<string, IndexDescription[]>;
 
-/** Creates the indexes every query path needs; safe to run at every start. */
+/**
+ * Creates the indexes every query path needs; safe to run at every start. One createIndexes command
+ * per index: FerretDB 1.24 crashes the connection when one command re-declares several existing ones.
+ */
 export async function ensureIndexes(db: Db, plan: IndexPlan): Promise<void> {
   for (const [collection, indexes] of Object.entries(plan)) {
-    if (indexes.length) await db.collection(collection).createIndexes(indexes);
+    for (const index of indexes) await db.collection(collection).createIndexes([index]);
   }
 }
 

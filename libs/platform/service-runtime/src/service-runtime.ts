@@ -14,6 +14,8 @@ export interface ServiceSpec<D> {
   kafkaBrokers: string[];
   grpcPort: number;
   outboxPollMs: number;
+  /** prefix for topics and consumer groups, so stacks can share a broker (tests, staging) */
+  kafkaNamespace?: string;
   indexes: IndexPlan;
   outboxCollections: string[];
   /** builds the use-case dependencies; `eventsRecorded` kicks the outbox relay */
@@ -21,8 +23,8 @@ export interface ServiceSpec<D> {
   /** runs once after indexes exist, before the server accepts calls (bootstrap data) */
   init?(deps: D): Promise<void>;
   services(deps: D): Array<{ definition: ServiceDefinition; implementation: UntypedServiceImplementation }>;
-  /** consumer group name → topics and handlers */
-  consumers?(deps: D): Record<string, { topics: string[]; handlers: EventHandlers }>;
+  /** consumer group name → the services whose events it reads, and its handlers */
+  consumers?(deps: D): Record<string, { from: string[]; handlers: EventHandlers }>;
 }
 
 export interface RunningService<D> {
@@ -41,7 +43,8 @@ export async function runService<D>(spec: ServiceSpec<D>): Promise<RunningServic
   await ensureIndexes(mongo.db, spec.indexes);
 
   const kafka = createKafka(spec.kafkaBrokers, spec.name);
-  const topic = topicOf(spec.name);
+  const ns = spec.kafkaNamespace ?? '';
+  const topic = ns + topicOf(spec.name);
   await ensureTopics(kafka, [topic]);
   const producer: Producer = kafka.producer({ idempotent: true, maxInFlightRequests: 1 });
   await producer.connect();
@@ -59,8 +62,9 @@ export async function runService<D>(spec: ServiceSpec<D>): Promise<RunningServic
 
   const consumers: Consumer[] = [];
   for (const [groupId, c] of Object.entries(spec.consumers?.(deps) ?? {})) {
-    await ensureTopics(kafka, c.topics);
-    consumers.push(await startConsumer({ kafka, groupId, topics: c.topics, handlers: c.handlers, processed: mongoProcessedEvents(mongo.db) }));
+    const topics = c.from.map((service) => ns + topicOf(service));
+    await ensureTopics(kafka, topics);
+    consumers.push(await startConsumer({ kafka, groupId: ns + groupId, topics, handlers: c.handlers, processed: mongoProcessedEvents(mongo.db) }));
   }
   logger.info('service started', { service: spec.name, port });
 

@@ -1,0 +1,5 @@
+export * from './ports';
+export * from './processes';
+export * from './system-under-test';
+export * from './official-spec';
+export * from './eventually';

@@ -73,6 +73,9 @@ export interface OrganizationPermissions {
   listMembers: boolean;
   listTeams: boolean;
   listIntegrations: boolean;
+  access: boolean;
+  listInstallations: boolean;
+  installIntegration: boolean;
 }
 
 export interface Organization {
@@ -907,6 +910,9 @@ function createBaseOrganizationPermissions(): OrganizationPermissions {
     listMembers: false,
     listTeams: false,
     listIntegrations: false,
+    access: false,
+    listInstallations: false,
+    installIntegration: false,
   };
 }
 
@@ -941,6 +947,15 @@ export const OrganizationPermissions: MessageFns<OrganizationPermissions> = {
     }
     if (message.listIntegrations !== false) {
       writer.uint32(80).bool(message.listIntegrations);
+    }
+    if (message.access !== false) {
+      writer.uint32(88).bool(message.access);
+    }
+    if (message.listInstallations !== false) {
+      writer.uint32(96).bool(message.listInstallations);
+    }
+    if (message.installIntegration !== false) {
+      writer.uint32(104).bool(message.installIntegration);
     }
     return writer;
   },
@@ -1038,6 +1053,30 @@ export const OrganizationPermissions: MessageFns<OrganizationPermissions> = {
             message.listIntegrations = reader.bool();
             continue;
           }
+          case 11: {
+            if (tag !== 88) {
+              break;
+            }
+
+            message.access = reader.bool();
+            continue;
+          }
+          case 12: {
+            if (tag !== 96) {
+              break;
+            }
+
+            message.listInstallations = reader.bool();
+            continue;
+          }
+          case 13: {
+            if (tag !== 104) {
+              break;
+            }
+
+            message.installIntegration = reader.bool();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -1094,6 +1133,17 @@ export const OrganizationPermissions: MessageFns<OrganizationPermissions> = {
         : isSet(object.list_integrations)
         ? globalThis.Boolean(object.list_integrations)
         : false,
+      access: isSet(object.access) ? globalThis.Boolean(object.access) : false,
+      listInstallations: isSet(object.listInstallations)
+        ? globalThis.Boolean(object.listInstallations)
+        : isSet(object.list_installations)
+        ? globalThis.Boolean(object.list_installations)
+        : false,
+      installIntegration: isSet(object.installIntegration)
+        ? globalThis.Boolean(object.installIntegration)
+        : isSet(object.install_integration)
+        ? globalThis.Boolean(object.install_integration)
+        : false,
     };
   },
 
@@ -1129,6 +1179,15 @@ export const OrganizationPermissions: MessageFns<OrganizationPermissions> = {
     if (message.listIntegrations !== false) {
       obj.listIntegrations = message.listIntegrations;
     }
+    if (message.access !== false) {
+      obj.access = message.access;
+    }
+    if (message.listInstallations !== false) {
+      obj.listInstallations = message.listInstallations;
+    }
+    if (message.installIntegration !== false) {
+      obj.installIntegration = message.installIntegration;
+    }
     return obj;
   },
 
@@ -1147,6 +1206,9 @@ export const OrganizationPermissions: MessageFns<OrganizationPermissions> = {
     message.listMembers = object.listMembers ?? false;
     message.listTeams = object.listTeams ?? false;
     message.listIntegrations = object.listIntegrations ?? false;
+    message.access = object.access ?? false;
+    message.listInstallations = object.listInstallations ?? false;
+    message.installIntegration = object.installIntegration ?? false;
     return message;
   },
 };

@@ -1,0 +1,54 @@
+import { ChildProcess, spawn } from 'node:child_process';
+import { connect } from 'node:net';
+import { join } from 'node:path';
+
+export const WORKSPACE_ROOT = join(__dirname, '../../../..');
+
+export interface AppProcess {
+  name: string;
+  child: ChildProcess;
+  output: string[];
+  stop(signal?: NodeJS.Signals): Promise<void>;
+}
+
+function portAnswers(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const s = connect({ port, host: '127.0.0.1' });
+    s.once('connect', () => { s.destroy(); resolve(true); });
+    s.once('error', () => resolve(false));
+  });
+}
+
+/**
+ * Runs a built app (dist/apps/<name>/main.js, with the telemetry preload) as its own process and
+ * waits until it listens on `port`. Its JSON log lines are kept in `output`.
+ */
+export async function startApp(name: string, port: number, env: Record<string, string>, timeoutMs = 30000): Promise<AppProcess> {
+  const child = spawn(process.execPath, ['--enable-source-maps', '--require', join(WORKSPACE_ROOT, 'dist/apps/telemetry.js'), join(WORKSPACE_ROOT, `dist/apps/${name}/main.js`)], {
+    env: { PATH: process.env.PATH ?? '', LOG_LEVEL: 'info', ...env, BINDERY_SERVICE_NAME: name },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const output: string[] = [];
+  const collect = (chunk: Buffer) => output.push(...chunk.toString().split('\n').filter(Boolean));
+  child.stdout!.on('data', collect);
+  child.stderr!.on('data', collect);
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const deadline = Date.now() + timeoutMs;
+  while (!(await portAnswers(port))) {
+    if (child.exitCode !== null) throw new Error(`${name} exited: ${output.slice(-10).join('\n')}`);
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error(`${name} did not listen on ${port}: ${output.slice(-10).join('\n')}`);
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return {
+    name,
+    child,
+    output,
+    async stop(signal: NodeJS.Signals = 'SIGTERM') {
+      if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+      await exited;
+    },
+  };
+}
