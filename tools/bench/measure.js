@@ -1,0 +1,35 @@
+'use strict';
+// One autocannon measurement: a warm-up run whose figures are discarded, then the measured run.
+const autocannon = require('autocannon');
+
+function settings(env = process.env) {
+  const num = (name, fallback) => {
+    const value = Number(env[name] ?? fallback);
+    if (!Number.isFinite(value) || value <= 0) throw new Error(`${name} must be a positive number`);
+    return value;
+  };
+  return {
+    duration: num('BENCH_DURATION', 10),
+    warmup: num('BENCH_WARMUP', 2),
+    connections: Math.round(num('BENCH_CONNECTIONS', 20)),
+  };
+}
+
+async function measure({ url, headers = {} }, { duration, warmup, connections }) {
+  const common = { url, headers, connections, pipelining: 1, timeout: 10 };
+  await autocannon({ ...common, duration: warmup });
+  const r = await autocannon({ ...common, duration });
+  return {
+    requestsPerSec: r.requests.average,
+    requestsTotal: r.requests.total,
+    latencyP50Ms: r.latency.p50,
+    latencyP99Ms: r.latency.p99,
+    latencyMeanMs: r.latency.average,
+    non2xx: r.non2xx,
+    errors: r.errors,
+    timeouts: r.timeouts,
+    bytesPerSec: r.throughput.average,
+  };
+}
+
+module.exports = { measure, settings };
