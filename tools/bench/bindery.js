@@ -79,7 +79,7 @@ async function call(baseUrl, method, route, token, body) {
 
 /**
  * Infrastructure first (recording what already ran), then identity and gateway, then fixtures.
- * Resolves with { baseUrl, route, token, env }. Undoing stops the apps, drops the bench database,
+ * Resolves with { baseUrl, route, token, env, pids }. Undoing stops the apps, drops the bench database,
  * and stops the infrastructure only if this call started it. Every undo step is pushed onto `cleanup` (a stack the caller pops)
  * as soon as there is something to undo, so a failure part-way leaves nothing behind.
  */
@@ -111,9 +111,11 @@ async function startBindery({ log = () => {}, logLevel = 'warn', telemetry = tru
     ...(authCacheTtlMs !== undefined ? { AUTH_CACHE_TTL_MS: String(authCacheTtlMs) } : {}),
   };
   cleanup.push(() => dropDatabase(infra.mongoUrl, env.IDENTITY_DB).catch((err) => log(`could not drop ${env.IDENTITY_DB}: ${err.message}`)));
+  const pids = { gateway: undefined, identity: undefined, ferretdb: processes.runningPid('ferretdb'), kafka: processes.runningPid('kafka') };
   for (const name of ['identity', 'gateway']) {
     const { app, ready } = startApp(name, name === 'identity' ? identityPort : gatewayPort, env, { telemetry });
     cleanup.push(app.stop);
+    pids[name] = app.pid;
     await ready;
     log(`${name} listening (pid ${app.pid})`);
   }
@@ -123,7 +125,7 @@ async function startBindery({ log = () => {}, logLevel = 'warn', telemetry = tru
   const user = await call(baseUrl, 'POST', '/admin/users', adminToken, { email: 'bench@example.com', displayName: 'Bench' });
   const { token } = await call(baseUrl, 'POST', `/admin/users/${user.id}/tokens`, adminToken, {});
   const org = await call(baseUrl, 'POST', '/v1/orgs', token, { title: 'Bench org' });
-  return { baseUrl, route: `/v1/orgs/${org.id}`, token, env };
+  return { baseUrl, route: `/v1/orgs/${org.id}`, token, env, pids };
 }
 
 module.exports = { startBindery, freePort };

@@ -1,6 +1,7 @@
 'use strict';
 // One autocannon measurement: a warm-up run whose figures are discarded, then the measured run.
 const autocannon = require('autocannon');
+const { cpuSince } = require('./cpu');
 
 function settings(env = process.env) {
   const num = (name, fallback) => {
@@ -15,10 +16,13 @@ function settings(env = process.env) {
   };
 }
 
-async function measure({ url, headers = {} }, { duration, warmup, connections }) {
+/** `pids` ({ name: pid }): processes whose CPU time per request is reported. */
+async function measure({ url, headers = {}, pids = {} }, { duration, warmup, connections }) {
   const common = { url, headers, connections, pipelining: 1, timeout: 10 };
   await autocannon({ ...common, duration: warmup });
+  const cpu = cpuSince({ ...pids, autocannon: process.pid });
   const r = await autocannon({ ...common, duration });
+  const cpuMs = cpu();
   return {
     requestsPerSec: r.requests.average,
     requestsTotal: r.requests.total,
@@ -29,6 +33,7 @@ async function measure({ url, headers = {} }, { duration, warmup, connections })
     errors: r.errors,
     timeouts: r.timeouts,
     bytesPerSec: r.throughput.average,
+    cpuMsPerRequest: Object.fromEntries(Object.entries(cpuMs).map(([name, ms]) => [name, +(ms / Math.max(1, r.requests.total)).toFixed(3)])),
   };
 }
 

@@ -35,18 +35,18 @@ async function startTargets(wanted, options) {
   if (wanted.includes('express')) {
     const t = await startTarget('express');
     cleanup.push(t.stop);
-    targets.push({ id: 'express', label: '(a) express, fixed JSON', url: `http://127.0.0.1:${t.port}${ORG_ROUTE}` });
+    targets.push({ id: 'express', label: '(a) express, fixed JSON', url: `http://127.0.0.1:${t.port}${ORG_ROUTE}`, pids: { express: t.pid } });
   }
   if (wanted.includes('relay')) {
     const echo = await startTarget('echo');
     cleanup.push(echo.stop);
     const t = await startTarget('relay', [`127.0.0.1:${echo.port}`]);
     cleanup.push(t.stop);
-    targets.push({ id: 'relay', label: '(b) express → gRPC echo', url: `http://127.0.0.1:${t.port}${ORG_ROUTE}` });
+    targets.push({ id: 'relay', label: '(b) express → gRPC echo', url: `http://127.0.0.1:${t.port}${ORG_ROUTE}`, pids: { express: t.pid, echo: echo.pid } });
   }
   if (wanted.includes('bindery')) {
     const b = await startBindery({ log, cleanup, ...options });
-    targets.push({ id: 'bindery', label: '(c) Bindery GET /v1/orgs/{id}', url: b.baseUrl + b.route, headers: { authorization: `Bearer ${b.token}` } });
+    targets.push({ id: 'bindery', label: '(c) Bindery GET /v1/orgs/{id}', url: b.baseUrl + b.route, headers: { authorization: `Bearer ${b.token}` }, pids: b.pids });
   }
   return targets;
 }
@@ -84,7 +84,7 @@ async function main() {
   }
 
   const ratios = report.ratios(results);
-  console.log(`\n${report.table(results)}\n\n${report.ratioLines(ratios)}\n`);
+  console.log(`\n${report.table(results)}\n\n${report.ratioLines(ratios)}\n\n${report.cpuLines(results)}\n`);
   if (wanted.includes('bindery')) console.log('Bindery caches token lookups for AUTH_CACHE_TTL_MS (5 s by default): in steady state each request is one gRPC call (GetOrganization).\n');
 
   const out = path.join(__dirname, 'results', process.env.BENCH_OUTPUT || 'latest.json');
