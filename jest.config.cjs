@@ -14,4 +14,6 @@ function projectConfigs(dir, depth) {
 module.exports = {
   projects: [...projectConfigs(path.join(__dirname, 'apps'), 1), ...projectConfigs(path.join(__dirname, 'libs'), 2), ...projectConfigs(path.join(__dirname, 'deploy'), 0), ...projectConfigs(path.join(__dirname, 'tools/checks'), 0)],
   maxWorkers: 2,
+  // Only the root's timeout applies when running projects together; end-to-end suites start processes.
+  testTimeout: 90000,
 };

@@ -7,19 +7,39 @@ const TICK_MS = 10; // USER_HZ is 100 on Linux
 function cpuMs(pid) {
   try {
     // fields after the parenthesised command name: utime and stime are the 12th and 13th
-    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
     return (Number(fields[11]) + Number(fields[12])) * TICK_MS;
   } catch {
     return undefined;
   }
 }
 
-/** Snapshot of { name: pid }; calling the result gives CPU ms per process since the snapshot. */
+/** Busy CPU ms of the whole machine, all cores together. */
+function machineBusyMs() {
+  try {
+    // cpu  user nice system idle iowait irq softirq steal …
+    const [user, nice, system, , , irq, softirq, steal] = fs.readFileSync('/proc/stat', 'utf8').split('\n')[0].split(/\s+/).slice(1, 9).map(Number);
+    return (user + nice + system + irq + softirq + steal) * TICK_MS;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Snapshot of { name: pid }. Calling the result gives { perProcess: CPU ms per process since the
+ * snapshot, otherMs: CPU ms the rest of the machine used meanwhile (noise from other work) }.
+ */
 function cpuSince(pids) {
   const start = Object.fromEntries(Object.entries(pids).map(([name, pid]) => [name, cpuMs(pid)]));
-  return () => Object.fromEntries(Object.entries(pids)
-    .map(([name, pid]) => [name, cpuMs(pid) - start[name]])
-    .filter(([, ms]) => Number.isFinite(ms)));
+  const busyStart = machineBusyMs();
+  return () => {
+    const perProcess = Object.fromEntries(Object.entries(pids)
+      .map(([name, pid]) => [name, cpuMs(pid) - start[name]])
+      .filter(([, ms]) => Number.isFinite(ms)));
+    const ours = Object.values(perProcess).reduce((a, b) => a + b, 0);
+    return { perProcess, otherMs: Math.max(0, machineBusyMs() - busyStart - ours) };
+  };
 }
 
 module.exports = { cpuSince };

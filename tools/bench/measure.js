@@ -22,7 +22,7 @@ async function measure({ url, headers = {}, pids = {} }, { duration, warmup, con
   await autocannon({ ...common, duration: warmup });
   const cpu = cpuSince({ ...pids, autocannon: process.pid });
   const r = await autocannon({ ...common, duration });
-  const cpuMs = cpu();
+  const { perProcess, otherMs } = cpu();
   return {
     requestsPerSec: r.requests.average,
     requestsTotal: r.requests.total,
@@ -33,7 +33,9 @@ async function measure({ url, headers = {}, pids = {} }, { duration, warmup, con
     errors: r.errors,
     timeouts: r.timeouts,
     bytesPerSec: r.throughput.average,
-    cpuMsPerRequest: Object.fromEntries(Object.entries(cpuMs).map(([name, ms]) => [name, +(ms / Math.max(1, r.requests.total)).toFixed(3)])),
+    cpuMsPerRequest: Object.fromEntries(Object.entries(perProcess).map(([name, ms]) => [name, +(ms / Math.max(1, r.requests.total)).toFixed(3)])),
+    // share of the machine's CPU used by other processes during the run: above a few % the figures are skewed
+    otherCpuShare: +(otherMs / (duration * 1000 * require('node:os').cpus().length)).toFixed(3),
   };
 }
 

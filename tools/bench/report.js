@@ -19,7 +19,7 @@ function ratios(results) {
 
 function table(results) {
   const rows = [
-    ['target', 'req/s (avg)', 'p50 ms', 'p99 ms', 'mean ms', 'non-2xx', 'errors', 'body B'],
+    ['target', 'req/s (avg)', 'p50 ms', 'p99 ms', 'mean ms', 'non-2xx', 'errors', 'body B', 'other CPU'],
     ...results.map((r) => [
       r.label,
       r.requestsPerSec.toFixed(0),
@@ -29,6 +29,7 @@ function table(results) {
       String(r.non2xx),
       String(r.errors + r.timeouts),
       String(r.bodyBytes),
+      r.otherCpuShare === undefined ? '?' : `${(r.otherCpuShare * 100).toFixed(0)}%`,
     ]),
   ];
   const widths = rows[0].map((_, i) => Math.max(...rows.map((row) => row[i].length)));

@@ -33,6 +33,7 @@ function provision(log) {
 async function start(log) {
   const url = `mongodb://127.0.0.1:${ports.mongo}/`;
   if (runningPid('ferretdb') && (await portOpen(ports.mongo))) return url;
+  if (await portOpen(ports.mongo)) throw new Error(`port ${ports.mongo} is taken by a process this stack did not start; stop it or choose another port (docs/configuration.md)`);
   provision(log);
   const data = path.join(dataDir, 'ferretdb');
   const state = path.join(dataDir, 'ferretdb-state');

@@ -68,6 +68,7 @@ function java(args) {
 async function start(log) {
   const brokers = `127.0.0.1:${ports.kafka}`;
   if (runningPid('kafka') && (await portOpen(ports.kafka))) return brokers;
+  if (await portOpen(ports.kafka)) throw new Error(`port ${ports.kafka} is taken by a process this stack did not start; stop it or choose another port (docs/configuration.md)`);
   provision(log);
   const logDirs = path.join(dataDir, 'kafka');
   const config = path.join(dataDir, 'kafka.properties');

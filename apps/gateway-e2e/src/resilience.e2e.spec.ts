@@ -1,4 +1,4 @@
-import { assertErrorBody, readEvents, startSystem, SystemUnderTest } from '@bindery/shared/testing';
+import { assertErrorBody, eventually, readEvents, startSystem, SystemUnderTest } from '@bindery/shared/testing';
 import { createUser, TestUser } from './fixtures';
 import { http } from './http-client';
 
@@ -38,7 +38,10 @@ describe('identity going away while requests run', () => {
     const during503 = statuses.get(503) ?? 0;
     await sut.restartIdentity();
     const afterRestart = acknowledged.length;
-    await sleep(1500);
+    // Writes succeed again once the gateway's channel reconnects (bounded by its reconnect backoff).
+    await eventually(async () => {
+      if (acknowledged.length < afterRestart + 5) throw new Error(`only ${acknowledged.length - afterRestart} writes since the restart`);
+    }, 20000);
     running = false;
     await Promise.all(workers);
 
