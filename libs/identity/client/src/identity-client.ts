@@ -8,6 +8,15 @@ export function createIdentityClient(address: string, defaultDeadlineMs: number)
   return createPromiseClient<identityV1.IdentityServiceServer>(identityV1.IdentityServiceClient, address, defaultDeadlineMs);
 }
 
+/**
+ * Identity serves several gRPC services on one address (IdentityService, and per resource family
+ * MembersService, TeamsService, SamlService, LinkInvitesService as they are added). Each has its
+ * client here, built the same way.
+ */
+export function createIdentityServiceClient<S>(ctor: Parameters<typeof createPromiseClient>[0], address: string, defaultDeadlineMs: number) {
+  return createPromiseClient<S>(ctor, address, defaultDeadlineMs);
+}
+
 /** Whether identity reports itself serving (its database and broker reachable). */
 export function identityHealth(address: string): () => Promise<boolean> {
   const health = createPromiseClient<HealthServer>(HealthClient, address, 2000);

@@ -21,7 +21,9 @@ export async function readEvents(brokers: string[], topic: string, done: (events
         if (done(events)) finish();
       },
     });
-    await Promise.race([finished, new Promise((r) => setTimeout(r, timeoutMs))]);
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([finished, new Promise((r) => (timer = setTimeout(r, timeoutMs)))]);
+    clearTimeout(timer);
     return events;
   } finally {
     await consumer.disconnect();

@@ -1,0 +1,116 @@
+import { startSystem, SystemUnderTest } from '@bindery/shared/testing';
+import { http } from './http-client';
+
+type Status = 'routed' | 'not-yet';
+
+/**
+ * Every operation of the API reference, and whether the gateway serves it yet. An operation marked
+ * routed must be in /openapi.json; one marked not-yet must not be — so nothing is silently missing.
+ */
+export const REFERENCE_OPERATIONS: Array<[string, string, Status]> = [
+  ['GET', '/v1/collections/{collectionId}', 'not-yet'],
+  ['DELETE', '/v1/collections/{collectionId}', 'not-yet'],
+  ['PATCH', '/v1/collections/{collectionId}', 'not-yet'],
+  ['GET', '/v1/collections/{collectionId}/spaces', 'not-yet'],
+  ['POST', '/v1/collections/{collectionId}/move', 'not-yet'],
+  ['POST', '/v1/collections/{collectionId}/transfer', 'not-yet'],
+  ['GET', '/v1/orgs/{orgId}/collections', 'not-yet'],
+  ['POST', '/v1/orgs/{orgId}/collections', 'not-yet'],
+  ['GET', '/v1/orgs', 'routed'],
+  ['GET', '/v1/orgs/{orgId}', 'routed'],
+  ['PATCH', '/v1/orgs/{orgId}', 'routed'],
+  ['DELETE', '/v1/orgs/{orgId}/link-invites/{inviteId}', 'not-yet'],
+  ['GET', '/v1/orgs/{orgId}/search', 'not-yet'],
+  ['GET', '/v1/email-domains/{emailDomain}/orgs', 'routed'],
+  ['POST', '/v1/orgs/{orgId}/ping', 'routed'],
+  ['GET', '/v1/orgs/{orgId}/members', 'not-yet'],
+  ['GET', '/v1/orgs/{orgId}/members/{userId}', 'not-yet'],
+  ['DELETE', '/v1/orgs/{orgId}/members/{userId}', 'not-yet'],
+  ['PATCH', '/v1/orgs/{orgId}/members/{userId}', 'not-yet'],
+  ['POST', '/v1/orgs/{orgId}/members/{userId}/sso', 'not-yet'],
+  ['GET', '/v1/orgs/{orgId}/members/{userId}/spaces', 'not-yet'],
+  ['GET', '/v1/orgs/{orgId}/members/{userId}/teams', 'not-yet'],
+  ['GET', '/v1/orgs/{orgId}/teams', 'not-yet'],
+  ['PUT', '/v1/orgs/{orgId}/teams', 'not-yet'],
+  ['GET', '/v1/orgs/{orgId}/teams/{teamId}', 'not-yet'],
+  ['DELETE', '/v1/orgs/{orgId}/teams/{teamId}', 'not-yet'],
+  ['PATCH', '/v1/orgs/{orgId}/teams/{teamId}', 'not-yet'],
+  ['GET', '/v1/orgs/{orgId}/teams/{teamId}/members', 'not-yet'],
+  ['PUT', '/v1/orgs/{orgId}/teams/{teamId}/members', 'not-yet'],
+  ['PUT', '/v1/orgs/{orgId}/teams/{teamId}/members/{userId}', 'not-yet'],
+  ['DELETE', '/v1/orgs/{orgId}/teams/{teamId}/members/{userId}', 'not-yet'],
+  ['GET', '/v1/orgs/{orgId}/saml', 'not-yet'],
+  ['POST', '/v1/orgs/{orgId}/saml', 'not-yet'],
+  ['GET', '/v1/orgs/{orgId}/saml/{samlProviderId}', 'not-yet'],
+  ['DELETE', '/v1/orgs/{orgId}/saml/{samlProviderId}', 'not-yet'],
+  ['PATCH', '/v1/orgs/{orgId}/saml/{samlProviderId}', 'not-yet'],
+  ['GET', '/v1/orgs/{orgId}/sso', 'not-yet'],
+  ['GET', '/v1/spaces/{spaceId}', 'not-yet'],
+  ['DELETE', '/v1/spaces/{spaceId}', 'not-yet'],
+  ['PATCH', '/v1/spaces/{spaceId}', 'not-yet'],
+  ['POST', '/v1/spaces/{spaceId}/duplicate', 'not-yet'],
+  ['POST', '/v1/spaces/{spaceId}/restore', 'not-yet'],
+  ['POST', '/v1/spaces/{spaceId}/move', 'not-yet'],
+  ['POST', '/v1/spaces/{spaceId}/transfer', 'not-yet'],
+  ['GET', '/v1/spaces/{spaceId}/links', 'not-yet'],
+  ['GET', '/v1/spaces/{spaceId}/search', 'not-yet'],
+  ['GET', '/v1/spaces/{spaceId}/content', 'not-yet'],
+  ['POST', '/v1/spaces/{spaceId}/content/import', 'not-yet'],
+  ['GET', '/v1/spaces/{spaceId}/content/pages', 'not-yet'],
+  ['GET', '/v1/spaces/{spaceId}/content/files', 'not-yet'],
+  ['GET', '/v1/spaces/{spaceId}/content/files/{fileId}', 'not-yet'],
+  ['GET', '/v1/spaces/{spaceId}/content/files/{fileId}/backlinks', 'not-yet'],
+  ['GET', '/v1/spaces/{spaceId}/content/page/{pageId}', 'not-yet'],
+  ['GET', '/v1/spaces/{spaceId}/content/page/{pageId}/links', 'not-yet'],
+  ['GET', '/v1/orgs/{orgId}/sites', 'not-yet'],
+  ['POST', '/v1/orgs/{orgId}/sites', 'not-yet'],
+  ['GET', '/v1/orgs/{orgId}/sites/{siteId}', 'not-yet'],
+  ['DELETE', '/v1/orgs/{orgId}/sites/{siteId}', 'not-yet'],
+  ['PATCH', '/v1/orgs/{orgId}/sites/{siteId}', 'not-yet'],
+  ['GET', '/v1/orgs/{orgId}/sites/{siteId}/adaptive-schema', 'not-yet'],
+  ['PUT', '/v1/orgs/{orgId}/sites/{siteId}/adaptive-schema', 'not-yet'],
+  ['GET', '/v1/orgs/{orgId}/sites/{siteId}/adaptive-schema/template-conditions', 'not-yet'],
+  ['GET', '/v1/orgs/{orgId}/sites/{siteId}/published', 'not-yet'],
+  ['GET', '/v1/orgs/{orgId}/sites/{siteId}/sections', 'not-yet'],
+  ['POST', '/v1/orgs/{orgId}/sites/{siteId}/sections', 'not-yet'],
+  ['DELETE', '/v1/orgs/{orgId}/sites/{siteId}/sections/{siteSectionId}', 'not-yet'],
+  ['GET', '/v1/orgs/{orgId}/sites/{siteId}/section-groups', 'not-yet'],
+  ['GET', '/v1/orgs/{orgId}/sites/{siteId}/site-spaces', 'not-yet'],
+  ['GET', '/v1/orgs/{orgId}/sites/{siteId}/share-links(page,limit)', 'not-yet'],
+  ['GET', '/v1/orgs/{orgId}/openapi', 'not-yet'],
+  ['GET', '/v1/orgs/{orgId}/openapi/{specSlug}', 'not-yet'],
+  ['GET', '/v1/orgs/{orgId}/translations', 'not-yet'],
+  ['POST', '/v1/spaces/{spaceId}/git/import', 'not-yet'],
+  ['POST', '/v1/spaces/{spaceId}/git/export', 'not-yet'],
+  ['GET', '/v1/spaces/{spaceId}/git/info', 'not-yet'],
+];
+
+/** Served operations the reference lacks: from the latest official spec, or self-hosting extras. */
+const EXTRAS = [
+  'GET /v1/user',
+  'POST /v1/orgs',
+  'POST /v1/orgs/{}/invites',
+  'POST /admin/users',
+  'POST /admin/users/{}/tokens',
+];
+
+const shape = (method: string, path: string) => `${method.toUpperCase()} ${path.replace(/\{[^}]+\}/g, '{}')}`;
+
+describe('contract coverage', () => {
+  let sut: SystemUnderTest;
+  beforeAll(async () => {
+    sut = await startSystem();
+  });
+  afterAll(() => sut?.stop());
+
+  it('serves exactly the operations marked routed, plus the listed extras', async () => {
+    const doc = (await http(sut.baseUrl).get('/openapi.json')).body as { paths: Record<string, Record<string, unknown>> };
+    const served = new Set(Object.entries(doc.paths).flatMap(([path, ops]) => Object.keys(ops).map((m) => shape(m, path))));
+    const routed = REFERENCE_OPERATIONS.filter(([, , s]) => s === 'routed').map(([m, p]) => shape(m, p));
+    const notYet = REFERENCE_OPERATIONS.filter(([, , s]) => s === 'not-yet').map(([m, p]) => shape(m, p));
+    expect(routed.filter((op) => !served.has(op))).toEqual([]);
+    expect(notYet.filter((op) => served.has(op))).toEqual([]);
+    const known = new Set([...routed, ...EXTRAS]);
+    expect([...served].filter((op) => !known.has(op))).toEqual([]);
+  });
+});
