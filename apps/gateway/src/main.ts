@@ -2,7 +2,7 @@ import { loadConfig } from '@bindery/platform/config';
 import { flushTelemetry, logger } from '@bindery/platform/telemetry';
 import { createGatewayApp, RouteRegistry, TokenCache } from '@bindery/gateway/http';
 import { registerIdentityRoutes } from '@bindery/gateway/identity-routes';
-import { createIdentityClient, identityHealth } from '@bindery/identity/client';
+import { createIdentityClients, identityHealth } from '@bindery/identity/client';
 
 function main() {
   const config = loadConfig({
@@ -15,9 +15,9 @@ function main() {
     BODY_LIMIT: { kind: 'string', default: '1mb' },
   });
   const publicUrl = (config.BINDERY_PUBLIC_URL ?? `http://127.0.0.1:${config.PORT}`).replace(/\/$/, '');
-  const identity = createIdentityClient(config.IDENTITY_GRPC_URL, config.REQUEST_BUDGET_MS);
-  const tokens = new TokenCache(async (token) => identity.authenticate({ token }), config.AUTH_CACHE_TTL_MS);
-  const registry = registerIdentityRoutes(new RouteRegistry(), identity, { publicUrl, appUrl: (config.BINDERY_APP_URL ?? publicUrl).replace(/\/$/, '') });
+  const clients = createIdentityClients(config.IDENTITY_GRPC_URL, config.REQUEST_BUDGET_MS);
+  const tokens = new TokenCache(async (token) => clients.identity.authenticate({ token }), config.AUTH_CACHE_TTL_MS);
+  const registry = registerIdentityRoutes(new RouteRegistry(), clients, { publicUrl, appUrl: (config.BINDERY_APP_URL ?? publicUrl).replace(/\/$/, '') });
 
   const app = createGatewayApp({
     registry,
@@ -32,7 +32,7 @@ function main() {
 
   const stop = () => {
     server.close(() => {
-      identity.close();
+      for (const client of Object.values(clients)) client.close();
       flushTelemetry().finally(() => process.exit(0));
     });
     setTimeout(() => process.exit(0), 10000).unref();

@@ -29,3 +29,12 @@ export function identityHealth(address: string): () => Promise<boolean> {
     }
   };
 }
+
+/** Every client of identity's services, created together (the gateway holds one of these). */
+export function createIdentityClients(address: string, defaultDeadlineMs: number) {
+  return {
+    identity: createIdentityClient(address, defaultDeadlineMs),
+  };
+}
+
+export type IdentityClients = ReturnType<typeof createIdentityClients>;
