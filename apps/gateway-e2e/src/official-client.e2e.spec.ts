@@ -1,4 +1,4 @@
-import { GitBookAPI } from '@gitbook/api';
+import { GitBookAPI, MemberRole } from '@gitbook/api';
 import { assertMatchesSpec, startSystem, SystemUnderTest } from '@bindery/shared/testing';
 import { createOrganization, createUser, TestUser } from './fixtures';
 
@@ -31,8 +31,8 @@ describe('the official @gitbook/api client, unchanged', () => {
     expect(org.data).toMatchObject({ object: 'organization', id: orgId, title: 'Client org', permissions: { admin: true, view: true } });
     assertMatchesSpec('0.130.0', 'get', '/orgs/{organizationId}', 200, org.data);
 
-    const patched = await api.orgs.updateOrganizationById(orgId, { title: 'Renamed by the client', defaultRole: 'edit' });
-    expect(patched.data).toMatchObject({ title: 'Renamed by the client', defaultRole: 'edit' });
+    const patched = await api.orgs.updateOrganizationById(orgId, { title: 'Renamed by the client', defaultRole: MemberRole.Edit });
+    expect(patched.data).toMatchObject({ title: 'Renamed by the client', defaultRole: MemberRole.Edit });
     assertMatchesSpec('0.130.0', 'patch', '/orgs/{organizationId}', 200, patched.data);
 
     const again = await api.orgs.getOrganizationById(orgId);

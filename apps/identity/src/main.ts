@@ -10,6 +10,7 @@ async function main() {
     IDENTITY_DB: { kind: 'string', default: 'bindery_identity' },
     BINDERY_ADMIN_TOKEN: { kind: 'string', optional: true, secret: true, min: 16 },
     BINDERY_ADMIN_EMAIL: { kind: 'string', default: 'admin@bindery.local' },
+    BINDERY_PUBLIC_URL: { kind: 'url', default: 'http://127.0.0.1:8080' },
   });
   const service = await startIdentityService(config);
   stopOnSignals(() => service.stop(), flushTelemetry);

@@ -1,5 +1,4 @@
-module.exports = {
-  ...require('../../../jest.preset.cjs'),
+module.exports = require('../../../jest.infra.cjs')({
   displayName: 'platform-mongo',
   rootDir: __dirname,
-};
+});

@@ -22,7 +22,7 @@ export function buildOpenApiDocument(registry: RouteRegistry, publicUrl: string)
     };
     const operation: Record<string, unknown> = { operationId: r.operationId, summary: r.summary, tags: r.tags, parameters, responses };
     if (r.auth === 'none') operation.security = [];
-    if (r.body) operation.requestBody = { required: true, content: { 'application/json': { schema: r.body } } };
+    if (r.body) operation.requestBody = { required: !r.bodyOptional, content: { 'application/json': { schema: r.body } } };
     (paths[openApiPath(r.path)] ??= {})[r.method] = operation;
   }
   return {

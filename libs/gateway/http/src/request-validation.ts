@@ -28,6 +28,7 @@ export interface CompiledValidators {
   params?: ValidateFunction;
   query?: ValidateFunction;
   body?: ValidateFunction;
+  bodyOptional?: boolean;
 }
 
 function objectOf(properties: Record<string, JsonSchema>): JsonSchema {
@@ -39,6 +40,7 @@ export function compileValidators(route: RouteSpec): CompiledValidators {
     params: route.params ? queryAjv.compile(objectOf(route.params)) : undefined,
     query: queryAjv.compile(objectOf(route.query ?? {})),
     body: route.body ? bodyAjv.compile(route.body) : undefined,
+    bodyOptional: route.bodyOptional,
   };
 }
 
@@ -47,7 +49,10 @@ export function validateRequest(v: CompiledValidators, req: { params: Record<str
   if (v.params && !v.params(req.params)) throw invalid(messageOf('path', v.params.errors));
   if (v.query && !v.query(req.query)) throw invalid(messageOf('query', v.query.errors));
   if (v.body) {
-    if (!req.hasBody) throw invalid('A JSON request body is required (Content-Type: application/json).');
+    if (!req.hasBody) {
+      if (v.bodyOptional) return;
+      throw invalid('A JSON request body is required (Content-Type: application/json).');
+    }
     if (!v.body(req.body)) throw invalid(messageOf('body', v.body.errors));
   } else if (req.hasBody && req.body !== undefined && !(typeof req.body === 'object' && req.body !== null && Object.keys(req.body).length === 0)) {
     throw invalid('This endpoint takes no request body.');

@@ -35,6 +35,8 @@ export interface RouteSpec {
   params?: Record<string, JsonSchema>;
   query?: Record<string, JsonSchema>;
   body?: JsonSchema;
+  /** the body may be left out (validated by `body` when sent) */
+  bodyOptional?: boolean;
   success: { status: number; description: string; schema?: JsonSchema };
   handler(ctx: RequestContext): Promise<RouteResult>;
 }

@@ -1,7 +1,11 @@
 import { RouteRegistry } from '@bindery/gateway/http';
 import type { IdentityClients } from '@bindery/identity/client';
+import { linkInviteRoutes } from './link-invite-routes';
+import { memberRoutes } from './member-routes';
 import { organizationRoutes } from './organization-routes';
 import { Urls } from './representations';
+import { samlRoutes } from './saml-routes';
+import { teamRoutes } from './team-routes';
 import { userRoutes } from './user-routes';
 
 /** Every route served by identity, for the gateway to mount. */
@@ -9,6 +13,10 @@ export function registerIdentityRoutes(registry: RouteRegistry, clients: Identit
   return registry.add(
     ...userRoutes(clients.identity, urls),
     ...organizationRoutes(clients.identity, urls),
+    ...memberRoutes(clients, urls),
+    ...samlRoutes(clients, urls),
+    ...linkInviteRoutes(clients),
+    ...teamRoutes(clients.teams, urls),
   );
 }
 

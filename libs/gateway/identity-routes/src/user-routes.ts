@@ -47,5 +47,18 @@ export function userRoutes(identity: IdentityClient, urls: Urls): RouteSpec[] {
         return { status: 201, body: { object: 'api-token', id: t.id, label: t.label, token: t.token, createdAt: t.createdAt } };
       },
     },
+    {
+      method: 'delete',
+      path: '/admin/users/:userId/tokens/:tokenId',
+      operationId: 'adminRevokeApiToken',
+      summary: 'Revoke an API token (instance administrator); gateways stop accepting it within AUTH_CACHE_TTL_MS',
+      tags: ['admin'],
+      params: { userId: ID_PARAM, tokenId: ID_PARAM },
+      success: { status: 204, description: 'Revoked, or did not exist' },
+      async handler({ caller, deadline, params }) {
+        await identity.revokeApiToken({ userId: params.userId, tokenId: params.tokenId }, { caller, deadline });
+        return { status: 204 };
+      },
+    },
   ];
 }

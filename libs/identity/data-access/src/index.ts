@@ -5,3 +5,6 @@ export * from './organizations.repository';
 export * from './hostnames.repository';
 export * from './members.repository';
 export * from './invites.repository';
+export * from './saml-providers.repository';
+export * from './link-invites.repository';
+export * from './teams.repository';

@@ -8,10 +8,14 @@ export const COLLECTIONS = {
   hostnames: 'hostnames',
   members: 'members',
   invites: 'invites',
+  samlProviders: 'saml_providers',
+  linkInvites: 'link_invites',
+  teams: 'teams',
+  teamMembers: 'team_members',
 } as const;
 
 /** Collections whose documents carry outbox events for the relay. */
-export const OUTBOX_COLLECTIONS = [COLLECTIONS.users, COLLECTIONS.organizations, COLLECTIONS.members, COLLECTIONS.invites];
+export const OUTBOX_COLLECTIONS = [COLLECTIONS.users, COLLECTIONS.organizations, COLLECTIONS.members, COLLECTIONS.invites, COLLECTIONS.samlProviders, COLLECTIONS.linkInvites, COLLECTIONS.teams, COLLECTIONS.teamMembers];
 
 /** One index per query path (uniqueness comes from unique indexes, never from read-then-write). */
 export const IDENTITY_INDEXES: IndexPlan = {
@@ -21,7 +25,17 @@ export const IDENTITY_INDEXES: IndexPlan = {
   [COLLECTIONS.members]: [
     { key: { userId: 1, organizationId: 1 }, name: 'by_user' },
     { key: { organizationId: 1, joinedAt: 1, _id: 1 }, name: 'by_org_joined' },
+    { key: { organizationId: 1, lastSeenAt: 1, _id: 1 }, name: 'by_org_last_seen' },
+    { key: { organizationId: 1, role: 1 }, name: 'by_org_role' },
     OUTBOX_INDEX,
   ],
   [COLLECTIONS.invites]: [{ key: { email: 1 }, name: 'by_email' }, OUTBOX_INDEX],
+  [COLLECTIONS.samlProviders]: [{ key: { organizationId: 1, createdAt: 1, _id: 1 }, name: 'by_org_created' }, OUTBOX_INDEX],
+  [COLLECTIONS.linkInvites]: [{ key: { organizationId: 1, createdAt: 1, _id: 1 }, name: 'by_org_created' }, OUTBOX_INDEX],
+  [COLLECTIONS.teams]: [{ key: { organizationId: 1, titleLower: 1, _id: 1 }, name: 'by_org_title' }, OUTBOX_INDEX],
+  [COLLECTIONS.teamMembers]: [
+    { key: { organizationId: 1, teamId: 1, _id: 1 }, name: 'by_team' },
+    { key: { organizationId: 1, userId: 1 }, name: 'by_org_user' },
+    OUTBOX_INDEX,
+  ],
 };

@@ -14,6 +14,12 @@ export class TokensRepository {
     await this.col.insertOne(token);
   }
 
+  /** Deletes a user's token (tokens carry no events, so a hard delete is safe); false if absent. */
+  async remove(userId: string, tokenId: string): Promise<boolean> {
+    const r = await this.col.deleteOne({ _id: tokenId, userId });
+    return r.deletedCount === 1;
+  }
+
   findByHash(hash: string) {
     return this.col.findOne({ hash });
   }

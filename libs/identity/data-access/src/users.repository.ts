@@ -29,6 +29,11 @@ export class UsersRepository {
     return this.col.findOne({ _id: id }, { projection: { outbox: 0 } });
   }
 
+  async findManyByIds(ids: string[]): Promise<Map<string, UserRecord>> {
+    const docs = await this.col.find({ _id: { $in: ids } }, { projection: { outbox: 0 } }).toArray();
+    return new Map(docs.map((d) => [d._id, d]));
+  }
+
   findByEmail(email: string) {
     return this.col.findOne({ email }, { projection: { outbox: 0 } });
   }

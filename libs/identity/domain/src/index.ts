@@ -3,3 +3,8 @@ export * from './records';
 export * from './organization-policy';
 export * from './organization-rules';
 export * from './emails';
+export * from './member-policy';
+export * from './teams';
+export * from './team-policy';
+export * from './link-invites';
+export * from './saml';

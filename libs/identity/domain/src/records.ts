@@ -56,6 +56,30 @@ export interface MemberRecord extends OutboxFields {
   lastSeenAt?: string;
   sso: boolean;
   disabled: boolean;
+  /** lower-cased "displayName email" of the user, for the members search */
+  searchText: string;
+  /** set when the member left or was removed (soft delete: the document may hold unsent events) */
+  removedAt?: string;
+}
+
+/** A new membership of a user in an organization. */
+export function newMembership(input: {
+  organizationId: string;
+  user: { _id: string; displayName: string; email: string };
+  role: RoleOrGuest;
+  sso: boolean;
+  at: string;
+}): Omit<MemberRecord, 'outbox' | 'outboxCount'> {
+  return {
+    _id: memberId(input.organizationId, input.user._id),
+    organizationId: input.organizationId,
+    userId: input.user._id,
+    role: input.role,
+    joinedAt: input.at,
+    sso: input.sso,
+    disabled: false,
+    searchText: `${input.user.displayName} ${input.user.email}`.toLowerCase(),
+  };
 }
 
 /** An invitation waiting for a user with this e-mail address to exist. */

@@ -11,7 +11,7 @@ import {
   updateOrganization,
 } from './organizations.service';
 import { organizationPatchFromProto, roleFromNullable, toOrganization, toUser } from './proto-mappers';
-import { authenticate, createApiToken, createUser, getUser } from './users.service';
+import { authenticate, createApiToken, createUser, getUser, revokeApiToken } from './users.service';
 
 /** IdentityService: proto ⇄ domain, one use case per call. */
 export function identityHandlers(deps: IdentityDeps): AsyncHandlers<pb.IdentityServiceServer> {
@@ -28,6 +28,9 @@ export function identityHandlers(deps: IdentityDeps): AsyncHandlers<pb.IdentityS
     },
     async createApiToken(req, ctx) {
       return createApiToken(deps, requireCaller(ctx), req.userId, req.label);
+    },
+    async revokeApiToken(req, ctx) {
+      return { revoked: await revokeApiToken(deps, requireCaller(ctx), req.userId, req.tokenId) };
     },
     async createOrganization(req, ctx) {
       return toOrganization(await createOrganization(deps, requireCaller(ctx), { title: req.title, emailDomains: req.emailDomains }));

@@ -2,8 +2,11 @@ import { Db } from 'mongodb';
 import {
   HostnamesRepository,
   InvitesRepository,
+  LinkInvitesRepository,
   MembersRepository,
   OrganizationsRepository,
+  SamlProvidersRepository,
+  TeamsRepository,
   TokensRepository,
   UsersRepository,
 } from '@bindery/identity/data-access';
@@ -16,11 +19,17 @@ export interface IdentityDeps {
   hostnames: HostnamesRepository;
   members: MembersRepository;
   invites: InvitesRepository;
+  samlProviders: SamlProvidersRepository;
+  linkInvites: LinkInvitesRepository;
+  teams: TeamsRepository;
   /** Tells the outbox relay that events were just recorded. */
   eventsRecorded(): void;
+  /** How many teams of the organization the user belongs to (the member's `teams` count). */
+  teamCountOf(organizationId: string, userId: string): Promise<number>;
 }
 
 export function identityDeps(db: Db, eventsRecorded: () => void): IdentityDeps {
+  const teams = new TeamsRepository(db);
   return {
     users: new UsersRepository(db),
     tokens: new TokensRepository(db),
@@ -28,7 +37,11 @@ export function identityDeps(db: Db, eventsRecorded: () => void): IdentityDeps {
     hostnames: new HostnamesRepository(db),
     members: new MembersRepository(db),
     invites: new InvitesRepository(db),
+    samlProviders: new SamlProvidersRepository(db),
+    linkInvites: new LinkInvitesRepository(db),
     eventsRecorded,
+    teams,
+    teamCountOf: (organizationId, userId) => teams.countTeamsOf(organizationId, userId),
   };
 }
 

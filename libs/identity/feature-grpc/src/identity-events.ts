@@ -13,6 +13,16 @@ export const identityEvents = {
     newEvent(SOURCE, 'identity.organization.updated', organizationId, ev.OrganizationUpdated.toJSON({ organizationId, changedFields }) as object, organizationId),
   memberAdded: (organizationId: string, userId: string, role: RoleOrGuest) =>
     newEvent(SOURCE, 'identity.member.added', `${organizationId}:${userId}`, ev.MemberAdded.toJSON({ organizationId, userId, role: role ?? undefined }) as object, organizationId),
+  memberRoleChanged: (organizationId: string, userId: string, role: RoleOrGuest, previousRole: RoleOrGuest) =>
+    newEvent(
+      SOURCE,
+      'identity.member.role_changed',
+      `${organizationId}:${userId}`,
+      ev.MemberRoleChanged.toJSON({ organizationId, userId, role: role ?? undefined, previousRole: previousRole ?? undefined }) as object,
+      organizationId,
+    ),
+  memberRemoved: (organizationId: string, userId: string) =>
+    newEvent(SOURCE, 'identity.member.removed', `${organizationId}:${userId}`, ev.MemberRemoved.toJSON({ organizationId, userId }) as object, organizationId),
   inviteCreated: (organizationId: string, inviteId: string) =>
     newEvent(SOURCE, 'identity.invite.created', inviteId, ev.InviteCreated.toJSON({ organizationId, inviteId }) as object, organizationId),
 };

@@ -1,5 +1,5 @@
 import { Caller } from '@bindery/platform/grpc';
-import { assertCanAdminister, inviteId, memberId, normalizeEmail, RoleOrGuest } from '@bindery/identity/domain';
+import { assertCanAdminister, inviteId, newMembership, normalizeEmail, RoleOrGuest } from '@bindery/identity/domain';
 import { nowIso } from '@bindery/shared/ids';
 import { invalid } from '@bindery/platform/errors';
 import { IdentityDeps } from './identity-deps';
@@ -37,10 +37,7 @@ export async function inviteMembers(
   for (const [email, role] of byEmail) {
     const user = users.get(email);
     if (user) {
-      await deps.members.insert(
-        { _id: memberId(organizationId, user._id), organizationId, userId: user._id, role, joinedAt: now, sso: input.sso, disabled: false },
-        [identityEvents.memberAdded(organizationId, user._id, role)],
-      );
+      await deps.members.insert(newMembership({ organizationId, user, role, sso: input.sso, at: now }), [identityEvents.memberAdded(organizationId, user._id, role)]);
       userIds.push(user._id);
     } else {
       await deps.invites.upsert({ organizationId, email, role, sso: input.sso, invitedBy: caller.userId, createdAt: now }, [
@@ -58,12 +55,13 @@ export async function inviteMembers(
  */
 export async function acceptPendingInvites(deps: IdentityDeps, userId: string, email: string): Promise<number> {
   const pending = await deps.invites.pendingFor(email);
+  const user = pending.length ? await deps.users.findById(userId) : null;
+  if (!user) return 0;
   const now = nowIso();
   for (const invite of pending) {
-    await deps.members.insert(
-      { _id: memberId(invite.organizationId, userId), organizationId: invite.organizationId, userId, role: invite.role, joinedAt: now, sso: invite.sso, disabled: false },
-      [identityEvents.memberAdded(invite.organizationId, userId, invite.role)],
-    );
+    await deps.members.insert(newMembership({ organizationId: invite.organizationId, user, role: invite.role, sso: invite.sso, at: now }), [
+      identityEvents.memberAdded(invite.organizationId, userId, invite.role),
+    ]);
     await deps.invites.markAccepted(invite.organizationId, email, now);
   }
   if (pending.length) deps.eventsRecorded();

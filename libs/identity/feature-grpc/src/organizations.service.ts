@@ -5,8 +5,8 @@ import {
   assertCanView,
   DefaultContent,
   emailDomainOf,
-  memberId,
   MemberRecord,
+  newMembership,
   normalizeEmailDomains,
   OrganizationRecord,
   RoleOrGuest,
@@ -24,14 +24,18 @@ export interface OrganizationView {
   standing: Standing | undefined;
 }
 
-function standingOf(member: MemberRecord | null | undefined): Standing | undefined {
-  return member ? { role: member.role, ownsTeam: false } : undefined;
+function standingOf(member: MemberRecord | null | undefined, ownsTeam = false): Standing | undefined {
+  return member ? { role: member.role, ownsTeam } : undefined;
 }
 
 /** The organization and the caller's standing in it; 404 when the caller cannot see it. */
-export async function loadVisible(deps: IdentityDeps, caller: Caller, organizationId: string): Promise<OrganizationView> {
-  const [org, member] = await Promise.all([deps.organizations.findById(organizationId), deps.members.find(organizationId, caller.userId)]);
-  const standing = standingOf(member);
+export async function loadVisible(deps: IdentityDeps, caller: Caller, organizationId: string): Promise<OrganizationView & { standing: Standing }> {
+  const [org, member, ownsTeam] = await Promise.all([
+    deps.organizations.findById(organizationId),
+    deps.members.find(organizationId, caller.userId),
+    deps.teams.ownsAnyTeam(organizationId, caller.userId),
+  ]);
+  const standing = standingOf(member, ownsTeam);
   if (!org) throw notFound('Organization');
   assertCanView(standing);
   return { org, standing };
@@ -62,10 +66,9 @@ export async function createOrganization(deps: IdentityDeps, caller: Caller, inp
     },
     [identityEvents.organizationCreated(id, input.title, caller.userId)],
   );
-  await deps.members.insert(
-    { _id: memberId(id, caller.userId), organizationId: id, userId: caller.userId, role: 'admin', joinedAt: now, sso: false, disabled: false },
-    [identityEvents.memberAdded(id, caller.userId, 'admin')],
-  );
+  const user = await deps.users.findById(caller.userId);
+  if (!user) throw notFound('User');
+  await deps.members.insert(newMembership({ organizationId: id, user, role: 'admin', sso: false, at: now }), [identityEvents.memberAdded(id, caller.userId, 'admin')]);
   deps.eventsRecorded();
   return { org, standing: { role: 'admin', ownsTeam: false } };
 }
@@ -78,7 +81,10 @@ export async function listOrganizations(deps: IdentityDeps, caller: Caller, page
   const orgs = new Map((await deps.organizations.findManyByIds(rows.map((r) => r.organizationId))).map((o) => [o._id, o]));
   const page_ = toPage(rows, limit, count, (r) => ({ id: r._id }), (r) => r);
   // The cursor follows memberships, so one whose organization is missing never stalls the walk.
-  const items = page_.items.filter((r) => orgs.has(r.organizationId)).map((r) => ({ org: orgs.get(r.organizationId)!, standing: standingOf(r) }));
+  const owner = await deps.teams.organizationsWhereOwner(caller.userId, page_.items.map((r) => r.organizationId));
+  const items = page_.items
+    .filter((r) => orgs.has(r.organizationId))
+    .map((r) => ({ org: orgs.get(r.organizationId)!, standing: standingOf(r, owner.has(r.organizationId)) }));
   return { ...page_, items };
 }
 
@@ -136,10 +142,13 @@ export async function organizationsForEmailDomain(deps: IdentityDeps, caller: Ca
   const d = domain.trim().toLowerCase();
   const [orgs, user] = await Promise.all([deps.organizations.findByEmailDomain(d), deps.users.findById(caller.userId)]);
   const ownDomain = user ? emailDomainOf(user.email) === d : false;
-  const memberships = await deps.members.memberOf(caller.userId, orgs.map((o) => o._id));
+  const [memberships, owner] = await Promise.all([
+    deps.members.memberOf(caller.userId, orgs.map((o) => o._id)),
+    deps.teams.organizationsWhereOwner(caller.userId, orgs.map((o) => o._id)),
+  ]);
   return orgs
     .filter((o) => ownDomain || memberships.has(o._id))
-    .map((org) => ({ org, standing: standingOf(memberships.get(org._id)) }));
+    .map((org) => ({ org, standing: standingOf(memberships.get(org._id), owner.has(org._id)) }));
 }
 
 /** Records that the caller was active in the organization now. */

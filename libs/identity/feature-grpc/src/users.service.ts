@@ -54,6 +54,16 @@ export async function createApiToken(deps: IdentityDeps, caller: Caller, userId:
   return { id: record._id, label: record.label, token, createdAt: record.createdAt };
 }
 
+/**
+ * Revokes a user's token (instance administrators only). Gateways stop accepting it once their
+ * cached answer expires (AUTH_CACHE_TTL_MS).
+ */
+export async function revokeApiToken(deps: IdentityDeps, caller: Caller, userId: string, tokenId: string): Promise<boolean> {
+  assertInstanceAdmin(caller);
+  await getUser(deps, userId);
+  return deps.tokens.remove(userId, tokenId);
+}
+
 /** Makes sure the configured administrator and their token exist (at every start; idempotent). */
 export async function bootstrapInstanceAdmin(deps: IdentityDeps, token: string, email: string): Promise<void> {
   const address = normalizeEmail(email);

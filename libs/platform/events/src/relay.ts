@@ -43,13 +43,15 @@ export class OutboxRelay {
 
   private schedule(ms: number) {
     clearTimeout(this.timer);
-    this.timer = setTimeout(() => {
+    // The relay's own work belongs to no request: a kick from inside a request must not put every
+    // later poll into that request's trace.
+    this.timer = setTimeout(context.bind(ROOT_CONTEXT, () => {
       this.draining = this.drain().finally(() => {
         this.draining = undefined;
         if (this.running) this.schedule(this.again ? 0 : this.pollMs);
         this.again = false;
       });
-    }, ms);
+    }), ms);
   }
 
   /** Publishes everything pending now; returns how many events were sent. */

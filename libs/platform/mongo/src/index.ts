@@ -1,2 +1,3 @@
 export * from './mongo';
 export * from './event-stores';
+export * from './serialized-writes';

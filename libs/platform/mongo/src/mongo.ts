@@ -1,4 +1,5 @@
 import { Collection, Db, Document, IndexDescription, MongoClient, MongoServerError } from 'mongodb';
+import { isFerretDb, serializeWrites } from './serialized-writes';
 
 /**
  * One MongoDB connection per service. Servers are selected within a few seconds so a missing
@@ -21,7 +22,8 @@ export async function connectMongo(url: string, dbName: string, appName: string)
     maxPoolSize: 20,
   });
   await client.connect();
-  const db = client.db(dbName);
+  const raw = client.db(dbName);
+  const db = (await isFerretDb(raw)) ? serializeWrites(raw) : raw;
   return {
     client,
     db,

@@ -1,2 +1,3 @@
 export * from './logger';
 export * from './trace-context';
+export * from './redact-url';

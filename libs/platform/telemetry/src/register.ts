@@ -6,6 +6,7 @@
 import { NodeSDK, tracing } from '@opentelemetry/sdk-node';
 import { getNodeAutoInstrumentations } from '@opentelemetry/auto-instrumentations-node';
 import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-http';
+import { redactUrlPath } from './redact-url';
 
 process.env.OTEL_METRICS_EXPORTER ??= 'none';
 process.env.OTEL_LOGS_EXPORTER ??= 'none';
@@ -24,6 +25,21 @@ const sdk = new NodeSDK({
       '@opentelemetry/instrumentation-dns': { enabled: false },
       '@opentelemetry/instrumentation-net': { enabled: false },
       '@opentelemetry/instrumentation-runtime-node': { enabled: false },
+      '@opentelemetry/instrumentation-http': {
+        // Some paths carry secrets (invite ids, share-link keys): spans get the redacted form.
+        requestHook: (span, request) => {
+          const url = 'url' in request ? request.url : undefined;
+          if (!url) return;
+          // Query strings may carry keys too: never exported.
+          if (url.includes('?')) span.setAttribute('url.query', '[redacted]');
+          const safe = redactUrlPath(url);
+          if (safe === url) return;
+          span.setAttribute('http.target', safe);
+          span.setAttribute('url.path', safe);
+          span.setAttribute('http.url', safe);
+          span.setAttribute('url.full', safe);
+        },
+      },
     }),
   ],
 });

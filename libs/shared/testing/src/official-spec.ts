@@ -14,6 +14,9 @@ const PACKAGES: Record<SpecVersion, string> = { '0.130.0': '@gitbook/api/spec/op
 /**
  * Known defects of the official documents, corrected before use (each would reject a correct answer):
  * - getOrganizationsForEmailDomain requires "organizaitons" (a typo) instead of "organizations".
+ * - OrganizationSAMLProvider requires ssoURL (a URI), entityID and certificate, yet a provider is
+ *   created with a label alone and its `pending` status means "not yet fully configured": they are
+ *   required of `active` providers only.
  */
 function applyErrata(spec: Json): void {
   const paths = spec.paths as Record<string, Record<string, Json>>;
@@ -21,6 +24,12 @@ function applyErrata(spec: Json): void {
   const schema = (((op?.responses as Json)?.['200'] as Json)?.content as Json)?.['application/json'] as Json | undefined;
   const s = schema?.schema as { required?: string[] } | undefined;
   if (s?.required) s.required = s.required.map((r) => (r === 'organizaitons' ? 'organizations' : r));
+  const saml = ((spec.components as Json)?.schemas as Json)?.OrganizationSAMLProvider as Json | undefined;
+  const settings = ['ssoURL', 'entityID', 'certificate'];
+  if (Array.isArray(saml?.required)) {
+    saml.required = (saml.required as string[]).filter((r) => !settings.includes(r));
+    Object.assign(saml, { if: { required: ['status'], properties: { status: { const: 'active' } } }, then: { required: settings } });
+  }
 }
 
 /** OpenAPI 3.0 schema → JSON Schema for ajv: local refs point into `id`, `nullable` becomes null-typed. */

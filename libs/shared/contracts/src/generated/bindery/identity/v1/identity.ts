@@ -57,6 +57,15 @@ export interface CreateApiTokenResponse {
   createdAt: string;
 }
 
+export interface RevokeApiTokenRequest {
+  userId: string;
+  tokenId: string;
+}
+
+export interface RevokeApiTokenResponse {
+  revoked: boolean;
+}
+
 export interface DefaultContent {
   type: string;
   site: string;
@@ -809,6 +818,166 @@ export const CreateApiTokenResponse: MessageFns<CreateApiTokenResponse> = {
     message.label = object.label ?? "";
     message.token = object.token ?? "";
     message.createdAt = object.createdAt ?? "";
+    return message;
+  },
+};
+
+function createBaseRevokeApiTokenRequest(): RevokeApiTokenRequest {
+  return { userId: "", tokenId: "" };
+}
+
+export const RevokeApiTokenRequest: MessageFns<RevokeApiTokenRequest> = {
+  encode(message: RevokeApiTokenRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.userId !== "") {
+      writer.uint32(10).string(message.userId);
+    }
+    if (message.tokenId !== "") {
+      writer.uint32(18).string(message.tokenId);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): RevokeApiTokenRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseRevokeApiTokenRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.userId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.tokenId = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): RevokeApiTokenRequest {
+    return {
+      userId: isSet(object.userId)
+        ? globalThis.String(object.userId)
+        : isSet(object.user_id)
+        ? globalThis.String(object.user_id)
+        : "",
+      tokenId: isSet(object.tokenId)
+        ? globalThis.String(object.tokenId)
+        : isSet(object.token_id)
+        ? globalThis.String(object.token_id)
+        : "",
+    };
+  },
+
+  toJSON(message: RevokeApiTokenRequest): unknown {
+    const obj: any = {};
+    if (message.userId !== "") {
+      obj.userId = message.userId;
+    }
+    if (message.tokenId !== "") {
+      obj.tokenId = message.tokenId;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<RevokeApiTokenRequest>, I>>(base?: I): RevokeApiTokenRequest {
+    return RevokeApiTokenRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<RevokeApiTokenRequest>, I>>(object: I): RevokeApiTokenRequest {
+    const message = createBaseRevokeApiTokenRequest();
+    message.userId = object.userId ?? "";
+    message.tokenId = object.tokenId ?? "";
+    return message;
+  },
+};
+
+function createBaseRevokeApiTokenResponse(): RevokeApiTokenResponse {
+  return { revoked: false };
+}
+
+export const RevokeApiTokenResponse: MessageFns<RevokeApiTokenResponse> = {
+  encode(message: RevokeApiTokenResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.revoked !== false) {
+      writer.uint32(8).bool(message.revoked);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): RevokeApiTokenResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseRevokeApiTokenResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.revoked = reader.bool();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): RevokeApiTokenResponse {
+    return { revoked: isSet(object.revoked) ? globalThis.Boolean(object.revoked) : false };
+  },
+
+  toJSON(message: RevokeApiTokenResponse): unknown {
+    const obj: any = {};
+    if (message.revoked !== false) {
+      obj.revoked = message.revoked;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<RevokeApiTokenResponse>, I>>(base?: I): RevokeApiTokenResponse {
+    return RevokeApiTokenResponse.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<RevokeApiTokenResponse>, I>>(object: I): RevokeApiTokenResponse {
+    const message = createBaseRevokeApiTokenResponse();
+    message.revoked = object.revoked ?? false;
     return message;
   },
 };
@@ -2874,6 +3043,18 @@ export const IdentityServiceService = {
       Buffer.from(CreateApiTokenResponse.encode(value).finish()),
     responseDeserialize: (value: Buffer): CreateApiTokenResponse => CreateApiTokenResponse.decode(value),
   },
+  /** Revokes a token; idempotent (revoked = false when it did not exist). */
+  revokeApiToken: {
+    path: "/bindery.identity.v1.IdentityService/RevokeApiToken" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: RevokeApiTokenRequest): Buffer =>
+      Buffer.from(RevokeApiTokenRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): RevokeApiTokenRequest => RevokeApiTokenRequest.decode(value),
+    responseSerialize: (value: RevokeApiTokenResponse): Buffer =>
+      Buffer.from(RevokeApiTokenResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): RevokeApiTokenResponse => RevokeApiTokenResponse.decode(value),
+  },
   createOrganization: {
     path: "/bindery.identity.v1.IdentityService/CreateOrganization" as const,
     requestStream: false as const,
@@ -2958,6 +3139,8 @@ export interface IdentityServiceServer extends UntypedServiceImplementation {
   /** Instance administration (callers with is_instance_admin). */
   createUser: handleUnaryCall<CreateUserRequest, User>;
   createApiToken: handleUnaryCall<CreateApiTokenRequest, CreateApiTokenResponse>;
+  /** Revokes a token; idempotent (revoked = false when it did not exist). */
+  revokeApiToken: handleUnaryCall<RevokeApiTokenRequest, RevokeApiTokenResponse>;
   createOrganization: handleUnaryCall<CreateOrganizationRequest, Organization>;
   listOrganizations: handleUnaryCall<ListOrganizationsRequest, ListOrganizationsResponse>;
   getOrganization: handleUnaryCall<GetOrganizationRequest, Organization>;
@@ -3032,6 +3215,22 @@ export interface IdentityServiceClient extends Client {
     metadata: Metadata,
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: CreateApiTokenResponse) => void,
+  ): ClientUnaryCall;
+  /** Revokes a token; idempotent (revoked = false when it did not exist). */
+  revokeApiToken(
+    request: RevokeApiTokenRequest,
+    callback: (error: ServiceError | null, response: RevokeApiTokenResponse) => void,
+  ): ClientUnaryCall;
+  revokeApiToken(
+    request: RevokeApiTokenRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: RevokeApiTokenResponse) => void,
+  ): ClientUnaryCall;
+  revokeApiToken(
+    request: RevokeApiTokenRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: RevokeApiTokenResponse) => void,
   ): ClientUnaryCall;
   createOrganization(
     request: CreateOrganizationRequest,

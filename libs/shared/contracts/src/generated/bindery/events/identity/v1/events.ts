@@ -83,6 +83,25 @@ export interface TeamMemberRemoved {
   userId: string;
 }
 
+/**
+ * identity.saml_provider.created, identity.saml_provider.updated, identity.saml_provider.deleted
+ * (no certificate or other provider settings: consumers read them through SamlService)
+ */
+export interface SamlProviderChanged {
+  organizationId: string;
+  samlProviderId: string;
+}
+
+/**
+ * identity.link_invite.created, identity.link_invite.updated, identity.link_invite.deleted
+ * invite_id is the invite's reference (SHA-256, base64url, of the id admins see): that id is the
+ * secret of the join URL and never travels in events. Consumers read invites through LinkInvitesService.
+ */
+export interface LinkInviteChanged {
+  organizationId: string;
+  inviteId: string;
+}
+
 function createBaseUserCreated(): UserCreated {
   return { userId: "", email: "" };
 }
@@ -1238,6 +1257,192 @@ export const TeamMemberRemoved: MessageFns<TeamMemberRemoved> = {
     message.organizationId = object.organizationId ?? "";
     message.teamId = object.teamId ?? "";
     message.userId = object.userId ?? "";
+    return message;
+  },
+};
+
+function createBaseSamlProviderChanged(): SamlProviderChanged {
+  return { organizationId: "", samlProviderId: "" };
+}
+
+export const SamlProviderChanged: MessageFns<SamlProviderChanged> = {
+  encode(message: SamlProviderChanged, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.organizationId !== "") {
+      writer.uint32(10).string(message.organizationId);
+    }
+    if (message.samlProviderId !== "") {
+      writer.uint32(18).string(message.samlProviderId);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): SamlProviderChanged {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseSamlProviderChanged();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.organizationId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.samlProviderId = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): SamlProviderChanged {
+    return {
+      organizationId: isSet(object.organizationId)
+        ? globalThis.String(object.organizationId)
+        : isSet(object.organization_id)
+        ? globalThis.String(object.organization_id)
+        : "",
+      samlProviderId: isSet(object.samlProviderId)
+        ? globalThis.String(object.samlProviderId)
+        : isSet(object.saml_provider_id)
+        ? globalThis.String(object.saml_provider_id)
+        : "",
+    };
+  },
+
+  toJSON(message: SamlProviderChanged): unknown {
+    const obj: any = {};
+    if (message.organizationId !== "") {
+      obj.organizationId = message.organizationId;
+    }
+    if (message.samlProviderId !== "") {
+      obj.samlProviderId = message.samlProviderId;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<SamlProviderChanged>, I>>(base?: I): SamlProviderChanged {
+    return SamlProviderChanged.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<SamlProviderChanged>, I>>(object: I): SamlProviderChanged {
+    const message = createBaseSamlProviderChanged();
+    message.organizationId = object.organizationId ?? "";
+    message.samlProviderId = object.samlProviderId ?? "";
+    return message;
+  },
+};
+
+function createBaseLinkInviteChanged(): LinkInviteChanged {
+  return { organizationId: "", inviteId: "" };
+}
+
+export const LinkInviteChanged: MessageFns<LinkInviteChanged> = {
+  encode(message: LinkInviteChanged, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.organizationId !== "") {
+      writer.uint32(10).string(message.organizationId);
+    }
+    if (message.inviteId !== "") {
+      writer.uint32(18).string(message.inviteId);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): LinkInviteChanged {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseLinkInviteChanged();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.organizationId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.inviteId = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): LinkInviteChanged {
+    return {
+      organizationId: isSet(object.organizationId)
+        ? globalThis.String(object.organizationId)
+        : isSet(object.organization_id)
+        ? globalThis.String(object.organization_id)
+        : "",
+      inviteId: isSet(object.inviteId)
+        ? globalThis.String(object.inviteId)
+        : isSet(object.invite_id)
+        ? globalThis.String(object.invite_id)
+        : "",
+    };
+  },
+
+  toJSON(message: LinkInviteChanged): unknown {
+    const obj: any = {};
+    if (message.organizationId !== "") {
+      obj.organizationId = message.organizationId;
+    }
+    if (message.inviteId !== "") {
+      obj.inviteId = message.inviteId;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<LinkInviteChanged>, I>>(base?: I): LinkInviteChanged {
+    return LinkInviteChanged.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<LinkInviteChanged>, I>>(object: I): LinkInviteChanged {
+    const message = createBaseLinkInviteChanged();
+    message.organizationId = object.organizationId ?? "";
+    message.inviteId = object.inviteId ?? "";
     return message;
   },
 };

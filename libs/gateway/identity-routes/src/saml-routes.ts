@@ -1,0 +1,137 @@
+import { ID_PARAM, LIST_QUERY, listOf, object, ROLE_OR_GUEST, RouteSpec, toList } from '@bindery/gateway/http';
+import type { IdentityClients } from '@bindery/identity/client';
+import { identitySamlV1 as pb } from '@bindery/shared/contracts';
+import { Urls } from './representations';
+import { samlProviderJson, ssoProviderLoginJson } from './saml-representations';
+
+const SAML_PROVIDER = { type: 'object', required: ['object', 'id', 'label', 'defaultRole', 'createdAt', 'status', 'service', 'urls'] };
+const ORG_PARAM = { organizationId: ID_PARAM };
+const PROVIDER_PARAMS = { organizationId: ID_PARAM, samlProviderId: ID_PARAM };
+
+// Limits from the API reference; the certificate's content and the team are checked by identity.
+const SAML_FIELDS = {
+  label: { type: 'string', minLength: 1, maxLength: 30 },
+  entityID: { type: 'string', maxLength: 1024 },
+  certificate: { type: 'string', maxLength: 10000 },
+  ssoURL: { type: 'string', format: 'uri', maxLength: 2048, pattern: '^[Hh][Tt][Tt][Pp][Ss]?://' },
+  defaultTeam: { type: 'string', minLength: 1, maxLength: 128 },
+  defaultRole: ROLE_OR_GUEST,
+};
+const CREATE_SAML_PROVIDER = object(SAML_FIELDS, ['label']);
+const UPDATE_SAML_PROVIDER = object(SAML_FIELDS);
+
+interface SamlBody {
+  label?: string;
+  entityID?: string;
+  certificate?: string;
+  ssoURL?: string;
+  defaultTeam?: string;
+  defaultRole?: string | null;
+}
+
+function settings(b: SamlBody) {
+  return {
+    label: b.label,
+    entityId: b.entityID,
+    certificate: b.certificate,
+    ssoUrl: b.ssoURL,
+    defaultTeam: b.defaultTeam,
+    defaultRole: b.defaultRole === undefined ? undefined : { value: b.defaultRole ?? undefined },
+  };
+}
+
+/** /v1/orgs/{orgId}/saml… (providers, admins only) and /v1/orgs/{orgId}/sso (sign-in choices, members). */
+export function samlRoutes(clients: IdentityClients, urls: Urls): RouteSpec[] {
+  const { saml } = clients;
+  const json = (p: pb.SamlProvider) => samlProviderJson(p, urls);
+  return [
+    {
+      method: 'get',
+      path: '/v1/orgs/:organizationId/saml',
+      operationId: 'listSAMLProvidersInOrganizationById',
+      summary: 'List the SAML providers of an organization (admins)',
+      tags: ['sso'],
+      params: ORG_PARAM,
+      query: LIST_QUERY,
+      success: { status: 200, description: 'A page of SAML providers', schema: listOf(SAML_PROVIDER) },
+      async handler({ caller, deadline, params, query }) {
+        const r = await saml.listSamlProviders(
+          { organizationId: params.organizationId, page: { page: (query.page as string) ?? '', limit: (query.limit as number) ?? 0 } },
+          { caller, deadline },
+        );
+        return { body: toList(r.items.map(json), r.page) };
+      },
+    },
+    {
+      method: 'post',
+      path: '/v1/orgs/:organizationId/saml',
+      operationId: 'createOrganizationSAMLProvider',
+      summary: 'Create a SAML provider (admins)',
+      tags: ['sso'],
+      params: ORG_PARAM,
+      body: CREATE_SAML_PROVIDER,
+      success: { status: 201, description: 'The SAML provider', schema: SAML_PROVIDER },
+      async handler({ caller, deadline, params, body }) {
+        const b = body as SamlBody & { label: string };
+        const p = await saml.createSamlProvider({ organizationId: params.organizationId, ...settings(b), label: b.label }, { caller, deadline });
+        const out = json(p);
+        return { status: 201, body: out, headers: { Location: out.urls.location } };
+      },
+    },
+    {
+      method: 'get',
+      path: '/v1/orgs/:organizationId/saml/:samlProviderId',
+      operationId: 'getOrganizationSAMLProviderById',
+      summary: 'Get a SAML provider (admins)',
+      tags: ['sso'],
+      params: PROVIDER_PARAMS,
+      success: { status: 200, description: 'The SAML provider', schema: SAML_PROVIDER },
+      async handler({ caller, deadline, params }) {
+        return { body: json(await saml.getSamlProvider({ organizationId: params.organizationId, samlProviderId: params.samlProviderId }, { caller, deadline })) };
+      },
+    },
+    {
+      method: 'patch',
+      path: '/v1/orgs/:organizationId/saml/:samlProviderId',
+      operationId: 'updateOrganizationSAMLProvider',
+      summary: 'Update a SAML provider (admins)',
+      tags: ['sso'],
+      params: PROVIDER_PARAMS,
+      body: UPDATE_SAML_PROVIDER,
+      success: { status: 200, description: 'The updated SAML provider', schema: SAML_PROVIDER },
+      async handler({ caller, deadline, params, body }) {
+        const p = await saml.updateSamlProvider(
+          { organizationId: params.organizationId, samlProviderId: params.samlProviderId, ...settings(body as SamlBody) },
+          { caller, deadline },
+        );
+        return { body: json(p) };
+      },
+    },
+    {
+      method: 'delete',
+      path: '/v1/orgs/:organizationId/saml/:samlProviderId',
+      operationId: 'deleteOrganizationSAMLProvider',
+      summary: 'Delete a SAML provider (admins); an absent one is 404',
+      tags: ['sso'],
+      params: PROVIDER_PARAMS,
+      success: { status: 204, description: 'Deleted' },
+      async handler({ caller, deadline, params }) {
+        await saml.deleteSamlProvider({ organizationId: params.organizationId, samlProviderId: params.samlProviderId }, { caller, deadline });
+        return { status: 204 };
+      },
+    },
+    {
+      method: 'get',
+      path: '/v1/orgs/:organizationId/sso',
+      operationId: 'listSSOProviderLoginsInOrganization',
+      summary: "The organization's SSO sign-in choices (its active providers), for its members",
+      tags: ['sso'],
+      params: ORG_PARAM,
+      success: { status: 200, description: 'The sign-in choices', schema: { type: 'object', required: ['items'] } },
+      async handler({ caller, deadline, params }) {
+        const r = await saml.listSsoProviderLogins({ organizationId: params.organizationId }, { caller, deadline });
+        return { body: { items: r.items.map(ssoProviderLoginJson) } };
+      },
+    },
+  ];
+}

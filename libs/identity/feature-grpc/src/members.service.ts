@@ -1,0 +1,113 @@
+import { invalid, notFound } from '@bindery/platform/errors';
+import { Caller } from '@bindery/platform/grpc';
+import {
+  assertCanAdminister,
+  assertCanChangeRole,
+  assertCanRemoveMember,
+  assertCanViewMember,
+  canListMembers,
+  lastAdminError,
+  MemberRecord,
+  RoleOrGuest,
+  UserRecord,
+} from '@bindery/identity/domain';
+import { forbidden } from '@bindery/platform/errors';
+import type { MemberQuery } from '@bindery/identity/data-access';
+import { decodeCursor, Page, PageRequest, resolveLimit, toPage } from '@bindery/shared/pagination';
+import { IdentityDeps } from './identity-deps';
+import { identityEvents } from './identity-events';
+import { loadVisible } from './organizations.service';
+
+export interface MemberView {
+  member: MemberRecord;
+  user: UserRecord;
+  teams: number;
+}
+
+async function views(deps: IdentityDeps, members: MemberRecord[]): Promise<MemberView[]> {
+  const users = await deps.users.findManyByIds(members.map((m) => m.userId));
+  const teams = await Promise.all(members.map((m) => deps.teamCountOf(m.organizationId, m.userId)));
+  return members.flatMap((member, i) => {
+    const user = users.get(member.userId);
+    return user ? [{ member, user, teams: teams[i] }] : [];
+  });
+}
+
+async function loadMember(deps: IdentityDeps, organizationId: string, userId: string): Promise<MemberRecord> {
+  const member = await deps.members.find(organizationId, userId);
+  if (!member) throw notFound('Member');
+  return member;
+}
+
+/** Lists an organization's members (non-guest members only), filtered, sorted and keyset-paginated. */
+export async function listMembers(
+  deps: IdentityDeps,
+  caller: Caller,
+  organizationId: string,
+  query: { page: PageRequest; order?: string; sort?: string; role?: RoleOrGuest; search?: string },
+): Promise<Page<MemberView>> {
+  const { standing } = await loadVisible(deps, caller, organizationId);
+  if (!canListMembers(standing)) throw forbidden('Guests cannot list the members of this organization.');
+  const sort = query.sort || 'joinedAt';
+  const order = query.order || 'desc';
+  if (sort !== 'joinedAt' && sort !== 'lastSeenAt') throw invalid('sort must be "joinedAt" or "lastSeenAt".');
+  if (order !== 'asc' && order !== 'desc') throw invalid('order must be "asc" or "desc".');
+  const limit = resolveLimit(query.page.limit);
+  const q: MemberQuery = { sort, order, role: query.role, search: query.search?.trim() || undefined };
+  const { rows, count } = await deps.members.listForOrganization(organizationId, q, decodeCursor(query.page.page), limit);
+  const page = toPage(rows, limit, count, (m) => ({ k: m[sort] as string, id: m._id }), (m) => m);
+  return { ...page, items: await views(deps, page.items) };
+}
+
+export async function getMember(deps: IdentityDeps, caller: Caller, organizationId: string, userId: string): Promise<MemberView> {
+  const { standing } = await loadVisible(deps, caller, organizationId);
+  assertCanViewMember(standing, caller.userId, userId);
+  const [view] = await views(deps, [await loadMember(deps, organizationId, userId)]);
+  if (!view) throw notFound('Member');
+  return view;
+}
+
+/**
+ * Changes a member's role (admins; never raising one's own). The last admin keeps the role: the
+ * demotion is written, the admins counted, and undone if none is left — so two concurrent demotions
+ * cannot leave an organization without an admin. Event: member.role_changed (twice when undone).
+ */
+export async function updateMemberRole(deps: IdentityDeps, caller: Caller, organizationId: string, userId: string, role: RoleOrGuest | undefined): Promise<MemberView> {
+  const { standing } = await loadVisible(deps, caller, organizationId);
+  const target = await loadMember(deps, organizationId, userId);
+  if (role === undefined || role === target.role) {
+    assertCanChangeRole(standing, caller.userId, userId, target.role, target.role);
+    return getMember(deps, caller, organizationId, userId);
+  }
+  assertCanChangeRole(standing, caller.userId, userId, target.role, role);
+  if (target.role === 'admin' && (await deps.members.countAdmins(organizationId)) <= 1) throw lastAdminError();
+  await deps.members.update(organizationId, userId, { role }, [identityEvents.memberRoleChanged(organizationId, userId, role, target.role)]);
+  deps.eventsRecorded();
+  if (target.role === 'admin' && (await deps.members.countAdmins(organizationId)) === 0) {
+    await deps.members.update(organizationId, userId, { role: 'admin' }, [identityEvents.memberRoleChanged(organizationId, userId, 'admin', role)]);
+    deps.eventsRecorded();
+    throw lastAdminError();
+  }
+  return getMember(deps, caller, organizationId, userId);
+}
+
+/** Removes a member (admins), or lets a member leave. False when the user was not a member. Event: member.removed. */
+export async function removeMember(deps: IdentityDeps, caller: Caller, organizationId: string, userId: string): Promise<boolean> {
+  const { standing } = await loadVisible(deps, caller, organizationId);
+  assertCanRemoveMember(standing, caller.userId, userId);
+  const target = await deps.members.find(organizationId, userId);
+  if (!target) return false;
+  if (target.role === 'admin' && (await deps.members.countAdmins(organizationId)) <= 1) throw lastAdminError();
+  const removed = await deps.members.update(organizationId, userId, { removedAt: new Date().toISOString() }, [identityEvents.memberRemoved(organizationId, userId)]);
+  deps.eventsRecorded();
+  return removed !== null;
+}
+
+/** Marks a member as an SSO member (admins). */
+export async function setMemberSso(deps: IdentityDeps, caller: Caller, organizationId: string, userId: string): Promise<MemberView> {
+  const { standing } = await loadVisible(deps, caller, organizationId);
+  assertCanAdminister(standing);
+  await loadMember(deps, organizationId, userId);
+  await deps.members.update(organizationId, userId, { sso: true }, []);
+  return getMember(deps, caller, organizationId, userId);
+}

@@ -1,0 +1,83 @@
+import { AsyncHandlers, requireCaller } from '@bindery/platform/grpc';
+import { identityTeamsV1 as pb } from '@bindery/shared/contracts';
+import { IdentityDeps } from './identity-deps';
+import { toUser } from './proto-mappers';
+import { listTeamMembers, putTeamMember, removeTeamMember, TeamMemberView, updateTeamMembers } from './team-members.service';
+import { createTeam, deleteTeam, getTeam, listTeams, listTeamsOfMember, TeamView, updateTeam } from './teams.service';
+
+function toTeam(v: TeamView): pb.Team {
+  return {
+    id: v.team._id,
+    title: v.team.title,
+    members: v.members,
+    // Spaces live in the content service; until it tells identity about team access, none.
+    spaces: 0,
+    createdAt: v.team.createdAt,
+    permissions: { admin: v.permissions.admin, view: v.permissions.view },
+  };
+}
+
+function toTeamMember(v: TeamMemberView): pb.TeamMemberEntry {
+  return {
+    organization: {
+      user: toUser(v.user),
+      role: v.member.role ?? undefined,
+      disabled: v.member.disabled,
+      joinedAt: v.member.joinedAt,
+      lastSeenAt: v.member.lastSeenAt,
+      sso: v.member.sso,
+      spaces: 0,
+      teams: v.teams,
+    },
+    role: v.role,
+    view: v.view,
+  };
+}
+
+const pageOf = (p: { page?: { page: string; limit: number } | undefined }) => ({ page: p.page?.page, limit: p.page?.limit });
+const listReply = <T, R>(page: { items: T[]; count: number; nextPage?: string }, map: (item: T) => R) => ({
+  items: page.items.map(map),
+  page: { count: page.count, nextPage: page.nextPage },
+});
+
+/** TeamsService: proto ⇄ domain, one use case per call. */
+export function teamsHandlers(deps: IdentityDeps): AsyncHandlers<pb.TeamsServiceServer> {
+  return {
+    async listTeams(req, ctx) {
+      const page = await listTeams(deps, requireCaller(ctx), req.organizationId, { page: pageOf(req), owner: req.owner, title: req.title });
+      return listReply(page, toTeam);
+    },
+    async createTeam(req, ctx) {
+      return toTeam(await createTeam(deps, requireCaller(ctx), req.organizationId, { title: req.title, members: req.members }));
+    },
+    async getTeam(req, ctx) {
+      return toTeam(await getTeam(deps, requireCaller(ctx), req.organizationId, req.teamId));
+    },
+    async updateTeam(req, ctx) {
+      return toTeam(await updateTeam(deps, requireCaller(ctx), req.organizationId, req.teamId, { title: req.title }));
+    },
+    async deleteTeam(req, ctx) {
+      await deleteTeam(deps, requireCaller(ctx), req.organizationId, req.teamId);
+      return {};
+    },
+    async listTeamMembers(req, ctx) {
+      return listReply(await listTeamMembers(deps, requireCaller(ctx), req.organizationId, req.teamId, pageOf(req)), toTeamMember);
+    },
+    async updateTeamMembers(req, ctx) {
+      await updateTeamMembers(deps, requireCaller(ctx), req.organizationId, req.teamId, { add: req.add, remove: req.remove, memberships: req.memberships });
+      return {};
+    },
+    async putTeamMember(req, ctx) {
+      await putTeamMember(deps, requireCaller(ctx), req.organizationId, req.teamId, req.userId, req.role);
+      return {};
+    },
+    async removeTeamMember(req, ctx) {
+      await removeTeamMember(deps, requireCaller(ctx), req.organizationId, req.teamId, req.userId);
+      return {};
+    },
+    async listTeamsOfMember(req, ctx) {
+      const page = await listTeamsOfMember(deps, requireCaller(ctx), req.organizationId, req.userId, { page: pageOf(req), title: req.title });
+      return listReply(page, (v) => ({ team: toTeam(v), role: v.role }));
+    },
+  };
+}

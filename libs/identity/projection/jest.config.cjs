@@ -1,0 +1,4 @@
+module.exports = require('../../../jest.infra.cjs')({
+  displayName: 'identity-projection',
+  rootDir: __dirname,
+});
