@@ -1,16 +1,12 @@
-import { assertErrorBody, startSystem, SystemUnderTest } from '@bindery/shared/testing';
-import { organizationWithEveryRole, RoleName, TestUser } from './fixtures';
+import { startSystem, SystemUnderTest } from '@bindery/shared/testing';
+import { Caller, CALLERS, callerClients, Client, matrixMismatches, MatrixRow } from './matrix';
+import { organizationWithEveryRole, RoleName } from './fixtures';
 import { http } from './http-client';
 
-type Who = RoleName | 'stranger' | 'badToken' | 'noToken';
-const WHO: Who[] = ['admin', 'create', 'review', 'edit', 'comment', 'read', 'guest', 'stranger', 'badToken', 'noToken'];
+type Who = Caller;
+const WHO = CALLERS;
 
-interface Row {
-  name: string;
-  call(client: ReturnType<typeof http>, ctx: { orgId: string; someUserId: string }): Promise<{ status: number; body: unknown }>;
-  /** expected status per caller, in the order of WHO */
-  expect: [number, number, number, number, number, number, number, number, number, number];
-}
+type Row = MatrixRow<{ orgId: string; someUserId: string }>;
 
 // Each identity endpoint × each kind of caller, with the expected status written out.
 //                                                                          admin create review edit comment read guest stranger bad none
@@ -29,33 +25,19 @@ const MATRIX: Row[] = [
 
 describe('authorization matrix: identity endpoints', () => {
   let sut: SystemUnderTest;
-  let clients: Record<Who, ReturnType<typeof http>>;
+  let clients: Record<Who, Client>;
   let ctx: { orgId: string; someUserId: string };
 
   beforeAll(async () => {
     sut = await startSystem();
     const { orgId, members, stranger } = await organizationWithEveryRole(sut);
-    const tokenOf = (u: TestUser) => u.token;
-    clients = {
-      ...(Object.fromEntries(Object.entries(members).map(([role, user]) => [role, http(sut.baseUrl, tokenOf(user))])) as Record<RoleName, ReturnType<typeof http>>),
-      stranger: http(sut.baseUrl, stranger.token),
-      badToken: http(sut.baseUrl, 'gb_api_this-token-was-never-issued'),
-      noToken: http(sut.baseUrl),
-    };
+    clients = callerClients(sut, { orgId, members, stranger });
     ctx = { orgId, someUserId: members.read.id };
   });
   afterAll(() => sut?.stop());
 
   it('answers every caller as written, with 0 mismatches', async () => {
-    const mismatches: string[] = [];
-    for (const row of MATRIX) {
-      for (const [i, who] of WHO.entries()) {
-        const res = await row.call(clients[who], ctx);
-        if (res.status !== row.expect[i]) mismatches.push(`${row.name} as ${who}: expected ${row.expect[i]}, got ${res.status} ${JSON.stringify(res.body)}`);
-        if (res.status >= 400) assertErrorBody(res.status, res.body);
-      }
-    }
-    expect(mismatches).toEqual([]);
+    expect(await matrixMismatches(MATRIX, WHO, clients, ctx)).toEqual([]);
   });
 
   it('lets the instance administrator use the admin routes', async () => {

@@ -1,10 +1,9 @@
-import { assertErrorBody, startSystem, SystemUnderTest } from '@bindery/shared/testing';
-import { organizationWithEveryRole, RoleName } from './fixtures';
-import { http } from './http-client';
+import { startSystem, SystemUnderTest } from '@bindery/shared/testing';
+import { Caller, CALLERS, callerClients, Client, matrixMismatches, MatrixRow } from './matrix';
+import { organizationWithEveryRole } from './fixtures';
 
-type Who = RoleName | 'stranger' | 'badToken' | 'noToken';
-const WHO: Who[] = ['admin', 'create', 'review', 'edit', 'comment', 'read', 'guest', 'stranger', 'badToken', 'noToken'];
-type Client = ReturnType<typeof http>;
+type Who = Caller;
+const WHO = CALLERS;
 interface Ctx {
   orgId: string;
   target: string;
@@ -13,7 +12,7 @@ interface Ctx {
 
 // Each member endpoint × each kind of caller. "target" is the read member; "self" is the caller.
 //                                                                                                   admin create review edit comment read guest stranger bad none
-const MATRIX: Array<{ name: string; call(c: Client, x: Ctx, who: Who): Promise<{ status: number; body: unknown }>; expect: number[] }> = [
+const MATRIX: Array<MatrixRow<Ctx>> = [
   { name: 'GET members', call: (c, x) => c.get(`/v1/orgs/${x.orgId}/members`), expect: [200, 200, 200, 200, 200, 200, 403, 404, 401, 401] },
   { name: 'GET member (other)', call: (c, x) => c.get(`/v1/orgs/${x.orgId}/members/${x.target}`), expect: [200, 200, 200, 200, 200, 200, 403, 404, 401, 401] },
   { name: 'GET member (self)', call: (c, x, w) => c.get(`/v1/orgs/${x.orgId}/members/${x.self[w]}`), expect: [200, 200, 200, 200, 200, 200, 200, 404, 401, 401] },
@@ -31,27 +30,14 @@ describe('authorization matrix: member endpoints', () => {
   beforeAll(async () => {
     sut = await startSystem();
     const { orgId, members, stranger } = await organizationWithEveryRole(sut);
-    clients = {
-      ...(Object.fromEntries(Object.entries(members).map(([role, u]) => [role, http(sut.baseUrl, u.token)])) as Record<RoleName, Client>),
-      stranger: http(sut.baseUrl, stranger.token),
-      badToken: http(sut.baseUrl, 'gb_api_never-issued'),
-      noToken: http(sut.baseUrl),
-    };
+    clients = callerClients(sut, { orgId, members, stranger });
     const self = { ...Object.fromEntries(Object.entries(members).map(([role, u]) => [role, u.id])), stranger: stranger.id, badToken: 'x', noToken: 'x' } as Record<Who, string>;
     ctx = { orgId, target: members.read.id, self };
   });
   afterAll(() => sut?.stop());
 
   it('answers every caller as written, with 0 mismatches', async () => {
-    const mismatches: string[] = [];
-    for (const row of MATRIX) {
-      for (const [i, who] of WHO.entries()) {
-        const res = await row.call(clients[who], ctx, who);
-        if (res.status !== row.expect[i]) mismatches.push(`${row.name} as ${who}: expected ${row.expect[i]}, got ${res.status} ${JSON.stringify(res.body)}`);
-        if (res.status >= 400) assertErrorBody(res.status, res.body);
-      }
-    }
-    expect(mismatches).toEqual([]);
+    expect(await matrixMismatches(MATRIX, WHO, clients, ctx)).toEqual([]);
   });
 
   it('lets only admins remove other members, and anyone leave', async () => {

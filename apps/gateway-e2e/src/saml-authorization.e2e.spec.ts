@@ -1,10 +1,10 @@
-import { assertErrorBody, startSystem, SystemUnderTest } from '@bindery/shared/testing';
-import { organizationWithEveryRole, RoleName, TestUser } from './fixtures';
-import { http } from './http-client';
+import { startSystem, SystemUnderTest } from '@bindery/shared/testing';
+import { Caller, CALLERS, callerClients, Client, matrixMismatches, MatrixRow } from './matrix';
+import { organizationWithEveryRole } from './fixtures';
 import { selfSignedCertificate } from './saml-fixtures';
 
-type Who = RoleName | 'stranger' | 'badToken' | 'noToken';
-const WHO: Who[] = ['admin', 'create', 'review', 'edit', 'comment', 'read', 'guest', 'stranger', 'badToken', 'noToken'];
+type Who = Caller;
+const WHO = CALLERS;
 
 interface Ctx {
   orgId: string;
@@ -13,12 +13,7 @@ interface Ctx {
   deleteTarget: string;
 }
 
-interface Row {
-  name: string;
-  call(client: ReturnType<typeof http>, ctx: Ctx): Promise<{ status: number; body: unknown }>;
-  /** expected status per caller, in the order of WHO */
-  expect: [number, number, number, number, number, number, number, number, number, number];
-}
+type Row = MatrixRow<Ctx>;
 
 // Each SAML / SSO endpoint × each kind of caller, with the expected status written out. Providers are
 // managed by organization admins only; the sign-in choices are for every member, guests included.
@@ -34,19 +29,13 @@ const MATRIX: Row[] = [
 
 describe('authorization matrix: SAML providers and SSO sign-in choices', () => {
   let sut: SystemUnderTest;
-  let clients: Record<Who, ReturnType<typeof http>>;
+  let clients: Record<Who, Client>;
   let ctx: Ctx;
 
   beforeAll(async () => {
     sut = await startSystem();
     const { orgId, members, stranger } = await organizationWithEveryRole(sut);
-    const tokenOf = (u: TestUser) => u.token;
-    clients = {
-      ...(Object.fromEntries(Object.entries(members).map(([role, user]) => [role, http(sut.baseUrl, tokenOf(user))])) as Record<RoleName, ReturnType<typeof http>>),
-      stranger: http(sut.baseUrl, stranger.token),
-      badToken: http(sut.baseUrl, 'gb_api_this-token-was-never-issued'),
-      noToken: http(sut.baseUrl),
-    };
+    clients = callerClients(sut, { orgId, members, stranger });
     const admin = clients.admin;
     const certificate = selfSignedCertificate();
     const provider = await admin.post(`/v1/orgs/${orgId}/saml`, { label: 'Matrix', entityID: 'urn:matrix', certificate, ssoURL: 'https://idp.example/sso' });
@@ -57,15 +46,7 @@ describe('authorization matrix: SAML providers and SSO sign-in choices', () => {
   afterAll(() => sut?.stop());
 
   it('answers every caller as written, with 0 mismatches', async () => {
-    const mismatches: string[] = [];
-    for (const row of MATRIX) {
-      for (const [i, who] of WHO.entries()) {
-        const res = await row.call(clients[who], ctx);
-        if (res.status !== row.expect[i]) mismatches.push(`${row.name} as ${who}: expected ${row.expect[i]}, got ${res.status} ${JSON.stringify(res.body)}`);
-        if (res.status >= 400) assertErrorBody(res.status, res.body);
-      }
-    }
-    expect(mismatches).toEqual([]);
+    expect(await matrixMismatches(MATRIX, WHO, clients, ctx)).toEqual([]);
   });
 
   it('changes nothing for refused callers', async () => {
