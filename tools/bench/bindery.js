@@ -48,10 +48,10 @@ function startApp(name, port, env, { telemetry }) {
     }),
   };
   const ready = processes.waitFor(async () => {
-    if (child.exitCode !== null) throw new Error(`${name} exited with ${child.exitCode}:\n${app.output()}`);
+    if (child.exitCode !== null) throw new Error(`${name} exited with ${child.exitCode}`);
     return processes.portOpen(port);
   }, { timeoutMs: 30000, what: name }).catch((err) => {
-    throw new Error(`${err.message}\n${app.output()}`);
+    throw new Error(`${err.message}; its last output:\n${app.output()}`);
   });
   return { app, ready };
 }
@@ -79,9 +79,10 @@ async function call(baseUrl, method, route, token, body) {
 
 /**
  * Infrastructure first (recording what already ran), then identity and gateway, then fixtures.
- * Resolves with { baseUrl, route, token, env, pids }. Undoing stops the apps, drops the bench database,
- * and stops the infrastructure only if this call started it. Every undo step is pushed onto `cleanup` (a stack the caller pops)
- * as soon as there is something to undo, so a failure part-way leaves nothing behind.
+ * Resolves with { baseUrl, route, token, env, pids }. Undoing stops the apps, drops the bench
+ * database, and stops the infrastructure only if this call started it. Each undo step is pushed
+ * onto `cleanup` (a stack the caller pops) as soon as there is something to undo, so a failure
+ * part-way leaves nothing behind.
  */
 async function startBindery({ log = () => {}, logLevel = 'warn', telemetry = true, authCacheTtlMs, cleanup }) {
   const infraBefore = Object.fromEntries(INFRA.map((name) => [name, processes.runningPid(name)]));

@@ -1,5 +1,6 @@
 'use strict';
 // One autocannon measurement: a warm-up run whose figures are discarded, then the measured run.
+const os = require('node:os');
 const autocannon = require('autocannon');
 const { cpuSince } = require('./cpu');
 
@@ -35,7 +36,7 @@ async function measure({ url, headers = {}, pids = {} }, { duration, warmup, con
     bytesPerSec: r.throughput.average,
     cpuMsPerRequest: Object.fromEntries(Object.entries(perProcess).map(([name, ms]) => [name, +(ms / Math.max(1, r.requests.total)).toFixed(3)])),
     // share of the machine's CPU used by other processes during the run: above a few % the figures are skewed
-    otherCpuShare: +(otherMs / (duration * 1000 * require('node:os').cpus().length)).toFixed(3),
+    otherCpuShare: +(otherMs / (duration * 1000 * os.cpus().length)).toFixed(3),
   };
 }
 

@@ -6,9 +6,10 @@
 //   (c) Bindery's authenticated GET /v1/orgs/{orgId} (gateway → identity → MongoDB-wire server).
 // Targets are started and checked first, then measured one after another, never concurrently.
 // Settings (environment): BENCH_DURATION (s, 10), BENCH_WARMUP (s, 2), BENCH_CONNECTIONS (20),
-// BENCH_TARGETS (express,relay,bindery), and for investigations BENCH_LOG_LEVEL (warn),
-// BENCH_TELEMETRY (1; 0 runs Bindery without the OpenTelemetry preload), BENCH_AUTH_CACHE_TTL_MS
-// (gateway default, 5000), BENCH_OUTPUT (results file name, latest.json).
+// BENCH_TARGETS (express,relay,bindery: which, in which order); for investigations
+// BENCH_LOG_LEVEL (warn), BENCH_TELEMETRY (1; 0 runs Bindery without the OpenTelemetry preload),
+// BENCH_AUTH_CACHE_TTL_MS (the gateway's default, 5000), BENCH_PAYLOAD_BYTES (1500),
+// BENCH_OUTPUT (results file name, latest.json).
 const fs = require('node:fs');
 const path = require('node:path');
 const { startTarget } = require('./targets');
@@ -48,7 +49,7 @@ async function startTargets(wanted, options) {
     const b = await startBindery({ log, cleanup, ...options });
     targets.push({ id: 'bindery', label: '(c) Bindery GET /v1/orgs/{id}', url: b.baseUrl + b.route, headers: { authorization: `Bearer ${b.token}` }, pids: b.pids });
   }
-  return targets;
+  return targets.sort((x, y) => wanted.indexOf(x.id) - wanted.indexOf(y.id)); // measured in the order asked
 }
 
 /** Every target must answer 200 with a JSON body before anything is measured. */

@@ -1,6 +1,6 @@
 import { Db, Filter } from 'mongodb';
 import { EventEnvelope, outboxOnInsert, withOutbox } from '@bindery/platform/events';
-import { isDuplicateKey } from '@bindery/platform/mongo';
+import { containing, isDuplicateKey } from '@bindery/platform/mongo';
 import { MemberRecord, memberId, RoleOrGuest } from '@bindery/identity/domain';
 import { Cursor, keysetFilter } from '@bindery/shared/pagination';
 import { COLLECTIONS } from './indexes';
@@ -15,9 +15,6 @@ export interface MemberQuery {
   order: 'asc' | 'desc';
 }
 
-function escapeRegex(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-}
 
 export class MembersRepository {
   constructor(private readonly db: Db) {}
@@ -62,7 +59,7 @@ export class MembersRepository {
   private filterOf(organizationId: string, q: MemberQuery): Filter<MemberRecord> {
     const filter: Filter<MemberRecord> = { organizationId, ...ACTIVE };
     if (q.role !== undefined) filter.role = q.role;
-    if (q.search) filter.searchText = { $regex: escapeRegex(q.search.toLowerCase()) };
+    if (q.search) filter.searchText = containing(q.search.toLowerCase());
     // Sorting by last activity lists only members seen at least once.
     if (q.sort === 'lastSeenAt') filter.lastSeenAt = { $exists: true };
     return filter;

@@ -1,6 +1,6 @@
 import { Db, Filter } from 'mongodb';
 import { EventEnvelope, outboxOnInsert, withOutbox, withoutOutbox } from '@bindery/platform/events';
-import { isDuplicateKey } from '@bindery/platform/mongo';
+import { containing, isDuplicateKey } from '@bindery/platform/mongo';
 import { TeamMemberRecord, teamMemberId, TeamRecord, TeamRole } from '@bindery/identity/domain';
 import { Cursor, keysetFilter } from '@bindery/shared/pagination';
 import { COLLECTIONS } from './indexes';
@@ -17,9 +17,6 @@ export interface TeamQuery {
   ids?: string[];
 }
 
-function escapeRegex(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-}
 
 /**
  * Teams and team memberships. A membership counts only while its team is live: deleting a team
@@ -62,7 +59,7 @@ export class TeamsRepository {
 
   private teamFilter(organizationId: string, q: TeamQuery): Filter<TeamRecord> {
     const filter: Filter<TeamRecord> = { organizationId, ...LIVE };
-    if (q.title) filter.titleLower = { $regex: escapeRegex(q.title.toLowerCase()) };
+    if (q.title) filter.titleLower = containing(q.title.toLowerCase());
     if (q.ids) filter._id = { $in: q.ids };
     return filter;
   }

@@ -56,3 +56,8 @@ export function isDuplicateKey(err: unknown): boolean {
 }
 
 export type { Collection, Db, Document };
+
+/** A condition matching values that contain `text` literally (regex metacharacters escaped). */
+export function containing(text: string): { $regex: string } {
+  return { $regex: text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&') };
+}
