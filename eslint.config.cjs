@@ -4,6 +4,20 @@ const tseslint = require('typescript-eslint');
 
 const SCOPES = ['identity', 'content', 'change-requests', 'sites', 'specs', 'git-sync'];
 
+const HOMES = {
+  kafkajs: 'kafkajs is used only in libs/platform/events.',
+  mongodb: 'mongodb is used only in data-access libraries and libs/platform/mongo.',
+  '@grpc/*': 'Domain libraries hold no I/O.',
+  express: 'express belongs to the gateway.',
+  ajv: 'ajv belongs to the gateway.',
+  'ajv-formats': 'ajv belongs to the gateway.',
+};
+
+/** The no-restricted-imports rule refusing these packages, each with where it belongs. */
+function banned(packages) {
+  return ['error', { patterns: packages.map((p) => ({ group: [p], message: HOMES[p] })) }];
+}
+
 module.exports = [
   { ignores: ['**/node_modules/**', '**/dist/**', '**/generated/**', '.cache/**', 'tmp/**', '**/*.cjs', '**/*.js'] },
   ...tseslint.configs.recommended,
@@ -38,21 +52,15 @@ module.exports = [
           ],
         },
       ],
-      // Infrastructure packages stay in their one home.
-      'no-restricted-imports': ['error', { paths: [{ name: 'kafkajs', message: 'kafkajs is used only in libs/platform/events.' }] }],
+      // Infrastructure packages stay in their one home (see `banned` above).
+      'no-restricted-imports': banned(['kafkajs', 'mongodb']),
     },
   },
-  { files: ['libs/platform/events/**/*.ts'], rules: { 'no-restricted-imports': 'off' } },
+  { files: ['libs/platform/events/**/*.ts'], rules: { 'no-restricted-imports': banned(['mongodb']) } },
+  { files: ['libs/platform/mongo/**/*.ts', 'libs/*/data-access/**/*.ts'], rules: { 'no-restricted-imports': banned(['kafkajs']) } },
+  { files: ['libs/*/domain/**/*.ts'], rules: { 'no-restricted-imports': banned(['mongodb', 'kafkajs', '@grpc/*', 'express', 'ajv']) } },
   {
-    files: ['libs/*/domain/**/*.ts'],
-    rules: {
-      'no-restricted-imports': ['error', { patterns: [{ group: ['mongodb', 'kafkajs', '@grpc/*', 'express', 'ajv'], message: 'Domain libraries hold no I/O.' }] }],
-    },
-  },
-  {
-    files: ['libs/*/feature-grpc/**/*.ts', 'libs/*/client/**/*.ts', 'libs/*/domain/**/*.ts', 'apps/identity/**/*.ts'],
-    rules: {
-      'no-restricted-imports': ['error', { patterns: [{ group: ['express', 'ajv', 'ajv-formats'], message: 'express and ajv belong to the gateway.' }, { group: ['kafkajs'], message: 'kafkajs is used only in libs/platform/events.' }] }],
-    },
+    files: ['libs/*/feature-grpc/**/*.ts', 'libs/*/client/**/*.ts', 'libs/*/projection/**/*.ts', 'apps/identity/**/*.ts'],
+    rules: { 'no-restricted-imports': banned(['mongodb', 'kafkajs', 'express', 'ajv', 'ajv-formats']) },
   },
 ];

@@ -14,6 +14,7 @@ Usage:
 Environment:
   IDENTITY_GRPC_URL     identity's gRPC address (default 127.0.0.1:50051)
   BINDERY_ADMIN_TOKEN   an instance administrator's API token (required)
+  BINDERY_INTERNAL_SECRET  the services' internal secret, when they have one
 `;
 
 export function parseArgs(argv: string[]): ParsedArgs {

@@ -15,7 +15,7 @@ describe('the admin CLI', () => {
 
   const cli = (args: string[], token = sut.adminToken) =>
     run(process.execPath, [join(WORKSPACE_ROOT, 'dist/apps/cli/main.js'), ...args], {
-      env: { PATH: process.env.PATH ?? '', IDENTITY_GRPC_URL: sut.env.IDENTITY_GRPC_URL, BINDERY_ADMIN_TOKEN: token },
+      env: { PATH: process.env.PATH ?? '', IDENTITY_GRPC_URL: sut.env.IDENTITY_GRPC_URL, BINDERY_ADMIN_TOKEN: token, BINDERY_INTERNAL_SECRET: sut.env.BINDERY_INTERNAL_SECRET },
     });
 
   it('creates a user and a token that works on the API', async () => {

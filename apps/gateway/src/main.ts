@@ -13,7 +13,9 @@ function main() {
     AUTH_CACHE_TTL_MS: { kind: 'int', default: 5000, min: 0, max: 60000 },
     REQUEST_BUDGET_MS: { kind: 'int', default: 10000, min: 100, max: 120000 },
     BODY_LIMIT: { kind: 'string', default: '1mb' },
+    BINDERY_INTERNAL_SECRET: { kind: 'string', optional: true, secret: true, min: 32 },
   });
+  if (!config.BINDERY_INTERNAL_SECRET) logger.warn('BINDERY_INTERNAL_SECRET is not set: callers are passed to services unsigned');
   const publicUrl = (config.BINDERY_PUBLIC_URL ?? `http://127.0.0.1:${config.PORT}`).replace(/\/$/, '');
   const clients = createIdentityClients(config.IDENTITY_GRPC_URL, config.REQUEST_BUDGET_MS);
   const tokens = new TokenCache(async (token) => clients.identity.authenticate({ token }), config.AUTH_CACHE_TTL_MS);
@@ -31,6 +33,8 @@ function main() {
   server.keepAliveTimeout = 65000;
 
   const stop = () => {
+    // In-flight requests finish; idle keep-alive connections must not hold the process open.
+    server.closeIdleConnections();
     server.close(() => {
       for (const client of Object.values(clients)) client.close();
       flushTelemetry().finally(() => process.exit(0));

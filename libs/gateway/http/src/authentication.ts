@@ -8,6 +8,8 @@ import type { Caller } from '@bindery/platform/grpc';
  */
 export class TokenCache {
   private readonly entries = new Map<string, { caller: Caller; until: number }>();
+  /** lookups under way, so concurrent requests with one token make one call */
+  private readonly pending = new Map<string, Promise<Caller>>();
 
   constructor(private readonly resolve: (token: string) => Promise<Caller>, private readonly ttlMs: number, private readonly maxEntries = 10000) {}
 
@@ -17,9 +19,16 @@ export class TokenCache {
     const hit = this.entries.get(key);
     const now = Date.now();
     if (hit && hit.until > now) return hit.caller;
-    const caller = await this.resolve(token);
+    let lookup = this.pending.get(key);
+    if (!lookup) {
+      lookup = this.resolve(token).finally(() => this.pending.delete(key));
+      this.pending.set(key, lookup);
+    }
+    const caller = await lookup;
+    // Re-inserting moves the entry to the end, so eviction drops the least recently refreshed.
+    this.entries.delete(key);
     if (this.entries.size >= this.maxEntries) this.entries.delete(this.entries.keys().next().value as string);
-    this.entries.set(key, { caller, until: now + this.ttlMs });
+    this.entries.set(key, { caller, until: Date.now() + this.ttlMs });
     return caller;
   }
 }

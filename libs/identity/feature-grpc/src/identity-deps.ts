@@ -1,4 +1,4 @@
-import { Db } from 'mongodb';
+import type { Db } from '@bindery/platform/mongo';
 import {
   HostnamesRepository,
   InvitesRepository,

@@ -78,4 +78,5 @@ export const commonSettings = {
   LOG_LEVEL: { kind: 'string', default: 'info' },
   GRPC_DEADLINE_MS: { kind: 'int', default: 5000, min: 100, max: 120000 },
   OUTBOX_POLL_MS: { kind: 'int', default: 250, min: 10, max: 60000 },
+  BINDERY_INTERNAL_SECRET: { kind: 'string', optional: true, secret: true, min: 32 },
 } satisfies Schema;

@@ -1,3 +1,4 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
 import { Metadata } from '@grpc/grpc-js';
 
 /** Who is calling: set by the gateway from the authenticated token, carried in call metadata. */
@@ -12,17 +13,46 @@ export interface CallContext {
 
 const USER = 'x-bindery-user-id';
 const INSTANCE_ADMIN = 'x-bindery-instance-admin';
+const SIGNATURE = 'x-bindery-caller-sig';
+
+/**
+ * With BINDERY_INTERNAL_SECRET set (the same value in every process), the caller in metadata is
+ * signed by whoever authenticated it and verified by the service, so reaching a service's port is
+ * not enough to act as someone. Without it the metadata is trusted (the network must be closed).
+ */
+function internalSecret(): string | undefined {
+  return process.env.BINDERY_INTERNAL_SECRET || undefined;
+}
+
+function signatureOf(secret: string, userId: string, isInstanceAdmin: boolean): Buffer {
+  return createHmac('sha256', secret).update(`${userId}\n${isInstanceAdmin ? 1 : 0}`).digest();
+}
 
 export function callerToMetadata(caller: Caller | undefined, metadata = new Metadata()): Metadata {
   if (caller) {
     metadata.set(USER, caller.userId);
     if (caller.isInstanceAdmin) metadata.set(INSTANCE_ADMIN, 'true');
+    const secret = internalSecret();
+    if (secret) metadata.set(SIGNATURE, signatureOf(secret, caller.userId, caller.isInstanceAdmin).toString('base64url'));
   }
   return metadata;
 }
 
+/** The caller the metadata names; none when it is missing or, with a secret, not signed with it. */
 export function callerFromMetadata(metadata: Metadata): Caller | undefined {
   const [userId] = metadata.get(USER);
   if (typeof userId !== 'string' || !userId) return undefined;
-  return { userId, isInstanceAdmin: metadata.get(INSTANCE_ADMIN)[0] === 'true' };
+  const isInstanceAdmin = metadata.get(INSTANCE_ADMIN)[0] === 'true';
+  const secret = internalSecret();
+  if (secret) {
+    const [sent] = metadata.get(SIGNATURE);
+    const expected = signatureOf(secret, userId, isInstanceAdmin);
+    const given = typeof sent === 'string' ? Buffer.from(sent, 'base64url') : Buffer.alloc(0);
+    if (given.length !== expected.length || !timingSafeEqual(given, expected)) return undefined;
+  }
+  return { userId, isInstanceAdmin };
+}
+
+export function callerSignatureRequired(): boolean {
+  return internalSecret() !== undefined;
 }

@@ -1,7 +1,7 @@
 import { Server, ServiceDefinition, UntypedServiceImplementation } from '@grpc/grpc-js';
 import type { Consumer, Producer } from '@bindery/platform/events';
 import { createKafka, ensureTopics, EventHandlers, kafkaReachable, OutboxRelay, startConsumer, topicOf } from '@bindery/platform/events';
-import { startGrpcServer, stopGrpcServer, createHealthService } from '@bindery/platform/grpc';
+import { callerSignatureRequired, createHealthService, startGrpcServer, stopGrpcServer } from '@bindery/platform/grpc';
 import { connectMongo, Db, ensureIndexes, IndexPlan, mongoOutboxStore, mongoProcessedEvents, MongoHandle } from '@bindery/platform/mongo';
 import { HealthService } from '@bindery/shared/contracts';
 import { logger } from '@bindery/platform/telemetry';
@@ -66,6 +66,7 @@ export async function runService<D>(spec: ServiceSpec<D>): Promise<RunningServic
     await ensureTopics(kafka, topics);
     consumers.push(await startConsumer({ kafka, groupId: ns + groupId, topics, handlers: c.handlers, processed: mongoProcessedEvents(mongo.db) }));
   }
+  if (!callerSignatureRequired()) logger.warn('BINDERY_INTERNAL_SECRET is not set: caller metadata is trusted unsigned; keep the gRPC port private');
   logger.info('service started', { service: spec.name, port });
 
   return {

@@ -6,6 +6,7 @@
 import { NodeSDK, tracing } from '@opentelemetry/sdk-node';
 import { getNodeAutoInstrumentations } from '@opentelemetry/auto-instrumentations-node';
 import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-http';
+import { ExpressLayerType } from '@opentelemetry/instrumentation-express';
 import { redactUrlPath } from './redact-url';
 
 process.env.OTEL_METRICS_EXPORTER ??= 'none';
@@ -25,6 +26,8 @@ const sdk = new NodeSDK({
       '@opentelemetry/instrumentation-dns': { enabled: false },
       '@opentelemetry/instrumentation-net': { enabled: false },
       '@opentelemetry/instrumentation-runtime-node': { enabled: false },
+      // Route handlers name the request (http.route); one span per middleware is noise and cost.
+      '@opentelemetry/instrumentation-express': { ignoreLayersType: [ExpressLayerType.MIDDLEWARE] },
       '@opentelemetry/instrumentation-http': {
         // Some paths carry secrets (invite ids, share-link keys): spans get the redacted form.
         requestHook: (span, request) => {

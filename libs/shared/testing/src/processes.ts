@@ -33,6 +33,10 @@ export async function startApp(name: string, port: number, env: Record<string, s
   child.stdout!.on('data', collect);
   child.stderr!.on('data', collect);
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  // Never outlive the test process, whatever ends it (a timeout, a crash, Ctrl-C).
+  const killOnExit = () => child.kill('SIGKILL');
+  process.once('exit', killOnExit);
+  void exited.then(() => process.removeListener('exit', killOnExit));
   const deadline = Date.now() + timeoutMs;
   while (!(await portAnswers(port))) {
     if (child.exitCode !== null) throw new Error(`${name} exited: ${output.slice(-10).join('\n')}`);

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { connectMongo } from '@bindery/platform/mongo';
 import { AppProcess, startApp } from './processes';
 import { freePort } from './ports';
 
@@ -33,6 +34,7 @@ export async function startSystem(extraEnv: Record<string, string> = {}): Promis
     IDENTITY_GRPC_URL: `127.0.0.1:${identityPort}`,
     PORT: String(gatewayPort),
     BINDERY_ADMIN_TOKEN: adminToken,
+    BINDERY_INTERNAL_SECRET: randomBytes(32).toString('hex'),
     BINDERY_ADMIN_EMAIL: `admin-${run}@bindery.test`,
     AUTH_CACHE_TTL_MS: '1000',
     OUTBOX_POLL_MS: '100',
@@ -54,6 +56,13 @@ export async function startSystem(extraEnv: Record<string, string> = {}): Promis
     },
     async stop() {
       await Promise.all([sut.apps.gateway.stop(), sut.apps.identity.stop()]);
+      // Each run's database is its own; leave nothing behind on the shared local server.
+      const mongo = await connectMongo(env.MONGODB_URL, env.IDENTITY_DB, 'tests');
+      try {
+        await mongo.db.dropDatabase();
+      } finally {
+        await mongo.close();
+      }
     },
   };
   return sut;
