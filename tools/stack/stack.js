@@ -19,8 +19,9 @@ async function ensureInfra(log = () => {}) {
 
 async function startServices(infra, log = () => {}) {
   await buildApps();
+  // Callers first (the gateway holds channels to the services), so each stops without waiting on them.
+  for (const service of [...services].reverse()) await stop(service.name);
   for (const service of services) {
-    await stop(service.name);
     const port = service.readyPort();
     if (await portOpen(port)) throw new Error(`port ${port} for ${service.name} is taken by another process`);
     const { pid, logPath } = startDetached(service.name, process.execPath, [

@@ -23,7 +23,8 @@ export async function startConsumer(options: {
   processed: ProcessedEvents;
 }): Promise<Consumer> {
   const { kafka, groupId, topics, handlers, processed } = options;
-  const consumer = kafka.consumer({ groupId, sessionTimeout: 10000, heartbeatInterval: 1000, retry: { retries: 10 } });
+  // A short fetch wait: disconnecting waits for the fetch under way, so this bounds how long a stop takes.
+  const consumer = kafka.consumer({ groupId, sessionTimeout: 10000, heartbeatInterval: 1000, maxWaitTimeInMs: 1000, retry: { retries: 10 } });
   await consumer.connect();
   await consumer.subscribe({ topics, fromBeginning: true });
   await consumer.run({

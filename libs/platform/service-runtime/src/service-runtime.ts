@@ -74,12 +74,18 @@ export async function runService<D>(spec: ServiceSpec<D>): Promise<RunningServic
     deps,
     mongo,
     async stop() {
+      const t0 = Date.now();
+      const phase = (name: string) => logger.debug(`stopped ${name}`, { service: spec.name, ms: Date.now() - t0 });
       await stopGrpcServer(server);
+      phase('grpc');
       await Promise.all(consumers.map((c) => c.disconnect().catch(() => undefined)));
+      phase('consumers');
       await relay.stop();
       await producer.disconnect().catch(() => undefined);
       await admin.disconnect().catch(() => undefined);
+      phase('kafka');
       await mongo.close();
+      phase('mongo');
     },
   };
 }
