@@ -79,9 +79,18 @@ async function start(log) {
     const clusterId = crypto.randomBytes(16).toString('base64url');
     execFileSync('java', java(['kafka.tools.StorageTool', 'format', '-t', clusterId, '-c', config]), { stdio: 'ignore' });
   }
-  const { pid, logPath } = startDetached('kafka', 'java', java(['kafka.Kafka', config]));
-  await waitFor(() => portOpen(ports.kafka), { timeoutMs: 60000, what: 'Kafka', pid, logPath });
-  return brokers;
+  // A port just released by a previous broker can refuse the bind for a moment: try a few times.
+  for (let attempt = 1; ; attempt++) {
+    const { pid, logPath } = startDetached('kafka', 'java', java(['kafka.Kafka', config]));
+    try {
+      await waitFor(() => portOpen(ports.kafka), { timeoutMs: 60000, what: 'Kafka', pid, logPath });
+      return brokers;
+    } catch (err) {
+      if (attempt >= 3 || !/Address already in use/.test(err.message)) throw err;
+      log(`Kafka could not bind its port yet (attempt ${attempt}); retrying`);
+      await new Promise((r) => setTimeout(r, 3000));
+    }
+  }
 }
 
 module.exports = { start, VERSION };

@@ -1,6 +1,6 @@
 import { loadConfig } from '@bindery/platform/config';
 import { flushTelemetry, logger } from '@bindery/platform/telemetry';
-import { createGatewayApp, RouteRegistry, TokenCache } from '@bindery/gateway/http';
+import { answerClientErrors, createGatewayApp, RouteRegistry, TokenCache } from '@bindery/gateway/http';
 import { registerIdentityRoutes } from '@bindery/gateway/identity-routes';
 import { createIdentityClients, identityHealth } from '@bindery/identity/client';
 
@@ -31,6 +31,7 @@ function main() {
   });
   const server = app.listen(config.PORT, () => logger.info('gateway listening', { port: config.PORT, publicUrl }));
   server.keepAliveTimeout = 65000;
+  answerClientErrors(server);
 
   const stop = () => {
     // In-flight requests finish; idle keep-alive connections must not hold the process open.

@@ -91,3 +91,18 @@ export function createGatewayApp(options: GatewayOptions) {
 }
 
 export { DomainError };
+
+/**
+ * Requests Node's HTTP parser refuses before express sees them (a request line or headers over the
+ * size limit, malformed HTTP) get the error body too.
+ */
+export function answerClientErrors(server: import('node:http').Server): void {
+  server.on('clientError', (err: NodeJS.ErrnoException, socket: import('node:stream').Duplex) => {
+    if (!socket.writable) return socket.destroy();
+    const status = err.code === 'HPE_HEADER_OVERFLOW' ? 431 : 400;
+    const message = status === 431 ? 'The request line or headers are too large.' : 'The request is not valid HTTP.';
+    const body = JSON.stringify(errorBody(status, message));
+    const reason = status === 431 ? 'Request Header Fields Too Large' : 'Bad Request';
+    socket.end(`HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
+  });
+}
