@@ -1,20 +1,51 @@
 'use strict';
 // Brings up what the system needs: the infrastructure (unless MONGODB_URL / KAFKA_BROKERS point
 // elsewhere), then every service. Used by `npm start` and by the test runner.
+const fs = require('node:fs');
 const path = require('node:path');
 const ferretdb = require('./ferretdb');
 const kafka = require('./kafka');
-const { root } = require('./paths');
+const { root, runDir } = require('./paths');
 const { services } = require('./services');
 const { startDetached, runningPid, portOpen, waitFor, stop } = require('./processes');
 const { buildApps } = require('../build/build-apps');
 
+/**
+ * Runs `work` holding the stack's lock, so that processes starting at once (nx running several
+ * projects' tests in parallel) provision and start the infrastructure once, not each.
+ */
+async function withStackLock(work) {
+  const lock = path.join(runDir, 'stack.lock');
+  fs.mkdirSync(runDir, { recursive: true });
+  const deadline = Date.now() + 180000;
+  for (;;) {
+    try {
+      fs.mkdirSync(lock);
+      break;
+    } catch (err) {
+      if (err.code !== 'EEXIST') throw err;
+      // A lock older than the longest provisioning is left over from a killed process.
+      const age = Date.now() - fs.statSync(lock, { throwIfNoEntry: false })?.mtimeMs;
+      if (age > 180000) fs.rmSync(lock, { recursive: true, force: true });
+      else if (Date.now() > deadline) throw new Error(`the local stack is locked by another process (${lock})`);
+      else await new Promise((r) => setTimeout(r, 250));
+    }
+  }
+  try {
+    return await work();
+  } finally {
+    fs.rmSync(lock, { recursive: true, force: true });
+  }
+}
+
 async function ensureInfra(log = () => {}) {
-  const [mongoUrl, kafkaBrokers] = await Promise.all([
-    process.env.MONGODB_URL || ferretdb.start(log),
-    process.env.KAFKA_BROKERS || kafka.start(log),
-  ]);
-  return { mongoUrl, kafkaBrokers };
+  return withStackLock(async () => {
+    const [mongoUrl, kafkaBrokers] = await Promise.all([
+      process.env.MONGODB_URL || ferretdb.start(log),
+      process.env.KAFKA_BROKERS || kafka.start(log),
+    ]);
+    return { mongoUrl, kafkaBrokers };
+  });
 }
 
 async function startServices(infra, log = () => {}) {
