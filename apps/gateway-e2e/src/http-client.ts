@@ -33,3 +33,28 @@ export function http(baseUrl: string, token?: string) {
     send,
   };
 }
+
+export type Client = ReturnType<typeof http>;
+
+/**
+ * Every item of a list, following `next.page` with the given page size. `onPage` sees each page's
+ * body and the cursor that fetched it (for assertions on every page).
+ */
+export async function walk<T = Record<string, unknown>>(
+  client: Client,
+  path: string,
+  limit: number,
+  onPage?: (body: { count: number; items: T[]; next?: { page: string } }, cursor: string | undefined) => void,
+): Promise<T[]> {
+  const items: T[] = [];
+  let page: string | undefined;
+  const sep = path.includes('?') ? '&' : '?';
+  do {
+    const res = await client.get(`${path}${sep}limit=${limit}${page ? `&page=${encodeURIComponent(page)}` : ''}`);
+    if (res.status !== 200) throw new Error(`walk ${path}: ${res.status} ${JSON.stringify(res.body)}`);
+    onPage?.(res.body, page);
+    items.push(...res.body.items);
+    page = res.body.next?.page;
+  } while (page);
+  return items;
+}

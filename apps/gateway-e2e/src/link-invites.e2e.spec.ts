@@ -3,7 +3,7 @@ import { GitBookAPI, MemberRole } from '@gitbook/api';
 import { GitBookAPI as LatestGitBookAPI } from 'gitbook-api-latest';
 import { assertErrorBody, assertMatchesSpec, readEvents, startSystem, SystemUnderTest } from '@bindery/shared/testing';
 import { createOrganization, createUser, TestUser } from './fixtures';
-import { http } from './http-client';
+import { http, walk } from './http-client';
 
 const LIST = '/orgs/{organizationId}/link-invites';
 const ONE = '/orgs/{organizationId}/link-invites/{inviteId}';
@@ -174,21 +174,17 @@ describe('link invites through the gateway', () => {
     const orgId = await createOrganization(sut, ada, 'Pages');
     const created = new Set<string>();
     for (let i = 0; i < 5; i++) created.add(await createInvite(orgId, i % 2 ? 'read' : null));
-    const seen: string[] = [];
-    let page: string | undefined;
     let pages = 0;
-    do {
-      const res = await api.get(`/v1/orgs/${orgId}/link-invites?limit=2${page ? `&page=${encodeURIComponent(page)}` : ''}`);
-      expect(res.status).toBe(200);
-      assertMatchesSpec('0.130.0', 'get', LIST, 200, res.body);
-      expect(res.body.count).toBe(5);
-      expect(res.body.items.length).toBeLessThanOrEqual(2);
-      seen.push(...res.body.items.map((i: { id: string }) => i.id));
-      // The cursor is not an invite id.
-      for (const id of created) expect(page ?? '').not.toContain(id);
-      page = res.body.next?.page;
-      pages++;
-    } while (page);
+    const seen = (
+      await walk<{ id: string }>(api, `/v1/orgs/${orgId}/link-invites`, 2, (body, cursor) => {
+        assertMatchesSpec('0.130.0', 'get', LIST, 200, body);
+        expect(body.count).toBe(5);
+        expect(body.items.length).toBeLessThanOrEqual(2);
+        // The cursor is not an invite id.
+        for (const id of created) expect(cursor ?? '').not.toContain(id);
+        pages++;
+      })
+    ).map((i) => i.id);
     expect(pages).toBe(3);
     expect(seen).toHaveLength(5);
     expect(new Set(seen)).toEqual(created);

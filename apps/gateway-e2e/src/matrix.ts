@@ -1,11 +1,11 @@
 import { assertErrorBody, SystemUnderTest } from '@bindery/shared/testing';
 import { organizationWithEveryRole, RoleName } from './fixtures';
-import { http } from './http-client';
+import { Client, http } from './http-client';
 
 /** The callers of every authorization matrix, in the order the expected statuses are written. */
 export type Caller = RoleName | 'stranger' | 'badToken' | 'noToken';
 export const CALLERS: Caller[] = ['admin', 'create', 'review', 'edit', 'comment', 'read', 'guest', 'stranger', 'badToken', 'noToken'];
-export type Client = ReturnType<typeof http>;
+export type { Client };
 
 export interface MatrixRow<Ctx, W extends string = Caller> {
   name: string;

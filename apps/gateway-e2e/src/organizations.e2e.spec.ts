@@ -1,6 +1,6 @@
 import { assertErrorBody, assertMatchesSpec, eventually, startSystem, SystemUnderTest } from '@bindery/shared/testing';
 import { createOrganization, createUser, TestUser } from './fixtures';
-import { http } from './http-client';
+import { http, walk } from './http-client';
 
 describe('organizations through the gateway', () => {
   let sut: SystemUnderTest;
@@ -114,19 +114,15 @@ describe('organizations through the gateway', () => {
     const created = new Set<string>();
     for (let i = 0; i < 7; i++) created.add(await createOrganization(sut, walker, `Org ${i}`));
     const client = http(sut.baseUrl, walker.token);
-    const seen: string[] = [];
-    let page: string | undefined;
     let pages = 0;
-    do {
-      const res = await client.get(`/v1/orgs?limit=2${page ? `&page=${encodeURIComponent(page)}` : ''}`);
-      expect(res.status).toBe(200);
-      assertMatchesSpec('0.130.0', 'get', '/orgs', 200, res.body);
-      expect(res.body.count).toBe(7);
-      expect(res.body.items.length).toBeLessThanOrEqual(2);
-      seen.push(...res.body.items.map((o: { id: string }) => o.id));
-      page = res.body.next?.page;
-      pages++;
-    } while (page);
+    const seen = (
+      await walk<{ id: string }>(client, '/v1/orgs', 2, (body) => {
+        assertMatchesSpec('0.130.0', 'get', '/orgs', 200, body);
+        expect(body.count).toBe(7);
+        expect(body.items.length).toBeLessThanOrEqual(2);
+        pages++;
+      })
+    ).map((o) => o.id);
     expect(pages).toBe(4);
     expect(seen).toHaveLength(7);
     expect(new Set(seen)).toEqual(created);

@@ -1,6 +1,6 @@
 import { assertErrorBody, eventually, readEvents, startSystem, SystemUnderTest } from '@bindery/shared/testing';
 import { createUser, TestUser } from './fixtures';
-import { http } from './http-client';
+import { http, walk } from './http-client';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -52,14 +52,7 @@ describe('identity going away while requests run', () => {
     expect(acknowledged.length).toBeGreaterThan(afterRestart);
 
     // Every acknowledged write is there…
-    const listed = new Set<string>();
-    let page: string | undefined;
-    do {
-      const res = await api.get(`/v1/orgs?limit=1000${page ? `&page=${encodeURIComponent(page)}` : ''}`);
-      expect(res.status).toBe(200);
-      res.body.items.forEach((o: { id: string }) => listed.add(o.id));
-      page = res.body.next?.page;
-    } while (page);
+    const listed = new Set((await walk<{ id: string }>(api, '/v1/orgs', 1000)).map((o) => o.id));
     expect(acknowledged.filter((id) => !listed.has(id))).toEqual([]);
 
     // …and so is its event, exactly as recorded, even for writes just before the crash.

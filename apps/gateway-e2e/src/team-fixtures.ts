@@ -1,8 +1,6 @@
 import { SystemUnderTest } from '@bindery/shared/testing';
 import { createOrganization, createUser, TestUser } from './fixtures';
-import { http } from './http-client';
-
-export type Client = ReturnType<typeof http>;
+import { Client, http } from './http-client';
 
 /** An organization of `admin` with one member per entry of `people` (name → role, null = guest). */
 export async function organizationWith<K extends string>(sut: SystemUnderTest, admin: TestUser, people: Record<K, string | null>) {
@@ -23,19 +21,4 @@ export async function createTeam(client: Client, orgId: string, title: string, m
   const res = await client.put(`/v1/orgs/${orgId}/teams`, { title, members });
   if (res.status !== 201) throw new Error(`create team: ${res.status} ${JSON.stringify(res.body)}`);
   return res.body.id;
-}
-
-/** Every item of a list, following `next.page` with the given page size. */
-export async function walk<T = Record<string, unknown>>(client: Client, path: string, limit: number, onPage?: (body: { count: number; items: T[] }) => void): Promise<T[]> {
-  const items: T[] = [];
-  let page: string | undefined;
-  const sep = path.includes('?') ? '&' : '?';
-  do {
-    const res = await client.get(`${path}${sep}limit=${limit}${page ? `&page=${encodeURIComponent(page)}` : ''}`);
-    if (res.status !== 200) throw new Error(`walk ${path}: ${res.status} ${JSON.stringify(res.body)}`);
-    onPage?.(res.body);
-    items.push(...res.body.items);
-    page = res.body.next?.page;
-  } while (page);
-  return items;
 }

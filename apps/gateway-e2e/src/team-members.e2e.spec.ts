@@ -4,7 +4,8 @@ import { createKafka } from '@bindery/platform/events';
 import { assertErrorBody, assertMatchesSpec, eventually, startSystem, SystemUnderTest } from '@bindery/shared/testing';
 import { createUser, TestUser } from './fixtures';
 import { http } from './http-client';
-import { Client, createTeam, organizationWith, walk } from './team-fixtures';
+import { Client, walk } from './http-client';
+import { createTeam, organizationWith } from './team-fixtures';
 
 const MEMBERS = '/orgs/{organizationId}/teams/{teamId}/members';
 

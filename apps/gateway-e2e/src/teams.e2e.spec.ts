@@ -2,7 +2,8 @@ import { GitBookAPI } from '@gitbook/api';
 import { assertErrorBody, assertMatchesSpec, readEvents, startSystem, SystemUnderTest } from '@bindery/shared/testing';
 import { createUser, TestUser } from './fixtures';
 import { http } from './http-client';
-import { Client, createTeam, organizationWith, walk } from './team-fixtures';
+import { Client, walk } from './http-client';
+import { createTeam, organizationWith } from './team-fixtures';
 
 const TEAMS = '/orgs/{organizationId}/teams';
 const TEAM = '/orgs/{organizationId}/teams/{teamId}';
