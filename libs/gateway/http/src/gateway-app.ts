@@ -1,5 +1,5 @@
 import express, { NextFunction, Request, Response } from 'express';
-import { DomainError, errorBody, httpStatusOf, isDomainError } from '@bindery/platform/errors';
+import { errorBody, httpStatusOf, isDomainError } from '@bindery/platform/errors';
 import { logger } from '@bindery/platform/telemetry';
 import type { Caller } from '@bindery/platform/grpc';
 import { compileValidators, validateRequest } from './request-validation';
@@ -90,7 +90,6 @@ export function createGatewayApp(options: GatewayOptions) {
   return app;
 }
 
-export { DomainError };
 
 /**
  * Requests Node's HTTP parser refuses before express sees them (a request line or headers over the

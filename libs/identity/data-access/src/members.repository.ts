@@ -43,6 +43,13 @@ export class MembersRepository {
     return this.col.findOne({ _id: memberId(organizationId, userId), ...ACTIVE }, { projection: { outbox: 0 } });
   }
 
+  /** The current memberships of these users in the organization, by user id (one query). */
+  async findMany(organizationId: string, userIds: string[]): Promise<Map<string, MemberRecord>> {
+    if (!userIds.length) return new Map();
+    const docs = await this.col.find({ _id: { $in: userIds.map((u) => memberId(organizationId, u)) }, ...ACTIVE }, { projection: { outbox: 0 } }).toArray();
+    return new Map(docs.map((d) => [d.userId, d]));
+  }
+
   /** The user's memberships ordered by organization id, after `cursor`; `limit + 1` rows. */
   listForUser(userId: string, cursor: Cursor | undefined, limit: number) {
     return this.col

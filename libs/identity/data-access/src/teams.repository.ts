@@ -183,12 +183,7 @@ export class TeamsRepository {
     return this.memberships.find({ organizationId, userId, ...ACTIVE }, { projection: { outbox: 0 } }).limit(MAX_MEMBERSHIPS_OF_USER).toArray();
   }
 
-  /** How many live teams of the organization the user is in (a member's `teams`). */
-  async countTeamsOf(organizationId: string, userId: string): Promise<number> {
-    return (await this.rolesOf(organizationId, userId)).size;
-  }
-
-  /** `countTeamsOf` for several users at once: user id → count (0 for users in no team). */
+  /** How many live teams of the organization each user is in (a member's `teams`): user id → count. */
   async countTeamsOfMany(organizationId: string, userIds: string[]): Promise<Map<string, number>> {
     const counts = new Map(userIds.map((u) => [u, 0]));
     if (!userIds.length) return counts;

@@ -24,12 +24,9 @@ export interface IdentityDeps {
   teams: TeamsRepository;
   /** Tells the outbox relay that events were just recorded. */
   eventsRecorded(): void;
-  /** How many teams of the organization the user belongs to (the member's `teams` count). */
-  teamCountOf(organizationId: string, userId: string): Promise<number>;
 }
 
 export function identityDeps(db: Db, eventsRecorded: () => void): IdentityDeps {
-  const teams = new TeamsRepository(db);
   return {
     users: new UsersRepository(db),
     tokens: new TokensRepository(db),
@@ -39,9 +36,8 @@ export function identityDeps(db: Db, eventsRecorded: () => void): IdentityDeps {
     invites: new InvitesRepository(db),
     samlProviders: new SamlProvidersRepository(db),
     linkInvites: new LinkInvitesRepository(db),
+    teams: new TeamsRepository(db),
     eventsRecorded,
-    teams,
-    teamCountOf: (organizationId, userId) => teams.countTeamsOf(organizationId, userId),
   };
 }
 

@@ -24,12 +24,13 @@ export interface MemberView {
   teams: number;
 }
 
-async function views(deps: IdentityDeps, members: MemberRecord[]): Promise<MemberView[]> {
-  const users = await deps.users.findManyByIds(members.map((m) => m.userId));
-  const teams = await Promise.all(members.map((m) => deps.teamCountOf(m.organizationId, m.userId)));
-  return members.flatMap((member, i) => {
+/** Members of one organization with their users and team counts: two queries for a whole page. */
+async function views(deps: IdentityDeps, organizationId: string, members: MemberRecord[]): Promise<MemberView[]> {
+  const userIds = members.map((m) => m.userId);
+  const [users, teams] = await Promise.all([deps.users.findManyByIds(userIds), deps.teams.countTeamsOfMany(organizationId, userIds)]);
+  return members.flatMap((member) => {
     const user = users.get(member.userId);
-    return user ? [{ member, user, teams: teams[i] }] : [];
+    return user ? [{ member, user, teams: teams.get(member.userId) ?? 0 }] : [];
   });
 }
 
@@ -56,13 +57,13 @@ export async function listMembers(
   const q: MemberQuery = { sort, order, role: query.role, search: query.search?.trim() || undefined };
   const { rows, count } = await deps.members.listForOrganization(organizationId, q, decodeCursor(query.page.page), limit);
   const page = toPage(rows, limit, count, (m) => ({ k: m[sort] as string, id: m._id }), (m) => m);
-  return { ...page, items: await views(deps, page.items) };
+  return { ...page, items: await views(deps, organizationId, page.items) };
 }
 
 export async function getMember(deps: IdentityDeps, caller: Caller, organizationId: string, userId: string): Promise<MemberView> {
   const { standing } = await loadVisible(deps, caller, organizationId);
   assertCanViewMember(standing, caller.userId, userId);
-  const [view] = await views(deps, [await loadMember(deps, organizationId, userId)]);
+  const [view] = await views(deps, organizationId, [await loadMember(deps, organizationId, userId)]);
   if (!view) throw notFound('Member');
   return view;
 }

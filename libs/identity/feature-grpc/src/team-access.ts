@@ -22,8 +22,7 @@ export function notMembersError(field: string, refs: string[]) {
 
 /** User ids of those among `userIds` who are current members of the organization. */
 export async function organizationMembersAmong(deps: IdentityDeps, organizationId: string, userIds: string[]): Promise<Set<string>> {
-  const found = await Promise.all(userIds.map((u) => deps.members.find(organizationId, u)));
-  return new Set(found.flatMap((m) => (m ? [m.userId] : [])));
+  return new Set((await deps.members.findMany(organizationId, userIds)).keys());
 }
 
 /** 400 naming `field` unless every user is a member of the organization. */

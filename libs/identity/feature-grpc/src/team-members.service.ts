@@ -43,14 +43,14 @@ export async function listTeamMembers(deps: IdentityDeps, caller: Caller, organi
   const result = toPage(rows, limit, count, (r) => ({ id: r._id }), (r) => r);
   const userIds = result.items.map((r) => r.userId);
   const [members, users, teams] = await Promise.all([
-    Promise.all(userIds.map((u) => deps.members.find(organizationId, u))),
+    deps.members.findMany(organizationId, userIds),
     deps.users.findManyByIds(userIds),
     deps.teams.countTeamsOfMany(organizationId, userIds),
   ]);
   // A membership whose user just left the organization is skipped until it is retired (see
   // removeTeamMembershipsOf); the cursor follows memberships, so the walk never stalls on one.
-  const items = result.items.flatMap((r, i): TeamMemberView[] => {
-    const member = members[i];
+  const items = result.items.flatMap((r): TeamMemberView[] => {
+    const member = members.get(r.userId);
     const user = users.get(r.userId);
     return member && user ? [{ member, user, teams: teams.get(r.userId) ?? 0, role: r.role, view: true }] : [];
   });
