@@ -1,4 +1,4 @@
-// Jest settings for projects whose tests talk to the real MongoDB-wire server and Kafka broker.
+// Jest settings for projects whose tests talk to the real MongoDB replica set and Kafka broker.
 const path = require('node:path');
 
 module.exports = (config) => ({

@@ -11,7 +11,7 @@ const { buildApps } = require('../build/build-apps');
 const processes = require('../stack/processes');
 
 const root = path.resolve(__dirname, '..', '..');
-const INFRA = ['ferretdb', 'kafka'];
+const INFRA = ['mongod', 'kafka'];
 
 function freePort() {
   return new Promise((resolve, reject) => {
@@ -112,7 +112,7 @@ async function startBindery({ log = () => {}, logLevel = 'warn', telemetry = tru
     ...(authCacheTtlMs !== undefined ? { AUTH_CACHE_TTL_MS: String(authCacheTtlMs) } : {}),
   };
   cleanup.push(() => dropDatabase(infra.mongoUrl, env.IDENTITY_DB).catch((err) => log(`could not drop ${env.IDENTITY_DB}: ${err.message}`)));
-  const pids = { gateway: undefined, identity: undefined, ferretdb: processes.runningPid('ferretdb'), kafka: processes.runningPid('kafka') };
+  const pids = { gateway: undefined, identity: undefined, mongod: processes.runningPid('mongod'), kafka: processes.runningPid('kafka') };
   for (const name of ['identity', 'gateway']) {
     const { app, ready } = startApp(name, name === 'identity' ? identityPort : gatewayPort, env, { telemetry });
     cleanup.push(app.stop);

@@ -3,7 +3,7 @@
 // `npm run bench`: the same ~1.5 KB organization read, measured with autocannon on loopback,
 //   (a) express answering a fixed object,
 //   (b) express making one unary gRPC call per request to an echo server in another process,
-//   (c) Bindery's authenticated GET /v1/orgs/{orgId} (gateway → identity → MongoDB-wire server).
+//   (c) Bindery's authenticated GET /v1/orgs/{orgId} (gateway → identity → MongoDB).
 // Targets are started and checked first, then measured one after another, never concurrently.
 // Settings (environment): BENCH_DURATION (s, 10), BENCH_WARMUP (s, 2), BENCH_CONNECTIONS (20),
 // BENCH_TARGETS (express,relay,bindery: which, in which order); for investigations

@@ -9,7 +9,7 @@ async function main(command) {
   if (command === 'start') {
     const t0 = Date.now();
     const infra = await ensureInfra(log);
-    log(`MongoDB-wire at ${infra.mongoUrl.replace(/\/\/[^@]*@/, '//***@')}; Kafka at ${infra.kafkaBrokers}`);
+    log(`MongoDB at ${infra.mongoUrl.replace(/\/\/[^@]*@/, '//***@')}; Kafka at ${infra.kafkaBrokers}`);
     await startServices(infra, log);
     const port = process.env.PORT || '8080';
     log(`started in ${((Date.now() - t0) / 1000).toFixed(1)} s`);

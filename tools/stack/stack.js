@@ -3,7 +3,7 @@
 // elsewhere), then every service. Used by `npm start` and by the test runner.
 const fs = require('node:fs');
 const path = require('node:path');
-const ferretdb = require('./ferretdb');
+const mongod = require('./mongod');
 const kafka = require('./kafka');
 const { root, runDir } = require('./paths');
 const { services } = require('./services');
@@ -41,7 +41,7 @@ async function withStackLock(work) {
 async function ensureInfra(log = () => {}) {
   return withStackLock(async () => {
     const [mongoUrl, kafkaBrokers] = await Promise.all([
-      process.env.MONGODB_URL || ferretdb.start(log),
+      process.env.MONGODB_URL || mongod.start(log),
       process.env.KAFKA_BROKERS || kafka.start(log),
     ]);
     return { mongoUrl, kafkaBrokers };
@@ -66,14 +66,14 @@ async function startServices(infra, log = () => {}) {
 }
 
 async function stopAll({ infra = true } = {}) {
-  const names = [...services.map((s) => s.name).reverse(), ...(infra ? ['kafka', 'ferretdb'] : [])];
+  const names = [...services.map((s) => s.name).reverse(), ...(infra ? ['kafka', 'mongod'] : [])];
   for (const name of names) {
     if (await stop(name)) console.log(`stopped ${name}`);
   }
 }
 
 function status() {
-  return ['ferretdb', 'kafka', ...services.map((s) => s.name)].map((name) => ({ name, pid: runningPid(name) }));
+  return ['mongod', 'kafka', ...services.map((s) => s.name)].map((name) => ({ name, pid: runningPid(name) }));
 }
 
 module.exports = { ensureInfra, startServices, stopAll, status };

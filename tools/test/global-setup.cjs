@@ -1,5 +1,5 @@
 'use strict';
-// Jest global setup for projects that talk to the real MongoDB-wire server and Kafka broker:
+// Jest global setup for projects that talk to the real MongoDB replica set and Kafka broker:
 // provisions and starts them (or uses MONGODB_URL / KAFKA_BROKERS), then exports their addresses
 // to the test workers through the environment.
 const { ensureInfra } = require('../stack/stack');

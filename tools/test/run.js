@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 'use strict';
-// `npm test`: brings up the real MongoDB-wire server and Kafka broker (or uses MONGODB_URL /
+// `npm test`: brings up the real MongoDB replica set and Kafka broker (or uses MONGODB_URL /
 // KAFKA_BROKERS), builds the apps, runs every project's tests with Jest, and ends with the line
 // "N passed, N failed, N skipped". Infrastructure it had to start is stopped again afterwards.
 const fs = require('node:fs');
@@ -25,7 +25,7 @@ function summarize(file) {
 
 async function main() {
   const log = (m) => console.log(`[test] ${m}`);
-  const before = { ferretdb: runningPid('ferretdb'), kafka: runningPid('kafka') };
+  const before = { mongod: runningPid('mongod'), kafka: runningPid('kafka') };
   const infra = await ensureInfra(log);
   await buildApps();
   const out = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'bindery-jest-')), 'results.json');
@@ -35,7 +35,7 @@ async function main() {
     stdio: 'inherit',
     env: { ...process.env, BINDERY_TEST_MONGODB_URL: infra.mongoUrl, BINDERY_TEST_KAFKA_BROKERS: infra.kafkaBrokers },
   });
-  if (!process.env.MONGODB_URL && !before.ferretdb) await stop('ferretdb');
+  if (!process.env.MONGODB_URL && !before.mongod) await stop('mongod');
   if (!process.env.KAFKA_BROKERS && !before.kafka) await stop('kafka');
   if (!fs.existsSync(out)) {
     console.log('0 passed, 1 failed, 0 skipped');

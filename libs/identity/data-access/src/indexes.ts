@@ -5,7 +5,6 @@ export const COLLECTIONS = {
   users: 'users',
   tokens: 'tokens',
   organizations: 'organizations',
-  hostnames: 'hostnames',
   members: 'members',
   invites: 'invites',
   samlProviders: 'saml_providers',
@@ -21,7 +20,12 @@ export const OUTBOX_COLLECTIONS = [COLLECTIONS.users, COLLECTIONS.organizations,
 export const IDENTITY_INDEXES: IndexPlan = {
   [COLLECTIONS.users]: [{ key: { email: 1 }, name: 'email_unique', unique: true }, OUTBOX_INDEX],
   [COLLECTIONS.tokens]: [{ key: { hash: 1 }, name: 'hash_unique', unique: true }, { key: { userId: 1 }, name: 'by_user' }],
-  [COLLECTIONS.organizations]: [{ key: { emailDomains: 1 }, name: 'by_email_domain' }, OUTBOX_INDEX],
+  [COLLECTIONS.organizations]: [
+    // An e-mail domain and a hostname each belong to one organization.
+    { key: { emailDomains: 1 }, name: 'email_domain_unique', unique: true, partialFilterExpression: { 'emailDomains.0': { $exists: true } } },
+    { key: { hostname: 1 }, name: 'hostname_unique', unique: true, partialFilterExpression: { hostname: { $type: 'string' } } },
+    OUTBOX_INDEX,
+  ],
   [COLLECTIONS.members]: [
     { key: { userId: 1, organizationId: 1 }, name: 'by_user' },
     { key: { organizationId: 1, joinedAt: 1, _id: 1 }, name: 'by_org_joined' },

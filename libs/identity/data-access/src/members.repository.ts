@@ -1,4 +1,4 @@
-import { Db, Filter } from 'mongodb';
+import { ClientSession, Db, Filter } from 'mongodb';
 import { EventEnvelope, outboxOnInsert, withOutbox } from '@bindery/platform/events';
 import { containing, isDuplicateKey } from '@bindery/platform/mongo';
 import { MemberRecord, memberId, RoleOrGuest } from '@bindery/identity/domain';
@@ -39,8 +39,13 @@ export class MembersRepository {
     return revived.modifiedCount === 1;
   }
 
-  find(organizationId: string, userId: string) {
-    return this.col.findOne({ _id: memberId(organizationId, userId), ...ACTIVE }, { projection: { outbox: 0 } });
+  /** Adds a new membership inside a transaction (the organization being created with it). */
+  async insertNew(member: Omit<MemberRecord, 'outbox' | 'outboxCount'>, events: EventEnvelope[], session: ClientSession): Promise<void> {
+    await this.col.insertOne({ ...member, ...outboxOnInsert(events) }, { session });
+  }
+
+  find(organizationId: string, userId: string, session?: ClientSession) {
+    return this.col.findOne({ _id: memberId(organizationId, userId), ...ACTIVE }, { projection: { outbox: 0 }, session });
   }
 
   /** The current memberships of these users in the organization, by user id (one query). */
@@ -87,8 +92,8 @@ export class MembersRepository {
     return { rows, count };
   }
 
-  countAdmins(organizationId: string) {
-    return this.col.countDocuments({ organizationId, role: 'admin', ...ACTIVE });
+  countAdmins(organizationId: string, session?: ClientSession) {
+    return this.col.countDocuments({ organizationId, role: 'admin', ...ACTIVE }, { session });
   }
 
   /** Organization ids among `organizationIds` where the user is a member. */
@@ -105,9 +110,15 @@ export class MembersRepository {
   }
 
   /** Sets fields of an active membership with its events; the updated record, or null if absent. */
-  async update(organizationId: string, userId: string, set: Partial<Pick<MemberRecord, 'role' | 'sso' | 'removedAt'>>, events: EventEnvelope[]): Promise<MemberRecord | null> {
-    const r = await this.col.updateOne({ _id: memberId(organizationId, userId), ...ACTIVE }, withOutbox({ $set: set }, events));
+  async update(
+    organizationId: string,
+    userId: string,
+    set: Partial<Pick<MemberRecord, 'role' | 'sso' | 'removedAt'>>,
+    events: EventEnvelope[],
+    session?: ClientSession,
+  ): Promise<MemberRecord | null> {
+    const r = await this.col.updateOne({ _id: memberId(organizationId, userId), ...ACTIVE }, withOutbox({ $set: set }, events), { session });
     if (r.matchedCount !== 1) return null;
-    return this.col.findOne({ _id: memberId(organizationId, userId) }, { projection: { outbox: 0 } });
+    return this.col.findOne({ _id: memberId(organizationId, userId) }, { projection: { outbox: 0 }, session });
   }
 }

@@ -1,5 +1,7 @@
-import { Db } from 'mongodb';
+import { ClientSession, Db } from 'mongodb';
 import { EventEnvelope, outboxOnInsert, withOutbox, withoutOutbox } from '@bindery/platform/events';
+import { isDuplicateKey, updateIfVersion, versionOf } from '@bindery/platform/mongo';
+import { conflict } from '@bindery/platform/errors';
 import { OrganizationRecord } from '@bindery/identity/domain';
 import { COLLECTIONS } from './indexes';
 
@@ -12,10 +14,28 @@ export class OrganizationsRepository {
     return this.db.collection<OrganizationRecord>(COLLECTIONS.organizations);
   }
 
-  async insert(org: Omit<OrganizationRecord, 'outbox' | 'outboxCount'>, events: EventEnvelope[]): Promise<OrganizationRecord> {
+  async insert(org: Omit<OrganizationRecord, 'outbox' | 'outboxCount'>, events: EventEnvelope[], session?: ClientSession): Promise<OrganizationRecord> {
     const doc: OrganizationRecord = { ...org, ...outboxOnInsert(events) };
-    await this.col.insertOne(doc);
+    try {
+      await this.col.insertOne(doc, { session });
+    } catch (err) {
+      throw uniquenessConflict(err, doc);
+    }
     return withoutOutbox(doc) as OrganizationRecord;
+  }
+
+  /**
+   * The version of the organization's admin roster, read at the start of a change that could take
+   * its last admin away; null when the organization does not exist.
+   */
+  async rosterVersion(organizationId: string, session: ClientSession): Promise<number | null> {
+    const doc = await this.col.findOne({ _id: organizationId }, { projection: { version: 1 }, session });
+    return doc ? versionOf(doc) : null;
+  }
+
+  /** Raises the roster version if it is still `read`; false when another change came first. */
+  bumpRosterVersion(organizationId: string, read: number, session: ClientSession): Promise<boolean> {
+    return updateIfVersion(this.col, organizationId, read, {}, session);
   }
 
   findById(organizationId: string) {
@@ -37,8 +57,19 @@ export class OrganizationsRepository {
   async update(organizationId: string, set: OrgChanges, unset: Array<keyof OrganizationRecord>, events: EventEnvelope[]) {
     const update: Record<string, unknown> = { $set: set };
     if (unset.length) update.$unset = Object.fromEntries(unset.map((f) => [f, '']));
-    // No projection: findAndModify with one is missing from the local MongoDB-wire server.
-    const doc = await this.col.findOneAndUpdate({ _id: organizationId }, withOutbox(update, events), { returnDocument: 'after' });
-    return doc ? (withoutOutbox(doc) as OrganizationRecord) : null;
+    try {
+      return await this.col.findOneAndUpdate({ _id: organizationId }, withOutbox(update, events), { returnDocument: 'after', projection: { outbox: 0 } });
+    } catch (err) {
+      throw uniquenessConflict(err, set);
+    }
   }
+}
+
+/** A duplicate hostname or e-mail domain (unique indexes) as the 409 a caller can act on. */
+function uniquenessConflict(err: unknown, fields: Partial<OrganizationRecord>): unknown {
+  if (!isDuplicateKey(err)) return err;
+  const index = String((err as { message?: string }).message ?? '');
+  if (index.includes('hostname_unique')) return conflict(`The hostname "${fields.hostname}" is already taken.`);
+  if (index.includes('email_domain_unique')) return conflict('One of these e-mail domains is already used by another organization.');
+  return err;
 }

@@ -44,6 +44,8 @@ export interface OrganizationRecord extends OutboxFields {
   createdAt: string;
   createdBy: string;
   updatedAt: string;
+  /** raised by every change that could take the last admin away (optimistic concurrency) */
+  version?: number;
 }
 
 export interface MemberRecord extends OutboxFields {

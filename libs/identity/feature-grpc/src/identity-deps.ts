@@ -1,6 +1,5 @@
-import type { Db } from '@bindery/platform/mongo';
+import { ClientSession, Db, withTransaction } from '@bindery/platform/mongo';
 import {
-  HostnamesRepository,
   InvitesRepository,
   LinkInvitesRepository,
   MembersRepository,
@@ -16,7 +15,6 @@ export interface IdentityDeps {
   users: UsersRepository;
   tokens: TokensRepository;
   organizations: OrganizationsRepository;
-  hostnames: HostnamesRepository;
   members: MembersRepository;
   invites: InvitesRepository;
   samlProviders: SamlProvidersRepository;
@@ -24,6 +22,8 @@ export interface IdentityDeps {
   teams: TeamsRepository;
   /** Tells the outbox relay that events were just recorded. */
   eventsRecorded(): void;
+  /** Runs `work` as one multi-document transaction, retried on transient conflicts (platform/mongo). */
+  transaction<T>(work: (session: ClientSession) => Promise<T>): Promise<T>;
 }
 
 export function identityDeps(db: Db, eventsRecorded: () => void): IdentityDeps {
@@ -31,13 +31,13 @@ export function identityDeps(db: Db, eventsRecorded: () => void): IdentityDeps {
     users: new UsersRepository(db),
     tokens: new TokensRepository(db),
     organizations: new OrganizationsRepository(db),
-    hostnames: new HostnamesRepository(db),
     members: new MembersRepository(db),
     invites: new InvitesRepository(db),
     samlProviders: new SamlProvidersRepository(db),
     linkInvites: new LinkInvitesRepository(db),
     teams: new TeamsRepository(db),
     eventsRecorded,
+    transaction: (work) => withTransaction(db, work),
   };
 }
 

@@ -1,5 +1,7 @@
 import { invalid, notFound } from '@bindery/platform/errors';
 import { Caller } from '@bindery/platform/grpc';
+import { ClientSession, StaleRead } from '@bindery/platform/mongo';
+import { nowIso } from '@bindery/shared/ids';
 import {
   assertCanAdminister,
   assertCanChangeRole,
@@ -69,9 +71,26 @@ export async function getMember(deps: IdentityDeps, caller: Caller, organization
 }
 
 /**
- * Changes a member's role (admins; never raising one's own). The last admin keeps the role: the
- * demotion is written, the admins counted, and undone if none is left — so two concurrent demotions
- * cannot leave an organization without an admin. Event: member.role_changed (twice when undone).
+ * Runs a change to an organization's members that could take its last admin away, as one transaction
+ * that (1) reads the organization's roster version, (2) makes the change, (3) refuses it if no admin
+ * is left, and (4) raises the roster version only if it is still the one read. Two such changes at the
+ * same moment therefore cannot both pass the check on the same roster: the second conflicts and runs
+ * again on the roster the first left.
+ */
+function keepingAnAdmin<T>(deps: IdentityDeps, organizationId: string, change: (session: ClientSession) => Promise<T>): Promise<T> {
+  return deps.transaction(async (session) => {
+    const version = await deps.organizations.rosterVersion(organizationId, session);
+    if (version === null) throw notFound('Organization');
+    const result = await change(session);
+    if ((await deps.members.countAdmins(organizationId, session)) === 0) throw lastAdminError();
+    if (!(await deps.organizations.bumpRosterVersion(organizationId, version, session))) throw new StaleRead('The organization');
+    return result;
+  });
+}
+
+/**
+ * Changes a member's role (admins; never raising one's own). The last admin keeps the role, even
+ * against concurrent demotions and removals (`keepingAnAdmin`). Event: member.role_changed.
  */
 export async function updateMemberRole(deps: IdentityDeps, caller: Caller, organizationId: string, userId: string, role: RoleOrGuest | undefined): Promise<MemberView> {
   const { standing } = await loadVisible(deps, caller, organizationId);
@@ -81,25 +100,24 @@ export async function updateMemberRole(deps: IdentityDeps, caller: Caller, organ
     return getMember(deps, caller, organizationId, userId);
   }
   assertCanChangeRole(standing, caller.userId, userId, target.role, role);
-  if (target.role === 'admin' && (await deps.members.countAdmins(organizationId)) <= 1) throw lastAdminError();
-  await deps.members.update(organizationId, userId, { role }, [identityEvents.memberRoleChanged(organizationId, userId, role, target.role)]);
+  await keepingAnAdmin(deps, organizationId, async (session) => {
+    // Decided on the membership as it is inside the transaction, not as it was read above.
+    const current = await deps.members.find(organizationId, userId, session);
+    if (!current) throw notFound('Member');
+    if (current.role === role) return;
+    await deps.members.update(organizationId, userId, { role }, [identityEvents.memberRoleChanged(organizationId, userId, role, current.role)], session);
+  });
   deps.eventsRecorded();
-  if (target.role === 'admin' && (await deps.members.countAdmins(organizationId)) === 0) {
-    await deps.members.update(organizationId, userId, { role: 'admin' }, [identityEvents.memberRoleChanged(organizationId, userId, 'admin', role)]);
-    deps.eventsRecorded();
-    throw lastAdminError();
-  }
   return getMember(deps, caller, organizationId, userId);
 }
 
-/** Removes a member (admins), or lets a member leave. False when the user was not a member. Event: member.removed. */
+/** Removes a member (admins), or lets a member leave; never the last admin. False when the user was not a member. Event: member.removed. */
 export async function removeMember(deps: IdentityDeps, caller: Caller, organizationId: string, userId: string): Promise<boolean> {
   const { standing } = await loadVisible(deps, caller, organizationId);
   assertCanRemoveMember(standing, caller.userId, userId);
-  const target = await deps.members.find(organizationId, userId);
-  if (!target) return false;
-  if (target.role === 'admin' && (await deps.members.countAdmins(organizationId)) <= 1) throw lastAdminError();
-  const removed = await deps.members.update(organizationId, userId, { removedAt: new Date().toISOString() }, [identityEvents.memberRemoved(organizationId, userId)]);
+  const removed = await keepingAnAdmin(deps, organizationId, (session) =>
+    deps.members.update(organizationId, userId, { removedAt: nowIso() }, [identityEvents.memberRemoved(organizationId, userId)], session),
+  );
   deps.eventsRecorded();
   return removed !== null;
 }

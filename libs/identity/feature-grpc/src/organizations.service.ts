@@ -42,33 +42,38 @@ export async function loadVisible(deps: IdentityDeps, caller: Caller, organizati
 }
 
 /**
- * Creates an organization with the caller as its admin member.
- * Writes the organization first, then the membership: a crash between leaves an organization nobody
- * can see, never a membership pointing nowhere. Events: organization.created, member.added.
+ * Creates an organization with the caller as its admin member, both in one transaction: there is
+ * never an organization without its admin. Events: organization.created, member.added.
  */
 export async function createOrganization(deps: IdentityDeps, caller: Caller, input: { title: string; emailDomains: string[] }): Promise<OrganizationView> {
   const now = nowIso();
   const id = newId();
-  const org = await deps.organizations.insert(
-    {
-      _id: id,
-      title: validTitle(input.title),
-      emailDomains: normalizeEmailDomains(input.emailDomains),
-      type: 'business',
-      defaultRole: 'read',
-      sso: false,
-      ai: false,
-      inviteLinks: true,
-      plan: 'free',
-      createdAt: now,
-      createdBy: caller.userId,
-      updatedAt: now,
-    },
-    [identityEvents.organizationCreated(id, input.title, caller.userId)],
-  );
+  const title = validTitle(input.title);
+  const emailDomains = normalizeEmailDomains(input.emailDomains);
   const user = await deps.users.findById(caller.userId);
   if (!user) throw notFound('User');
-  await deps.members.insert(newMembership({ organizationId: id, user, role: 'admin', sso: false, at: now }), [identityEvents.memberAdded(id, caller.userId, 'admin')]);
+  const org = await deps.transaction(async (session) => {
+    const inserted = await deps.organizations.insert(
+      {
+        _id: id,
+        title,
+        emailDomains,
+        type: 'business',
+        defaultRole: 'read',
+        sso: false,
+        ai: false,
+        inviteLinks: true,
+        plan: 'free',
+        createdAt: now,
+        createdBy: caller.userId,
+        updatedAt: now,
+      },
+      [identityEvents.organizationCreated(id, title, caller.userId)],
+      session,
+    );
+    await deps.members.insertNew(newMembership({ organizationId: id, user, role: 'admin', sso: false, at: now }), [identityEvents.memberAdded(id, caller.userId, 'admin')], session);
+    return inserted;
+  });
   deps.eventsRecorded();
   return { org, standing: { role: 'admin', ownsTeam: false } };
 }
@@ -122,15 +127,11 @@ export async function updateOrganization(deps: IdentityDeps, caller: Caller, org
   const changed = [...Object.keys(set), ...unset];
   if (!changed.length) return { org, standing };
 
-  const newHostname = set.hostname !== undefined && set.hostname !== org.hostname ? set.hostname : undefined;
-  if (newHostname) {
-    await deps.hostnames.claim(newHostname, organizationId, async (otherOrg) => (await deps.organizations.findById(otherOrg))?.hostname === newHostname);
-  }
+  // Hostnames and e-mail domains are unique by index: a taken one is a 409 and changes nothing.
   set.updatedAt = nowIso();
   const updated = await deps.organizations.update(organizationId, set, unset, [identityEvents.organizationUpdated(organizationId, changed)]);
   if (!updated) throw notFound('Organization');
   deps.eventsRecorded();
-  if (newHostname && org.hostname) await deps.hostnames.release(org.hostname, organizationId);
   return { org: updated, standing };
 }
 

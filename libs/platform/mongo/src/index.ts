@@ -1,3 +1,4 @@
 export * from './mongo';
 export * from './event-stores';
-export * from './serialized-writes';
+export * from './transactions';
+export * from './versioned';

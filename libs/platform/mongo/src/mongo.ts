@@ -1,10 +1,10 @@
-import { Collection, Db, Document, IndexDescription, MongoClient, MongoServerError } from 'mongodb';
-import { isFerretDb, serializeWrites } from './serialized-writes';
+import * as os from 'node:os';
+import { Db, IndexDescription, MongoClient, MongoClientOptions, MongoServerError } from 'mongodb';
 
 /**
- * One MongoDB connection per service. Servers are selected within a few seconds so a missing
- * database fails fast (the driver would wait 30 s), and features are limited to what both real
- * MongoDB and the local MongoDB-wire server support (docs/mongodb-differences.md).
+ * One MongoDB connection per service, to a replica set (locally a single node), so per-document
+ * atomicity, multi-document transactions and every index type are available. Servers are selected
+ * within a few seconds so a missing database fails fast (the driver would wait 30 s).
  */
 export interface MongoHandle {
   client: MongoClient;
@@ -13,17 +13,19 @@ export interface MongoHandle {
   close(): Promise<void>;
 }
 
+/**
+ * A client whose operating-system facts are given rather than loaded: the driver otherwise loads
+ * them with a dynamic `import()`, which fails inside Jest's sandbox and leaves the handshake without
+ * the metadata a real server requires.
+ */
+export function newMongoClient(url: string, options: MongoClientOptions = {}): MongoClient {
+  return new MongoClient(url, { runtimeAdapters: { os }, serverSelectionTimeoutMS: 3000, connectTimeoutMS: 3000, ...options });
+}
+
 export async function connectMongo(url: string, dbName: string, appName: string): Promise<MongoHandle> {
-  const client = new MongoClient(url, {
-    appName,
-    serverSelectionTimeoutMS: 3000,
-    connectTimeoutMS: 3000,
-    retryWrites: true,
-    maxPoolSize: 20,
-  });
+  const client = newMongoClient(url, { appName, retryWrites: true, maxPoolSize: 20 });
   await client.connect();
-  const raw = client.db(dbName);
-  const db = (await isFerretDb(raw)) ? serializeWrites(raw) : raw;
+  const db = client.db(dbName);
   return {
     client,
     db,
@@ -41,13 +43,10 @@ export async function connectMongo(url: string, dbName: string, appName: string)
 
 export type IndexPlan = Record<string, IndexDescription[]>;
 
-/**
- * Creates the indexes every query path needs; safe to run at every start. One createIndexes command
- * per index: FerretDB 1.24 crashes the connection when one command re-declares several existing ones.
- */
+/** Creates the indexes every query path needs; safe to run at every start (existing ones are no-ops). */
 export async function ensureIndexes(db: Db, plan: IndexPlan): Promise<void> {
   for (const [collection, indexes] of Object.entries(plan)) {
-    for (const index of indexes) await db.collection(collection).createIndexes([index]);
+    if (indexes.length) await db.collection(collection).createIndexes(indexes);
   }
 }
 
@@ -55,7 +54,7 @@ export function isDuplicateKey(err: unknown): boolean {
   return err instanceof MongoServerError && err.code === 11000;
 }
 
-export type { Collection, Db, Document };
+export type { ClientSession, Collection, Db, Document } from 'mongodb';
 
 /** A condition matching values that contain `text` literally (regex metacharacters escaped). */
 export function containing(text: string): { $regex: string } {

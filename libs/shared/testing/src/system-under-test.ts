@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { connectMongo } from '@bindery/platform/mongo';
 import { AppProcess, startApp } from './processes';
-import { freePort } from './ports';
+import { freePorts } from './ports';
 
 /** A private Bindery (identity + gateway) on fresh ports, a fresh database and its own Kafka namespace. */
 export interface SystemUnderTest {
@@ -11,6 +11,11 @@ export interface SystemUnderTest {
   apps: { identity: AppProcess; gateway: AppProcess };
   env: Record<string, string>;
   restartIdentity(): Promise<void>;
+  /**
+   * Starts another replica of identity on the same database and Kafka namespace, with a gateway of
+   * its own in front of it; answers that gateway's URL. Both are stopped with the system.
+   */
+  addIdentityReplica(): Promise<string>;
   stopIdentity(signal?: NodeJS.Signals): Promise<void>;
   stop(): Promise<void>;
 }
@@ -24,7 +29,7 @@ export function infraEnv(): { MONGODB_URL: string; KAFKA_BROKERS: string } {
 
 export async function startSystem(extraEnv: Record<string, string> = {}): Promise<SystemUnderTest> {
   const run = randomBytes(4).toString('hex');
-  const [identityPort, gatewayPort] = [await freePort(), await freePort()];
+  const [identityPort, gatewayPort] = await freePorts(2);
   const adminToken = `test-admin-${randomBytes(16).toString('hex')}`;
   const env: Record<string, string> = {
     ...infraEnv(),
@@ -42,6 +47,7 @@ export async function startSystem(extraEnv: Record<string, string> = {}): Promis
   };
   const identity = await startApp('identity', identityPort, env);
   const gateway = await startApp('gateway', gatewayPort, env);
+  const replicas: AppProcess[] = [];
   const sut: SystemUnderTest = {
     baseUrl: `http://127.0.0.1:${gatewayPort}`,
     adminToken,
@@ -54,8 +60,16 @@ export async function startSystem(extraEnv: Record<string, string> = {}): Promis
     async restartIdentity() {
       sut.apps.identity = await startApp('identity', identityPort, env);
     },
+    async addIdentityReplica() {
+      const [grpcPort, httpPort] = await freePorts(2);
+      const replicaEnv = { ...env, IDENTITY_GRPC_PORT: String(grpcPort), IDENTITY_GRPC_URL: `127.0.0.1:${grpcPort}`, PORT: String(httpPort) };
+      replicas.push(await startApp('identity', grpcPort, replicaEnv));
+      replicas.push(await startApp('gateway', httpPort, replicaEnv));
+      return `http://127.0.0.1:${httpPort}`;
+    },
     async stop() {
-      await Promise.all([sut.apps.gateway.stop(), sut.apps.identity.stop()]);
+      await Promise.all([sut.apps.gateway.stop(), ...replicas.filter((r) => r.name === 'gateway').map((r) => r.stop())]);
+      await Promise.all([sut.apps.identity.stop(), ...replicas.filter((r) => r.name === 'identity').map((r) => r.stop())]);
       // Each run's database is its own; leave nothing behind on the shared local server.
       const mongo = await connectMongo(env.MONGODB_URL, env.IDENTITY_DB, 'tests');
       try {
