@@ -27,7 +27,9 @@ function freePort() {
 /** A child process whose last output lines are kept for error messages. */
 function startApp(name, port, env, { telemetry }) {
   const entry = path.join(root, 'dist/apps', name, 'main.js');
-  const args = [...(telemetry ? ['--require', path.join(root, 'dist/apps/telemetry.js')] : []), entry];
+  // BENCH_NODE_ARGS: extra node flags for Bindery's apps (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof").
+  const extra = (process.env.BENCH_NODE_ARGS || '').split(' ').filter(Boolean);
+  const args = [...extra, ...(telemetry ? ['--require', path.join(root, 'dist/apps/telemetry.js')] : []), entry];
   const child = spawn(process.execPath, args, { cwd: root, env: { ...process.env, ...env, BINDERY_SERVICE_NAME: name }, stdio: ['ignore', 'pipe', 'pipe'] });
   const lines = [];
   const keep = (chunk) => {

@@ -133,4 +133,28 @@ describe('two replicas of identity under conflicting requests', () => {
     const events = await readEvents(sut.env.KAFKA_BROKERS.split(','), topic, (evs) => evs.some(isDaveAdded), 5000);
     expect(new Set(events.filter(isDaveAdded).map((e) => e.id)).size).toBe(1);
   });
+
+  it('shows a change made on one replica to readers of the other within milliseconds (memory caches follow the change stream)', async () => {
+    const orgId = await twoAdmins();
+    // Warm replica 1's memory with the organization and Bob's standing.
+    expect((await via(1, bob).get(`/v1/orgs/${orgId}`)).body.permissions.admin).toBe(true);
+    const delays: number[] = [];
+    for (let i = 0; i < 20; i++) {
+      const title = `Renamed ${i}`;
+      expect((await via(2, alice).patch(`/v1/orgs/${orgId}`, { title })).status).toBe(200);
+      const t0 = Date.now();
+      await eventually(async () => {
+        if ((await via(1, bob).get(`/v1/orgs/${orgId}`)).body.title !== title) throw new Error('not yet');
+      }, 5000, 2);
+      delays.push(Date.now() - t0);
+    }
+    // Bob demoted on replica 2 loses his admin rights on replica 1 as quickly.
+    expect((await via(2, alice).patch(`/v1/orgs/${orgId}/members/${bob.id}`, { role: 'read' })).status).toBe(200);
+    await eventually(async () => {
+      expect((await via(1, bob).get(`/v1/orgs/${orgId}`)).body.permissions.admin).toBe(false);
+    }, 5000, 2);
+    delays.sort((a, b) => a - b);
+    console.log(`cross-replica visibility over ${delays.length} changes: p50 ${delays[Math.floor(delays.length / 2)]} ms, max ${delays[delays.length - 1]} ms`);
+    expect(delays[delays.length - 1]).toBeLessThan(2000);
+  });
 });

@@ -26,7 +26,8 @@ describe('one trace from the HTTP request to the event consumer', () => {
       const spans = collector.spans.filter((s) => s.traceId === traceId);
       const has = (p: (s: ReceivedSpan) => boolean) => spans.some(p);
       const missing = [
-        ['gateway HTTP server span', has((s) => s.service === 'gateway' && s.kind === 2)],
+        ['gateway HTTP server span named after its route', has((s) => s.service === 'gateway' && s.kind === 2 && s.name === 'POST /admin/users')],
+        ['gateway gRPC client span', has((s) => s.service === 'gateway' && s.kind === 3 && s.attributes['rpc.system'] === 'grpc')],
         ['identity gRPC server span', has((s) => s.service === 'identity' && s.attributes['rpc.system'] === 'grpc' && s.kind === 2)],
         ['MongoDB span', has((s) => s.service === 'identity' && String(s.attributes['db.system'] ?? s.attributes['db.system.name']) === 'mongodb')],
         ['Kafka producer span', has((s) => s.kind === 4 && String(s.attributes['messaging.system']) === 'kafka')],

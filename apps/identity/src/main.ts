@@ -11,6 +11,7 @@ async function main() {
     BINDERY_ADMIN_TOKEN: { kind: 'string', optional: true, secret: true, min: 16 },
     BINDERY_ADMIN_EMAIL: { kind: 'string', default: 'admin@bindery.local' },
     BINDERY_PUBLIC_URL: { kind: 'url', default: 'http://127.0.0.1:8080' },
+    IDENTITY_ACCESS_CACHE_MS: { kind: 'int', default: 30000, min: 0, max: 3600000 },
   });
   const service = await startIdentityService(config);
   stopOnSignals(() => service.stop(), flushTelemetry);

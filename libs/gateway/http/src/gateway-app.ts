@@ -1,6 +1,6 @@
 import express, { NextFunction, Request, Response } from 'express';
 import { errorBody, httpStatusOf, isDomainError } from '@bindery/platform/errors';
-import { logger } from '@bindery/platform/telemetry';
+import { logger, nameHttpRoute } from '@bindery/platform/telemetry';
 import type { Caller } from '@bindery/platform/grpc';
 import { compileValidators, validateRequest } from './request-validation';
 import { buildOpenApiDocument } from './openapi-document';
@@ -44,6 +44,7 @@ export function createGatewayApp(options: GatewayOptions) {
   for (const route of options.registry.routes) {
     const validators = compileValidators(route);
     app[route.method](route.path, async (req: Request, res: Response, next: NextFunction) => {
+      nameHttpRoute(route.method, route.path);
       try {
         const caller = route.auth === 'none' ? (undefined as unknown as Caller) : await options.authenticate(req.headers.authorization);
         const query = { ...(req.query as Record<string, unknown>) };

@@ -9,6 +9,7 @@ import {
   TokensRepository,
   UsersRepository,
 } from '@bindery/identity/data-access';
+import { AccessReads, accessReads } from './access-reads';
 
 /** What identity's use cases work with; built once at start. */
 export interface IdentityDeps {
@@ -22,21 +23,32 @@ export interface IdentityDeps {
   teams: TeamsRepository;
   /** Tells the outbox relay that events were just recorded. */
   eventsRecorded(): void;
+  /** The organization and a caller's standing in it, served from memory (access-reads.ts). */
+  access: AccessReads;
   /** Runs `work` as one multi-document transaction, retried on transient conflicts (platform/mongo). */
   transaction<T>(work: (session: ClientSession) => Promise<T>): Promise<T>;
 }
 
-export function identityDeps(db: Db, eventsRecorded: () => void): IdentityDeps {
+export function identityDeps(db: Db, eventsRecorded: () => void, options: { accessCacheMs?: number } = {}): IdentityDeps {
+  const organizations = new OrganizationsRepository(db);
+  const members = new MembersRepository(db);
+  const teams = new TeamsRepository(db);
+  const access = accessReads(db, { organizations, members, teams }, options.accessCacheMs ?? 0);
   return {
     users: new UsersRepository(db),
     tokens: new TokensRepository(db),
-    organizations: new OrganizationsRepository(db),
-    members: new MembersRepository(db),
+    organizations,
+    members,
+    access,
     invites: new InvitesRepository(db),
     samlProviders: new SamlProvidersRepository(db),
     linkInvites: new LinkInvitesRepository(db),
-    teams: new TeamsRepository(db),
-    eventsRecorded,
+    teams,
+    // Every write that changes what access reads records events: forget the cache, then relay them.
+    eventsRecorded: () => {
+      access.clear();
+      eventsRecorded();
+    },
     transaction: (work) => withTransaction(db, work),
   };
 }

@@ -26,6 +26,8 @@ export interface IdentityConfig {
   BINDERY_ADMIN_EMAIL: string;
   /** where users reach this instance: the base of the SAML service provider URLs */
   BINDERY_PUBLIC_URL: string;
+  /** how long an organization or a standing may be served from memory; 0 turns the cache off */
+  IDENTITY_ACCESS_CACHE_MS: number;
 }
 
 /** Identity, started from its configuration. */
@@ -40,7 +42,8 @@ export function startIdentityService(config: IdentityConfig) {
     kafkaNamespace: config.KAFKA_NAMESPACE,
     indexes: IDENTITY_INDEXES,
     outboxCollections: OUTBOX_COLLECTIONS,
-    deps: identityDeps,
+    deps: (db, eventsRecorded) => identityDeps(db, eventsRecorded, { accessCacheMs: config.IDENTITY_ACCESS_CACHE_MS }),
+    dispose: (deps) => deps.access.close(),
     init: async (deps) => {
       if (config.BINDERY_ADMIN_TOKEN) await bootstrapInstanceAdmin(deps, config.BINDERY_ADMIN_TOKEN, config.BINDERY_ADMIN_EMAIL);
     },

@@ -30,12 +30,7 @@ function standingOf(member: MemberRecord | null | undefined, ownsTeam = false): 
 
 /** The organization and the caller's standing in it; 404 when the caller cannot see it. */
 export async function loadVisible(deps: IdentityDeps, caller: Caller, organizationId: string): Promise<OrganizationView & { standing: Standing }> {
-  const [org, member, ownsTeam] = await Promise.all([
-    deps.organizations.findById(organizationId),
-    deps.members.find(organizationId, caller.userId),
-    deps.teams.ownsAnyTeam(organizationId, caller.userId),
-  ]);
-  const standing = standingOf(member, ownsTeam);
+  const [org, standing] = await Promise.all([deps.access.organization(organizationId), deps.access.standing(organizationId, caller.userId)]);
   if (!org) throw notFound('Organization');
   assertCanView(standing);
   return { org, standing };

@@ -1,5 +1,6 @@
 import { CallOptions, ChannelCredentials, Client, credentials, handleUnaryCall, Metadata, ServiceError } from '@grpc/grpc-js';
 import { fromGrpcError } from '@bindery/platform/errors';
+import { traceClientCall } from '@bindery/platform/telemetry';
 import { Caller, callerToMetadata } from './call-context';
 
 export interface UnaryOptions {
@@ -30,14 +31,21 @@ export function createPromiseClient<S>(Ctor: GeneratedClientCtor, address: strin
     close: () => client.close(),
   };
   const proto = Object.getPrototypeOf(client);
+  const service = (Ctor as { serviceName?: string }).serviceName ?? 'grpc';
   for (const name of Object.keys(proto)) {
     if (typeof proto[name] !== 'function' || name === 'constructor') continue;
     methods[name] = (req: unknown, options: UnaryOptions = {}) =>
       new Promise((resolve, reject) => {
         const deadline = options.deadline ?? new Date(Date.now() + defaultDeadlineMs);
-        client[name](req, callerToMetadata(options.caller), { deadline }, (err, res) => {
-          if (err) reject(fromGrpcError(err.code, err.details));
-          else resolve(res);
+        traceClientCall(service, name, (trace, done) => {
+          const metadata = callerToMetadata(options.caller);
+          if (trace.traceparent) metadata.set('traceparent', trace.traceparent);
+          if (trace.tracestate) metadata.set('tracestate', trace.tracestate);
+          client[name](req, metadata, { deadline }, (err, res) => {
+            done(err ? err.code : 0);
+            if (err) reject(fromGrpcError(err.code, err.details));
+            else resolve(res);
+          });
         });
       });
   }

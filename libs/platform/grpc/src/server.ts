@@ -1,6 +1,6 @@
 import { handleUnaryCall, sendUnaryData, Server, ServerCredentials, ServerUnaryCall, ServiceDefinition, status } from '@grpc/grpc-js';
 import { DomainError, grpcCodeOf, isDomainError } from '@bindery/platform/errors';
-import { logger } from '@bindery/platform/telemetry';
+import { logger, traceServerCall } from '@bindery/platform/telemetry';
 import { CallContext, callerFromMetadata } from './call-context';
 
 /** A use-case handler: proto request and call context in, proto reply out; errors are DomainErrors. */
@@ -15,14 +15,21 @@ function toServiceError(method: string, err: unknown) {
   return { code: status.INTERNAL, details: 'Internal error.' };
 }
 
+const codeOf = (err: unknown) => (isDomainError(err) ? grpcCodeOf(err.kind) : status.INTERNAL);
+
 /** Adapts promise-returning handlers to grpc-js, with the caller taken from metadata. */
 export function adaptHandlers<S>(definition: ServiceDefinition, handlers: AsyncHandlers<S>): S {
   const out: Record<string, handleUnaryCall<unknown, unknown>> = {};
   for (const name of Object.keys(definition)) {
     const handler = (handlers as Record<string, (req: unknown, ctx: CallContext) => Promise<unknown>>)[name];
     if (!handler) throw new Error(`no handler for ${name}`);
+    // '/bindery.identity.v1.IdentityService/GetOrganization' → the service and method of the span
+    const [, service = 'grpc', method = name] = (definition[name] as { path?: string }).path?.split('/') ?? [];
     out[name] = (call: ServerUnaryCall<unknown, unknown>, callback: sendUnaryData<unknown>) => {
-      handler(call.request, { caller: callerFromMetadata(call.metadata) }).then(
+      const [traceparent] = call.metadata.get('traceparent');
+      const [tracestate] = call.metadata.get('tracestate');
+      const headers = { traceparent: typeof traceparent === 'string' ? traceparent : undefined, tracestate: typeof tracestate === 'string' ? tracestate : undefined };
+      traceServerCall(service, method, headers, () => handler(call.request, { caller: callerFromMetadata(call.metadata) }), codeOf).then(
         (reply) => callback(null, reply),
         (err) => callback(toServiceError(name, err)),
       );

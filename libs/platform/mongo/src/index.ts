@@ -2,3 +2,5 @@ export * from './mongo';
 export * from './event-stores';
 export * from './transactions';
 export * from './versioned';
+export * from './change-feed';
+export * from './read-cache';

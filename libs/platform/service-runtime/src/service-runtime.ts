@@ -22,6 +22,8 @@ export interface ServiceSpec<D> {
   deps(db: Db, eventsRecorded: () => void): D;
   /** runs once after indexes exist, before the server accepts calls (bootstrap data) */
   init?(deps: D): Promise<void>;
+  /** releases what `deps` holds (change streams, timers) before the database connection closes */
+  dispose?(deps: D): Promise<void>;
   services(deps: D): Array<{ definition: ServiceDefinition; implementation: UntypedServiceImplementation }>;
   /** consumer group name → the services whose events it reads, and its handlers */
   consumers?(deps: D): Record<string, { from: string[]; handlers: EventHandlers }>;
@@ -84,6 +86,7 @@ export async function runService<D>(spec: ServiceSpec<D>): Promise<RunningServic
       await producer.disconnect().catch(() => undefined);
       await admin.disconnect().catch(() => undefined);
       phase('kafka');
+      await spec.dispose?.(deps);
       await mongo.close();
       phase('mongo');
     },

@@ -6,7 +6,6 @@
 import { NodeSDK, tracing } from '@opentelemetry/sdk-node';
 import { getNodeAutoInstrumentations } from '@opentelemetry/auto-instrumentations-node';
 import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-http';
-import { ExpressLayerType } from '@opentelemetry/instrumentation-express';
 import { redactUrlPath } from './redact-url';
 
 process.env.OTEL_METRICS_EXPORTER ??= 'none';
@@ -26,8 +25,12 @@ const sdk = new NodeSDK({
       '@opentelemetry/instrumentation-dns': { enabled: false },
       '@opentelemetry/instrumentation-net': { enabled: false },
       '@opentelemetry/instrumentation-runtime-node': { enabled: false },
-      // Route handlers name the request (http.route); one span per middleware is noise and cost.
-      '@opentelemetry/instrumentation-express': { ignoreLayersType: [ExpressLayerType.MIDDLEWARE] },
+      // Measured on the hot path (docs/benchmarks.md): these three cost more than half of the gateway's
+      // CPU per request. The gRPC hop is traced by platform/grpc itself (rpc-spans.ts) and the gateway
+      // names each HTTP span after its route, so nothing a trace shows is lost.
+      '@opentelemetry/instrumentation-grpc': { enabled: false },
+      '@opentelemetry/instrumentation-express': { enabled: false },
+      '@opentelemetry/instrumentation-router': { enabled: false },
       '@opentelemetry/instrumentation-http': {
         // Some paths carry secrets (invite ids, share-link keys): spans get the redacted form.
         requestHook: (span, request) => {
