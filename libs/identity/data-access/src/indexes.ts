@@ -31,6 +31,8 @@ export const IDENTITY_INDEXES: IndexPlan = {
     { key: { organizationId: 1, joinedAt: 1, _id: 1 }, name: 'by_org_joined' },
     { key: { organizationId: 1, lastSeenAt: 1, _id: 1 }, name: 'by_org_last_seen' },
     { key: { organizationId: 1, role: 1 }, name: 'by_org_role' },
+    // Counts an organization's current members from the index alone (removedAt: null).
+    { key: { organizationId: 1, removedAt: 1 }, name: 'by_org_active' },
     OUTBOX_INDEX,
   ],
   [COLLECTIONS.invites]: [{ key: { email: 1 }, name: 'by_email' }, OUTBOX_INDEX],

@@ -15,8 +15,31 @@ export interface MemberQuery {
   order: 'asc' | 'desc';
 }
 
+/**
+ * Counting members visits every one of them (on the `by_org_active` index, without reading the
+ * documents), so a list whose count is taken on every request gets slower as the organization
+ * grows while its pages, keyset-paginated, do not. Lists with fewer members than this are counted
+ * exactly on every request, at a bounded cost; larger ones are answered from a count kept in memory
+ * (see `countMembers`).
+ */
+const EXACT_COUNT_BELOW = 2000;
+/** How old a large list's count may be before a request has it taken again (in the background). */
+const LARGE_COUNT_MAX_AGE_MS = 30_000;
+/** Large counts kept (one per organization, role filter and sort); the least recently taken go first. */
+const LARGE_COUNTS_KEPT = 10_000;
+
+interface LargeCount {
+  count: number;
+  takenAt: number;
+  refreshing?: Promise<unknown>;
+}
 
 export class MembersRepository {
+  /** Counts of large member lists, by organization, role filter and sort (per process: each replica keeps its own). */
+  private readonly largeCounts = new Map<string, LargeCount>();
+  /** Counts being taken for the first time, so that concurrent requests share one. */
+  private readonly firstCounts = new Map<string, Promise<number>>();
+
   constructor(private readonly db: Db) {}
 
   private get col() {
@@ -69,15 +92,24 @@ export class MembersRepository {
   }
 
   private filterOf(organizationId: string, q: MemberQuery): Filter<MemberRecord> {
-    const filter: Filter<MemberRecord> = { organizationId, ...ACTIVE };
+    // `removedAt` is either a time or absent, never null, so `null` (null or absent) selects the
+    // same members as ACTIVE; written this way the by_org_active index answers it, and counts it,
+    // without reading the documents. (The driver's types have no null for an optional field.)
+    const filter = { organizationId, removedAt: null } as unknown as Filter<MemberRecord>;
     if (q.role !== undefined) filter.role = q.role;
     if (q.search) filter.searchText = containing(q.search.toLowerCase());
-    // Sorting by last activity lists only members seen at least once.
-    if (q.sort === 'lastSeenAt') filter.lastSeenAt = { $exists: true };
+    // Sorting by last activity lists only members seen at least once. lastSeenAt is a time when
+    // present; asked by type, the index bounds leave out the members never seen ($exists would
+    // visit each of them, in the list and in its count).
+    if (q.sort === 'lastSeenAt') filter.lastSeenAt = { $type: 'string' };
     return filter;
   }
 
-  /** One page of an organization's members in (sort, _id) order; `limit + 1` rows, and the whole count. */
+  /**
+   * One page of an organization's members in (sort, _id) order; `limit + 1` rows, and the count of
+   * the whole list: exact below EXACT_COUNT_BELOW members, otherwise as of at most
+   * LARGE_COUNT_MAX_AGE_MS ago (`countMembers`).
+   */
   async listForOrganization(organizationId: string, q: MemberQuery, cursor: Cursor | undefined, limit: number) {
     const filter = this.filterOf(organizationId, q);
     const dir = q.order === 'asc' ? 1 : -1;
@@ -87,9 +119,47 @@ export class MembersRepository {
         .sort({ [q.sort]: dir, _id: dir })
         .limit(limit + 1)
         .toArray(),
-      this.col.countDocuments(filter),
+      this.countMembers(filter, q.search ? undefined : `${organizationId}|${q.role === undefined ? '*' : String(q.role)}|${q.sort}`),
     ]);
     return { rows, count };
+  }
+
+  /**
+   * How many members `filter` selects. A list known to be large gets its kept count, taken again in
+   * the background once older than LARGE_COUNT_MAX_AGE_MS, so no request waits for a count of a
+   * large list but the first; any other list is counted up to EXACT_COUNT_BELOW, and only when it
+   * reaches that is it counted in full and kept. Without `key` (searches, which read every member
+   * of the organization anyway and whose texts are too many to keep) the count is always exact.
+   */
+  private async countMembers(filter: Filter<MemberRecord>, key: string | undefined): Promise<number> {
+    if (key === undefined) return this.col.countDocuments(filter);
+    const known = this.largeCounts.get(key);
+    if (known) {
+      if (!known.refreshing && Date.now() - known.takenAt >= LARGE_COUNT_MAX_AGE_MS) {
+        // On failure the old count stays and the next request tries again.
+        known.refreshing = this.takeLargeCount(key, filter).catch(() => (known.refreshing = undefined));
+      }
+      return known.count;
+    }
+    const bounded = await this.col.countDocuments(filter, { limit: EXACT_COUNT_BELOW });
+    if (bounded < EXACT_COUNT_BELOW) return bounded;
+    let first = this.firstCounts.get(key);
+    if (!first) {
+      first = this.takeLargeCount(key, filter).finally(() => this.firstCounts.delete(key));
+      this.firstCounts.set(key, first);
+    }
+    return first;
+  }
+
+  /** Counts in full and keeps the count if the list is (still) large; one that shrank is counted exactly again. */
+  private async takeLargeCount(key: string, filter: Filter<MemberRecord>): Promise<number> {
+    const count = await this.col.countDocuments(filter);
+    this.largeCounts.delete(key); // re-inserted last: the Map's order is the order counts were taken
+    if (count >= EXACT_COUNT_BELOW) {
+      this.largeCounts.set(key, { count, takenAt: Date.now() });
+      if (this.largeCounts.size > LARGE_COUNTS_KEPT) this.largeCounts.delete(this.largeCounts.keys().next().value as string);
+    }
+    return count;
   }
 
   countAdmins(organizationId: string, session?: ClientSession) {
