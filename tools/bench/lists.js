@@ -11,13 +11,10 @@
 // the median), BENCH_LOG_LEVEL (warn), BENCH_TELEMETRY (1), BENCH_OUTPUT (lists.json).
 const fs = require('node:fs');
 const path = require('node:path');
-const os = require('node:os');
 const { randomBytes } = require('node:crypto');
-const autocannon = require('autocannon');
 const { MongoClient } = require('mongodb');
 const { startBindery } = require('./bindery');
-const { settings } = require('./measure');
-const { cpuSince } = require('./cpu');
+const { measure, settings } = require('./measure');
 const report = require('./report');
 
 const log = (msg) => console.log(`[bench:lists] ${msg}`);
@@ -120,34 +117,12 @@ async function verify(b, target) {
   return bytes;
 }
 
-/** As measure.js, plus a check of `count` in every response (a wrong one is a mismatch). */
-async function measure(target, pids, { duration, warmup, connections }) {
+/** measure.js's measurement, with a check of `count` in every response (a wrong one is a mismatch). */
+async function measureList(target, pids, config) {
   const needle = `"count":${target.count}`;
-  const common = {
-    url: target.url,
-    headers: target.headers,
-    connections,
-    pipelining: 1,
-    timeout: 10,
-    verifyBody: (body) => body.includes(`${needle},`) || body.includes(`${needle}}`),
-  };
-  await autocannon({ ...common, duration: warmup });
-  const cpu = cpuSince({ ...pids, autocannon: process.pid });
-  const r = await autocannon({ ...common, duration });
-  const { perProcess, otherMs } = cpu();
-  return {
-    requestsPerSec: r.requests.average,
-    requestsTotal: r.requests.total,
-    latencyP50Ms: r.latency.p50,
-    latencyP99Ms: r.latency.p99,
-    latencyMeanMs: r.latency.average,
-    non2xx: r.non2xx,
-    errors: r.errors,
-    timeouts: r.timeouts,
-    countMismatches: r.mismatches,
-    cpuMsPerRequest: Object.fromEntries(Object.entries(perProcess).map(([name, ms]) => [name, +(ms / Math.max(1, r.requests.total)).toFixed(3)])),
-    otherCpuShare: +(otherMs / (duration * 1000 * os.cpus().length)).toFixed(3),
-  };
+  const verifyBody = (body) => body.includes(`${needle},`) || body.includes(`${needle}}`);
+  const { mismatches, ...figures } = await measure({ url: target.url, headers: target.headers, pids, verifyBody }, config);
+  return { ...figures, countMismatches: mismatches };
 }
 
 const median = (values) => {
@@ -257,7 +232,7 @@ async function main() {
     const sequence = round % 2 ? GOAL_KINDS.flatMap((kind) => order.filter((t) => t.kind === kind).reverse()) : order;
     for (const target of sequence) {
       log(`round ${round + 1}: measuring ${target.label} …`);
-      figures.get(target.id).push(await measure(target, b.pids, config));
+      figures.get(target.id).push(await measureList(target, b.pids, config));
     }
   }
   for (const target of targets) await verify(b, target); // nothing changed underneath the measurements

@@ -17,9 +17,12 @@ function settings(env = process.env) {
   };
 }
 
-/** `pids` ({ name: pid }): processes whose CPU time per request is reported. */
-async function measure({ url, headers = {}, pids = {} }, { duration, warmup, connections }) {
-  const common = { url, headers, connections, pipelining: 1, timeout: 10 };
+/**
+ * `pids` ({ name: pid }): processes whose CPU time per request is reported. `verifyBody`, when given,
+ * checks every response body; the ones it refuses are counted as `mismatches`.
+ */
+async function measure({ url, headers = {}, pids = {}, verifyBody }, { duration, warmup, connections }) {
+  const common = { url, headers, connections, pipelining: 1, timeout: 10, ...(verifyBody ? { verifyBody } : {}) };
   await autocannon({ ...common, duration: warmup });
   const cpu = cpuSince({ ...pids, autocannon: process.pid });
   const r = await autocannon({ ...common, duration });
@@ -34,6 +37,7 @@ async function measure({ url, headers = {}, pids = {} }, { duration, warmup, con
     errors: r.errors,
     timeouts: r.timeouts,
     bytesPerSec: r.throughput.average,
+    mismatches: r.mismatches ?? 0,
     cpuMsPerRequest: Object.fromEntries(Object.entries(perProcess).map(([name, ms]) => [name, +(ms / Math.max(1, r.requests.total)).toFixed(3)])),
     // share of the machine's CPU used by other processes during the run: above a few % the figures are skewed
     otherCpuShare: +(otherMs / (duration * 1000 * os.cpus().length)).toFixed(3),
