@@ -1,4 +1,4 @@
-import { ConfigError, loadConfig } from './config';
+import { ConfigError, loadConfig, Schema } from './config';
 
 const schema = {
   PORT: { kind: 'int', default: 8080, min: 1, max: 65535 },
@@ -6,7 +6,7 @@ const schema = {
   FLAG: { kind: 'bool', default: false },
   TOKEN: { kind: 'string', optional: true, secret: true, min: 16 },
   BROKERS: { kind: 'list', default: ['a:1'] },
-} as const;
+} as const satisfies Schema;
 
 describe('loadConfig', () => {
   it('applies defaults and parses values', () => {
