@@ -31,6 +31,8 @@ describe('organizations through the gateway', () => {
       [{ title: 42 }, 'body.title must be string'],
       [{}, 'body.title is required'],
       [{ title: 'Fine', emailDomains: 'x.com' }, 'body.emailDomains must be array'],
+      [{ title: 'Nul\u0000byte' }, 'body.title contains a NUL character'],
+      ['{"title":"Lone \\ud800 surrogate"}', 'body.title contains a NUL character or invalid UTF-16'],
     ];
     for (const [body, message] of cases) {
       const res = await api.post('/v1/orgs', body);

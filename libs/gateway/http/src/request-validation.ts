@@ -44,8 +44,34 @@ export function compileValidators(route: RouteSpec): CompiledValidators {
   };
 }
 
+/** A high surrogate not followed by a low one, or a low one not preceded by a high one. */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/**
+ * The first string in `value` (at any depth, keys included) that holds a NUL character or is not
+ * well-formed UTF-16 (a lone surrogate), as the path of the field; undefined when there is none.
+ * Such text cannot be stored faithfully or shown safely, so it is refused before anything else.
+ */
+export function unsafeTextAt(value: unknown, where: string): string | undefined {
+  if (typeof value === 'string') return value.includes('\u0000') || LONE_SURROGATE.test(value) ? where : undefined;
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) {
+      const found = unsafeTextAt(value[i], `${where}.${i}`);
+      if (found) return found;
+    }
+  } else if (value && typeof value === 'object') {
+    for (const [k, v] of Object.entries(value)) {
+      const found = unsafeTextAt(k, `${where} (a field name)`) ?? unsafeTextAt(v, `${where}.${k}`);
+      if (found) return found;
+    }
+  }
+  return undefined;
+}
+
 /** Validates one request; a failure is a 400 naming the field. Query values are coerced in place. */
 export function validateRequest(v: CompiledValidators, req: { params: Record<string, string>; query: Record<string, unknown>; body: unknown; hasBody: boolean }) {
+  const unsafe = unsafeTextAt(req.params, 'path') ?? unsafeTextAt(req.query, 'query') ?? unsafeTextAt(req.body, 'body');
+  if (unsafe) throw invalid(`${unsafe} contains a NUL character or invalid UTF-16 (a lone surrogate).`);
   if (v.params && !v.params(req.params)) throw invalid(messageOf('path', v.params.errors));
   if (v.query && !v.query(req.query)) throw invalid(messageOf('query', v.query.errors));
   if (v.body) {
