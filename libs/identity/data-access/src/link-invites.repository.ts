@@ -43,13 +43,11 @@ export class LinkInvitesRepository {
 
   /** Sets the role and records the events in the same write; null when absent or deleted. */
   async updateRole(organizationId: string, ref: string, role: RoleOrGuest, at: string, events: EventEnvelope[]) {
-    // No projection: findAndModify with one is missing from the local MongoDB-wire server.
-    const doc = await this.col.findOneAndUpdate(
+    return this.col.findOneAndUpdate(
       { _id: linkInviteDocId(organizationId, ref), organizationId, ...LIVE },
       withOutbox({ $set: { role, updatedAt: at } }, events),
-      { returnDocument: 'after' },
+      { returnDocument: 'after', projection: { outbox: 0 } },
     );
-    return doc ? (withoutOutbox(doc) as LinkInviteRecord) : null;
   }
 
   /**

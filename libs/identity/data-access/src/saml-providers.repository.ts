@@ -52,9 +52,7 @@ export class SamlProvidersRepository {
 
   /** Applies the changes and records their events in the same write; null when gone. */
   async update(organizationId: string, providerId: string, set: SamlChanges, events: EventEnvelope[]) {
-    // No projection: findAndModify with one is missing from the local MongoDB-wire server.
-    const doc = await this.col.findOneAndUpdate({ _id: providerId, organizationId, ...LIVE }, withOutbox({ $set: set }, events), { returnDocument: 'after' });
-    return doc ? (withoutOutbox(doc) as SamlProviderRecord) : null;
+    return this.col.findOneAndUpdate({ _id: providerId, organizationId, ...LIVE }, withOutbox({ $set: set }, events), { returnDocument: 'after', projection: { outbox: 0 } });
   }
 
   /**

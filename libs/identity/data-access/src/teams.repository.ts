@@ -46,9 +46,7 @@ export class TeamsRepository {
 
   async rename(organizationId: string, teamId: string, title: string, at: string, events: EventEnvelope[]): Promise<TeamRecord | null> {
     const update = withOutbox({ $set: { title, titleLower: title.toLowerCase(), updatedAt: at } }, events);
-    // No projection: findAndModify with one is missing from the local MongoDB-wire server.
-    const doc = await this.teams.findOneAndUpdate({ _id: teamId, organizationId, ...LIVE }, update, { returnDocument: 'after' });
-    return doc ? (withoutOutbox(doc) as TeamRecord) : null;
+    return this.teams.findOneAndUpdate({ _id: teamId, organizationId, ...LIVE }, update, { returnDocument: 'after', projection: { outbox: 0 } });
   }
 
   /** Hides the team with its events; false when it was already gone. */

@@ -8,7 +8,7 @@ function event(type: string, data: object, time: string): EventEnvelope {
   return { specversion: '1.0', id: `e${String(seq++).padStart(6, '0')}`, type, source: 'test', time, subject: 's', data };
 }
 
-describe('organization access projection (real MongoDB-wire server)', () => {
+describe('organization access projection (real MongoDB)', () => {
   let mongo: MongoHandle;
   let projection: OrgAccessProjection;
 

@@ -8,14 +8,14 @@ export type AsyncHandlers<S> = {
   [K in keyof S as string extends K ? never : K]: S[K] extends handleUnaryCall<infer Req, infer Res> ? (req: Req, ctx: CallContext) => Promise<Res> : never;
 };
 
+const codeOf = (err: unknown) => (isDomainError(err) ? grpcCodeOf(err.kind) : status.INTERNAL);
+
 function toServiceError(method: string, err: unknown) {
-  if (isDomainError(err)) return { code: grpcCodeOf(err.kind), details: err.message };
+  if (isDomainError(err)) return { code: codeOf(err), details: err.message };
   // Anything else is a bug: log it here, once, and tell the caller nothing about it.
   logger.error('unhandled error in gRPC handler', { method, error: err instanceof Error ? err.stack : String(err) });
   return { code: status.INTERNAL, details: 'Internal error.' };
 }
-
-const codeOf = (err: unknown) => (isDomainError(err) ? grpcCodeOf(err.kind) : status.INTERNAL);
 
 /** Adapts promise-returning handlers to grpc-js, with the caller taken from metadata. */
 export function adaptHandlers<S>(definition: ServiceDefinition, handlers: AsyncHandlers<S>): S {

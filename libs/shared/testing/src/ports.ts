@@ -18,8 +18,3 @@ export async function freePorts(count: number): Promise<number[]> {
   await Promise.all(servers.map((s) => new Promise((r) => s.close(r))));
   return ports;
 }
-
-/** A TCP port free on loopback right now. */
-export async function freePort(): Promise<number> {
-  return (await freePorts(1))[0];
-}
