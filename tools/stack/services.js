@@ -1,9 +1,11 @@
 'use strict';
-// The apps `npm start` runs, in start order, with the environment each needs locally.
+// The apps `npm start` runs, in start order, with the environment each needs locally; derived from
+// the manifests (apps/*/service.json), so a new service needs no change here.
 const fs = require('node:fs');
 const path = require('node:path');
 const crypto = require('node:crypto');
 const { cacheDir } = require('./paths');
+const { manifests, grpcServices, envPrefix } = require('./manifests');
 
 /** The local stack's internal secret (signs callers between gateway and services), made once. */
 function internalSecret() {
@@ -15,28 +17,39 @@ function internalSecret() {
   }
   return fs.readFileSync(file, 'utf8').trim();
 }
-const services = [
-  {
-    name: 'identity',
-    entry: 'dist/apps/identity/main.js',
-    env: (infra) => ({
-      MONGODB_URL: infra.mongoUrl,
-      KAFKA_BROKERS: infra.kafkaBrokers,
-      IDENTITY_GRPC_PORT: process.env.IDENTITY_GRPC_PORT || '50051',
-      BINDERY_INTERNAL_SECRET: internalSecret(),
-    }),
-    readyPort: () => Number(process.env.IDENTITY_GRPC_PORT || 50051),
-  },
-  {
-    name: 'gateway',
-    entry: 'dist/apps/gateway/main.js',
+
+/** A service's port: `<NAME>_GRPC_PORT` (or PORT for the HTTP edge) when set, else its manifest's. */
+function portOf(m) {
+  const variable = m.kind === 'grpc' ? `${envPrefix(m.name)}_GRPC_PORT` : 'PORT';
+  return Number(process.env[variable] || m.port);
+}
+
+function toService(m) {
+  if (m.kind === 'grpc') {
+    return {
+      name: m.name,
+      entry: `dist/apps/${m.name}/main.js`,
+      env: (infra) => ({
+        MONGODB_URL: infra.mongoUrl,
+        KAFKA_BROKERS: infra.kafkaBrokers,
+        [`${envPrefix(m.name)}_GRPC_PORT`]: String(portOf(m)),
+        BINDERY_INTERNAL_SECRET: internalSecret(),
+      }),
+      readyPort: () => portOf(m),
+    };
+  }
+  return {
+    name: m.name,
+    entry: `dist/apps/${m.name}/main.js`,
     env: () => ({
-      PORT: process.env.PORT || '8080',
-      IDENTITY_GRPC_URL: `127.0.0.1:${process.env.IDENTITY_GRPC_PORT || 50051}`,
+      PORT: String(portOf(m)),
+      ...Object.fromEntries(grpcServices().map((s) => [`${envPrefix(s.name)}_GRPC_URL`, `127.0.0.1:${portOf(s)}`])),
       BINDERY_INTERNAL_SECRET: internalSecret(),
     }),
-    readyPort: () => Number(process.env.PORT || 8080),
-  },
-];
+    readyPort: () => portOf(m),
+  };
+}
+
+const services = manifests().map(toService);
 
 module.exports = { services, internalSecret };

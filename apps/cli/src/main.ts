@@ -1,4 +1,4 @@
-import { createIdentityClient } from '@bindery/identity/client';
+import { connectIdentity } from '@bindery/identity/client';
 import { parseArgs, runCommand, USAGE } from './cli-commands';
 
 async function main(argv: string[]): Promise<number> {
@@ -11,7 +11,8 @@ async function main(argv: string[]): Promise<number> {
     process.stderr.write('BINDERY_ADMIN_TOKEN is required\n');
     return 2;
   }
-  const identity = createIdentityClient(process.env.IDENTITY_GRPC_URL || '127.0.0.1:50051', 10000);
+  const clients = connectIdentity(process.env.IDENTITY_GRPC_URL || '127.0.0.1:50051', 10000);
+  const identity = clients.identity;
   try {
     const result = await runCommand(identity, token, parseArgs(argv));
     process.stdout.write(JSON.stringify(result, null, 2) + '\n');
@@ -20,7 +21,7 @@ async function main(argv: string[]): Promise<number> {
     process.stderr.write(`error: ${err instanceof Error ? err.message : String(err)}\n`);
     return 1;
   } finally {
-    identity.close();
+    clients.close();
   }
 }
 

@@ -1,30 +1,47 @@
-import { loadConfig } from '@bindery/platform/config';
+import { envPrefix, loadConfig, Schema } from '@bindery/platform/config';
 import { flushTelemetry, logger } from '@bindery/platform/telemetry';
+import type { Caller } from '@bindery/platform/grpc';
+import { grpcHealth } from '@bindery/platform/grpc';
 import { answerClientErrors, createGatewayApp, RouteRegistry, TokenCache } from '@bindery/gateway/http';
-import { registerIdentityRoutes } from '@bindery/gateway/identity-routes';
-import { createIdentityClients, identityHealth } from '@bindery/identity/client';
+import { SERVICE_MODULES } from './service-modules';
 
 function main() {
+  const addresses: Schema = Object.fromEntries(
+    SERVICE_MODULES.map(({ module, defaultAddress }) => [`${envPrefix(module.service)}_GRPC_URL`, { kind: 'string', default: defaultAddress }]),
+  );
   const config = loadConfig({
     PORT: { kind: 'int', default: 8080, min: 0, max: 65535 },
-    IDENTITY_GRPC_URL: { kind: 'string', default: '127.0.0.1:50051' },
     BINDERY_PUBLIC_URL: { kind: 'url', optional: true },
     BINDERY_APP_URL: { kind: 'url', optional: true },
     AUTH_CACHE_TTL_MS: { kind: 'int', default: 5000, min: 0, max: 60000 },
     REQUEST_BUDGET_MS: { kind: 'int', default: 10000, min: 100, max: 120000 },
     BODY_LIMIT: { kind: 'string', default: '1mb' },
     BINDERY_INTERNAL_SECRET: { kind: 'string', optional: true, secret: true, min: 32 },
+    ...addresses,
   });
   if (!config.BINDERY_INTERNAL_SECRET) logger.warn('BINDERY_INTERNAL_SECRET is not set: callers are passed to services unsigned');
   const publicUrl = (config.BINDERY_PUBLIC_URL ?? `http://127.0.0.1:${config.PORT}`).replace(/\/$/, '');
-  const clients = createIdentityClients(config.IDENTITY_GRPC_URL, config.REQUEST_BUDGET_MS);
-  const tokens = new TokenCache(async (token) => clients.identity.authenticate({ token }), config.AUTH_CACHE_TTL_MS);
-  const registry = registerIdentityRoutes(new RouteRegistry(), clients, { publicUrl, appUrl: (config.BINDERY_APP_URL ?? publicUrl).replace(/\/$/, '') });
+  const context = { publicUrl, appUrl: (config.BINDERY_APP_URL ?? publicUrl).replace(/\/$/, '') };
+
+  const registry = new RouteRegistry();
+  const readiness: Record<string, () => Promise<boolean>> = {};
+  const connections: Array<{ close(): void }> = [];
+  let resolveToken: ((token: string) => Promise<Caller>) | undefined;
+  for (const { module } of SERVICE_MODULES) {
+    const address = (config as Record<string, unknown>)[`${envPrefix(module.service)}_GRPC_URL`] as string;
+    const clients = module.connect(address, config.REQUEST_BUDGET_MS);
+    connections.push(clients);
+    registry.add(...module.routes(clients, context));
+    readiness[module.service] = grpcHealth(address);
+    if (module.authenticator) resolveToken = module.authenticator(clients);
+  }
+  if (!resolveToken) throw new Error('no service module authenticates API tokens');
+  const tokens = new TokenCache(resolveToken, config.AUTH_CACHE_TTL_MS);
 
   const app = createGatewayApp({
     registry,
     authenticate: (header) => tokens.authenticate(header),
-    readiness: { identity: identityHealth(config.IDENTITY_GRPC_URL) },
+    readiness,
     publicUrl,
     requestBudgetMs: config.REQUEST_BUDGET_MS,
     bodyLimit: config.BODY_LIMIT,
@@ -37,7 +54,7 @@ function main() {
     // In-flight requests finish; idle keep-alive connections must not hold the process open.
     server.closeIdleConnections();
     server.close(() => {
-      for (const client of Object.values(clients)) client.close();
+      for (const c of connections) c.close();
       flushTelemetry().finally(() => process.exit(0));
     });
     setTimeout(() => process.exit(0), 10000).unref();

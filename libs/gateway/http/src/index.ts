@@ -2,3 +2,4 @@ export * from './route-registry';
 export * from './gateway-app';
 export * from './authentication';
 export * from './schemas';
+export * from './gateway-module';

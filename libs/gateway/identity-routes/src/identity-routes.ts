@@ -1,5 +1,5 @@
-import { RouteRegistry } from '@bindery/gateway/http';
-import type { IdentityClients } from '@bindery/identity/client';
+import { defineGatewayModule, RouteRegistry, RouteSpec } from '@bindery/gateway/http';
+import { connectIdentity, IdentityClients } from '@bindery/identity/client';
 import { linkInviteRoutes } from './link-invite-routes';
 import { memberRoutes } from './member-routes';
 import { organizationRoutes } from './organization-routes';
@@ -8,16 +8,28 @@ import { samlRoutes } from './saml-routes';
 import { teamRoutes } from './team-routes';
 import { userRoutes } from './user-routes';
 
-/** Every route served by identity, for the gateway to mount. */
-export function registerIdentityRoutes(registry: RouteRegistry, clients: IdentityClients, urls: Urls): RouteRegistry {
-  return registry.add(
+/** Every route served by identity. */
+export function identityRoutes(clients: IdentityClients, urls: Urls): RouteSpec[] {
+  return [
     ...userRoutes(clients.identity, urls),
     ...organizationRoutes(clients.identity, urls),
     ...memberRoutes(clients, urls),
     ...samlRoutes(clients, urls),
     ...linkInviteRoutes(clients),
     ...teamRoutes(clients.teams, urls),
-  );
+  ];
 }
+
+export function registerIdentityRoutes(registry: RouteRegistry, clients: IdentityClients, urls: Urls): RouteRegistry {
+  return registry.add(...identityRoutes(clients, urls));
+}
+
+/** Identity's part of the gateway; identity also authenticates every API token. */
+export const identityGateway = defineGatewayModule({
+  service: 'identity',
+  connect: connectIdentity,
+  routes: identityRoutes,
+  authenticator: (clients) => (token) => clients.identity.authenticate({ token }),
+});
 
 export type { Urls };

@@ -1,4 +1,4 @@
-import { AsyncHandlers, requireCaller } from '@bindery/platform/grpc';
+import { GrpcRegistration, grpcService } from '@bindery/platform/grpc';
 import { identityV1 as pb } from '@bindery/shared/contracts';
 import { IdentityDeps } from './identity-deps';
 import { inviteMembers } from './invites.service';
@@ -14,51 +14,51 @@ import { organizationPatchFromProto, roleFromNullable, toOrganization, toUser } 
 import { authenticate, createApiToken, createUser, getUser, revokeApiToken } from './users.service';
 
 /** IdentityService: proto ⇄ domain, one use case per call. */
-export function identityHandlers(deps: IdentityDeps): AsyncHandlers<pb.IdentityServiceServer> {
-  return {
+export function identityHandlers(deps: IdentityDeps): GrpcRegistration {
+  return grpcService(pb.IdentityServiceService, {
     async authenticate(req) {
       const caller = await authenticate(deps, req.token);
       return { userId: caller.userId, isInstanceAdmin: caller.isInstanceAdmin };
     },
     async getCurrentUser(_req, ctx) {
-      return toUser(await getUser(deps, requireCaller(ctx).userId));
+      return toUser(await getUser(deps, ctx.caller.userId));
     },
     async createUser(req, ctx) {
-      return toUser(await createUser(deps, requireCaller(ctx), { email: req.email, displayName: req.displayName }));
+      return toUser(await createUser(deps, ctx.caller, { email: req.email, displayName: req.displayName }));
     },
     async createApiToken(req, ctx) {
-      return createApiToken(deps, requireCaller(ctx), req.userId, req.label);
+      return createApiToken(deps, ctx.caller, req.userId, req.label);
     },
     async revokeApiToken(req, ctx) {
-      return { revoked: await revokeApiToken(deps, requireCaller(ctx), req.userId, req.tokenId) };
+      return { revoked: await revokeApiToken(deps, ctx.caller, req.userId, req.tokenId) };
     },
     async createOrganization(req, ctx) {
-      return toOrganization(await createOrganization(deps, requireCaller(ctx), { title: req.title, emailDomains: req.emailDomains }));
+      return toOrganization(await createOrganization(deps, ctx.caller, { title: req.title, emailDomains: req.emailDomains }));
     },
     async listOrganizations(req, ctx) {
-      const page = await listOrganizations(deps, requireCaller(ctx), { page: req.page?.page, limit: req.page?.limit });
+      const page = await listOrganizations(deps, ctx.caller, { page: req.page?.page, limit: req.page?.limit });
       return { items: page.items.map(toOrganization), page: { count: page.count, nextPage: page.nextPage } };
     },
     async getOrganization(req, ctx) {
-      return toOrganization(await loadVisible(deps, requireCaller(ctx), req.organizationId));
+      return toOrganization(await loadVisible(deps, ctx.caller, req.organizationId));
     },
     async updateOrganization(req, ctx) {
-      return toOrganization(await updateOrganization(deps, requireCaller(ctx), req.organizationId, organizationPatchFromProto(req)));
+      return toOrganization(await updateOrganization(deps, ctx.caller, req.organizationId, organizationPatchFromProto(req)));
     },
     async listOrganizationsByEmailDomain(req, ctx) {
-      const views = await organizationsForEmailDomain(deps, requireCaller(ctx), req.emailDomain);
+      const views = await organizationsForEmailDomain(deps, ctx.caller, req.emailDomain);
       return { organizations: views.map(toOrganization) };
     },
     async pingOrganization(req, ctx) {
-      return { lastSeenAt: await pingOrganization(deps, requireCaller(ctx), req.organizationId) };
+      return { lastSeenAt: await pingOrganization(deps, ctx.caller, req.organizationId) };
     },
     async inviteMembers(req, ctx) {
-      const result = await inviteMembers(deps, requireCaller(ctx), req.organizationId, {
+      const result = await inviteMembers(deps, ctx.caller, req.organizationId, {
         invitees: req.invitees.map((i) => ({ email: i.email, role: i.role ? roleFromNullable(i.role) : undefined })),
         role: req.role ? roleFromNullable(req.role) : undefined,
         sso: req.sso,
       });
       return { userIds: result.userIds, invited: result.invited };
     },
-  };
+  }, { public: ['authenticate'] });
 }

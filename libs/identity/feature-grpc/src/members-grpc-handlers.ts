@@ -1,4 +1,4 @@
-import { AsyncHandlers, requireCaller } from '@bindery/platform/grpc';
+import { GrpcRegistration, grpcService } from '@bindery/platform/grpc';
 import { identityMembersV1 as pb } from '@bindery/shared/contracts';
 import { IdentityDeps } from './identity-deps';
 import { getMember, listMembers, MemberView, removeMember, setMemberSso, updateMemberRole } from './members.service';
@@ -18,10 +18,10 @@ function toMember(v: MemberView): pb.Member {
 }
 
 /** MembersService: proto ⇄ domain. */
-export function membersHandlers(deps: IdentityDeps): AsyncHandlers<pb.MembersServiceServer> {
-  return {
+export function membersHandlers(deps: IdentityDeps): GrpcRegistration {
+  return grpcService(pb.MembersServiceService, {
     async listMembers(req, ctx) {
-      const page = await listMembers(deps, requireCaller(ctx), req.organizationId, {
+      const page = await listMembers(deps, ctx.caller, req.organizationId, {
         page: { page: req.page?.page, limit: req.page?.limit },
         order: req.order,
         sort: req.sort,
@@ -31,17 +31,17 @@ export function membersHandlers(deps: IdentityDeps): AsyncHandlers<pb.MembersSer
       return { items: page.items.map(toMember), page: { count: page.count, nextPage: page.nextPage } };
     },
     async getMember(req, ctx) {
-      return toMember(await getMember(deps, requireCaller(ctx), req.organizationId, req.userId));
+      return toMember(await getMember(deps, ctx.caller, req.organizationId, req.userId));
     },
     async updateMemberRole(req, ctx) {
       const role = req.role ? roleFromNullable(req.role) : undefined;
-      return toMember(await updateMemberRole(deps, requireCaller(ctx), req.organizationId, req.userId, role));
+      return toMember(await updateMemberRole(deps, ctx.caller, req.organizationId, req.userId, role));
     },
     async removeMember(req, ctx) {
-      return { removed: await removeMember(deps, requireCaller(ctx), req.organizationId, req.userId) };
+      return { removed: await removeMember(deps, ctx.caller, req.organizationId, req.userId) };
     },
     async setMemberSso(req, ctx) {
-      return toMember(await setMemberSso(deps, requireCaller(ctx), req.organizationId, req.userId));
+      return toMember(await setMemberSso(deps, ctx.caller, req.organizationId, req.userId));
     },
-  };
+  });
 }

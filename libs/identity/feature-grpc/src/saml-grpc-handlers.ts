@@ -1,4 +1,4 @@
-import { AsyncHandlers, requireCaller } from '@bindery/platform/grpc';
+import { GrpcRegistration, grpcService } from '@bindery/platform/grpc';
 import { identitySamlV1 as pb } from '@bindery/shared/contracts';
 import { samlProviderStatus, samlServiceProvider } from '@bindery/identity/domain';
 import { IdentityDeps } from './identity-deps';
@@ -43,28 +43,28 @@ function settingsFromProto(req: pb.CreateSamlProviderRequest | pb.UpdateSamlProv
 }
 
 /** SamlService: proto ⇄ domain; `publicUrl` is where this instance's SAML endpoints are reached. */
-export function samlHandlers(deps: IdentityDeps, publicUrl: string): AsyncHandlers<pb.SamlServiceServer> {
-  return {
+export function samlHandlers(deps: IdentityDeps, publicUrl: string): GrpcRegistration {
+  return grpcService(pb.SamlServiceService, {
     async listSamlProviders(req, ctx) {
-      const page = await listSamlProviders(deps, requireCaller(ctx), req.organizationId, { page: req.page?.page, limit: req.page?.limit });
+      const page = await listSamlProviders(deps, ctx.caller, req.organizationId, { page: req.page?.page, limit: req.page?.limit });
       return { items: page.items.map((v) => toSamlProvider(v, publicUrl)), page: { count: page.count, nextPage: page.nextPage } };
     },
     async createSamlProvider(req, ctx) {
-      return toSamlProvider(await createSamlProvider(deps, requireCaller(ctx), req.organizationId, { ...settingsFromProto(req), label: req.label }), publicUrl);
+      return toSamlProvider(await createSamlProvider(deps, ctx.caller, req.organizationId, { ...settingsFromProto(req), label: req.label }), publicUrl);
     },
     async getSamlProvider(req, ctx) {
-      return toSamlProvider(await getSamlProvider(deps, requireCaller(ctx), req.organizationId, req.samlProviderId), publicUrl);
+      return toSamlProvider(await getSamlProvider(deps, ctx.caller, req.organizationId, req.samlProviderId), publicUrl);
     },
     async updateSamlProvider(req, ctx) {
-      return toSamlProvider(await updateSamlProvider(deps, requireCaller(ctx), req.organizationId, req.samlProviderId, settingsFromProto(req)), publicUrl);
+      return toSamlProvider(await updateSamlProvider(deps, ctx.caller, req.organizationId, req.samlProviderId, settingsFromProto(req)), publicUrl);
     },
     async deleteSamlProvider(req, ctx) {
-      await deleteSamlProvider(deps, requireCaller(ctx), req.organizationId, req.samlProviderId);
+      await deleteSamlProvider(deps, ctx.caller, req.organizationId, req.samlProviderId);
       return {};
     },
     async listSsoProviderLogins(req, ctx) {
-      const providers = await listSsoProviderLogins(deps, requireCaller(ctx), req.organizationId);
+      const providers = await listSsoProviderLogins(deps, ctx.caller, req.organizationId);
       return { items: providers.map((p) => ({ id: p._id, label: p.label, startUrl: samlServiceProvider(publicUrl, p._id).startURL })) };
     },
-  };
+  });
 }

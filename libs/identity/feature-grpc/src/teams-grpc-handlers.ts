@@ -1,4 +1,4 @@
-import { AsyncHandlers, requireCaller } from '@bindery/platform/grpc';
+import { GrpcRegistration, grpcService } from '@bindery/platform/grpc';
 import { identityTeamsV1 as pb } from '@bindery/shared/contracts';
 import { IdentityDeps } from './identity-deps';
 import { toUser } from './proto-mappers';
@@ -41,43 +41,43 @@ const listReply = <T, R>(page: { items: T[]; count: number; nextPage?: string },
 });
 
 /** TeamsService: proto ⇄ domain, one use case per call. */
-export function teamsHandlers(deps: IdentityDeps): AsyncHandlers<pb.TeamsServiceServer> {
-  return {
+export function teamsHandlers(deps: IdentityDeps): GrpcRegistration {
+  return grpcService(pb.TeamsServiceService, {
     async listTeams(req, ctx) {
-      const page = await listTeams(deps, requireCaller(ctx), req.organizationId, { page: pageOf(req), owner: req.owner, title: req.title });
+      const page = await listTeams(deps, ctx.caller, req.organizationId, { page: pageOf(req), owner: req.owner, title: req.title });
       return listReply(page, toTeam);
     },
     async createTeam(req, ctx) {
-      return toTeam(await createTeam(deps, requireCaller(ctx), req.organizationId, { title: req.title, members: req.members }));
+      return toTeam(await createTeam(deps, ctx.caller, req.organizationId, { title: req.title, members: req.members }));
     },
     async getTeam(req, ctx) {
-      return toTeam(await getTeam(deps, requireCaller(ctx), req.organizationId, req.teamId));
+      return toTeam(await getTeam(deps, ctx.caller, req.organizationId, req.teamId));
     },
     async updateTeam(req, ctx) {
-      return toTeam(await updateTeam(deps, requireCaller(ctx), req.organizationId, req.teamId, { title: req.title }));
+      return toTeam(await updateTeam(deps, ctx.caller, req.organizationId, req.teamId, { title: req.title }));
     },
     async deleteTeam(req, ctx) {
-      await deleteTeam(deps, requireCaller(ctx), req.organizationId, req.teamId);
+      await deleteTeam(deps, ctx.caller, req.organizationId, req.teamId);
       return {};
     },
     async listTeamMembers(req, ctx) {
-      return listReply(await listTeamMembers(deps, requireCaller(ctx), req.organizationId, req.teamId, pageOf(req)), toTeamMember);
+      return listReply(await listTeamMembers(deps, ctx.caller, req.organizationId, req.teamId, pageOf(req)), toTeamMember);
     },
     async updateTeamMembers(req, ctx) {
-      await updateTeamMembers(deps, requireCaller(ctx), req.organizationId, req.teamId, { add: req.add, remove: req.remove, memberships: req.memberships });
+      await updateTeamMembers(deps, ctx.caller, req.organizationId, req.teamId, { add: req.add, remove: req.remove, memberships: req.memberships });
       return {};
     },
     async putTeamMember(req, ctx) {
-      await putTeamMember(deps, requireCaller(ctx), req.organizationId, req.teamId, req.userId, req.role);
+      await putTeamMember(deps, ctx.caller, req.organizationId, req.teamId, req.userId, req.role);
       return {};
     },
     async removeTeamMember(req, ctx) {
-      await removeTeamMember(deps, requireCaller(ctx), req.organizationId, req.teamId, req.userId);
+      await removeTeamMember(deps, ctx.caller, req.organizationId, req.teamId, req.userId);
       return {};
     },
     async listTeamsOfMember(req, ctx) {
-      const page = await listTeamsOfMember(deps, requireCaller(ctx), req.organizationId, req.userId, { page: pageOf(req), title: req.title });
+      const page = await listTeamsOfMember(deps, ctx.caller, req.organizationId, req.userId, { page: pageOf(req), title: req.title });
       return listReply(page, (v) => ({ team: toTeam(v), role: v.role }));
     },
-  };
+  });
 }

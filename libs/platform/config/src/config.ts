@@ -80,3 +80,8 @@ export const commonSettings = {
   OUTBOX_POLL_MS: { kind: 'int', default: 250, min: 10, max: 60000 },
   BINDERY_INTERNAL_SECRET: { kind: 'string', optional: true, secret: true, min: 32 },
 } satisfies Schema;
+
+/** `<NAME>_GRPC_PORT`, `<NAME>_DB`, `<NAME>_GRPC_URL`: the settings of a service and its callers share this prefix. */
+export function envPrefix(serviceName: string): string {
+  return serviceName.toUpperCase().replace(/[^A-Z0-9]+/g, '_');
+}

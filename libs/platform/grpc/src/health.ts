@@ -1,5 +1,7 @@
 import { sendUnaryData, ServerUnaryCall, status } from '@grpc/grpc-js';
+import { createPromiseClient, PromiseClient } from './client';
 import {
+  HealthClient,
   HealthCheckRequest,
   HealthCheckResponse,
   HealthCheckResponse_ServingStatus as ServingStatus,
@@ -26,5 +28,18 @@ export function createHealthService(checks: Array<() => Promise<boolean>>): Heal
       }
       serving().then((ok) => callback(null, { status: ok ? ServingStatus.SERVING : ServingStatus.NOT_SERVING }));
     },
+  };
+}
+
+/** Whether the service at `address` reports itself serving (its database and broker reachable). */
+export function grpcHealth(address: string): () => Promise<boolean> {
+  const health: PromiseClient<HealthServer> = createPromiseClient<HealthServer>(HealthClient, address, 2000);
+  return async () => {
+    try {
+      const reply = await health.check({ service: '' });
+      return reply.status === ServingStatus.SERVING;
+    } catch {
+      return false;
+    }
   };
 }

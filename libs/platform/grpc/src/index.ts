@@ -2,3 +2,4 @@ export * from './call-context';
 export * from './server';
 export * from './client';
 export * from './health';
+export * from './typed-service';

@@ -1,12 +1,7 @@
-import { handleUnaryCall, sendUnaryData, Server, ServerCredentials, ServerUnaryCall, ServiceDefinition, status } from '@grpc/grpc-js';
-import { DomainError, grpcCodeOf, isDomainError } from '@bindery/platform/errors';
+import { sendUnaryData, Server, ServerCredentials, ServerUnaryCall, ServiceDefinition, status, UntypedServiceImplementation } from '@grpc/grpc-js';
+import { grpcCodeOf, isDomainError } from '@bindery/platform/errors';
 import { logger, traceServerCall } from '@bindery/platform/telemetry';
 import { CallContext, callerFromMetadata } from './call-context';
-
-/** A use-case handler: proto request and call context in, proto reply out; errors are DomainErrors. */
-export type AsyncHandlers<S> = {
-  [K in keyof S as string extends K ? never : K]: S[K] extends handleUnaryCall<infer Req, infer Res> ? (req: Req, ctx: CallContext) => Promise<Res> : never;
-};
 
 const codeOf = (err: unknown) => (isDomainError(err) ? grpcCodeOf(err.kind) : status.INTERNAL);
 
@@ -17,11 +12,11 @@ function toServiceError(method: string, err: unknown) {
   return { code: status.INTERNAL, details: 'Internal error.' };
 }
 
-/** Adapts promise-returning handlers to grpc-js, with the caller taken from metadata. */
-export function adaptHandlers<S>(definition: ServiceDefinition, handlers: AsyncHandlers<S>): S {
-  const out: Record<string, handleUnaryCall<unknown, unknown>> = {};
+/** Adapts promise-returning handlers to grpc-js, with the caller taken from metadata (see typed-service.ts). */
+export function adaptHandlers(definition: ServiceDefinition, handlers: Record<string, (req: unknown, ctx: CallContext) => Promise<unknown>>): UntypedServiceImplementation {
+  const out: UntypedServiceImplementation = {};
   for (const name of Object.keys(definition)) {
-    const handler = (handlers as Record<string, (req: unknown, ctx: CallContext) => Promise<unknown>>)[name];
+    const handler = handlers[name];
     if (!handler) throw new Error(`no handler for ${name}`);
     // '/bindery.identity.v1.IdentityService/GetOrganization' → the service and method of the span
     const [, service = 'grpc', method = name] = (definition[name] as { path?: string }).path?.split('/') ?? [];
@@ -35,12 +30,7 @@ export function adaptHandlers<S>(definition: ServiceDefinition, handlers: AsyncH
       );
     };
   }
-  return out as S;
-}
-
-export function requireCaller(ctx: CallContext) {
-  if (!ctx.caller) throw new DomainError('unauthenticated', 'A valid API token is required.');
-  return ctx.caller;
+  return out;
 }
 
 export async function startGrpcServer(server: Server, port: number, host = '0.0.0.0'): Promise<number> {

@@ -5,3 +5,4 @@ export * from './official-spec';
 export * from './eventually';
 export * from './event-reader';
 export * from './otlp-receiver';
+export * from './manifests';

@@ -2,21 +2,33 @@ import { randomBytes } from 'node:crypto';
 import { connectMongo } from '@bindery/platform/mongo';
 import { AppProcess, startApp } from './processes';
 import { freePorts } from './ports';
+import { appManifests, envPrefix } from './manifests';
 
-/** A private Bindery (identity + gateway) on fresh ports, a fresh database and its own Kafka namespace. */
+/**
+ * A private Bindery on fresh ports: the gRPC services asked for (all by default) and the gateway,
+ * each service with a fresh database, all on their own Kafka namespace.
+ */
 export interface SystemUnderTest {
   baseUrl: string;
   adminToken: string;
+  /** the running apps by name (`gateway` among them) */
+  apps: Record<string, AppProcess>;
+  /** each gRPC service's port by name */
+  ports: Record<string, number>;
   identityPort: number;
-  apps: { identity: AppProcess; gateway: AppProcess };
   env: Record<string, string>;
-  restartIdentity(): Promise<void>;
+  /** stops one app (SIGTERM unless told) */
+  stopService(name: string, signal?: NodeJS.Signals): Promise<void>;
+  /** starts a stopped app again on its port */
+  restartService(name: string): Promise<void>;
   /**
-   * Starts another replica of identity on the same database and Kafka namespace, with a gateway of
+   * Starts another replica of a service on the same database and Kafka namespace, with a gateway of
    * its own in front of it; answers that gateway's URL. Both are stopped with the system.
    */
-  addIdentityReplica(): Promise<string>;
+  addReplica(name: string): Promise<string>;
+  restartIdentity(): Promise<void>;
   stopIdentity(signal?: NodeJS.Signals): Promise<void>;
+  addIdentityReplica(): Promise<string>;
   stop(): Promise<void>;
 }
 
@@ -27,55 +39,91 @@ export function infraEnv(): { MONGODB_URL: string; KAFKA_BROKERS: string } {
   return { MONGODB_URL, KAFKA_BROKERS };
 }
 
-export async function startSystem(extraEnv: Record<string, string> = {}): Promise<SystemUnderTest> {
+export interface SystemOptions {
+  /** the gRPC services to start (default: every app with a gRPC manifest) */
+  services?: string[];
+}
+
+export async function startSystem(extraEnv: Record<string, string> = {}, options: SystemOptions = {}): Promise<SystemUnderTest> {
   const run = randomBytes(4).toString('hex');
-  const [identityPort, gatewayPort] = await freePorts(2);
+  const all = appManifests();
+  const grpc = all.filter((m) => m.kind === 'grpc' && (!options.services || options.services.includes(m.name)));
+  const http = all.filter((m) => m.kind === 'http');
+  const ports = await freePorts(grpc.length + http.length);
+  const port: Record<string, number> = Object.fromEntries([...grpc, ...http].map((m, i) => [m.name, ports[i]]));
   const adminToken = `test-admin-${randomBytes(16).toString('hex')}`;
   const env: Record<string, string> = {
     ...infraEnv(),
     KAFKA_NAMESPACE: `t${run}.`,
-    IDENTITY_DB: `e2e_identity_${run}`,
-    IDENTITY_GRPC_PORT: String(identityPort),
-    IDENTITY_GRPC_URL: `127.0.0.1:${identityPort}`,
-    PORT: String(gatewayPort),
     BINDERY_ADMIN_TOKEN: adminToken,
     BINDERY_INTERNAL_SECRET: randomBytes(32).toString('hex'),
     BINDERY_ADMIN_EMAIL: `admin-${run}@bindery.test`,
     AUTH_CACHE_TTL_MS: '1000',
     OUTBOX_POLL_MS: '100',
-    ...extraEnv,
+    PORT: String(port.gateway),
   };
-  const identity = await startApp('identity', identityPort, env);
-  const gateway = await startApp('gateway', gatewayPort, env);
+  for (const m of grpc) {
+    const p = envPrefix(m.name);
+    env[`${p}_DB`] = `e2e_${m.name.replace(/-/g, '_')}_${run}`;
+    env[`${p}_GRPC_PORT`] = String(port[m.name]);
+    env[`${p}_GRPC_URL`] = `127.0.0.1:${port[m.name]}`;
+  }
+  Object.assign(env, extraEnv);
+
+  const apps: Record<string, AppProcess> = {};
   const replicas: AppProcess[] = [];
+  const started: string[] = [];
+  try {
+    // Services first, in parallel; the gateway, which calls them, last.
+    await Promise.all(grpc.map(async (m) => (apps[m.name] = await startApp(m.name, port[m.name], env))));
+    started.push(...grpc.map((m) => m.name));
+    for (const m of http) {
+      apps[m.name] = await startApp(m.name, port[m.name], env);
+      started.push(m.name);
+    }
+  } catch (err) {
+    await Promise.all(Object.values(apps).map((a) => a.stop()));
+    throw err;
+  }
+
   const sut: SystemUnderTest = {
-    baseUrl: `http://127.0.0.1:${gatewayPort}`,
+    baseUrl: `http://127.0.0.1:${port.gateway}`,
     adminToken,
-    identityPort,
-    apps: { identity, gateway },
+    apps,
+    ports: Object.fromEntries(grpc.map((m) => [m.name, port[m.name]])),
+    identityPort: port.identity,
     env,
-    async stopIdentity(signal) {
-      await sut.apps.identity.stop(signal);
+    async stopService(name, signal) {
+      await apps[name].stop(signal);
     },
-    async restartIdentity() {
-      sut.apps.identity = await startApp('identity', identityPort, env);
+    async restartService(name) {
+      apps[name] = await startApp(name, port[name], env);
     },
-    async addIdentityReplica() {
+    async addReplica(name) {
       const [grpcPort, httpPort] = await freePorts(2);
-      const replicaEnv = { ...env, IDENTITY_GRPC_PORT: String(grpcPort), IDENTITY_GRPC_URL: `127.0.0.1:${grpcPort}`, PORT: String(httpPort) };
-      replicas.push(await startApp('identity', grpcPort, replicaEnv));
+      const p = envPrefix(name);
+      const replicaEnv = { ...env, [`${p}_GRPC_PORT`]: String(grpcPort), [`${p}_GRPC_URL`]: `127.0.0.1:${grpcPort}`, PORT: String(httpPort) };
+      replicas.push(await startApp(name, grpcPort, replicaEnv));
       replicas.push(await startApp('gateway', httpPort, replicaEnv));
       return `http://127.0.0.1:${httpPort}`;
     },
+    restartIdentity: () => sut.restartService('identity'),
+    stopIdentity: (signal) => sut.stopService('identity', signal),
+    addIdentityReplica: () => sut.addReplica('identity'),
     async stop() {
-      await Promise.all([sut.apps.gateway.stop(), ...replicas.filter((r) => r.name === 'gateway').map((r) => r.stop())]);
-      await Promise.all([sut.apps.identity.stop(), ...replicas.filter((r) => r.name === 'identity').map((r) => r.stop())]);
-      // Each run's database is its own; leave nothing behind on the shared local server.
-      const mongo = await connectMongo(env.MONGODB_URL, env.IDENTITY_DB, 'tests');
-      try {
-        await mongo.db.dropDatabase();
-      } finally {
-        await mongo.close();
+      // Callers first, so no request is half way into a service that is going away.
+      const isHttp = (a: AppProcess) => http.some((m) => m.name === a.name);
+      const everything = [...Object.values(apps), ...replicas];
+      await Promise.all(everything.filter(isHttp).map((a) => a.stop()));
+      await Promise.all(everything.filter((a) => !isHttp(a)).map((a) => a.stop()));
+      // Each run's databases are its own; leave nothing behind on the shared local server.
+      for (const m of grpc) {
+        const mongo = await connectMongo(env.MONGODB_URL, env[`${envPrefix(m.name)}_DB`], 'tests');
+        try {
+          await mongo.db.dropDatabase();
+        } finally {
+          await mongo.close();
+        }
       }
     },
   };

@@ -1,0 +1,33 @@
+import type { Caller } from '@bindery/platform/grpc';
+import type { RouteSpec } from './route-registry';
+
+/** What every module's routes may need to know about the instance. */
+export interface GatewayContext {
+  /** where the API is reached: `Location` headers and `urls.location` */
+  publicUrl: string;
+  /** where the web app is reached: `urls.app` */
+  appUrl: string;
+}
+
+/**
+ * A service's part of the gateway: how to reach it and which routes it serves. The gateway mounts
+ * every module listed in its generated module list; adding a service adds one module.
+ */
+export interface GatewayModule<C extends { close(): void }> {
+  /** the service these routes call; its address comes from `<NAME>_GRPC_URL` */
+  service: string;
+  connect(address: string, defaultDeadlineMs: number): C;
+  routes(clients: C, context: GatewayContext): RouteSpec[];
+  /** the one module that turns API tokens into callers */
+  authenticator?(clients: C): (token: string) => Promise<Caller>;
+}
+
+/** Types a module from its `connect` (the clients its routes get). */
+export function defineGatewayModule<C extends { close(): void }>(module: {
+  service: string;
+  connect(address: string, defaultDeadlineMs: number): C;
+  routes(clients: NoInfer<C>, context: GatewayContext): RouteSpec[];
+  authenticator?(clients: NoInfer<C>): (token: string) => Promise<Caller>;
+}): GatewayModule<C> {
+  return module;
+}
