@@ -1,27 +1,23 @@
 import { ClientSession, Db } from 'mongodb';
-import { EventEnvelope, outboxOnInsert, withOutbox, withoutOutbox } from '@bindery/platform/events';
-import { isDuplicateKey, updateIfVersion, versionOf } from '@bindery/platform/mongo';
+import { EventEnvelope } from '@bindery/platform/events';
+import { isDuplicateKey, Repository, updateIfVersion, versionOf } from '@bindery/platform/mongo';
 import { conflict } from '@bindery/platform/errors';
 import { OrganizationRecord } from '@bindery/identity/domain';
 import { COLLECTIONS } from './indexes';
 
-type OrgChanges = Partial<Omit<OrganizationRecord, '_id' | 'outbox' | 'outboxCount' | 'createdAt' | 'createdBy'>>;
+type OrgChanges = Partial<Omit<OrganizationRecord, '_id' | 'createdAt' | 'createdBy'>>;
 
-export class OrganizationsRepository {
-  constructor(private readonly db: Db) {}
-
-  private get col() {
-    return this.db.collection<OrganizationRecord>(COLLECTIONS.organizations);
+export class OrganizationsRepository extends Repository<OrganizationRecord> {
+  constructor(db: Db, eventsRecorded?: () => void) {
+    super(db, COLLECTIONS.organizations, eventsRecorded);
   }
 
-  async insert(org: Omit<OrganizationRecord, 'outbox' | 'outboxCount'>, events: EventEnvelope[], session?: ClientSession): Promise<OrganizationRecord> {
-    const doc: OrganizationRecord = { ...org, ...outboxOnInsert(events) };
+  async insert(org: OrganizationRecord, events: EventEnvelope[], session?: ClientSession): Promise<OrganizationRecord> {
     try {
-      await this.col.insertOne(doc, { session });
+      return await this.insertRecord(org, events, session);
     } catch (err) {
-      throw uniquenessConflict(err, doc);
+      throw uniquenessConflict(err, org);
     }
-    return withoutOutbox(doc) as OrganizationRecord;
   }
 
   /**
@@ -29,28 +25,28 @@ export class OrganizationsRepository {
    * its last admin away; null when the organization does not exist.
    */
   async rosterVersion(organizationId: string, session: ClientSession): Promise<number | null> {
-    const doc = await this.col.findOne({ _id: organizationId }, { projection: { version: 1 }, session });
+    const doc = await this.findOne({ _id: organizationId }, { projection: { version: 1 }, session });
     return doc ? versionOf(doc) : null;
   }
 
   /** Raises the roster version if it is still `read`; false when another change came first. */
   bumpRosterVersion(organizationId: string, read: number, session: ClientSession): Promise<boolean> {
-    return updateIfVersion(this.col, organizationId, read, {}, session);
+    return updateIfVersion(this.collection, organizationId, read, {}, session);
   }
 
   findById(organizationId: string) {
-    return this.col.findOne({ _id: organizationId }, { projection: { outbox: 0 } });
+    return this.findOne({ _id: organizationId });
   }
 
   /** Organizations by id, in the order of `ids` (missing ones left out). */
   async findManyByIds(ids: string[]): Promise<OrganizationRecord[]> {
-    const docs = await this.col.find({ _id: { $in: ids } }, { projection: { outbox: 0 } }).toArray();
+    const docs = await this.findMany({ _id: { $in: ids } });
     const byId = new Map(docs.map((d) => [d._id, d]));
     return ids.map((id) => byId.get(id)).filter((d): d is OrganizationRecord => d !== undefined);
   }
 
   findByEmailDomain(domain: string) {
-    return this.col.find({ emailDomains: domain }, { projection: { outbox: 0 } }).sort({ _id: 1 }).limit(1000).toArray();
+    return this.findMany({ emailDomains: domain }, { sort: { _id: 1 }, limit: 1000 });
   }
 
   /** Applies set/unset changes and records their events in the same write. */
@@ -58,7 +54,7 @@ export class OrganizationsRepository {
     const update: Record<string, unknown> = { $set: set };
     if (unset.length) update.$unset = Object.fromEntries(unset.map((f) => [f, '']));
     try {
-      return await this.col.findOneAndUpdate({ _id: organizationId }, withOutbox(update, events), { returnDocument: 'after', projection: { outbox: 0 } });
+      return await this.updateRecord({ _id: organizationId }, update, events);
     } catch (err) {
       throw uniquenessConflict(err, set);
     }

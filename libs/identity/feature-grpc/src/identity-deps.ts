@@ -29,27 +29,35 @@ export interface IdentityDeps {
   transaction<T>(work: (session: ClientSession) => Promise<T>): Promise<T>;
 }
 
-export function identityDeps(db: Db, eventsRecorded: () => void, options: { accessCacheMs?: number } = {}): IdentityDeps {
-  const organizations = new OrganizationsRepository(db);
+export function identityDeps(db: Db, relayEvents: () => void, options: { accessCacheMs?: number } = {}): IdentityDeps {
+  // Every write that changes what access reads records events: forget the cache, then relay them.
+  // Repositories call this themselves after each write that records events.
+  const cache: { access?: AccessReads } = {};
+  const eventsRecorded = () => {
+    cache.access?.clear();
+    relayEvents();
+  };
+  const organizations = new OrganizationsRepository(db, eventsRecorded);
   const members = new MembersRepository(db);
   const teams = new TeamsRepository(db);
-  const access = accessReads(db, { organizations, members, teams }, options.accessCacheMs ?? 0);
+  const access = (cache.access = accessReads(db, { organizations, members, teams }, options.accessCacheMs ?? 0));
   return {
-    users: new UsersRepository(db),
+    users: new UsersRepository(db, eventsRecorded),
     tokens: new TokensRepository(db),
     organizations,
     members,
     access,
-    invites: new InvitesRepository(db),
-    samlProviders: new SamlProvidersRepository(db),
-    linkInvites: new LinkInvitesRepository(db),
+    invites: new InvitesRepository(db, eventsRecorded),
+    samlProviders: new SamlProvidersRepository(db, eventsRecorded),
+    linkInvites: new LinkInvitesRepository(db, eventsRecorded),
     teams,
-    // Every write that changes what access reads records events: forget the cache, then relay them.
-    eventsRecorded: () => {
-      access.clear();
+    eventsRecorded,
+    transaction: async (work) => {
+      const result = await withTransaction(db, work);
+      // Events written inside a transaction become visible at commit: relay them now.
       eventsRecorded();
+      return result;
     },
-    transaction: (work) => withTransaction(db, work),
   };
 }
 

@@ -4,3 +4,4 @@ export * from './transactions';
 export * from './versioned';
 export * from './change-feed';
 export * from './read-cache';
+export * from './repository';
