@@ -33,20 +33,25 @@ module.exports = [
           enforceBuildableLibDependency: false,
           allow: [],
           depConstraints: [
-            // By type: apps wire libs; features use data-access, domain, clients, utils; domain is pure.
-            { sourceTag: 'type:app', onlyDependOnLibsWithTags: ['type:feature', 'type:client', 'type:util', 'type:domain'] },
-            { sourceTag: 'type:e2e', onlyDependOnLibsWithTags: ['type:client', 'type:util', 'type:domain', 'type:feature'] },
-            { sourceTag: 'type:feature', onlyDependOnLibsWithTags: ['type:feature', 'type:data-access', 'type:domain', 'type:client', 'type:util'] },
-            { sourceTag: 'type:data-access', onlyDependOnLibsWithTags: ['type:domain', 'type:util'] },
-            { sourceTag: 'type:client', onlyDependOnLibsWithTags: ['type:util'] },
+            // By type: apps wire libs; features use data-access, domain, clients, infrastructure; domain is
+            // pure (no infrastructure, no generated contracts); infrastructure never reaches into services.
+            { sourceTag: 'type:app', onlyDependOnLibsWithTags: ['type:feature', 'type:client', 'type:util', 'type:domain', 'type:infra', 'type:contracts', 'type:projection'] },
+            { sourceTag: 'type:e2e', onlyDependOnLibsWithTags: ['type:client', 'type:util', 'type:domain', 'type:feature', 'type:testing', 'type:contracts', 'type:infra', 'type:projection'] },
+            { sourceTag: 'type:feature', onlyDependOnLibsWithTags: ['type:feature', 'type:data-access', 'type:domain', 'type:client', 'type:util', 'type:infra', 'type:contracts', 'type:projection'] },
+            { sourceTag: 'type:data-access', onlyDependOnLibsWithTags: ['type:domain', 'type:util', 'type:infra'] },
+            { sourceTag: 'type:projection', onlyDependOnLibsWithTags: ['type:client', 'type:util', 'type:infra', 'type:contracts'] },
+            { sourceTag: 'type:client', onlyDependOnLibsWithTags: ['type:util', 'type:infra', 'type:contracts'] },
             { sourceTag: 'type:domain', onlyDependOnLibsWithTags: ['type:domain', 'type:util'] },
             { sourceTag: 'type:util', onlyDependOnLibsWithTags: ['type:util'] },
+            { sourceTag: 'type:infra', onlyDependOnLibsWithTags: ['type:infra', 'type:util', 'type:contracts'] },
+            { sourceTag: 'type:contracts', onlyDependOnLibsWithTags: [] },
+            { sourceTag: 'type:testing', onlyDependOnLibsWithTags: ['type:testing', 'type:infra', 'type:util', 'type:contracts'] },
             // By scope: a service uses its own libs, platform, shared, and other services' clients only.
             ...SCOPES.map((scope) => ({
               sourceTag: `scope:${scope}`,
-              onlyDependOnLibsWithTags: [`scope:${scope}`, 'scope:platform', 'scope:shared', 'type:client'],
+              onlyDependOnLibsWithTags: [`scope:${scope}`, 'scope:platform', 'scope:shared', 'type:client', 'type:projection'],
             })),
-            { sourceTag: 'scope:gateway', onlyDependOnLibsWithTags: ['scope:gateway', 'scope:platform', 'scope:shared', 'type:client'] },
+            { sourceTag: 'scope:gateway', onlyDependOnLibsWithTags: ['scope:gateway', 'scope:platform', 'scope:shared', 'type:client', 'type:projection'] },
             { sourceTag: 'scope:platform', onlyDependOnLibsWithTags: ['scope:platform', 'scope:shared'] },
             { sourceTag: 'scope:shared', onlyDependOnLibsWithTags: ['scope:shared', 'scope:platform'] },
           ],

@@ -1,1 +1,2 @@
 export * from './identity-client';
+export * from './identity-events';

@@ -1,5 +1,5 @@
 import { ClientSession, Db, Filter } from 'mongodb';
-import { EventEnvelope, outboxOnInsert, withOutbox } from '@bindery/platform/events';
+import { EventEnvelope, OutboxFields, outboxOnInsert, withOutbox } from '@bindery/platform/events';
 import { containing, isDuplicateKey } from '@bindery/platform/mongo';
 import { MemberRecord, memberId, RoleOrGuest } from '@bindery/identity/domain';
 import { Cursor, keysetFilter } from '@bindery/shared/pagination';
@@ -43,7 +43,7 @@ export class MembersRepository {
   constructor(private readonly db: Db) {}
 
   private get col() {
-    return this.db.collection<MemberRecord>(COLLECTIONS.members);
+    return this.db.collection<MemberRecord & OutboxFields>(COLLECTIONS.members);
   }
 
   /**

@@ -1,5 +1,5 @@
 import { Db, Filter } from 'mongodb';
-import { EventEnvelope, outboxOnInsert, withOutbox, withoutOutbox } from '@bindery/platform/events';
+import { EventEnvelope, OutboxFields, outboxOnInsert, withOutbox } from '@bindery/platform/events';
 import { containing, isDuplicateKey } from '@bindery/platform/mongo';
 import { TeamMemberRecord, teamMemberId, TeamRecord, TeamRole } from '@bindery/identity/domain';
 import { Cursor, keysetFilter } from '@bindery/shared/pagination';
@@ -26,17 +26,16 @@ export class TeamsRepository {
   constructor(private readonly db: Db) {}
 
   private get teams() {
-    return this.db.collection<TeamRecord>(COLLECTIONS.teams);
+    return this.db.collection<TeamRecord & OutboxFields>(COLLECTIONS.teams);
   }
 
   private get memberships() {
-    return this.db.collection<TeamMemberRecord>(COLLECTIONS.teamMembers);
+    return this.db.collection<TeamMemberRecord & OutboxFields>(COLLECTIONS.teamMembers);
   }
 
-  async insert(team: Omit<TeamRecord, 'outbox' | 'outboxCount'>, events: EventEnvelope[]): Promise<TeamRecord> {
-    const doc: TeamRecord = { ...team, ...outboxOnInsert(events) };
-    await this.teams.insertOne(doc);
-    return withoutOutbox(doc) as TeamRecord;
+  async insert(team: TeamRecord, events: EventEnvelope[]): Promise<TeamRecord> {
+    await this.teams.insertOne({ ...team, ...outboxOnInsert(events) });
+    return team;
   }
 
   /** A live team of the organization, or null. */

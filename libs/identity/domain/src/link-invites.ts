@@ -1,4 +1,3 @@
-import type { OutboxFields } from '@bindery/platform/events';
 import { forbidden, notFound } from '@bindery/platform/errors';
 import { emailDomainOf } from './emails';
 import { assertCanAdminister, Standing } from './organization-policy';
@@ -9,7 +8,7 @@ import { roleRank, RoleOrGuest } from './roles';
  * `POST /v1/orgs/{orgId}/invites/{inviteId}`, so the document is keyed by a reference derived from
  * it (a hash), which is what events and pagination cursors carry.
  */
-export interface LinkInviteRecord extends OutboxFields {
+export interface LinkInviteRecord {
   /** `<organizationId>:<ref>` */
   _id: string;
   organizationId: string;

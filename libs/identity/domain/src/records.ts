@@ -1,8 +1,7 @@
-import type { OutboxFields } from '@bindery/platform/events';
 import { RoleOrGuest } from './roles';
 
 /** What identity stores. Ids are opaque strings; times are ISO 8601 UTC. */
-export interface UserRecord extends OutboxFields {
+export interface UserRecord {
   _id: string;
   /** lower-cased */
   email: string;
@@ -26,7 +25,7 @@ export interface DefaultContent {
   site: string;
 }
 
-export interface OrganizationRecord extends OutboxFields {
+export interface OrganizationRecord {
   _id: string;
   title: string;
   emailDomains: string[];
@@ -48,7 +47,7 @@ export interface OrganizationRecord extends OutboxFields {
   version?: number;
 }
 
-export interface MemberRecord extends OutboxFields {
+export interface MemberRecord {
   /** `<organizationId>:<userId>`: one membership per user and organization */
   _id: string;
   organizationId: string;
@@ -85,7 +84,7 @@ export function newMembership(input: {
 }
 
 /** An invitation waiting for a user with this e-mail address to exist. */
-export interface InviteRecord extends OutboxFields {
+export interface InviteRecord {
   /** `<organizationId>:<email>` */
   _id: string;
   organizationId: string;

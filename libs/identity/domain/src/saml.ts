@@ -1,5 +1,4 @@
 import { X509Certificate } from 'node:crypto';
-import type { OutboxFields } from '@bindery/platform/events';
 import { invalid } from '@bindery/platform/errors';
 import { assertCanAdminister, assertCanView, Standing } from './organization-policy';
 import { RoleOrGuest } from './roles';
@@ -8,7 +7,7 @@ import { RoleOrGuest } from './roles';
  * A SAML identity provider of an organization. `certificate` is the provider's public signing
  * certificate (PEM), never a private key: the rules below refuse anything else.
  */
-export interface SamlProviderRecord extends OutboxFields {
+export interface SamlProviderRecord {
   _id: string;
   organizationId: string;
   label: string;

@@ -1,4 +1,3 @@
-import type { OutboxFields } from '@bindery/platform/events';
 import { invalid } from '@bindery/platform/errors';
 
 /** A member's role in a team: owners manage the team's members. */
@@ -9,7 +8,7 @@ export function isTeamRole(value: unknown): value is TeamRole {
   return typeof value === 'string' && (TEAM_ROLES as readonly string[]).includes(value);
 }
 
-export interface TeamRecord extends OutboxFields {
+export interface TeamRecord {
   _id: string;
   organizationId: string;
   title: string;
@@ -22,7 +21,7 @@ export interface TeamRecord extends OutboxFields {
   deletedAt?: string;
 }
 
-export interface TeamMemberRecord extends OutboxFields {
+export interface TeamMemberRecord {
   /** `<organizationId>:<teamId>:<userId>`: one membership per user and team */
   _id: string;
   organizationId: string;

@@ -1,28 +1,19 @@
-import { EventEnvelope, newEvent } from '@bindery/platform/events';
-import { identityEventsV1 as ev } from '@bindery/shared/contracts';
+import { EventEnvelope } from '@bindery/platform/events';
+import { IdentityEvents as E } from '@bindery/identity/client';
 import { RoleOrGuest } from '@bindery/identity/domain';
 import { SOURCE } from './identity-deps';
 
-/** Constructors for identity's events; payloads follow proto/bindery/events/identity/v1. */
+/** Identity's events about users, organizations, members and invitations, with their subjects. */
 export const identityEvents = {
-  userCreated: (userId: string, email: string): EventEnvelope =>
-    newEvent(SOURCE, 'identity.user.created', userId, ev.UserCreated.toJSON({ userId, email }) as object),
+  userCreated: (userId: string, email: string): EventEnvelope => E.userCreated.create(SOURCE, userId, { userId, email }),
   organizationCreated: (organizationId: string, title: string, createdBy: string) =>
-    newEvent(SOURCE, 'identity.organization.created', organizationId, ev.OrganizationCreated.toJSON({ organizationId, title, createdBy }) as object, organizationId),
+    E.organizationCreated.create(SOURCE, organizationId, { organizationId, title, createdBy }, organizationId),
   organizationUpdated: (organizationId: string, changedFields: string[]) =>
-    newEvent(SOURCE, 'identity.organization.updated', organizationId, ev.OrganizationUpdated.toJSON({ organizationId, changedFields }) as object, organizationId),
+    E.organizationUpdated.create(SOURCE, organizationId, { organizationId, changedFields }, organizationId),
   memberAdded: (organizationId: string, userId: string, role: RoleOrGuest) =>
-    newEvent(SOURCE, 'identity.member.added', `${organizationId}:${userId}`, ev.MemberAdded.toJSON({ organizationId, userId, role: role ?? undefined }) as object, organizationId),
+    E.memberAdded.create(SOURCE, `${organizationId}:${userId}`, { organizationId, userId, role: role ?? undefined }, organizationId),
   memberRoleChanged: (organizationId: string, userId: string, role: RoleOrGuest, previousRole: RoleOrGuest) =>
-    newEvent(
-      SOURCE,
-      'identity.member.role_changed',
-      `${organizationId}:${userId}`,
-      ev.MemberRoleChanged.toJSON({ organizationId, userId, role: role ?? undefined, previousRole: previousRole ?? undefined }) as object,
-      organizationId,
-    ),
-  memberRemoved: (organizationId: string, userId: string) =>
-    newEvent(SOURCE, 'identity.member.removed', `${organizationId}:${userId}`, ev.MemberRemoved.toJSON({ organizationId, userId }) as object, organizationId),
-  inviteCreated: (organizationId: string, inviteId: string) =>
-    newEvent(SOURCE, 'identity.invite.created', inviteId, ev.InviteCreated.toJSON({ organizationId, inviteId }) as object, organizationId),
+    E.memberRoleChanged.create(SOURCE, `${organizationId}:${userId}`, { organizationId, userId, role: role ?? undefined, previousRole: previousRole ?? undefined }, organizationId),
+  memberRemoved: (organizationId: string, userId: string) => E.memberRemoved.create(SOURCE, `${organizationId}:${userId}`, { organizationId, userId }, organizationId),
+  inviteCreated: (organizationId: string, inviteId: string) => E.inviteCreated.create(SOURCE, inviteId, { organizationId, inviteId }, organizationId),
 };

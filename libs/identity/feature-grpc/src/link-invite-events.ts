@@ -1,19 +1,14 @@
-import { EventEnvelope, newEvent } from '@bindery/platform/events';
-import { identityEventsV1 as ev } from '@bindery/shared/contracts';
+import { EventEnvelope } from '@bindery/platform/events';
+import { IdentityEvents as E } from '@bindery/identity/client';
 import { SOURCE } from './identity-deps';
 
 type LinkInviteVerb = 'created' | 'updated' | 'deleted';
+const BY_VERB = { created: E.linkInviteCreated, updated: E.linkInviteUpdated, deleted: E.linkInviteDeleted };
 
 /**
  * identity.link_invite.<verb>. The invite is named by its reference (a hash of its id): the id is the
  * secret of the join URL and never travels in events.
  */
 export function linkInviteEvent(verb: LinkInviteVerb, organizationId: string, ref: string): EventEnvelope {
-  return newEvent(
-    SOURCE,
-    `identity.link_invite.${verb}`,
-    `${organizationId}:${ref}`,
-    ev.LinkInviteChanged.toJSON({ organizationId, inviteId: ref }) as object,
-    organizationId,
-  );
+  return BY_VERB[verb].create(SOURCE, `${organizationId}:${ref}`, { organizationId, inviteId: ref }, organizationId);
 }

@@ -1,6 +1,6 @@
-import type { EventEnvelope, EventHandlers } from '@bindery/platform/events';
+import { EventEnvelope, EventHandlers, eventHandlers, on } from '@bindery/platform/events';
 import { Db, IndexPlan, isDuplicateKey } from '@bindery/platform/mongo';
-import { identityEventsV1 as ev } from '@bindery/shared/contracts';
+import { IdentityEvents as E } from '@bindery/identity/client';
 
 /**
  * A service's own copy of "user U's role and teams in organization O", kept from identity's events,
@@ -42,34 +42,23 @@ export function createOrgAccessProjection(db: Db, collection = 'identity_org_acc
     }
   }
 
-  const member = (role: string | null, present: boolean) => async (e: EventEnvelope) => {
-    const d = e.data as { organizationId: string; userId: string };
-    await apply(d.organizationId, d.userId, 'v', versionOf(e), { role, member: present, v: versionOf(e) });
-  };
+  const member = (organizationId: string, userId: string, role: string | null, present: boolean, e: EventEnvelope) =>
+    apply(organizationId, userId, 'v', versionOf(e), { role, member: present, v: versionOf(e) });
 
-  const handlers: EventHandlers = {
-    'identity.member.added': (e) => {
-      const d = ev.MemberAdded.fromJSON(e.data);
-      return member(d.role ?? null, true)(e);
-    },
-    'identity.member.role_changed': (e) => {
-      const d = ev.MemberRoleChanged.fromJSON(e.data);
-      return member(d.role ?? null, true)(e);
-    },
-    'identity.member.removed': (e) => member(null, false)(e),
-    'identity.team_member.added': (e) => teamMember(e, true),
-    'identity.team_member.updated': (e) => teamMember(e, true),
-    'identity.team_member.removed': (e) => teamMember(e, false),
-    'identity.team.deleted': async (e) => {
-      const d = ev.TeamDeleted.fromJSON(e.data);
-      await col.updateMany({ organizationId: d.organizationId, [`teams.${d.teamId}.in`]: true }, { $set: { [`teams.${d.teamId}`]: { in: false, v: versionOf(e) } } });
-    },
-  };
+  const teamMember = (d: { organizationId: string; teamId: string; userId: string }, isIn: boolean, e: EventEnvelope) =>
+    apply(d.organizationId, d.userId, `teams.${d.teamId}.v`, versionOf(e), { [`teams.${d.teamId}`]: { in: isIn, v: versionOf(e) } });
 
-  async function teamMember(e: EventEnvelope, isIn: boolean) {
-    const d = ev.TeamMemberChanged.fromJSON(e.data);
-    await apply(d.organizationId, d.userId, `teams.${d.teamId}.v`, versionOf(e), { [`teams.${d.teamId}`]: { in: isIn, v: versionOf(e) } });
-  }
+  const handlers: EventHandlers = eventHandlers(
+    on(E.memberAdded, (d, e) => member(d.organizationId, d.userId, d.role ?? null, true, e)),
+    on(E.memberRoleChanged, (d, e) => member(d.organizationId, d.userId, d.role ?? null, true, e)),
+    on(E.memberRemoved, (d, e) => member(d.organizationId, d.userId, null, false, e)),
+    on(E.teamMemberAdded, (d, e) => teamMember(d, true, e)),
+    on(E.teamMemberUpdated, (d, e) => teamMember(d, true, e)),
+    on(E.teamMemberRemoved, (d, e) => teamMember(d, false, e)),
+    on(E.teamDeleted, (d, e) =>
+      col.updateMany({ organizationId: d.organizationId, [`teams.${d.teamId}.in`]: true }, { $set: { [`teams.${d.teamId}`]: { in: false, v: versionOf(e) } } }),
+    ),
+  );
 
   const indexes: IndexPlan = { [collection]: [{ key: { organizationId: 1 }, name: 'by_org' }] };
 

@@ -4,3 +4,4 @@ export * from './kafka';
 export * from './relay';
 export * from './consumer';
 export type { Consumer, Producer } from 'kafkajs';
+export * from './catalogue';
