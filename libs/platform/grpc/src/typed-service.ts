@@ -74,8 +74,9 @@ export type ClientsOf<T extends Record<string, ServiceDefinition>> = { [K in key
 export function clientSet<T extends Record<string, ServiceDefinition>>(definitions: T) {
   return (address: string, defaultDeadlineMs: number): ClientsOf<T> & { close(): void } => {
     const clients = Object.fromEntries(Object.entries(definitions).map(([key, def]) => [key, grpcClient(def, address, defaultDeadlineMs)])) as ClientsOf<T>;
+    const channels = Object.values(clients) as Array<{ close(): void }>;
     const close = () => {
-      for (const c of Object.values(clients) as Array<{ close(): void }>) c.close();
+      for (const c of channels) c.close();
     };
     return Object.assign(clients, { close });
   };
