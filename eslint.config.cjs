@@ -18,21 +18,12 @@ function banned(packages) {
   return ['error', { patterns: packages.map((p) => ({ group: [p], message: HOMES[p] })) }];
 }
 
-module.exports = [
-  { ignores: ['**/node_modules/**', '**/dist/**', '**/generated/**', '.cache/**', 'tmp/**', '**/*.cjs', '**/*.js'] },
-  ...tseslint.configs.recommended,
-  {
-    files: ['**/*.ts'],
-    plugins: { '@nx': nx },
-    rules: {
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' }],
-      '@typescript-eslint/no-non-null-assertion': 'off',
-      '@nx/enforce-module-boundaries': [
-        'error',
-        {
-          enforceBuildableLibDependency: false,
-          allow: [],
-          depConstraints: [
+/**
+ * Module boundaries by Nx tag. `testOnly` tags may also be imported by spec files (the test tiers'
+ * harness in libs/shared/testing), never by the code they test.
+ */
+function boundaries(testOnly) {
+  const constraints = [
             // By type: apps wire libs; features use data-access, domain, clients, infrastructure; domain is
             // pure (no infrastructure, no generated contracts); infrastructure never reaches into services.
             { sourceTag: 'type:app', onlyDependOnLibsWithTags: ['type:feature', 'type:client', 'type:util', 'type:domain', 'type:infra', 'type:contracts', 'type:projection'] },
@@ -54,13 +45,32 @@ module.exports = [
             { sourceTag: 'scope:gateway', onlyDependOnLibsWithTags: ['scope:gateway', 'scope:platform', 'scope:shared', 'type:client', 'type:projection'] },
             { sourceTag: 'scope:platform', onlyDependOnLibsWithTags: ['scope:platform', 'scope:shared'] },
             { sourceTag: 'scope:shared', onlyDependOnLibsWithTags: ['scope:shared', 'scope:platform'] },
-          ],
-        },
-      ],
+  ];
+  return [
+    'error',
+    {
+      enforceBuildableLibDependency: false,
+      allow: [],
+      depConstraints: constraints.map((c) => ({ ...c, onlyDependOnLibsWithTags: [...c.onlyDependOnLibsWithTags, ...testOnly] })),
+    },
+  ];
+}
+
+module.exports = [
+  { ignores: ['**/node_modules/**', '**/dist/**', '**/generated/**', '.cache/**', 'tmp/**', '**/*.cjs', '**/*.js'] },
+  ...tseslint.configs.recommended,
+  {
+    files: ['**/*.ts'],
+    plugins: { '@nx': nx },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' }],
+      '@typescript-eslint/no-non-null-assertion': 'off',
+      '@nx/enforce-module-boundaries': boundaries([]),
       // Infrastructure packages stay in their one home (see `banned` above).
       'no-restricted-imports': banned(['kafkajs', 'mongodb']),
     },
   },
+  { files: ['**/*.spec.ts'], rules: { '@nx/enforce-module-boundaries': boundaries(['type:testing', 'scope:shared']) } },
   { files: ['libs/platform/events/**/*.ts'], rules: { 'no-restricted-imports': banned(['mongodb']) } },
   { files: ['libs/platform/mongo/**/*.ts', 'libs/*/data-access/**/*.ts'], rules: { 'no-restricted-imports': banned(['kafkajs']) } },
   { files: ['libs/*/domain/**/*.ts'], rules: { 'no-restricted-imports': banned(['mongodb', 'kafkajs', '@grpc/*', 'express', 'ajv']) } },

@@ -24,7 +24,7 @@ export function adaptHandlers(definition: ServiceDefinition, handlers: Record<st
       const [traceparent] = call.metadata.get('traceparent');
       const [tracestate] = call.metadata.get('tracestate');
       const headers = { traceparent: typeof traceparent === 'string' ? traceparent : undefined, tracestate: typeof tracestate === 'string' ? tracestate : undefined };
-      traceServerCall(service, method, headers, () => handler(call.request, { caller: callerFromMetadata(call.metadata) }), codeOf).then(
+      traceServerCall(service, method, headers, async () => handler(call.request, { caller: callerFromMetadata(call.metadata) }), codeOf).then(
         (reply) => callback(null, reply),
         (err) => callback(toServiceError(name, err)),
       );

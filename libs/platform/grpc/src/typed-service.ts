@@ -44,7 +44,7 @@ export function grpcService<Def extends ServiceDefinition, const Public extends 
   for (const [name, handler] of Object.entries(handlers as Record<string, (req: unknown, ctx: CallContext) => Promise<unknown>>)) {
     guarded[name] = open.has(name)
       ? handler
-      : (req, ctx) => {
+      : async (req, ctx) => {
           if (!ctx.caller) throw new DomainError('unauthenticated', 'A valid API token is required.');
           return handler(req, ctx);
         };

@@ -6,3 +6,4 @@ export * from './eventually';
 export * from './event-reader';
 export * from './otlp-receiver';
 export * from './manifests';
+export * from './service-under-test';
