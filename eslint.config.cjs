@@ -2,7 +2,8 @@
 const nx = require('@nx/eslint-plugin');
 const tseslint = require('typescript-eslint');
 
-const SCOPES = ['identity', 'content', 'change-requests', 'sites', 'specs', 'git-sync'];
+// Every service's scope: the planned ones and whatever apps/*/service.json declares.
+const SCOPES = [...new Set(['identity', 'content', 'change-requests', 'sites', 'specs', 'git-sync', ...require('./tools/stack/manifests').grpcServices().map((m) => m.name)])];
 
 const HOMES = {
   kafkajs: 'kafkajs is used only in libs/platform/events.',

@@ -3,8 +3,10 @@ const path = require('node:path');
 const { paths } = require('./tsconfig.base.json').compilerOptions;
 
 const moduleNameMapper = {};
+// `@bindery/<scope>/<name>` → libs/<scope>/<name>/src/index.ts (one wildcard alias, so a new library needs no entry).
 for (const [alias, [target]] of Object.entries(paths)) {
-  moduleNameMapper[`^${alias.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`] = path.join(__dirname, target);
+  const pattern = alias.replace(/[.+?^${}()|[\]\\]/g, '\\$&').replace('*', '(.*)');
+  moduleNameMapper[`^${pattern}$`] = path.join(__dirname, target.replace('*', '$1'));
 }
 
 module.exports = {

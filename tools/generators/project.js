@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 'use strict';
 // Creates a project with the workspace's conventions:
-//   node tools/generators/project.js lib <scope> <name> <type>   → libs/<scope>/<name>, alias @bindery/<scope>/<name>
+//   node tools/generators/project.js lib <scope> <name> <type>   → libs/<scope>/<name>, imported as @bindery/<scope>/<name>
 //   node tools/generators/project.js app <name> <scope>          → apps/<name>
 // Each project gets project.json (tags + test/lint/typecheck targets), tsconfig.json and jest.config.cjs.
 const fs = require('node:fs');
@@ -42,30 +42,36 @@ function scaffold(dir, name, tags, extraTargets = {}) {
   write(path.join(abs, 'jest.config.cjs'), `module.exports = {\n  ...require('${depth}/jest.preset.cjs'),\n  displayName: '${name}',\n  rootDir: __dirname,\n};\n`);
 }
 
-function addAlias(alias, target) {
-  const file = path.join(root, 'tsconfig.base.json');
-  const config = JSON.parse(fs.readFileSync(file, 'utf8'));
-  config.compilerOptions.paths[alias] = [target];
-  config.compilerOptions.paths = Object.fromEntries(Object.entries(config.compilerOptions.paths).sort(([a], [b]) => a.localeCompare(b)));
-  fs.writeFileSync(file, JSON.stringify(config, null, 2) + '\n');
-}
-
-const [kind, ...args] = process.argv.slice(2);
-if (kind === 'lib') {
-  const [scope, name, type] = args;
-  if (!scope || !name || !type) throw new Error('usage: project.js lib <scope> <name> <type>');
+/** A library: libs/<scope>/<name>, reached as @bindery/<scope>/<name> through the wildcard alias of tsconfig.base.json. */
+function createLib(scope, name, type) {
   const dir = `libs/${scope}/${name}`;
   scaffold(dir, `${scope}-${name}`, [`scope:${scope}`, `type:${type}`]);
   write(path.join(root, dir, 'src/index.ts'), '');
-  addAlias(`@bindery/${scope}/${name}`, `${dir}/src/index.ts`);
-} else if (kind === 'app') {
-  const [name, scope] = args;
-  if (!name || !scope) throw new Error('usage: project.js app <name> <scope>');
+  return dir;
+}
+
+function createApp(name, scope) {
   const dir = `apps/${name}`;
   const type = name.endsWith('-e2e') ? 'e2e' : 'app';
   scaffold(dir, name, [`scope:${scope}`, `type:${type}`], type === 'app'
     ? { build: { executor: 'nx:run-commands', options: { command: `node tools/build/build-apps.js ${name}`, cwd: '{workspaceRoot}' } } }
     : {});
+  return dir;
+}
+
+module.exports = { createLib, createApp, write, root };
+
+const [kind, ...args] = require.main === module ? process.argv.slice(2) : ['--as-module'];
+if (kind === '--as-module') {
+  // required by another generator
+} else if (kind === 'lib') {
+  const [scope, name, type] = args;
+  if (!scope || !name || !type) throw new Error('usage: project.js lib <scope> <name> <type>');
+  createLib(scope, name, type);
+} else if (kind === 'app') {
+  const [name, scope] = args;
+  if (!name || !scope) throw new Error('usage: project.js app <name> <scope>');
+  createApp(name, scope);
 } else {
   throw new Error('usage: project.js lib|app …');
 }

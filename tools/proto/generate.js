@@ -45,6 +45,37 @@ function generate(target) {
   ], { cwd: protoDir, stdio: 'inherit' });
 }
 
+const camel = (s) => s.replace(/[_-]([a-z0-9])/g, (_, c) => c.toUpperCase());
+const pascal = (s) => camel(s).replace(/^./, (c) => c.toUpperCase());
+
+/**
+ * The name a generated module is exported under: bindery/<svc>/v1/<svc>.proto → <svc>V1,
+ * bindery/<svc>/v1/<file>.proto → <svc><File>V1, bindery/events/<svc>/v1/events.proto → <svc>EventsV1.
+ */
+function exportName(protoPath) {
+  const parts = protoPath.replace(/\.proto$/, '').split('/');
+  if (parts[0] !== 'bindery') return undefined;
+  if (parts[1] === 'events') return `${camel(parts[2])}Events${pascal(parts[3])}`;
+  const [, svc, version, file] = parts;
+  if (svc === 'common') return undefined;
+  return file === svc ? `${camel(svc)}${pascal(version)}` : `${camel(svc)}${pascal(file)}${pascal(version)}`;
+}
+
+/** libs/shared/contracts/src/index.ts: every generated module, so a new .proto needs no hand edit. */
+function indexSource() {
+  const lines = [
+    '// The generated gRPC and event contracts (see tools/proto/generate.js); never edited by hand.',
+    "export * from './generated/grpc/health/v1/health';",
+    "export * from './generated/bindery/common/v1/common';",
+  ];
+  for (const proto of protoFiles(protoDir)) {
+    const name = exportName(proto);
+    if (name) lines.push(`export * as ${name} from './generated/${proto.replace(/\.proto$/, '')}';`);
+  }
+  return lines.join('\n') + '\n';
+}
+const indexFile = path.join(root, 'libs/shared/contracts/src/index.ts');
+
 function listFiles(dir) {
   return fs.readdirSync(dir, { recursive: true }).filter((f) => fs.statSync(path.join(dir, f)).isFile()).sort();
 }
@@ -60,13 +91,19 @@ function check() {
       const b = path.join(outDir, f);
       return !fs.existsSync(a) || !fs.existsSync(b) || fs.readFileSync(a, 'utf8') !== fs.readFileSync(b, 'utf8');
     });
+    if (!fs.existsSync(indexFile) || fs.readFileSync(indexFile, 'utf8') !== indexSource()) stale.push('index.ts');
     return stale;
   } finally {
     fs.rmSync(tmp, { recursive: true, force: true });
   }
 }
 
-module.exports = { generate: () => generate(outDir), check };
+function generateAll() {
+  generate(outDir);
+  fs.writeFileSync(indexFile, indexSource());
+}
+
+module.exports = { generate: generateAll, check };
 
 if (require.main === module) {
   if (process.argv.includes('--check')) {
@@ -77,7 +114,7 @@ if (require.main === module) {
     }
     console.log('generated contracts are up to date');
   } else {
-    generate(outDir);
+    generateAll();
     console.log(`generated ${listFiles(outDir).length} files into ${path.relative(root, outDir)}`);
   }
 }

@@ -1,10 +1,10 @@
 // The generated gRPC and event contracts (see tools/proto/generate.js); never edited by hand.
 export * from './generated/grpc/health/v1/health';
 export * from './generated/bindery/common/v1/common';
+export * as contentV1 from './generated/bindery/content/v1/content';
+export * as identityEventsV1 from './generated/bindery/events/identity/v1/events';
 export * as identityV1 from './generated/bindery/identity/v1/identity';
+export * as identityLinkInvitesV1 from './generated/bindery/identity/v1/link_invites';
 export * as identityMembersV1 from './generated/bindery/identity/v1/members';
 export * as identitySamlV1 from './generated/bindery/identity/v1/saml';
 export * as identityTeamsV1 from './generated/bindery/identity/v1/teams';
-export * as identityLinkInvitesV1 from './generated/bindery/identity/v1/link_invites';
-export * as contentV1 from './generated/bindery/content/v1/content';
-export * as identityEventsV1 from './generated/bindery/events/identity/v1/events';
