@@ -31,10 +31,16 @@ describe('identity going away while requests run', () => {
     };
     const workers = Array.from({ length: 4 }, worker);
 
-    await sleep(700);
+    // Writes are landing…
+    await eventually(async () => {
+      if (acknowledged.length < 10) throw new Error(`only ${acknowledged.length} writes so far`);
+    });
     const beforeOutage = acknowledged.length;
     await sut.stopIdentity('SIGKILL'); // no chance to finish anything: a crash, not a shutdown
-    await sleep(1500);
+    // …then the gateway answers 503 while identity is gone.
+    await eventually(async () => {
+      if ((statuses.get(503) ?? 0) < 5) throw new Error('no 503 yet');
+    });
     const during503 = statuses.get(503) ?? 0;
     await sut.restartIdentity();
     const afterRestart = acknowledged.length;
