@@ -1,12 +1,20 @@
-import { openApiPath, RouteRegistry } from './route-registry';
+import { componentSchemasFor } from './official-schemas';
+import { JsonSchema, openApiPath, RouteRegistry } from './route-registry';
 
-const ERROR = {
+const ERROR: JsonSchema = {
   type: 'object',
   required: ['error'],
   properties: { error: { type: 'object', required: ['code', 'message'], properties: { code: { type: 'integer' }, message: { type: 'string' } } } },
 };
 
-/** The OpenAPI 3.1 document of every served route, built from the same specs that validate them. */
+/** The gateway's own component schemas; the others are the vendored official ones (official-schemas.ts). */
+const OWN_SCHEMAS: Record<string, JsonSchema> = { Error: ERROR };
+
+/**
+ * The OpenAPI 3.1 document of every served route, built from the same specs that validate them.
+ * Success schemas are the official GitBook ones (see docs/openapi-document.md); every component they
+ * reference is included, and a reference to no known schema fails here, at start-up.
+ */
 export function buildOpenApiDocument(registry: RouteRegistry, publicUrl: string) {
   const paths: Record<string, Record<string, unknown>> = {};
   for (const r of registry.routes) {
@@ -20,6 +28,7 @@ export function buildOpenApiDocument(registry: RouteRegistry, publicUrl: string)
         : { description: r.success.description },
       default: { description: 'Error', content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } },
     };
+    for (const a of r.alternatives ?? []) responses[a.status] = { description: a.description };
     const operation: Record<string, unknown> = { operationId: r.operationId, summary: r.summary, tags: r.tags, parameters, responses };
     if (r.auth === 'none') operation.security = [];
     if (r.body) operation.requestBody = { required: !r.bodyOptional, content: { 'application/json': { schema: r.body } } };
@@ -30,7 +39,7 @@ export function buildOpenApiDocument(registry: RouteRegistry, publicUrl: string)
     info: { title: 'Bindery API', version: '1', description: 'The GitBook management API, self-hosted.' },
     servers: [{ url: publicUrl }],
     security: [{ bearer: [] }],
-    components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } }, schemas: { Error: ERROR } },
+    components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } }, schemas: { ...componentSchemasFor([paths], OWN_SCHEMAS), Error: ERROR } },
     paths,
   };
 }

@@ -1,4 +1,7 @@
 import type { Caller } from '@bindery/platform/grpc';
+import { withTextRule } from './schemas';
+
+export { officialResponse, officialSchema } from './official-schemas';
 
 export type JsonSchema = Record<string, unknown>;
 export type HttpMethod = 'get' | 'post' | 'put' | 'patch' | 'delete';
@@ -37,17 +40,26 @@ export interface RouteSpec {
   body?: JsonSchema;
   /** the body may be left out (validated by `body` when sent) */
   bodyOptional?: boolean;
+  /**
+   * The success response. `schema` is the full body schema, normally the official one:
+   * `officialResponse('<official operationId>')` or `officialSchema('<component>')`; none when the
+   * status has no body (204, 205).
+   */
   success: { status: number; description: string; schema?: JsonSchema };
+  /** other answers the handler may choose, without a body (e.g. 204 "did not exist" next to a DELETE's 205) */
+  alternatives?: Array<{ status: number; description: string }>;
   handler(ctx: RequestContext): Promise<RouteResult>;
 }
 
 export class RouteRegistry {
   readonly routes: RouteSpec[] = [];
 
+  /** Registers routes; their request schemas get the text rule (withTextRule) for validation and the document alike. */
   add(...routes: RouteSpec[]): this {
     for (const r of routes) {
       if (this.routes.some((x) => x.operationId === r.operationId)) throw new Error(`duplicate operationId ${r.operationId}`);
-      this.routes.push(r);
+      const textRule = (schemas?: Record<string, JsonSchema>) => schemas && Object.fromEntries(Object.entries(schemas).map(([k, v]) => [k, withTextRule(v)]));
+      this.routes.push({ ...r, params: textRule(r.params), query: textRule(r.query), body: r.body && withTextRule(r.body) });
     }
     return this;
   }

@@ -1,0 +1,132 @@
+import { randomBytes } from 'node:crypto';
+import Ajv2020, { ValidateFunction } from 'ajv/dist/2020';
+import addFormats from 'ajv-formats';
+import { sharedSystem, SystemUnderTest } from '@bindery/shared/testing';
+import { createOrganization, createUser, TestUser } from './fixtures';
+import { http, HttpResult } from './http-client';
+import { createTeam, selfSignedCertificate } from './saml-fixtures';
+
+type Json = Record<string, unknown>;
+const BASE = 'https://bindery.test/components';
+
+/**
+ * Real answers validate against the schema the served /openapi.json declares for them (JSON Schema
+ * 2020-12, with the document's components): what a generated client or a contract fuzzer relies on.
+ */
+describe('responses match the served /openapi.json', () => {
+  let sut: SystemUnderTest;
+  let doc: { paths: Record<string, Record<string, { responses: Record<string, { content?: Record<string, { schema: Json }> }> }>>; components: { schemas: Json } };
+  let ajv: Ajv2020;
+  let ada: TestUser;
+  let orgId: string;
+  const checked = new Set<string>();
+
+  const rebase = (node: unknown): Json =>
+    JSON.parse(JSON.stringify(node), (k, v) => (k === '$ref' && typeof v === 'string' ? v.replace('#/components/schemas/', `${BASE}#/$defs/`) : v));
+
+  function declared(method: string, template: string, status: number): ValidateFunction {
+    const schema = doc.paths[template]?.[method]?.responses[String(status)]?.content?.['application/json']?.schema;
+    if (!schema) throw new Error(`/openapi.json declares no ${status} body for ${method.toUpperCase()} ${template}`);
+    return ajv.compile(rebase(schema));
+  }
+
+  /** Asserts the status, and that the body validates against the declared schema. */
+  function expectDeclared(res: HttpResult, method: string, template: string, status: number): { id: string; status?: string } {
+    expect({ status: res.status, body: res.status === status ? undefined : res.body }).toEqual({ status, body: undefined });
+    const validate = declared(method, template, status);
+    if (!validate(res.body)) {
+      throw new Error(`${method.toUpperCase()} ${template} (${status}) does not match /openapi.json: ${JSON.stringify(validate.errors?.slice(0, 5))}\n${JSON.stringify(res.body)}`);
+    }
+    checked.add(`${method.toUpperCase()} ${template}`);
+    return res.body as { id: string; status?: string };
+  }
+
+  beforeAll(async () => {
+    sut = await sharedSystem();
+    doc = (await http(sut.baseUrl).get('/openapi.json')).body;
+    ajv = addFormats(new Ajv2020({ strict: true, strictTypes: false, strictRequired: false, allErrors: true }));
+    ajv.addFormat('emoji', true);
+    ajv.addSchema({ $id: BASE, $defs: rebase(doc.components.schemas) });
+    ada = await createUser(sut, 'ada', 'openapi-doc.test');
+    orgId = await createOrganization(sut, ada, 'Described');
+  });
+
+  it('rejects what is not the declared shape (the schemas are not vacuous)', () => {
+    const org = declared('get', '/v1/orgs/{organizationId}', 200);
+    expect(org({})).toBe(false);
+    expect(org({ object: 'organization', id: 'x', title: 'T', createdAt: '2024-01-01T00:00:00Z', permissions: {} })).toBe(false);
+    expect(declared('get', '/v1/orgs', 200)({ items: [{}], count: 1 })).toBe(false);
+  });
+
+  it('users, tokens and organizations', async () => {
+    const admin = http(sut.baseUrl, sut.adminToken);
+    const user = expectDeclared(await admin.post('/admin/users', { email: `grace-${randomBytes(4).toString('hex')}@openapi-doc.test`, displayName: 'Grace' }), 'post', '/admin/users', 201);
+    expectDeclared(await admin.post(`/admin/users/${user.id}/tokens`, { label: 'doc' }), 'post', '/admin/users/{userId}/tokens', 201);
+    const api = http(sut.baseUrl, ada.token);
+    expectDeclared(await api.get('/v1/user'), 'get', '/v1/user', 200);
+    const created = expectDeclared(await api.post('/v1/orgs', { title: 'Second', emailDomains: ['openapi-doc.test'] }), 'post', '/v1/orgs', 201);
+    expectDeclared(await api.get('/v1/orgs'), 'get', '/v1/orgs', 200);
+    expectDeclared(await api.get(`/v1/orgs/${orgId}`), 'get', '/v1/orgs/{organizationId}', 200);
+    expectDeclared(await api.patch(`/v1/orgs/${orgId}`, { title: 'Described!', defaultRole: null, logo: 'https://example.com/l.png' }), 'patch', '/v1/orgs/{organizationId}', 200);
+    expectDeclared(await api.get('/v1/email-domains/openapi-doc.test/orgs'), 'get', '/v1/email-domains/{emailDomain}/orgs', 200);
+    expectDeclared(await api.post(`/v1/orgs/${created.id}/ping`), 'post', '/v1/orgs/{organizationId}/ping', 200);
+  });
+
+  it('members, invites and teams', async () => {
+    const api = http(sut.baseUrl, ada.token);
+    const bob = await createUser(sut, 'bob');
+    const carol = await createUser(sut, 'carol');
+    expectDeclared(await api.post(`/v1/orgs/${orgId}/invites`, { emails: [bob.email, 'nobody-yet@openapi-doc.test'], role: 'edit' }), 'post', '/v1/orgs/{organizationId}/invites', 200);
+    expectDeclared(await api.get(`/v1/orgs/${orgId}/members`), 'get', '/v1/orgs/{organizationId}/members', 200);
+    expectDeclared(await api.get(`/v1/orgs/${orgId}/members/${bob.id}`), 'get', '/v1/orgs/{organizationId}/members/{userId}', 200);
+    expectDeclared(await api.patch(`/v1/orgs/${orgId}/members/${bob.id}`, { role: null }), 'patch', '/v1/orgs/{organizationId}/members/{userId}', 200);
+    expectDeclared(await api.get(`/v1/orgs/${orgId}/members/${bob.id}/spaces`), 'get', '/v1/orgs/{organizationId}/members/{userId}/spaces', 200);
+    expectDeclared(await api.post(`/v1/orgs/${orgId}/members/${bob.id}/sso`), 'post', '/v1/orgs/{organizationId}/members/{userId}/sso', 200);
+
+    const invite = expectDeclared(await api.post(`/v1/orgs/${orgId}/link-invites`, { role: 'read' }), 'post', '/v1/orgs/{organizationId}/link-invites', 201);
+    expectDeclared(await api.get(`/v1/orgs/${orgId}/link-invites`), 'get', '/v1/orgs/{organizationId}/link-invites', 200);
+    expectDeclared(await api.get(`/v1/orgs/${orgId}/link-invites/${invite.id}`), 'get', '/v1/orgs/{organizationId}/link-invites/{inviteId}', 200);
+    expectDeclared(await api.patch(`/v1/orgs/${orgId}/link-invites/${invite.id}`, { role: 'comment' }), 'patch', '/v1/orgs/{organizationId}/link-invites/{inviteId}', 200);
+    expectDeclared(await http(sut.baseUrl, carol.token).post(`/v1/orgs/${orgId}/invites/${invite.id}`), 'post', '/v1/orgs/{organizationId}/invites/{inviteId}', 200);
+
+    const team = expectDeclared(await api.put(`/v1/orgs/${orgId}/teams`, { title: 'Writers', members: [ada.id] }), 'put', '/v1/orgs/{organizationId}/teams', 201);
+    expectDeclared(await api.get(`/v1/orgs/${orgId}/teams/${team.id}`), 'get', '/v1/orgs/{organizationId}/teams/{teamId}', 200);
+    expectDeclared(await api.patch(`/v1/orgs/${orgId}/teams/${team.id}`, { title: 'Editors' }), 'patch', '/v1/orgs/{organizationId}/teams/{teamId}', 200);
+    expectDeclared(await api.get(`/v1/orgs/${orgId}/teams`), 'get', '/v1/orgs/{organizationId}/teams', 200);
+    expectDeclared(await api.get(`/v1/orgs/${orgId}/teams/${team.id}/members`), 'get', '/v1/orgs/{organizationId}/teams/{teamId}/members', 200);
+    expectDeclared(await api.get(`/v1/orgs/${orgId}/members/${ada.id}/teams`), 'get', '/v1/orgs/{organizationId}/members/{userId}/teams', 200);
+  });
+
+  it('SAML providers (pending and active) and SSO sign-in choices', async () => {
+    const api = http(sut.baseUrl, ada.token);
+    const teamId = await createTeam(sut, ada, orgId, 'Newcomers', [ada.id]);
+    const pending = expectDeclared(await api.post(`/v1/orgs/${orgId}/saml`, { label: 'Draft' }), 'post', '/v1/orgs/{organizationId}/saml', 201);
+    expect(pending.status).toBe('pending');
+    const active = expectDeclared(
+      await api.post(`/v1/orgs/${orgId}/saml`, {
+        label: 'Okta',
+        entityID: 'http://www.okta.com/exk1',
+        certificate: selfSignedCertificate(),
+        ssoURL: 'https://idp.example/app/sso/saml',
+        defaultTeam: teamId,
+      }),
+      'post',
+      '/v1/orgs/{organizationId}/saml',
+      201,
+    );
+    expect(active.status).toBe('active');
+    expectDeclared(await api.get(`/v1/orgs/${orgId}/saml`), 'get', '/v1/orgs/{organizationId}/saml', 200);
+    expectDeclared(await api.get(`/v1/orgs/${orgId}/saml/${pending.id}`), 'get', '/v1/orgs/{organizationId}/saml/{samlProviderId}', 200);
+    expectDeclared(await api.patch(`/v1/orgs/${orgId}/saml/${pending.id}`, { label: 'Draft 2' }), 'patch', '/v1/orgs/{organizationId}/saml/{samlProviderId}', 200);
+    expectDeclared(await api.get(`/v1/orgs/${orgId}/sso`), 'get', '/v1/orgs/{organizationId}/sso', 200);
+  });
+
+  it('covered every operation that answers with a body', () => {
+    const withBody = Object.entries(doc.paths).flatMap(([path, ops]) =>
+      Object.entries(ops)
+        .filter(([, op]) => Object.entries(op.responses).some(([status, r]) => status !== 'default' && r.content))
+        .map(([method]) => `${method.toUpperCase()} ${path}`),
+    );
+    expect(withBody.filter((op) => !checked.has(op)).sort()).toEqual([]);
+  });
+});

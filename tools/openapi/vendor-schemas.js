@@ -1,0 +1,235 @@
+#!/usr/bin/env node
+'use strict';
+// Vendors the official GitBook response schemas the gateway serves in /openapi.json, so the gateway
+// never reads a devDependency at run time.
+//
+// Routes name what they answer with `officialResponse('<official operationId>')` or
+// `officialSchema('<component>')` (libs/gateway/*/src). This script finds those names, takes each
+// operation's success response schema from @gitbook/api 0.130.0 (the release the API reference
+// matches), or from 0.202.0 (`gitbook-api-latest`) for operations only that release has, plus every
+// component schema they reference transitively, converts OpenAPI 3.0 schemas to JSON Schema 2020-12
+// (OpenAPI 3.1), applies the errata below, and writes libs/gateway/http/src/generated/official-schemas.json.
+//
+//   node tools/openapi/vendor-schemas.js           (npm run openapi:vendor)
+//   node tools/openapi/vendor-schemas.js --check   fails when the committed file is not up to date
+const fs = require('node:fs');
+const path = require('node:path');
+
+const root = path.resolve(__dirname, '..', '..');
+const output = path.join(root, 'libs/gateway/http/src/generated/official-schemas.json');
+const scanned = path.join(root, 'libs/gateway');
+
+/** In order of preference: an operation or component is taken from the first release that has it. */
+const SOURCES = [
+  { pkg: '@gitbook/api', dir: 'node_modules/@gitbook/api' },
+  { pkg: 'gitbook-api-latest', dir: 'node_modules/gitbook-api-latest' },
+].map((s) => {
+  const dir = path.join(root, s.dir);
+  const version = JSON.parse(fs.readFileSync(path.join(dir, 'package.json'), 'utf8')).version;
+  const spec = JSON.parse(fs.readFileSync(path.join(dir, 'spec/openapi.json'), 'utf8'));
+  return { ...s, version, spec };
+});
+
+const REF_PREFIX = '#/components/schemas/';
+
+/**
+ * Known defects of the official documents, corrected the way libs/shared/testing/src/official-spec.ts
+ * corrects them for the e2e tests (each would reject a correct answer). Each leaves a `$comment`.
+ */
+const ERRATA = [
+  {
+    operation: 'getOrganizationsForEmailDomain',
+    note: 'Corrected: @gitbook/api 0.130.0 requires "organizaitons" (a typo); 0.202.0 requires "organizations".',
+    apply(schema) {
+      if (!Array.isArray(schema.required) || !schema.required.includes('organizaitons')) return false;
+      schema.required = schema.required.map((r) => (r === 'organizaitons' ? 'organizations' : r));
+      return true;
+    },
+  },
+  {
+    component: 'OrganizationSAMLProvider',
+    note:
+      'Corrected: the official schema requires ssoURL, entityID and certificate, yet a provider is created with a label ' +
+      'alone and its `pending` status means "not yet fully configured": they are required of `active` providers only.',
+    apply(schema) {
+      const settings = ['ssoURL', 'entityID', 'certificate'];
+      if (!Array.isArray(schema.required) || !settings.every((s) => schema.required.includes(s))) return false;
+      schema.required = schema.required.filter((r) => !settings.includes(r));
+      schema.if = { required: ['status'], properties: { status: { const: 'active' } } };
+      schema.then = { required: settings };
+      return true;
+    },
+  },
+];
+
+/** The official names the routes use: officialResponse('…') and officialSchema('…'). */
+function usedNames() {
+  const operations = new Set();
+  const components = new Set();
+  const visit = (dir) => {
+    for (const e of fs.readdirSync(dir, { withFileTypes: true })) {
+      const p = path.join(dir, e.name);
+      if (e.isDirectory()) {
+        if (e.name !== 'node_modules' && e.name !== 'generated') visit(p);
+      } else if (e.name.endsWith('.ts') && !e.name.endsWith('.spec.ts')) {
+        const text = fs.readFileSync(p, 'utf8');
+        for (const m of text.matchAll(/\bofficial(Response|Schema)\(\s*['"]([A-Za-z0-9_.-]+)['"]\s*\)/g)) {
+          (m[1] === 'Response' ? operations : components).add(m[2]);
+        }
+      }
+    }
+  };
+  visit(scanned);
+  return { operations: [...operations].sort(), components: [...components].sort() };
+}
+
+function findOperation(operationId) {
+  for (const source of SOURCES) {
+    for (const [p, item] of Object.entries(source.spec.paths)) {
+      for (const [method, op] of Object.entries(item)) {
+        if (op && typeof op === 'object' && op.operationId === operationId) return { source, method, path: p, op };
+      }
+    }
+  }
+  throw new Error(`no official release has an operation ${operationId}`);
+}
+
+function successResponse(operationId, op) {
+  const statuses = Object.keys(op.responses).filter((s) => /^2\d\d$/.test(s)).sort();
+  for (const status of statuses) {
+    const schema = op.responses[status]?.content?.['application/json']?.schema;
+    if (schema) return { status: Number(status), schema };
+  }
+  throw new Error(`the official ${operationId} has no JSON success response (statuses ${statuses.join(', ')}): declare no schema`);
+}
+
+const SCHEMA_MAPS = new Set(['properties', 'patternProperties', '$defs', 'definitions', 'dependentSchemas']);
+const SCHEMA_LISTS = new Set(['allOf', 'anyOf', 'oneOf', 'prefixItems']);
+const SCHEMA_VALUES = new Set(['items', 'additionalProperties', 'not', 'if', 'then', 'else', 'propertyNames', 'contains', 'unevaluatedProperties', 'unevaluatedItems', 'additionalItems']);
+
+/**
+ * One OpenAPI 3.0 Schema Object → JSON Schema 2020-12: `nullable` becomes a null type (a nullable
+ * `$ref` an anyOf with null), boolean exclusive bounds become numeric ones, `example` becomes
+ * `examples`. Idempotent on schemas that are already 2020-12 (0.202.0's).
+ */
+function toJsonSchema(node) {
+  if (typeof node === 'boolean' || node === null || typeof node !== 'object') return node;
+  if (Array.isArray(node)) return node.map(toJsonSchema);
+  const out = {};
+  for (const [k, v] of Object.entries(node)) {
+    if (SCHEMA_MAPS.has(k) && v && typeof v === 'object') out[k] = Object.fromEntries(Object.entries(v).map(([n, s]) => [n, toJsonSchema(s)]));
+    else if (SCHEMA_LISTS.has(k) && Array.isArray(v)) out[k] = v.map(toJsonSchema);
+    else if (SCHEMA_VALUES.has(k)) out[k] = toJsonSchema(v);
+    else if (k === 'example') out.examples = [v];
+    else out[k] = v;
+  }
+  for (const [bound, limit] of [['exclusiveMinimum', 'minimum'], ['exclusiveMaximum', 'maximum']]) {
+    if (out[bound] === true) {
+      out[bound] = out[limit];
+      delete out[limit];
+    } else if (out[bound] === false) delete out[bound];
+  }
+  const nullable = out.nullable;
+  delete out.nullable;
+  if (nullable !== true) return out;
+  if (Array.isArray(out.enum) && !out.enum.includes(null)) out.enum = [...out.enum, null];
+  if (typeof out.type === 'string') {
+    out.type = [out.type, 'null'];
+    return out;
+  }
+  if (Array.isArray(out.type)) {
+    if (!out.type.includes('null')) out.type = [...out.type, 'null'];
+    return out;
+  }
+  // A nullable $ref, allOf …: the schema, or null. Annotations stay outside.
+  const annotations = {};
+  for (const k of ['description', 'title', 'deprecated', 'readOnly', 'writeOnly', 'examples', 'default']) {
+    if (k in out) {
+      annotations[k] = out[k];
+      delete out[k];
+    }
+  }
+  return { ...annotations, anyOf: [out, { type: 'null' }] };
+}
+
+function refsOf(node, into) {
+  if (Array.isArray(node)) node.forEach((n) => refsOf(n, into));
+  else if (node && typeof node === 'object') {
+    for (const [k, v] of Object.entries(node)) {
+      if (k === '$ref' && typeof v === 'string') {
+        if (!v.startsWith(REF_PREFIX)) throw new Error(`unsupported reference ${v}`);
+        into.add(v.slice(REF_PREFIX.length));
+      } else refsOf(v, into);
+    }
+  }
+  return into;
+}
+
+function sorted(obj) {
+  return Object.fromEntries(Object.keys(obj).sort().map((k) => [k, obj[k]]));
+}
+
+function build() {
+  const { operations: operationIds, components: componentNames } = usedNames();
+  const applied = new Set();
+  const operations = {};
+  const pending = new Set(componentNames);
+  for (const operationId of operationIds) {
+    const { source, method, path: p, op } = findOperation(operationId);
+    const { status, schema: official } = successResponse(operationId, op);
+    const schema = toJsonSchema(JSON.parse(JSON.stringify(official)));
+    for (const e of ERRATA.filter((x) => x.operation === operationId)) {
+      if (!e.apply(schema)) throw new Error(`erratum for ${operationId} no longer applies: ${e.note}`);
+      schema.$comment = e.note;
+      applied.add(e);
+    }
+    operations[operationId] = { release: source.version, method, path: p, status, schema };
+    refsOf(schema, pending);
+  }
+  const schemas = {};
+  const origin = {};
+  while (pending.size) {
+    const [name] = pending;
+    pending.delete(name);
+    if (schemas[name]) continue;
+    const source = SOURCES.find((s) => s.spec.components?.schemas?.[name]);
+    if (!source) throw new Error(`no official release has a component schema ${name}`);
+    const schema = toJsonSchema(JSON.parse(JSON.stringify(source.spec.components.schemas[name])));
+    for (const e of ERRATA.filter((x) => x.component === name)) {
+      if (!e.apply(schema)) throw new Error(`erratum for ${name} no longer applies: ${e.note}`);
+      schema.$comment = e.note;
+      applied.add(e);
+    }
+    schemas[name] = schema;
+    origin[name] = source.version;
+    for (const r of refsOf(schema, new Set())) if (!schemas[r]) pending.add(r);
+  }
+  return {
+    $comment: 'GENERATED by tools/openapi/vendor-schemas.js (npm run openapi:vendor) from the official GitBook OpenAPI documents. Do not edit.',
+    sources: Object.fromEntries(SOURCES.map((s) => [s.pkg, s.version])),
+    errata: ERRATA.filter((e) => applied.has(e)).map((e) => ({ ...(e.operation ? { operation: e.operation } : { component: e.component }), note: e.note })),
+    operations: sorted(operations),
+    schemas: sorted(schemas),
+    schemaReleases: sorted(origin),
+  };
+}
+
+function main() {
+  const text = `${JSON.stringify(build(), null, 2)}\n`;
+  if (process.argv.includes('--check')) {
+    const current = fs.existsSync(output) ? fs.readFileSync(output, 'utf8') : '';
+    if (current !== text) {
+      console.error(`${path.relative(root, output)} is not up to date: run npm run openapi:vendor`);
+      process.exit(1);
+    }
+    return;
+  }
+  fs.mkdirSync(path.dirname(output), { recursive: true });
+  fs.writeFileSync(output, text);
+  const doc = JSON.parse(text);
+  console.log(`${path.relative(root, output)}: ${Object.keys(doc.operations).length} operations, ${Object.keys(doc.schemas).length} component schemas`);
+}
+
+if (require.main === module) main();
+
+module.exports = { build, toJsonSchema };
