@@ -4,5 +4,6 @@ const path = require('node:path');
 module.exports = (config) => ({
   ...require('./jest.preset.cjs'),
   globalSetup: path.join(__dirname, 'tools/test/global-setup.cjs'),
+  globalTeardown: path.join(__dirname, 'tools/test/global-teardown.cjs'),
   ...config,
 });

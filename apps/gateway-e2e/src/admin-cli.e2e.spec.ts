@@ -1,7 +1,7 @@
 import { execFile } from 'node:child_process';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { startSystem, SystemUnderTest, WORKSPACE_ROOT } from '@bindery/shared/testing';
+import { sharedSystem, SystemUnderTest, WORKSPACE_ROOT } from '@bindery/shared/testing';
 import { http } from './http-client';
 
 const run = promisify(execFile);
@@ -9,9 +9,8 @@ const run = promisify(execFile);
 describe('the admin CLI', () => {
   let sut: SystemUnderTest;
   beforeAll(async () => {
-    sut = await startSystem();
+    sut = await sharedSystem();
   });
-  afterAll(() => sut?.stop());
 
   const cli = (args: string[], token = sut.adminToken) =>
     run(process.execPath, [join(WORKSPACE_ROOT, 'dist/apps/cli/main.js'), ...args], {

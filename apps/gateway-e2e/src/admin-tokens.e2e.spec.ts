@@ -14,7 +14,7 @@ describe('revoking a token', () => {
     const token = (await admin.post(`/admin/users/${user.id}/tokens`, {})).body;
     const client = http(sut.baseUrl, token.token);
     expect((await client.get('/v1/user')).status).toBe(200);
-    expect((await admin.delete(`/admin/users/${user.id}/tokens/${token.id}`)).status).toBe(204);
+    expect((await admin.delete(`/admin/users/${user.id}/tokens/${token.id}`)).status).toBe(205);
     const revokedAt = Date.now();
     let status = 200;
     while (status === 200 && Date.now() - revokedAt < 5000) {
@@ -23,7 +23,7 @@ describe('revoking a token', () => {
     }
     expect(status).toBe(401);
     expect(Date.now() - revokedAt).toBeLessThanOrEqual(1000 + 250);
-    // Idempotent.
+    // Idempotent: the token did not exist any more.
     expect((await admin.delete(`/admin/users/${user.id}/tokens/${token.id}`)).status).toBe(204);
   });
 });

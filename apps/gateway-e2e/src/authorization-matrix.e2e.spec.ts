@@ -1,4 +1,4 @@
-import { startSystem, SystemUnderTest } from '@bindery/shared/testing';
+import { sharedSystem, SystemUnderTest } from '@bindery/shared/testing';
 import { Caller, CALLERS, callerClients, Client, matrixMismatches, MatrixRow } from './matrix';
 import { organizationWithEveryRole, RoleName } from './fixtures';
 import { http } from './http-client';
@@ -29,12 +29,11 @@ describe('authorization matrix: identity endpoints', () => {
   let ctx: { orgId: string; someUserId: string };
 
   beforeAll(async () => {
-    sut = await startSystem();
+    sut = await sharedSystem();
     const { orgId, members, stranger } = await organizationWithEveryRole(sut);
     clients = callerClients(sut, { orgId, members, stranger });
     ctx = { orgId, someUserId: members.read.id };
   });
-  afterAll(() => sut?.stop());
 
   it('answers every caller as written, with 0 mismatches', async () => {
     expect(await matrixMismatches(MATRIX, WHO, clients, ctx)).toEqual([]);

@@ -1,4 +1,4 @@
-import { startSystem, SystemUnderTest } from '@bindery/shared/testing';
+import { sharedSystem, SystemUnderTest } from '@bindery/shared/testing';
 import { http } from './http-client';
 
 type Status = 'routed' | 'not-yet';
@@ -106,9 +106,8 @@ const shape = (method: string, path: string) => `${method.toUpperCase()} ${path.
 describe('contract coverage', () => {
   let sut: SystemUnderTest;
   beforeAll(async () => {
-    sut = await startSystem();
+    sut = await sharedSystem();
   });
-  afterAll(() => sut?.stop());
 
   it('serves exactly the operations marked routed, plus the listed extras', async () => {
     const doc = (await http(sut.baseUrl).get('/openapi.json')).body as { paths: Record<string, Record<string, unknown>> };

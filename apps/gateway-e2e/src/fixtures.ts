@@ -8,10 +8,10 @@ export interface TestUser {
   token: string;
 }
 
-/** A user and an API token for them, made through the instance administration routes. */
-export async function createUser(sut: SystemUnderTest, name = 'user'): Promise<TestUser> {
+/** A user (address `<name>-<random>@<domain>`) and an API token for them, made through the instance administration routes. */
+export async function createUser(sut: SystemUnderTest, name = 'user', domain = 'example.com'): Promise<TestUser> {
   const admin = http(sut.baseUrl, sut.adminToken);
-  const email = `${name}-${randomBytes(4).toString('hex')}@example.com`;
+  const email = `${name}-${randomBytes(4).toString('hex')}@${domain}`;
   const user = await admin.post('/admin/users', { email, displayName: name });
   if (user.status !== 201) throw new Error(`create user: ${user.status} ${JSON.stringify(user.body)}`);
   const token = await admin.post(`/admin/users/${user.body.id}/tokens`, { label: 'tests' });

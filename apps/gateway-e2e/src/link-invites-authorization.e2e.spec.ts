@@ -1,4 +1,4 @@
-import { assertErrorBody, startSystem, SystemUnderTest } from '@bindery/shared/testing';
+import { assertErrorBody, sharedSystem, SystemUnderTest } from '@bindery/shared/testing';
 import { Caller, CALLERS, callerClients, Client, matrixMismatches, MatrixRow } from './matrix';
 import { createOrganization, organizationWithEveryRole, TestUser } from './fixtures';
 
@@ -39,7 +39,7 @@ describe('authorization matrix: link invites and joining', () => {
   let ctx: Ctx;
 
   beforeAll(async () => {
-    sut = await startSystem();
+    sut = await sharedSystem();
     const setup = await organizationWithEveryRole(sut);
     stranger = setup.stranger;
     clients = callerClients(sut, setup);
@@ -50,7 +50,6 @@ describe('authorization matrix: link invites and joining', () => {
     };
     ctx = { orgId: setup.orgId, inviteId: await make('read'), deleteTarget: await make('edit'), joinInvite: await make('comment') };
   });
-  afterAll(() => sut?.stop());
 
   it('answers every caller as written, with 0 mismatches', async () => {
     // Refused callers never see an invite id, in a body or a message.

@@ -1,5 +1,5 @@
 import { GitBookAPI } from '@gitbook/api';
-import { assertErrorBody, assertMatchesSpec, eventually, startSystem, SystemUnderTest } from '@bindery/shared/testing';
+import { assertErrorBody, assertMatchesSpec, eventually, sharedSystem, SystemUnderTest } from '@bindery/shared/testing';
 import { createOrganization, createUser, organizationWithEveryRole, TestUser } from './fixtures';
 import { http } from './http-client';
 
@@ -9,11 +9,10 @@ describe('members through the gateway', () => {
   let admin: ReturnType<typeof http>;
 
   beforeAll(async () => {
-    sut = await startSystem();
+    sut = await sharedSystem();
     org = await organizationWithEveryRole(sut);
     admin = http(sut.baseUrl, org.members.admin.token);
   });
-  afterAll(() => sut?.stop());
 
   const path = (suffix = '') => `/v1/orgs/${org.orgId}/members${suffix}`;
 

@@ -1,4 +1,4 @@
-import { assertErrorBody, startSystem, SystemUnderTest } from '@bindery/shared/testing';
+import { assertErrorBody, sharedSystem, SystemUnderTest } from '@bindery/shared/testing';
 import { createOrganization, createUser } from './fixtures';
 import { http } from './http-client';
 
@@ -32,12 +32,11 @@ describe('no input produces a 5xx', () => {
   let orgId: string;
 
   beforeAll(async () => {
-    sut = await startSystem();
+    sut = await sharedSystem();
     const user = await createUser(sut, 'fuzz');
     orgId = await createOrganization(sut, user, 'Fuzz');
     client = http(sut.baseUrl, user.token);
   });
-  afterAll(() => sut?.stop());
 
   it('holds for every route in /openapi.json', async () => {
     const doc = (await http(sut.baseUrl).get('/openapi.json')).body as {

@@ -1,5 +1,5 @@
 import { GitBookAPI, MemberRole } from '@gitbook/api';
-import { assertMatchesSpec, startSystem, SystemUnderTest } from '@bindery/shared/testing';
+import { assertMatchesSpec, sharedSystem, SystemUnderTest } from '@bindery/shared/testing';
 import { createOrganization, createUser, TestUser } from './fixtures';
 
 describe('the official @gitbook/api client, unchanged', () => {
@@ -8,11 +8,10 @@ describe('the official @gitbook/api client, unchanged', () => {
   let orgId: string;
 
   beforeAll(async () => {
-    sut = await startSystem();
+    sut = await sharedSystem();
     user = await createUser(sut, 'client');
     orgId = await createOrganization(sut, user, 'Client org');
   });
-  afterAll(() => sut?.stop());
 
   it('gets the user, lists organizations, gets and patches one', async () => {
     const api = new GitBookAPI({ endpoint: sut.baseUrl, authToken: user.token });

@@ -15,7 +15,9 @@ describe('organizations through the gateway', () => {
   afterAll(() => sut?.stop());
 
   it('creates an organization with the caller as admin (spec 0.202.0) and a Location header', async () => {
-    const res = await api.post('/v1/orgs', { title: 'Analytical Engines', emailDomains: ['Engines.example'] });
+    // The admin's own address is in the domain they claim.
+    const engineer = await createUser(sut, 'engineer', 'engines.example');
+    const res = await http(sut.baseUrl, engineer.token).post('/v1/orgs', { title: 'Analytical Engines', emailDomains: ['Engines.example'] });
     expect(res.status).toBe(201);
     assertMatchesSpec('0.202.0', 'post', '/orgs', 201, res.body);
     expect(res.body).toMatchObject({ object: 'organization', title: 'Analytical Engines', emailDomains: ['engines.example'], permissions: { admin: true } });
@@ -75,9 +77,53 @@ describe('organizations through the gateway', () => {
     assertErrorBody(400, badCursor.body);
   });
 
+  it('authenticates before it reads the body: no valid token is 401 whatever the body, a token gets 400/413 as before', async () => {
+    const malformed = '{"title": ';
+    const huge = JSON.stringify({ title: 'x'.repeat(2 * 1024 * 1024) });
+    const invalid = JSON.stringify({ title: 42 });
+    for (const client of [http(sut.baseUrl), http(sut.baseUrl, 'gb_api_this-token-was-never-issued')]) {
+      for (const [method, path] of [['POST', '/v1/orgs'], ['PATCH', '/v1/orgs/some-org'], ['PUT', '/v1/orgs/some-org/teams']]) {
+        for (const body of [malformed, huge, invalid]) {
+          const res = await client.send(method, path, body, { 'content-type': 'application/json' });
+          expect({ method, path, body: body.slice(0, 12), status: res.status }).toEqual({ method, path, body: body.slice(0, 12), status: 401 });
+          assertErrorBody(401, res.body);
+        }
+      }
+    }
+    expect((await api.send('POST', '/v1/orgs', malformed, { 'content-type': 'application/json' })).status).toBe(400);
+    expect((await api.send('POST', '/v1/orgs', huge, { 'content-type': 'application/json' })).status).toBe(413);
+    expect((await api.send('POST', '/v1/orgs', invalid, { 'content-type': 'application/json' })).status).toBe(400);
+  });
+
+  it('accepts every list parameter its schema allows, and explains a page it does not', async () => {
+    const doc = (await http(sut.baseUrl).get('/openapi.json')).body;
+    const listed = doc.paths['/v1/orgs'].get.parameters as Array<{ name: string; schema: { pattern?: string; minimum?: number } }>;
+    const page = listed.find((p) => p.name === 'page')!.schema;
+    const limit = listed.find((p) => p.name === 'limit')!.schema;
+    expect(limit.minimum).toBe(0);
+    // Any string of the cursor's form is a page (one naming no item continues after that position).
+    for (const query of ['limit=0', 'limit=1000', 'page=c1.A', 'page=c1.zzzz.s', 'page=c1.YWJj.n-1.5', 'limit=1&page=c1.____']) {
+      const res = await api.get(`/v1/orgs?${query}`);
+      expect({ query, status: res.status }).toEqual({ query, status: 200 });
+      expect(new RegExp(page.pattern!).test(new URLSearchParams(query).get('page') ?? 'c1.A')).toBe(true);
+    }
+    // Pages handed out are of that form.
+    const walker = await createUser(sut, 'pager');
+    for (let i = 0; i < 2; i++) await createOrganization(sut, walker, `Paged ${i}`);
+    const first = await http(sut.baseUrl, walker.token).get('/v1/orgs?limit=1');
+    expect(first.body.next.page).toMatch(new RegExp(page.pattern!));
+    for (const bad of ['0', 'garbage', 'eyJpZCI6IngifQ']) {
+      const res = await api.get(`/v1/orgs?page=${bad}`);
+      expect(res.status).toBe(400);
+      expect(res.body.error.message).toBe('query.page must be the cursor of a page of this list, as its previous page gave it in next.page');
+    }
+  });
+
   it('patches every writable field and reports them back', async () => {
-    const orgId = await createOrganization(sut, ada, 'Everything');
-    const res = await api.patch(`/v1/orgs/${orgId}`, {
+    // The instance administrator may claim any e-mail domain.
+    const root = http(sut.baseUrl, sut.adminToken);
+    const orgId = (await root.post('/v1/orgs', { title: 'Everything' })).body.id;
+    const res = await root.patch(`/v1/orgs/${orgId}`, {
       title: 'Everything, patched',
       emailDomains: ['a.example', 'b.example'],
       hostname: `h${Date.now().toString(36)}`,
@@ -91,8 +137,9 @@ describe('organizations through the gateway', () => {
     expect(res.status).toBe(200);
     assertMatchesSpec('0.130.0', 'patch', '/orgs/{organizationId}', 200, res.body);
     expect(res.body).toMatchObject({ title: 'Everything, patched', defaultRole: null, defaultContent: { type: 'site', site: 'site123' }, sso: true, ai: true, inviteLinks: false });
+    expect(res.body.emailDomains).toEqual(['a.example', 'b.example']);
     expect(res.body.urls.logo).toBe('https://cdn.example/logo.png');
-    const cleared = await api.patch(`/v1/orgs/${orgId}`, { logo: null, defaultContent: null });
+    const cleared = await root.patch(`/v1/orgs/${orgId}`, { logo: null, defaultContent: null });
     expect(cleared.body.urls.logo).toBeUndefined();
     expect(cleared.body.defaultContent).toBeUndefined();
   });
@@ -142,9 +189,63 @@ describe('organizations through the gateway', () => {
     const found = res.body.organizations.find((o: { id: string }) => o.id === orgId);
     expect(found.permissions.view).toBe(false);
     // Another domain: nothing about it is revealed to an outsider.
-    await http(sut.baseUrl, owner.token).patch(`/v1/orgs/${orgId}`, { emailDomains: ['secret.example'] });
+    const insider = await createUser(sut, 'insider', 'secret.example');
+    expect((await http(sut.baseUrl, insider.token).post('/v1/orgs', { title: 'Secret org', emailDomains: ['secret.example'] })).status).toBe(201);
     const other = await api.get('/v1/email-domains/secret.example/orgs');
     expect(other.body.organizations).toEqual([]);
+  });
+
+  it("claims an e-mail domain only for an admin whose own address is in it, or for an instance administrator; each domain for one organization", async () => {
+    const domain = `claim${Date.now().toString(36)}.example`;
+    const zed = await createUser(sut, 'zed', domain);
+    const asZed = http(sut.baseUrl, zed.token);
+    const root = http(sut.baseUrl, sut.adminToken);
+    const countOf = async (client: typeof api) => (await client.get('/v1/orgs')).body.count as number;
+
+    // Another domain than one's own: 403, and nothing is created or changed.
+    const before = await countOf(asZed);
+    const refused = await asZed.post('/v1/orgs', { title: 'Land grab', emailDomains: [domain, 'victim.example'] });
+    expect(refused.status).toBe(403);
+    assertErrorBody(403, refused.body);
+    expect(refused.body.error.message).toContain('"victim.example" is not the domain of your e-mail address');
+    expect(await countOf(asZed)).toBe(before);
+    const mine = await createOrganization(sut, zed, 'Mine');
+    for (const emailDomains of [['victim.example'], [domain, 'victim.example'], ['example.com']]) {
+      const res = await asZed.patch(`/v1/orgs/${mine}`, { emailDomains, title: 'Grabbed' });
+      expect({ emailDomains, status: res.status }).toEqual({ emailDomains, status: 403 });
+      assertErrorBody(403, res.body);
+    }
+    expect((await asZed.get(`/v1/orgs/${mine}`)).body).toMatchObject({ title: 'Mine', emailDomains: [] });
+    expect((await asZed.get('/v1/email-domains/victim.example/orgs')).body.organizations).toEqual([]);
+
+    // The admin's own domain: allowed, and users of that domain may then join on their own.
+    const claimed = await asZed.patch(`/v1/orgs/${mine}`, { emailDomains: [domain.toUpperCase()] });
+    expect(claimed.status).toBe(200);
+    expect(claimed.body.emailDomains).toEqual([domain]);
+    const colleague = await createUser(sut, 'colleague', domain);
+    expect((await http(sut.baseUrl, colleague.token).post(`/v1/orgs/${mine}/join`)).status).toBe(204);
+
+    // A second organization claiming a taken domain: 409, even for its rightful users.
+    const second = await createOrganization(sut, colleague, 'Second');
+    const taken = await http(sut.baseUrl, colleague.token).patch(`/v1/orgs/${second}`, { emailDomains: [domain] });
+    expect(taken.status).toBe(409);
+    assertErrorBody(409, taken.body);
+    const takenOnCreate = await http(sut.baseUrl, colleague.token).post('/v1/orgs', { title: 'Third', emailDomains: [domain] });
+    expect(takenOnCreate.status).toBe(409);
+    expect((await http(sut.baseUrl, colleague.token).get(`/v1/orgs/${second}`)).body.emailDomains).toEqual([]);
+    // An outsider's claim of a taken domain is refused for being someone else's domain first.
+    expect((await api.post('/v1/orgs', { title: 'Fourth', emailDomains: [domain] })).status).toBe(403);
+
+    // The instance administrator approves other domains; the organization's admins keep them (or drop them) afterwards.
+    const approved = await root.post('/v1/orgs', { title: 'Approved', emailDomains: ['approved.example', 'also-approved.example'] });
+    expect(approved.status).toBe(201);
+    expect(approved.body.emailDomains).toEqual(['approved.example', 'also-approved.example']);
+    expect((await root.post(`/v1/orgs/${approved.body.id}/invites`, { emails: [{ email: zed.email, role: 'admin' }] })).status).toBe(200);
+    const kept = await asZed.patch(`/v1/orgs/${approved.body.id}`, { emailDomains: ['approved.example'] });
+    expect(kept.status).toBe(200);
+    expect(kept.body.emailDomains).toEqual(['approved.example']);
+    expect((await asZed.patch(`/v1/orgs/${approved.body.id}`, { emailDomains: ['approved.example', 'also-approved.example'] })).status).toBe(403);
+    expect((await root.patch(`/v1/orgs/${approved.body.id}`, { emailDomains: ['approved.example', 'also-approved.example'] })).status).toBe(200);
   });
 
   it('records activity on ping', async () => {

@@ -1,4 +1,4 @@
-import { startSystem, SystemUnderTest } from '@bindery/shared/testing';
+import { sharedSystem, SystemUnderTest } from '@bindery/shared/testing';
 import { Caller, CALLERS, callerClients, Client, matrixMismatches, MatrixRow } from './matrix';
 import { organizationWithEveryRole } from './fixtures';
 import { selfSignedCertificate } from './saml-fixtures';
@@ -23,7 +23,9 @@ const MATRIX: Row[] = [
   { name: 'POST /v1/orgs/{orgId}/saml', call: (c, x) => c.post(`/v1/orgs/${x.orgId}/saml`, { label: 'Matrix IdP' }), expect: [201, 403, 403, 403, 403, 403, 403, 404, 401, 401] },
   { name: 'GET /v1/orgs/{orgId}/saml/{id}', call: (c, x) => c.get(`/v1/orgs/${x.orgId}/saml/${x.providerId}`), expect: [200, 403, 403, 403, 403, 403, 403, 404, 401, 401] },
   { name: 'PATCH /v1/orgs/{orgId}/saml/{id}', call: (c, x) => c.patch(`/v1/orgs/${x.orgId}/saml/${x.providerId}`, { label: 'Renamed' }), expect: [200, 403, 403, 403, 403, 403, 403, 404, 401, 401] },
-  { name: 'DELETE /v1/orgs/{orgId}/saml/{id}', call: (c, x) => c.delete(`/v1/orgs/${x.orgId}/saml/${x.deleteTarget}`), expect: [204, 403, 403, 403, 403, 403, 403, 404, 401, 401] },
+  { name: 'DELETE /v1/orgs/{orgId}/saml/{id}', call: (c, x) => c.delete(`/v1/orgs/${x.orgId}/saml/${x.deleteTarget}`), expect: [205, 403, 403, 403, 403, 403, 403, 404, 401, 401] },
+  // Nothing to delete: "did not exist" (204) only to whoever may delete; an invisible organization stays 404.
+  { name: 'DELETE /v1/orgs/{orgId}/saml/{absent}', call: (c, x) => c.delete(`/v1/orgs/${x.orgId}/saml/never-was`), expect: [204, 403, 403, 403, 403, 403, 403, 404, 401, 401] },
   { name: 'GET /v1/orgs/{orgId}/sso', call: (c, x) => c.get(`/v1/orgs/${x.orgId}/sso`), expect: [200, 200, 200, 200, 200, 200, 200, 404, 401, 401] },
 ];
 
@@ -33,7 +35,7 @@ describe('authorization matrix: SAML providers and SSO sign-in choices', () => {
   let ctx: Ctx;
 
   beforeAll(async () => {
-    sut = await startSystem();
+    sut = await sharedSystem();
     const { orgId, members, stranger } = await organizationWithEveryRole(sut);
     clients = callerClients(sut, { orgId, members, stranger });
     const admin = clients.admin;
@@ -43,7 +45,6 @@ describe('authorization matrix: SAML providers and SSO sign-in choices', () => {
     if (provider.status !== 201 || target.status !== 201) throw new Error(`setup: ${provider.status} ${target.status}`);
     ctx = { orgId, providerId: provider.body.id, deleteTarget: target.body.id };
   });
-  afterAll(() => sut?.stop());
 
   it('answers every caller as written, with 0 mismatches', async () => {
     expect(await matrixMismatches(MATRIX, WHO, clients, ctx)).toEqual([]);

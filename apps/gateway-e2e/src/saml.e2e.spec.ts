@@ -97,7 +97,7 @@ describe('SAML providers through the gateway', () => {
     const doomed = await createTeam(sut, ada, orgId, 'Doomed');
     const created = await api.post(`/v1/orgs/${orgId}/saml`, { label: 'With team', defaultTeam: doomed });
     expect(created.body.defaultTeam.id).toBe(doomed);
-    expect([204, 205]).toContain((await api.delete(`/v1/orgs/${orgId}/teams/${doomed}`)).status);
+    expect((await api.delete(`/v1/orgs/${orgId}/teams/${doomed}`)).status).toBe(205);
     const after = await api.get(`/v1/orgs/${orgId}/saml/${created.body.id}`);
     assertMatchesSpec('0.130.0', 'get', ONE, 200, after.body);
     expect(after.body.defaultTeam).toBeUndefined();
@@ -145,22 +145,25 @@ describe('SAML providers through the gateway', () => {
     expect(res.data).toEqual({ items: [{ id: active.body.id, label: 'Corporate', startURL: active.body.service.startURL }] });
   });
 
-  it('deletes a provider (204, official client); it is gone from every read, and deleting again is 404', async () => {
+  it('deletes a provider (205, official client); it is gone from every read, and deleting again is 204', async () => {
     const created = await api.post(`/v1/orgs/${orgId}/saml`, { label: 'Short-lived', entityID: 'urn:gone', certificate, ssoURL: 'https://idp.example/gone' });
     const id = created.body.id;
     const del = await client.orgs.deleteOrganizationSamlProvider(orgId, id);
-    expect(del.status).toBe(204);
-    for (const res of [await api.get(`/v1/orgs/${orgId}/saml/${id}`), await api.delete(`/v1/orgs/${orgId}/saml/${id}`), await api.patch(`/v1/orgs/${orgId}/saml/${id}`, { label: 'Back' })]) {
+    expect(del.status).toBe(205);
+    for (const res of [await api.get(`/v1/orgs/${orgId}/saml/${id}`), await api.patch(`/v1/orgs/${orgId}/saml/${id}`, { label: 'Back' })]) {
       expect(res.status).toBe(404);
       assertErrorBody(404, res.body);
     }
+    // The provider did not exist (any more): 204, as the official API answers.
+    expect((await api.delete(`/v1/orgs/${orgId}/saml/${id}`)).status).toBe(204);
+    expect((await api.delete(`/v1/orgs/${orgId}/saml/never-was`)).status).toBe(204);
     const list = await api.get(`/v1/orgs/${orgId}/saml?limit=1000`);
     expect(list.body.items.map((p: { id: string }) => p.id)).not.toContain(id);
     const logins = await api.get(`/v1/orgs/${orgId}/sso`);
     expect(logins.body.items.map((p: { id: string }) => p.id)).not.toContain(id);
   });
 
-  it("answers 404 for another organization's provider, even to an admin of both paths' organizations", async () => {
+  it("answers 404 for another organization's provider, even to an admin of both paths' organizations (deleting it there: nothing to delete)", async () => {
     const bob = await createUser(sut, 'bob');
     const bobOrg = await createOrganization(sut, bob, 'Bob org');
     const mine = await api.post(`/v1/orgs/${orgId}/saml`, { label: 'Mine' });
@@ -168,11 +171,12 @@ describe('SAML providers through the gateway', () => {
     for (const res of [
       await asBob.get(`/v1/orgs/${bobOrg}/saml/${mine.body.id}`),
       await asBob.patch(`/v1/orgs/${bobOrg}/saml/${mine.body.id}`, { label: 'Taken' }),
-      await asBob.delete(`/v1/orgs/${bobOrg}/saml/${mine.body.id}`),
     ]) {
       expect(res.status).toBe(404);
       assertErrorBody(404, res.body);
     }
+    expect((await asBob.delete(`/v1/orgs/${bobOrg}/saml/${mine.body.id}`)).status).toBe(204);
+    expect((await asBob.delete(`/v1/orgs/${orgId}/saml/${mine.body.id}`)).status).toBe(404);
     expect((await api.get(`/v1/orgs/${orgId}/saml/${mine.body.id}`)).body.label).toBe('Mine');
   });
 
@@ -222,7 +226,7 @@ describe('SAML providers through the gateway', () => {
     const created = await api.post(`/v1/orgs/${orgId}/saml`, { label: 'Evented', entityID: 'urn:ev', certificate, ssoURL: 'https://idp.example/ev' });
     const id = created.body.id;
     expect((await api.patch(`/v1/orgs/${orgId}/saml/${id}`, { certificate: selfSignedCertificate('rotated.test') })).status).toBe(200);
-    expect((await api.delete(`/v1/orgs/${orgId}/saml/${id}`)).status).toBe(204);
+    expect((await api.delete(`/v1/orgs/${orgId}/saml/${id}`)).status).toBe(205);
 
     const types = ['identity.saml_provider.created', 'identity.saml_provider.updated', 'identity.saml_provider.deleted'];
     const events = await readEvents(sut.env.KAFKA_BROKERS.split(','), `${sut.env.KAFKA_NAMESPACE}bindery.identity.v1`, (evs) =>

@@ -1,4 +1,4 @@
-import { startSystem, SystemUnderTest } from '@bindery/shared/testing';
+import { sharedSystem, SystemUnderTest } from '@bindery/shared/testing';
 import { createUser, organizationWithEveryRole, RoleName, TestUser } from './fixtures';
 import { http } from './http-client';
 import { Client, matrixMismatches } from './matrix';
@@ -36,15 +36,19 @@ const MATRIX: Array<{ name: string; call(c: Client, x: Ctx, who: Who): Promise<R
   { name: 'GET team U', call: (c, x) => c.get(`/v1/orgs/${x.orgId}/teams/${x.otherTeam}`), expect: [200, 200, 200, 200, 200, 200, 403, 200, 403, 404, 401, 401] },
   { name: "GET another org's team here", call: (c, x) => c.get(`/v1/orgs/${x.orgId}/teams/${x.foreignTeam}`), expect: [404, 404, 404, 404, 404, 404, 404, 404, 404, 404, 401, 401] },
   { name: 'PATCH team T', call: (c, x) => c.patch(`/v1/orgs/${x.orgId}/teams/${x.team}`, { title: 'Team T' }), expect: [200, 403, 403, 403, 403, 403, 403, 403, 403, 404, 401, 401] },
-  { name: 'DELETE a team like T', call: async (c, x) => c.delete(`/v1/orgs/${x.orgId}/teams/${await x.freshTeam()}`), expect: [204, 403, 403, 403, 403, 403, 403, 403, 403, 404, 401, 401] },
+  { name: 'DELETE a team like T', call: async (c, x) => c.delete(`/v1/orgs/${x.orgId}/teams/${await x.freshTeam()}`), expect: [205, 403, 403, 403, 403, 403, 403, 403, 403, 404, 401, 401] },
   { name: 'GET T members', call: (c, x) => c.get(`/v1/orgs/${x.orgId}/teams/${x.team}/members`), expect: [200, 200, 200, 200, 200, 200, 403, 200, 200, 404, 401, 401] },
   { name: 'GET U members', call: (c, x) => c.get(`/v1/orgs/${x.orgId}/teams/${x.otherTeam}/members`), expect: [200, 200, 200, 200, 200, 200, 403, 200, 403, 404, 401, 401] },
   { name: 'PUT T members (bulk)', call: (c, x) => c.put(`/v1/orgs/${x.orgId}/teams/${x.team}/members`, { add: [x.target] }), expect: [204, 403, 403, 403, 403, 403, 403, 204, 403, 404, 401, 401] },
   { name: 'PUT U members (bulk)', call: (c, x) => c.put(`/v1/orgs/${x.orgId}/teams/${x.otherTeam}/members`, { add: [x.target] }), expect: [204, 403, 403, 403, 403, 403, 403, 403, 403, 404, 401, 401] },
   { name: 'PUT T member', call: (c, x) => c.put(`/v1/orgs/${x.orgId}/teams/${x.team}/members/${x.target}`, { role: 'member' }), expect: [204, 403, 403, 403, 403, 403, 403, 204, 403, 404, 401, 401] },
   { name: 'PUT U member', call: (c, x) => c.put(`/v1/orgs/${x.orgId}/teams/${x.otherTeam}/members/${x.target}`, {}), expect: [204, 403, 403, 403, 403, 403, 403, 403, 403, 404, 401, 401] },
-  { name: 'DELETE T member', call: async (c, x) => c.delete(`/v1/orgs/${x.orgId}/teams/${x.team}/members/${await x.edited()}`), expect: [204, 403, 403, 403, 403, 403, 403, 204, 403, 404, 401, 401] },
-  { name: 'DELETE U member', call: (c, x) => c.delete(`/v1/orgs/${x.orgId}/teams/${x.otherTeam}/members/${x.self.owner}`), expect: [404, 403, 403, 403, 403, 403, 403, 403, 403, 404, 401, 401] },
+  // Nothing to delete: "did not exist" (204) only to whoever may delete; an invisible organization stays 404.
+  { name: 'DELETE a team that does not exist', call: (c, x) => c.delete(`/v1/orgs/${x.orgId}/teams/never-was`), expect: [204, 403, 403, 403, 403, 403, 403, 403, 403, 404, 401, 401] },
+  { name: "DELETE another org's team here", call: (c, x) => c.delete(`/v1/orgs/${x.orgId}/teams/${x.foreignTeam}`), expect: [204, 403, 403, 403, 403, 403, 403, 403, 403, 404, 401, 401] },
+  { name: 'DELETE a member of a team that does not exist', call: (c, x) => c.delete(`/v1/orgs/${x.orgId}/teams/never-was/members/${x.self.owner}`), expect: [204, 403, 403, 403, 403, 403, 403, 403, 403, 404, 401, 401] },
+  { name: 'DELETE T member', call: async (c, x) => c.delete(`/v1/orgs/${x.orgId}/teams/${x.team}/members/${await x.edited()}`), expect: [205, 403, 403, 403, 403, 403, 403, 205, 403, 404, 401, 401] },
+  { name: 'DELETE U member', call: (c, x) => c.delete(`/v1/orgs/${x.orgId}/teams/${x.otherTeam}/members/${x.self.owner}`), expect: [204, 403, 403, 403, 403, 403, 403, 403, 403, 404, 401, 401] },
   { name: "GET member's teams (other)", call: (c, x) => c.get(`/v1/orgs/${x.orgId}/members/${x.self.owner}/teams`), expect: [200, 200, 200, 200, 200, 200, 403, 200, 403, 404, 401, 401] },
   { name: "GET member's teams (self)", call: (c, x, w) => c.get(`/v1/orgs/${x.orgId}/members/${x.self[w]}/teams`), expect: [200, 200, 200, 200, 200, 200, 200, 200, 200, 404, 401, 401] },
 ];
@@ -55,7 +59,7 @@ describe('authorization matrix: team endpoints', () => {
   let ctx: Ctx;
 
   beforeAll(async () => {
-    sut = await startSystem();
+    sut = await sharedSystem();
     const { orgId, members, stranger } = await organizationWithEveryRole(sut);
     const admin = http(sut.baseUrl, members.admin.token);
     const join = async (name: string, role: string | null): Promise<TestUser> => {
@@ -112,7 +116,6 @@ describe('authorization matrix: team endpoints', () => {
       },
     };
   });
-  afterAll(() => sut?.stop());
 
   it('answers every caller as written, with 0 mismatches', async () => {
     expect(await matrixMismatches(MATRIX, WHO, clients, ctx)).toEqual([]);

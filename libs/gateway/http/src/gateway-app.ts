@@ -20,13 +20,18 @@ function sendError(res: Response, status: number, message: string) {
   if (!res.headersSent) res.status(status).json(errorBody(status, message));
 }
 
-/** The HTTP edge: JSON parsing, authentication, strict validation, routes, and one error mapping. */
+/**
+ * The HTTP edge: authentication, JSON parsing, strict validation, routes, and one error mapping.
+ * A route that needs a user authenticates before its body is read: without a valid token the
+ * answer is 401 whatever the body is (malformed, oversized or invalid), and no body is parsed for
+ * an anonymous caller. Public routes (`auth: 'none'`) parse and validate as usual.
+ */
 export function createGatewayApp(options: GatewayOptions) {
   const app = express();
   app.disable('x-powered-by');
   app.set('etag', false);
   app.set('query parser', 'simple');
-  app.use(express.json({ limit: options.bodyLimit, strict: false, type: ['application/json', 'application/*+json'] }));
+  const parseJson = express.json({ limit: options.bodyLimit, strict: false, type: ['application/json', 'application/*+json'] });
 
   app.get('/healthz', (_req, res) => {
     res.json({ status: 'ok' });
@@ -43,10 +48,17 @@ export function createGatewayApp(options: GatewayOptions) {
 
   for (const route of options.registry.routes) {
     const validators = compileValidators(route);
-    app[route.method](route.path, async (req: Request, res: Response, next: NextFunction) => {
+    const authenticate = (req: Request, res: Response, next: NextFunction) => {
       nameHttpRoute(route.method, route.path);
+      if (route.auth === 'none') return next();
+      options.authenticate(req.headers.authorization).then((caller) => {
+        res.locals.caller = caller;
+        next();
+      }, next);
+    };
+    app[route.method](route.path, authenticate, parseJson, async (req: Request, res: Response, next: NextFunction) => {
       try {
-        const caller = route.auth === 'none' ? (undefined as unknown as Caller) : await options.authenticate(req.headers.authorization);
+        const caller = res.locals.caller as Caller;
         const query = { ...(req.query as Record<string, unknown>) };
         const hasBody = req.headers['content-length'] !== undefined && req.headers['content-length'] !== '0' || req.headers['transfer-encoding'] !== undefined;
         validateRequest(validators, { params: req.params as Record<string, string>, query, body: req.body, hasBody: hasBody && req.is('application/json') !== false });
@@ -64,6 +76,23 @@ export function createGatewayApp(options: GatewayOptions) {
       } catch (err) {
         next(err);
       }
+    });
+  }
+
+  // A path that is served, with a method it is not served with: 405 and the methods it takes (RFC 9110).
+  const methodsByPath = new Map<string, Set<string>>();
+  for (const route of options.registry.routes) {
+    const methods = methodsByPath.get(route.path) ?? new Set<string>(['OPTIONS']);
+    methods.add(route.method.toUpperCase());
+    if (route.method === 'get') methods.add('HEAD');
+    methodsByPath.set(route.path, methods);
+  }
+  for (const [path, methods] of methodsByPath) {
+    const allow = [...methods].sort().join(', ');
+    app.all(path, (req: Request, res: Response) => {
+      res.setHeader('Allow', allow);
+      if (req.method === 'OPTIONS') res.status(204).end();
+      else sendError(res, 405, `${req.method} is not served on ${req.path}; allowed: ${allow}.`);
     });
   }
 

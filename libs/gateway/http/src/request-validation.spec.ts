@@ -1,5 +1,6 @@
 import { compileValidators, unsafeTextAt, validateRequest } from './request-validation';
 import { RouteSpec } from './route-registry';
+import { LIST_QUERY, TEXT_PATTERN, trimmedText, withTextRule } from './schemas';
 
 describe('text that cannot be stored faithfully', () => {
   it('finds NUL characters and lone surrogates at any depth, keys included, and nothing in proper text', () => {
@@ -18,5 +19,61 @@ describe('text that cannot be stored faithfully', () => {
     expect(call({ title: 'fine' })).not.toThrow();
     expect(call({ title: 'bad\u0000' })).toThrow(expect.objectContaining({ kind: 'invalid', message: expect.stringContaining('body.title contains a NUL character') }));
     expect(call({ title: '\uD83D' })).toThrow(expect.objectContaining({ kind: 'invalid' }));
+  });
+});
+
+describe('list parameters', () => {
+  const v = compileValidators({ query: LIST_QUERY } as unknown as RouteSpec);
+  const call = (query: Record<string, unknown>) => () => validateRequest(v, { params: {}, query, body: undefined, hasBody: false });
+
+  it('accepts what the lists accept: cursors of their form, limit 0 (the default) to 1000', () => {
+    for (const query of [{}, { page: 'c1.YWJj' }, { page: 'c1.YWJj.sMjAyNA' }, { limit: '0' }, { limit: '1000' }, { page: 'c1.A', limit: '1' }]) expect(call(query)).not.toThrow();
+  });
+
+  it('refuses anything else with a message saying what a page is', () => {
+    expect(call({ page: '0' })).toThrow(expect.objectContaining({ kind: 'invalid', message: 'query.page must be the cursor of a page of this list, as its previous page gave it in next.page' }));
+    for (const limit of ['-1', '1001', '2.5', 'ten']) expect(call({ limit })).toThrow(expect.objectContaining({ kind: 'invalid', message: expect.stringContaining('query.limit') }));
+  });
+});
+
+describe('text rules in the schemas', () => {
+  const refuses = (schema: Record<string, unknown>, value: string) => {
+    const v = compileValidators({ body: { type: 'object', properties: { x: schema } } } as unknown as RouteSpec);
+    try {
+      // unsafeTextAt would answer first: test the schema alone
+      return !v.body!({ x: value });
+    } catch {
+      return true;
+    }
+  };
+
+  it('adds TEXT_PATTERN to free strings at any depth, and leaves stricter ones alone', () => {
+    const schema = withTextRule({
+      type: 'object',
+      properties: { a: { type: 'string' }, b: { type: 'array', items: { type: 'string', maxLength: 3 } }, c: { anyOf: [{ type: 'string' }, { type: 'null' }] }, d: { type: 'string', format: 'email' }, e: { type: 'string', enum: ['x'] } },
+      additionalProperties: { type: 'string' },
+      propertyNames: { type: 'string' },
+    }) as any; // eslint-disable-line @typescript-eslint/no-explicit-any
+    expect(schema.properties.a.pattern).toBe(TEXT_PATTERN);
+    expect(schema.properties.b.items).toEqual({ type: 'string', maxLength: 3, pattern: TEXT_PATTERN });
+    expect(schema.properties.c.anyOf[0].pattern).toBe(TEXT_PATTERN);
+    expect(schema.properties.d.pattern).toBeUndefined();
+    expect(schema.properties.e.pattern).toBeUndefined();
+    expect(schema.additionalProperties.pattern).toBe(TEXT_PATTERN);
+    expect(schema.propertyNames.pattern).toBe(TEXT_PATTERN);
+    const text = { type: 'string', pattern: TEXT_PATTERN };
+    expect(refuses(text, 'Café \u{1F600} \n ok')).toBe(false);
+    expect(refuses(text, 'a\u0000')).toBe(true);
+  });
+
+  it('says what trimming leaves: trimmedText(min, max)', () => {
+    const two = trimmedText(2, 5);
+    for (const ok of ['ab', ' a b ', '\u00A0ab\u3000', 'a\u{1F600}', '\u{1F600}\u{1F600}\u{1F600}\u{1F600}\u{1F600}']) expect({ ok, refused: refuses(two, ok) }).toEqual({ ok, refused: false });
+    for (const bad of ['a', '  ', ' a  ', '\uFEFFa\uFEFF', 'a\u0000b', 'abcdef']) expect({ bad, refused: refuses(two, bad) }).toEqual({ bad, refused: true });
+    const one = trimmedText(1, 3);
+    expect(refuses(one, ' a ')).toBe(false);
+    expect(refuses(one, '\t\n')).toBe(true);
+    // The same as String.prototype.trim: what the schema accepts trims to min..max characters.
+    for (const ok of ['ab', ' a b ', '\u00A0ab\u3000']) expect([...ok.trim()].length).toBeGreaterThanOrEqual(2);
   });
 });

@@ -4,15 +4,19 @@ import { invalid } from '@bindery/platform/errors';
 import { JsonSchema, RouteSpec } from './route-registry';
 
 // Bodies are validated as sent: no coercion, no defaults, no silent removal, unknown fields refused.
-const bodyAjv = addFormats(new Ajv({ strict: true, allErrors: true, removeAdditional: false, coerceTypes: false, useDefaults: false }));
+// `verbose` keeps the failing schema in each error, so a refused pattern is explained by its description.
+const bodyAjv = addFormats(new Ajv({ strict: true, allErrors: true, removeAdditional: false, coerceTypes: false, useDefaults: false, verbose: true }));
 // Path and query values arrive as text; numbers and booleans there are read from it.
-const queryAjv = addFormats(new Ajv({ strict: true, allErrors: true, removeAdditional: false, coerceTypes: true, useDefaults: false }));
+const queryAjv = addFormats(new Ajv({ strict: true, allErrors: true, removeAdditional: false, coerceTypes: true, useDefaults: false, verbose: true }));
 
 function describe(where: string, e: ErrorObject): string {
   const path = e.instancePath.split('/').filter(Boolean).join('.');
   const field = path ? `${where}.${path}` : where;
   if (e.keyword === 'additionalProperties') return `${field === where ? where : field} has an unknown field "${(e.params as { additionalProperty: string }).additionalProperty}"`;
   if (e.keyword === 'required') return `${where}${path ? '.' + path : ''}.${(e.params as { missingProperty: string }).missingProperty} is required`;
+  const description = (e.parentSchema as { description?: unknown } | undefined)?.description;
+  // A pattern or a fixed value says what it wants in its description ("must be <description>").
+  if ((e.keyword === 'pattern' || e.keyword === 'const') && typeof description === 'string') return `${field} must be ${description}`;
   if (e.keyword === 'enum') return `${field} must be one of ${(e.params as { allowedValues: unknown[] }).allowedValues.map((v) => JSON.stringify(v)).join(', ')}`;
   return `${field} ${e.message}`;
 }

@@ -1,13 +1,67 @@
-import { JsonSchema } from './route-registry';
+import { CURSOR_PATTERN, DEFAULT_LIMIT, MAX_LIMIT } from '@bindery/shared/pagination';
+import type { JsonSchema } from './route-registry';
 
 /** Schema fragments shared by routes (the spec's MemberRole, list parameters …). */
 export const ROLE = { type: 'string', enum: ['admin', 'create', 'review', 'edit', 'comment', 'read'] };
 export const ROLE_OR_GUEST = { anyOf: [ROLE, { type: 'null' }] };
 export const ID_PARAM = { type: 'string', minLength: 1, maxLength: 128 };
+/**
+ * The list parameters, exactly as the lists take them: `page` is a cursor of the form the lists hand
+ * out in `next.page` (any string of that form is accepted), `limit` 0 (or absent) means the default.
+ */
 export const LIST_QUERY: Record<string, JsonSchema> = {
-  page: { type: 'string', minLength: 1, maxLength: 512 },
-  limit: { type: 'integer', minimum: 1, maximum: 1000 },
+  page: {
+    type: 'string',
+    minLength: 1,
+    maxLength: 512,
+    pattern: CURSOR_PATTERN,
+    description: 'the cursor of a page of this list, as its previous page gave it in next.page',
+  },
+  limit: { type: 'integer', minimum: 0, maximum: MAX_LIMIT, description: `The number of results per page, 1 to ${MAX_LIMIT}; 0 or absent: ${DEFAULT_LIMIT}.` },
 };
+
+// Text rules, written with explicit character classes so that every regex engine (ajv's, and a
+// fuzzer's in another language) reads them alike. Lone surrogates are not Unicode text at all (no
+// JSON Schema string holds one, and RFC 7493 forbids them); the gateway refuses them (unsafeTextAt),
+// but a pattern cannot name them portably, so the patterns name NUL only.
+const NOT_TEXT = '\\u0000';
+/** What String.prototype.trim removes (White_Space and line terminators). */
+const TRIMMED = '\\t\\n\\v\\f\\r \\u00A0\\u1680\\u2000-\\u200A\\u2028\\u2029\\u202F\\u205F\\u3000\\uFEFF';
+
+/**
+ * Text as the gateway takes it anywhere (see unsafeTextAt): no NUL character. RouteRegistry adds it
+ * to every string schema that has no pattern, format, enum or const of its own.
+ */
+export const TEXT_PATTERN = `^[^${NOT_TEXT}]*$`;
+
+/**
+ * Text that identity trims, then requires `min` (1 or 2) to `max` characters of: at least `min`
+ * characters that are not white space, no NUL, and at most `max` in all.
+ */
+export function trimmedText(min: 1 | 2, max: number): JsonSchema {
+  const solid = `[^${TRIMMED}${NOT_TEXT}]`;
+  const pattern = min === 1 ? `^[${TRIMMED}]*${solid}[^${NOT_TEXT}]*$` : `^[${TRIMMED}]*${solid}[^${NOT_TEXT}]*${solid}[${TRIMMED}]*$`;
+  return { type: 'string', minLength: min, maxLength: max, pattern, description: `text of ${min} to ${max} characters, not all white space` };
+}
+
+/**
+ * The schema with TEXT_PATTERN on every string that has no pattern, format, enum or const (those
+ * are stricter already), at any depth.
+ */
+export function withTextRule(schema: JsonSchema): JsonSchema {
+  if (Array.isArray(schema)) return schema.map((s) => withTextRule(s)) as unknown as JsonSchema;
+  if (!schema || typeof schema !== 'object') return schema;
+  const out: JsonSchema = {};
+  for (const [k, v] of Object.entries(schema)) {
+    if (['properties', 'patternProperties'].includes(k) && v && typeof v === 'object') {
+      out[k] = Object.fromEntries(Object.entries(v as Record<string, JsonSchema>).map(([name, s]) => [name, withTextRule(s)]));
+    } else if (['items', 'additionalProperties', 'propertyNames', 'anyOf', 'oneOf', 'allOf', 'not'].includes(k) && v && typeof v === 'object') {
+      out[k] = withTextRule(v as JsonSchema);
+    } else out[k] = v;
+  }
+  const free = out.type === 'string' && !['pattern', 'format', 'enum', 'const'].some((k) => k in out);
+  return free ? { ...out, pattern: TEXT_PATTERN } : out;
+}
 
 export function object(properties: Record<string, JsonSchema>, required: string[] = []): JsonSchema {
   return { type: 'object', additionalProperties: false, properties, ...(required.length ? { required } : {}) };

@@ -1,16 +1,33 @@
-import { object, ROLE_OR_GUEST } from '@bindery/gateway/http';
+import { object, ROLE_OR_GUEST, trimmedText } from '@bindery/gateway/http';
 
 /** Request schemas of identity's routes (limits from the API reference). */
-export const TITLE = { type: 'string', minLength: 2, maxLength: 255 };
+export const TITLE = trimmedText(2, 255);
 export const EMAIL = { type: 'string', format: 'email', maxLength: 254 };
-export const EMAIL_DOMAINS = { type: 'array', maxItems: 50, items: { type: 'string', minLength: 1, maxLength: 253 } };
+// As identity takes them (organization-rules.ts): domain names, in any case.
+export const EMAIL_DOMAINS = {
+  type: 'array',
+  maxItems: 50,
+  items: {
+    type: 'string',
+    minLength: 4,
+    maxLength: 253,
+    pattern: '^([A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?\\.)+[A-Za-z]{2,63}$',
+    description: 'a domain name, such as example.com',
+  },
+};
 
 export const CREATE_ORGANIZATION = object({ title: TITLE, emailDomains: EMAIL_DOMAINS }, ['title']);
 
 export const UPDATE_ORGANIZATION = object({
   title: TITLE,
   emailDomains: EMAIL_DOMAINS,
-  hostname: { type: 'string', minLength: 3, maxLength: 32 },
+  hostname: {
+    type: 'string',
+    minLength: 3,
+    maxLength: 32,
+    pattern: '^[A-Za-z0-9]([A-Za-z0-9-]*[A-Za-z0-9])?$',
+    description: '3 to 32 letters, digits or inner hyphens',
+  },
   defaultRole: ROLE_OR_GUEST,
   defaultContent: { anyOf: [object({ type: { type: 'string', enum: ['site'] }, site: { type: 'string', minLength: 1, maxLength: 128 } }, ['type', 'site']), { type: 'null' }] },
   logo: { anyOf: [{ type: 'string', format: 'uri', maxLength: 2048 }, { type: 'null' }] },
@@ -33,5 +50,5 @@ export const INVITE_USERS = object(
   ['emails'],
 );
 
-export const CREATE_USER = object({ email: EMAIL, displayName: { type: 'string', minLength: 1, maxLength: 100 } }, ['email', 'displayName']);
+export const CREATE_USER = object({ email: EMAIL, displayName: trimmedText(1, 100) }, ['email', 'displayName']);
 export const CREATE_TOKEN = object({ label: { type: 'string', minLength: 1, maxLength: 100 } });

@@ -1,8 +1,8 @@
-import { ID_PARAM, LIST_QUERY, listOf, object, ROLE_OR_GUEST, RouteSpec, toList } from '@bindery/gateway/http';
+import { ID_PARAM, LIST_QUERY, object, officialResponse, ROLE_OR_GUEST, RouteSpec, toList } from '@bindery/gateway/http';
 import type { IdentityClients } from '@bindery/identity/client';
+import { deletedOrNot } from './deletions';
 import { linkInviteJson } from './link-invite-representations';
 
-const INVITE_LINK = { type: 'object', required: ['object', 'id', 'role', 'redundant'] };
 const ORG_PARAM = { organizationId: ID_PARAM };
 const INVITE_PARAMS = { organizationId: ID_PARAM, inviteId: ID_PARAM };
 
@@ -26,7 +26,7 @@ export function linkInviteRoutes(clients: IdentityClients): RouteSpec[] {
       tags: ['organization-invites'],
       params: ORG_PARAM,
       query: LIST_QUERY,
-      success: { status: 200, description: 'A page of invite links', schema: listOf(INVITE_LINK) },
+      success: { status: 200, description: 'A page of invite links', schema: officialResponse('listOrganizationInviteLinks') },
       async handler({ caller, deadline, params, query }) {
         const r = await linkInvites.listLinkInvites(
           { organizationId: params.organizationId, page: { page: (query.page as string) ?? '', limit: (query.limit as number) ?? 0 } },
@@ -43,7 +43,7 @@ export function linkInviteRoutes(clients: IdentityClients): RouteSpec[] {
       tags: ['organization-invites'],
       params: ORG_PARAM,
       body: CREATE_LINK_INVITE,
-      success: { status: 201, description: 'The invite link', schema: INVITE_LINK },
+      success: { status: 201, description: 'The invite link', schema: officialResponse('createOrganizationInvite') },
       async handler({ caller, deadline, params, body }) {
         const { role } = body as { role: string | null };
         const invite = await linkInvites.createLinkInvite({ organizationId: params.organizationId, role: { value: role ?? undefined } }, { caller, deadline });
@@ -58,7 +58,7 @@ export function linkInviteRoutes(clients: IdentityClients): RouteSpec[] {
       summary: 'Get an invite link (admins)',
       tags: ['organization-invites'],
       params: INVITE_PARAMS,
-      success: { status: 200, description: 'The invite link', schema: INVITE_LINK },
+      success: { status: 200, description: 'The invite link', schema: officialResponse('getOrganizationInviteLink') },
       async handler({ caller, deadline, params }) {
         return { body: linkInviteJson(await linkInvites.getLinkInvite({ organizationId: params.organizationId, inviteId: params.inviteId }, { caller, deadline })) };
       },
@@ -71,7 +71,7 @@ export function linkInviteRoutes(clients: IdentityClients): RouteSpec[] {
       tags: ['organization-invites'],
       params: INVITE_PARAMS,
       body: UPDATE_LINK_INVITE,
-      success: { status: 200, description: 'The updated invite link', schema: INVITE_LINK },
+      success: { status: 200, description: 'The updated invite link', schema: officialResponse('updateOrganizationInviteById') },
       async handler({ caller, deadline, params, body }) {
         const { role } = body as { role: string | null };
         const invite = await linkInvites.updateLinkInvite(
@@ -88,10 +88,10 @@ export function linkInviteRoutes(clients: IdentityClients): RouteSpec[] {
       summary: 'Delete an invite link (admins); 204 when there was none',
       tags: ['organization-invites'],
       params: INVITE_PARAMS,
-      success: { status: 205, description: 'Deleted (204: there was no such invite)' },
+      success: { status: 205, description: 'The invite link was deleted' },
+      alternatives: [{ status: 204, description: 'The invite link did not exist' }],
       async handler({ caller, deadline, params }) {
-        const r = await linkInvites.deleteLinkInvite({ organizationId: params.organizationId, inviteId: params.inviteId }, { caller, deadline });
-        return { status: r.deleted ? 205 : 204 };
+        return deletedOrNot((await linkInvites.deleteLinkInvite({ organizationId: params.organizationId, inviteId: params.inviteId }, { caller, deadline })).deleted);
       },
     },
     {
@@ -101,7 +101,7 @@ export function linkInviteRoutes(clients: IdentityClients): RouteSpec[] {
       summary: "Join an organization with an invite link, with the invite's role (a member stays as they are)",
       tags: ['organization-invites'],
       params: INVITE_PARAMS,
-      success: { status: 200, description: 'Joined, or already a member', schema: { type: 'object' } },
+      success: { status: 200, description: 'Joined, or already a member', schema: officialResponse('joinOrganizationWithInvite') },
       async handler({ caller, deadline, params }) {
         await linkInvites.joinWithLinkInvite({ organizationId: params.organizationId, inviteId: params.inviteId }, { caller, deadline });
         return { body: {} };

@@ -1,9 +1,9 @@
-import { ID_PARAM, LIST_QUERY, listOf, object, ROLE, ROLE_OR_GUEST, RouteSpec, toList } from '@bindery/gateway/http';
+import { ID_PARAM, LIST_QUERY, object, officialResponse, ROLE, ROLE_OR_GUEST, RouteSpec, toList } from '@bindery/gateway/http';
 import type { IdentityClients } from '@bindery/identity/client';
 import { identityMembersV1 as pb } from '@bindery/shared/contracts';
+import { deletedOrNot } from './deletions';
 import { Urls, userJson } from './representations';
 
-const MEMBER = { type: 'object', required: ['object', 'id', 'role', 'user', 'disabled', 'joinedAt', 'sso', 'spaces', 'teams'] };
 const MEMBER_PARAMS = { organizationId: ID_PARAM, userId: ID_PARAM };
 
 export function memberJson(m: pb.Member, urls: Urls) {
@@ -39,7 +39,7 @@ export function memberRoutes(clients: IdentityClients, urls: Urls): RouteSpec[] 
         search: { type: 'string', maxLength: 256 },
         sort: { type: 'string', enum: ['joinedAt', 'lastSeenAt'] },
       },
-      success: { status: 200, description: 'A page of members', schema: listOf(MEMBER) },
+      success: { status: 200, description: 'A page of members', schema: officialResponse('listMembersInOrganizationById') },
       async handler({ caller, deadline, params, query }) {
         const role = query.role === undefined ? undefined : { value: query.role === 'guest' ? undefined : (query.role as string) };
         const r = await members.listMembers(
@@ -63,7 +63,7 @@ export function memberRoutes(clients: IdentityClients, urls: Urls): RouteSpec[] 
       summary: 'Get a member of an organization',
       tags: ['members'],
       params: MEMBER_PARAMS,
-      success: { status: 200, description: 'The member', schema: MEMBER },
+      success: { status: 200, description: 'The member', schema: officialResponse('getMemberInOrganizationById') },
       async handler({ caller, deadline, params }) {
         return { body: memberJson(await members.getMember({ organizationId: params.organizationId, userId: params.userId }, { caller, deadline }), urls) };
       },
@@ -76,7 +76,7 @@ export function memberRoutes(clients: IdentityClients, urls: Urls): RouteSpec[] 
       tags: ['members'],
       params: MEMBER_PARAMS,
       body: object({ role: ROLE_OR_GUEST }),
-      success: { status: 200, description: 'The member', schema: MEMBER },
+      success: { status: 200, description: 'The member', schema: officialResponse('updateMemberInOrganizationById') },
       async handler({ caller, deadline, params, body }) {
         const b = body as { role?: string | null };
         const role = b.role === undefined ? undefined : { value: b.role ?? undefined };
@@ -90,10 +90,10 @@ export function memberRoutes(clients: IdentityClients, urls: Urls): RouteSpec[] 
       summary: 'Remove a member (admins), or leave the organization; removing a non-member changes nothing',
       tags: ['members'],
       params: MEMBER_PARAMS,
-      success: { status: 204, description: 'Removed, or was not a member' },
+      success: { status: 205, description: 'The member was removed from the organization' },
+      alternatives: [{ status: 204, description: 'The user was not a member of the organization' }],
       async handler({ caller, deadline, params }) {
-        await members.removeMember({ organizationId: params.organizationId, userId: params.userId }, { caller, deadline });
-        return { status: 204 };
+        return deletedOrNot((await members.removeMember({ organizationId: params.organizationId, userId: params.userId }, { caller, deadline })).removed);
       },
     },
     {
@@ -103,7 +103,7 @@ export function memberRoutes(clients: IdentityClients, urls: Urls): RouteSpec[] 
       summary: 'Make a member an SSO member (admins)',
       tags: ['members'],
       params: MEMBER_PARAMS,
-      success: { status: 200, description: 'The member', schema: MEMBER },
+      success: { status: 200, description: 'The member', schema: officialResponse('setUserAsSSOMemberForOrganization') },
       async handler({ caller, deadline, params }) {
         return { body: memberJson(await members.setMemberSso({ organizationId: params.organizationId, userId: params.userId }, { caller, deadline }), urls) };
       },
@@ -116,7 +116,7 @@ export function memberRoutes(clients: IdentityClients, urls: Urls): RouteSpec[] 
       tags: ['members'],
       params: MEMBER_PARAMS,
       query: { ...LIST_QUERY, order: { type: 'string', enum: ['asc', 'desc'] } },
-      success: { status: 200, description: 'A page of space permissions', schema: listOf({ type: 'object' }) },
+      success: { status: 200, description: 'A page of space permissions', schema: officialResponse('listSpacesForOrganizationMember') },
       async handler({ caller, deadline, params }) {
         // Visibility of the member is identity's decision; the spaces will come from content's
         // ListMemberSpaces (proto/bindery/content/v1) once that service exists.

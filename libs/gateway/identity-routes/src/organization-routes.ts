@@ -1,11 +1,10 @@
 import { invalid } from '@bindery/platform/errors';
-import { ID_PARAM, LIST_QUERY, listOf, RouteSpec, toList } from '@bindery/gateway/http';
+import { ID_PARAM, LIST_QUERY, officialResponse, RouteSpec, toList } from '@bindery/gateway/http';
 import type { IdentityClient } from '@bindery/identity/client';
 import { identityV1 as pb } from '@bindery/shared/contracts';
 import { CREATE_ORGANIZATION, INVITE_USERS, UPDATE_ORGANIZATION } from './identity-schemas';
 import { organizationJson, Urls } from './representations';
 
-const ORGANIZATION = { type: 'object', required: ['object', 'id', 'title', 'createdAt', 'permissions'] };
 const ORG_PARAM = { organizationId: ID_PARAM };
 
 type Nullable<T> = T | null;
@@ -37,7 +36,7 @@ export function organizationRoutes(identity: IdentityClient, urls: Urls): RouteS
       summary: "List the authenticated user's organizations",
       tags: ['organizations'],
       query: LIST_QUERY,
-      success: { status: 200, description: 'A page of organizations', schema: listOf(ORGANIZATION) },
+      success: { status: 200, description: 'A page of organizations', schema: officialResponse('listOrganizationsForAuthenticatedUser') },
       async handler({ caller, deadline, query }) {
         const r = await identity.listOrganizations({ page: { page: (query.page as string) ?? '', limit: (query.limit as number) ?? 0 } }, { caller, deadline });
         return { body: toList(r.items.map((o) => organizationJson(o, urls)), r.page) };
@@ -49,9 +48,15 @@ export function organizationRoutes(identity: IdentityClient, urls: Urls): RouteS
       operationId: 'createOrganization',
       summary: 'Create an organization; the caller becomes its admin',
       tags: ['organizations'],
-      query: { withDefaultSite: { type: 'boolean' }, openapiUrl: { type: 'string', maxLength: 2048 } },
+      // No sites on this instance yet: the schema says so (withDefaultSite=true is a 400, openapiUrl is only used with it).
+      query: {
+        withDefaultSite: { type: 'boolean', const: false, description: 'false: a default site (true) is not available on this instance yet, create the site separately' },
+        openapiUrl: { type: 'string', maxLength: 2048 },
+      },
       body: CREATE_ORGANIZATION,
-      success: { status: 201, description: 'The organization', schema: ORGANIZATION },
+      // Only @gitbook/api 0.202.0 has createOrganization; its `$ref: Organization` is served with the 0.130.0
+      // Organization, like every other route's (the answer is the same organizationJson, valid against both).
+      success: { status: 201, description: 'The organization', schema: officialResponse('createOrganization') },
       async handler({ caller, deadline, query, body }) {
         if (query.withDefaultSite === true) throw invalid('withDefaultSite is not available on this instance yet; create the site separately.');
         const b = body as { title: string; emailDomains?: string[] };
@@ -67,7 +72,7 @@ export function organizationRoutes(identity: IdentityClient, urls: Urls): RouteS
       summary: 'Get an organization',
       tags: ['organizations'],
       params: ORG_PARAM,
-      success: { status: 200, description: 'The organization', schema: ORGANIZATION },
+      success: { status: 200, description: 'The organization', schema: officialResponse('getOrganizationById') },
       async handler({ caller, deadline, params }) {
         return { body: organizationJson(await identity.getOrganization({ organizationId: params.organizationId }, { caller, deadline }), urls) };
       },
@@ -80,7 +85,7 @@ export function organizationRoutes(identity: IdentityClient, urls: Urls): RouteS
       tags: ['organizations'],
       params: ORG_PARAM,
       body: UPDATE_ORGANIZATION,
-      success: { status: 200, description: 'The updated organization', schema: ORGANIZATION },
+      success: { status: 200, description: 'The updated organization', schema: officialResponse('updateOrganizationById') },
       async handler({ caller, deadline, params, body }) {
         const org = await identity.updateOrganization(updateRequest(params.organizationId, body as Record<string, unknown>), { caller, deadline });
         return { body: organizationJson(org, urls) };
@@ -93,7 +98,8 @@ export function organizationRoutes(identity: IdentityClient, urls: Urls): RouteS
       summary: 'Organizations using an e-mail domain that the caller may know',
       tags: ['organizations'],
       params: { emailDomain: { type: 'string', minLength: 1, maxLength: 253 } },
-      success: { status: 200, description: 'The organizations', schema: { type: 'object', required: ['organizations'] } },
+      // Official schema with one erratum: 0.130.0 requires "organizaitons" (a typo), served as "organizations".
+      success: { status: 200, description: 'The organizations', schema: officialResponse('getOrganizationsForEmailDomain') },
       async handler({ caller, deadline, params }) {
         const r = await identity.listOrganizationsByEmailDomain({ emailDomain: params.emailDomain }, { caller, deadline });
         return { body: { organizations: r.organizations.map((o) => organizationJson(o, urls)) } };
@@ -106,7 +112,8 @@ export function organizationRoutes(identity: IdentityClient, urls: Urls): RouteS
       summary: "Record the caller's activity in the organization",
       tags: ['organizations'],
       params: ORG_PARAM,
-      success: { status: 200, description: 'Recorded', schema: { type: 'object' } },
+      // The official operation at this path is updateOrganizationMemberLastSeenAt; Bindery answers `{}` (no gitbookVisitorClaims).
+      success: { status: 200, description: 'Recorded', schema: officialResponse('updateOrganizationMemberLastSeenAt') },
       async handler({ caller, deadline, params }) {
         await identity.pingOrganization({ organizationId: params.organizationId }, { caller, deadline });
         return { body: {} };
@@ -120,7 +127,7 @@ export function organizationRoutes(identity: IdentityClient, urls: Urls): RouteS
       tags: ['organization-invites'],
       params: ORG_PARAM,
       body: INVITE_USERS,
-      success: { status: 200, description: 'Who was added and how many were invited', schema: { type: 'object', required: ['users', 'invited'] } },
+      success: { status: 200, description: 'Who was added and how many were invited', schema: officialResponse('inviteUsersToOrganization') },
       async handler({ caller, deadline, params, body }) {
         const b = body as { emails: Array<string | { email: string; role: string | null }>; role?: string | null; sso?: boolean };
         const r = await identity.inviteMembers(

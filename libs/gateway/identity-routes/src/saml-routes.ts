@@ -1,18 +1,27 @@
-import { ID_PARAM, LIST_QUERY, listOf, object, ROLE_OR_GUEST, RouteSpec, toList } from '@bindery/gateway/http';
+import { ID_PARAM, LIST_QUERY, object, officialResponse, ROLE_OR_GUEST, RouteSpec, toList, trimmedText } from '@bindery/gateway/http';
 import type { IdentityClients } from '@bindery/identity/client';
 import { identitySamlV1 as pb } from '@bindery/shared/contracts';
+import { deleteAnswer } from './deletions';
 import { Urls } from './representations';
 import { samlProviderJson, ssoProviderLoginJson } from './saml-representations';
 
-const SAML_PROVIDER = { type: 'object', required: ['object', 'id', 'label', 'defaultRole', 'createdAt', 'status', 'service', 'urls'] };
+// Provider responses are the official OrganizationSAMLProvider with one erratum (vendored, see
+// docs/openapi-document.md): ssoURL, entityID and certificate are required of `active` providers
+// only, since a `pending` provider is one not fully configured yet.
 const ORG_PARAM = { organizationId: ID_PARAM };
 const PROVIDER_PARAMS = { organizationId: ID_PARAM, samlProviderId: ID_PARAM };
 
 // Limits from the API reference; the certificate's content and the team are checked by identity.
 const SAML_FIELDS = {
-  label: { type: 'string', minLength: 1, maxLength: 30 },
+  label: trimmedText(1, 30),
   entityID: { type: 'string', maxLength: 1024 },
-  certificate: { type: 'string', maxLength: 10000 },
+  // One certificate in PEM form (identity also parses it as X.509: a malformed one is still a 400).
+  certificate: {
+    type: 'string',
+    maxLength: 10000,
+    pattern: '^[\\t\\n\\r ]*-----BEGIN CERTIFICATE-----\\r?\\n[A-Za-z0-9+/=\\r\\n]+-----END CERTIFICATE-----[\\t\\n\\r ]*$',
+    description: 'one X.509 certificate in PEM form (-----BEGIN CERTIFICATE-----), and nothing else',
+  },
   ssoURL: { type: 'string', format: 'uri', maxLength: 2048, pattern: '^[Hh][Tt][Tt][Pp][Ss]?://' },
   defaultTeam: { type: 'string', minLength: 1, maxLength: 128 },
   defaultRole: ROLE_OR_GUEST,
@@ -53,7 +62,7 @@ export function samlRoutes(clients: IdentityClients, urls: Urls): RouteSpec[] {
       tags: ['sso'],
       params: ORG_PARAM,
       query: LIST_QUERY,
-      success: { status: 200, description: 'A page of SAML providers', schema: listOf(SAML_PROVIDER) },
+      success: { status: 200, description: 'A page of SAML providers', schema: officialResponse('listSAMLProvidersInOrganizationById') },
       async handler({ caller, deadline, params, query }) {
         const r = await saml.listSamlProviders(
           { organizationId: params.organizationId, page: { page: (query.page as string) ?? '', limit: (query.limit as number) ?? 0 } },
@@ -70,7 +79,7 @@ export function samlRoutes(clients: IdentityClients, urls: Urls): RouteSpec[] {
       tags: ['sso'],
       params: ORG_PARAM,
       body: CREATE_SAML_PROVIDER,
-      success: { status: 201, description: 'The SAML provider', schema: SAML_PROVIDER },
+      success: { status: 201, description: 'The SAML provider', schema: officialResponse('createOrganizationSAMLProvider') },
       async handler({ caller, deadline, params, body }) {
         const b = body as SamlBody & { label: string };
         const p = await saml.createSamlProvider({ organizationId: params.organizationId, ...settings(b), label: b.label }, { caller, deadline });
@@ -85,7 +94,7 @@ export function samlRoutes(clients: IdentityClients, urls: Urls): RouteSpec[] {
       summary: 'Get a SAML provider (admins)',
       tags: ['sso'],
       params: PROVIDER_PARAMS,
-      success: { status: 200, description: 'The SAML provider', schema: SAML_PROVIDER },
+      success: { status: 200, description: 'The SAML provider', schema: officialResponse('getOrganizationSAMLProviderById') },
       async handler({ caller, deadline, params }) {
         return { body: json(await saml.getSamlProvider({ organizationId: params.organizationId, samlProviderId: params.samlProviderId }, { caller, deadline })) };
       },
@@ -98,7 +107,7 @@ export function samlRoutes(clients: IdentityClients, urls: Urls): RouteSpec[] {
       tags: ['sso'],
       params: PROVIDER_PARAMS,
       body: UPDATE_SAML_PROVIDER,
-      success: { status: 200, description: 'The updated SAML provider', schema: SAML_PROVIDER },
+      success: { status: 200, description: 'The updated SAML provider', schema: officialResponse('updateOrganizationSAMLProvider') },
       async handler({ caller, deadline, params, body }) {
         const p = await saml.updateSamlProvider(
           { organizationId: params.organizationId, samlProviderId: params.samlProviderId, ...settings(body as SamlBody) },
@@ -111,13 +120,13 @@ export function samlRoutes(clients: IdentityClients, urls: Urls): RouteSpec[] {
       method: 'delete',
       path: '/v1/orgs/:organizationId/saml/:samlProviderId',
       operationId: 'deleteOrganizationSAMLProvider',
-      summary: 'Delete a SAML provider (admins); an absent one is 404',
+      summary: 'Delete a SAML provider (admins); 204 when there was none',
       tags: ['sso'],
       params: PROVIDER_PARAMS,
-      success: { status: 204, description: 'Deleted' },
+      success: { status: 205, description: 'The SAML provider was deleted' },
+      alternatives: [{ status: 204, description: 'The SAML provider did not exist' }],
       async handler({ caller, deadline, params }) {
-        await saml.deleteSamlProvider({ organizationId: params.organizationId, samlProviderId: params.samlProviderId }, { caller, deadline });
-        return { status: 204 };
+        return deleteAnswer(saml.deleteSamlProvider({ organizationId: params.organizationId, samlProviderId: params.samlProviderId }, { caller, deadline }));
       },
     },
     {
@@ -127,7 +136,7 @@ export function samlRoutes(clients: IdentityClients, urls: Urls): RouteSpec[] {
       summary: "The organization's SSO sign-in choices (its active providers), for its members",
       tags: ['sso'],
       params: ORG_PARAM,
-      success: { status: 200, description: 'The sign-in choices', schema: { type: 'object', required: ['items'] } },
+      success: { status: 200, description: 'The sign-in choices', schema: officialResponse('listSSOProviderLoginsInOrganization') },
       async handler({ caller, deadline, params }) {
         const r = await saml.listSsoProviderLogins({ organizationId: params.organizationId }, { caller, deadline });
         return { body: { items: r.items.map(ssoProviderLoginJson) } };

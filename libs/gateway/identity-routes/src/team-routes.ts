@@ -1,10 +1,11 @@
-import { ID_PARAM, LIST_QUERY, listOf, object, RouteSpec, toList } from '@bindery/gateway/http';
+import { ID_PARAM, LIST_QUERY, object, officialResponse, RouteSpec, toList, trimmedText } from '@bindery/gateway/http';
 import type { TeamsClient } from '@bindery/identity/client';
+import { deleteAnswer } from './deletions';
 import { Urls } from './representations';
 import { memberTeamJson, teamJson, teamMemberJson } from './team-representations';
 
 /** Request schemas (limits from the API reference: team title 1..64). */
-const TEAM_TITLE = { type: 'string', minLength: 1, maxLength: 64 };
+const TEAM_TITLE = trimmedText(1, 64);
 const TEAM_ROLE = { type: 'string', enum: ['owner', 'member'] };
 const USER_REF = { type: 'string', minLength: 1, maxLength: 254 };
 const USER_REFS = { type: 'array', maxItems: 1000, items: USER_REF };
@@ -18,9 +19,6 @@ const UPDATE_TEAM_MEMBERS = object({
 const PUT_TEAM_MEMBER = object({ role: TEAM_ROLE });
 const TITLE_FILTER = { type: 'string', maxLength: 64 };
 
-const TEAM = { type: 'object', required: ['object', 'id', 'title', 'members', 'spaces', 'createdAt', 'permissions'] };
-const TEAM_MEMBER = { type: 'object', required: ['organization', 'team', 'permissions'] };
-const MEMBER_TEAM = { type: 'object', required: ['team', 'member'] };
 const ORG = { organizationId: ID_PARAM };
 const TEAM_PARAMS = { organizationId: ID_PARAM, teamId: ID_PARAM };
 const TEAM_MEMBER_PARAMS = { organizationId: ID_PARAM, teamId: ID_PARAM, userId: ID_PARAM };
@@ -38,7 +36,7 @@ export function teamRoutes(teams: TeamsClient, urls: Urls): RouteSpec[] {
       tags: ['teams'],
       params: ORG,
       query: { ...LIST_QUERY, owner: ID_PARAM, title: TITLE_FILTER },
-      success: { status: 200, description: 'A page of teams', schema: listOf(TEAM) },
+      success: { status: 200, description: 'A page of teams', schema: officialResponse('listTeamsInOrganizationById') },
       async handler({ caller, deadline, params, query }) {
         const r = await teams.listTeams(
           { organizationId: params.organizationId, page: pageOf(query), owner: query.owner as string | undefined, title: query.title as string | undefined },
@@ -55,7 +53,7 @@ export function teamRoutes(teams: TeamsClient, urls: Urls): RouteSpec[] {
       tags: ['teams'],
       params: ORG,
       body: CREATE_TEAM,
-      success: { status: 201, description: 'The team', schema: TEAM },
+      success: { status: 201, description: 'The team', schema: officialResponse('createOrganizationTeam') },
       async handler({ caller, deadline, params, body }) {
         const b = body as { title: string; members?: string[] };
         const team = await teams.createTeam({ organizationId: params.organizationId, title: b.title, members: b.members ?? [] }, { caller, deadline });
@@ -69,7 +67,7 @@ export function teamRoutes(teams: TeamsClient, urls: Urls): RouteSpec[] {
       summary: 'Get a team',
       tags: ['teams'],
       params: TEAM_PARAMS,
-      success: { status: 200, description: 'The team', schema: TEAM },
+      success: { status: 200, description: 'The team', schema: officialResponse('getTeamInOrganizationById') },
       async handler({ caller, deadline, params }) {
         return { body: teamJson(await teams.getTeam({ organizationId: params.organizationId, teamId: params.teamId }, { caller, deadline })) };
       },
@@ -82,7 +80,7 @@ export function teamRoutes(teams: TeamsClient, urls: Urls): RouteSpec[] {
       tags: ['teams'],
       params: TEAM_PARAMS,
       body: UPDATE_TEAM,
-      success: { status: 200, description: 'The updated team', schema: TEAM },
+      success: { status: 200, description: 'The updated team', schema: officialResponse('updateTeamInOrganizationById') },
       async handler({ caller, deadline, params, body }) {
         const team = await teams.updateTeam({ organizationId: params.organizationId, teamId: params.teamId, title: (body as { title: string }).title }, { caller, deadline });
         return { body: teamJson(team) };
@@ -92,13 +90,13 @@ export function teamRoutes(teams: TeamsClient, urls: Urls): RouteSpec[] {
       method: 'delete',
       path: '/v1/orgs/:organizationId/teams/:teamId',
       operationId: 'removeTeamFromOrganizationById',
-      summary: 'Delete a team (organization admins); 404 when there is none',
+      summary: 'Delete a team (organization admins); 204 when there was none',
       tags: ['teams'],
       params: TEAM_PARAMS,
-      success: { status: 204, description: 'Deleted' },
+      success: { status: 205, description: 'The team was deleted' },
+      alternatives: [{ status: 204, description: 'The team did not exist' }],
       async handler({ caller, deadline, params }) {
-        await teams.deleteTeam({ organizationId: params.organizationId, teamId: params.teamId }, { caller, deadline });
-        return {};
+        return deleteAnswer(teams.deleteTeam({ organizationId: params.organizationId, teamId: params.teamId }, { caller, deadline }));
       },
     },
     {
@@ -109,7 +107,7 @@ export function teamRoutes(teams: TeamsClient, urls: Urls): RouteSpec[] {
       tags: ['team-members'],
       params: TEAM_PARAMS,
       query: LIST_QUERY,
-      success: { status: 200, description: 'A page of team members', schema: listOf(TEAM_MEMBER) },
+      success: { status: 200, description: 'A page of team members', schema: officialResponse('listTeamMembersInOrganizationById') },
       async handler({ caller, deadline, params, query }) {
         const r = await teams.listTeamMembers({ organizationId: params.organizationId, teamId: params.teamId, page: pageOf(query) }, { caller, deadline });
         return { body: toList(r.items.map((e) => teamMemberJson(e, urls)), r.page) };
@@ -154,13 +152,13 @@ export function teamRoutes(teams: TeamsClient, urls: Urls): RouteSpec[] {
       method: 'delete',
       path: '/v1/orgs/:organizationId/teams/:teamId/members/:userId',
       operationId: 'deleteMemberFromOrganizationTeamById',
-      summary: 'Remove a member from a team (admins and team owners); 404 when not in it',
+      summary: 'Remove a member from a team (admins and team owners); 204 when not in it',
       tags: ['team-members'],
       params: TEAM_MEMBER_PARAMS,
-      success: { status: 204, description: 'Removed' },
+      success: { status: 205, description: 'The member was removed from the team' },
+      alternatives: [{ status: 204, description: 'The member was not part of the team' }],
       async handler({ caller, deadline, params }) {
-        await teams.removeTeamMember({ organizationId: params.organizationId, teamId: params.teamId, userId: params.userId }, { caller, deadline });
-        return {};
+        return deleteAnswer(teams.removeTeamMember({ organizationId: params.organizationId, teamId: params.teamId, userId: params.userId }, { caller, deadline }));
       },
     },
     {
@@ -171,7 +169,7 @@ export function teamRoutes(teams: TeamsClient, urls: Urls): RouteSpec[] {
       tags: ['organization-members'],
       params: { organizationId: ID_PARAM, userId: ID_PARAM },
       query: { ...LIST_QUERY, title: TITLE_FILTER },
-      success: { status: 200, description: "A page of the member's teams", schema: listOf(MEMBER_TEAM) },
+      success: { status: 200, description: "A page of the member's teams", schema: officialResponse('listTeamsForOrganizationMember') },
       async handler({ caller, deadline, params, query }) {
         const r = await teams.listTeamsOfMember(
           { organizationId: params.organizationId, userId: params.userId, page: pageOf(query), title: query.title as string | undefined },

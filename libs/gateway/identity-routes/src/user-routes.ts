@@ -1,9 +1,22 @@
-import { ID_PARAM, RouteSpec } from '@bindery/gateway/http';
+import { ID_PARAM, officialResponse, officialSchema, RouteSpec } from '@bindery/gateway/http';
 import type { IdentityClient } from '@bindery/identity/client';
 import { CREATE_TOKEN, CREATE_USER } from './identity-schemas';
+import { deletedOrNot } from './deletions';
 import { Urls, userJson } from './representations';
 
-const USER = { type: 'object', required: ['object', 'id', 'displayName', 'urls'] };
+/** An issued API token (a Bindery extra: the official API has no token issuance). */
+const API_TOKEN = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['object', 'id', 'label', 'token', 'createdAt'],
+  properties: {
+    object: { type: 'string', const: 'api-token' },
+    id: { type: 'string' },
+    label: { type: 'string' },
+    token: { type: 'string', description: 'The secret, shown this once' },
+    createdAt: { type: 'string', format: 'date-time' },
+  },
+};
 
 /** GET /v1/user and the instance-administration routes under /admin. */
 export function userRoutes(identity: IdentityClient, urls: Urls): RouteSpec[] {
@@ -14,7 +27,7 @@ export function userRoutes(identity: IdentityClient, urls: Urls): RouteSpec[] {
       operationId: 'getAuthenticatedUser',
       summary: 'Get the authenticated user',
       tags: ['users'],
-      success: { status: 200, description: 'The user', schema: USER },
+      success: { status: 200, description: 'The user', schema: officialResponse('getAuthenticatedUser') },
       async handler({ caller, deadline }) {
         return { body: userJson(await identity.getCurrentUser({}, { caller, deadline }), urls) };
       },
@@ -26,7 +39,7 @@ export function userRoutes(identity: IdentityClient, urls: Urls): RouteSpec[] {
       summary: 'Create a user (instance administrator)',
       tags: ['admin'],
       body: CREATE_USER,
-      success: { status: 201, description: 'The new user', schema: USER },
+      success: { status: 201, description: 'The new user', schema: officialSchema('User') },
       async handler({ caller, deadline, body }) {
         const b = body as { email: string; displayName: string };
         const user = await identity.createUser({ email: b.email, displayName: b.displayName }, { caller, deadline });
@@ -41,7 +54,7 @@ export function userRoutes(identity: IdentityClient, urls: Urls): RouteSpec[] {
       tags: ['admin'],
       params: { userId: ID_PARAM },
       body: CREATE_TOKEN,
-      success: { status: 201, description: 'The token', schema: { type: 'object', required: ['object', 'id', 'label', 'token', 'createdAt'] } },
+      success: { status: 201, description: 'The token', schema: API_TOKEN },
       async handler({ caller, deadline, params, body }) {
         const t = await identity.createApiToken({ userId: params.userId, label: (body as { label?: string }).label }, { caller, deadline });
         return { status: 201, body: { object: 'api-token', id: t.id, label: t.label, token: t.token, createdAt: t.createdAt } };
@@ -54,10 +67,10 @@ export function userRoutes(identity: IdentityClient, urls: Urls): RouteSpec[] {
       summary: 'Revoke an API token (instance administrator); gateways stop accepting it within AUTH_CACHE_TTL_MS',
       tags: ['admin'],
       params: { userId: ID_PARAM, tokenId: ID_PARAM },
-      success: { status: 204, description: 'Revoked, or did not exist' },
+      success: { status: 205, description: 'The token was revoked' },
+      alternatives: [{ status: 204, description: 'The token did not exist' }],
       async handler({ caller, deadline, params }) {
-        await identity.revokeApiToken({ userId: params.userId, tokenId: params.tokenId }, { caller, deadline });
-        return { status: 204 };
+        return deletedOrNot((await identity.revokeApiToken({ userId: params.userId, tokenId: params.tokenId }, { caller, deadline })).revoked);
       },
     },
   ];

@@ -1,5 +1,6 @@
 import { X509Certificate } from 'node:crypto';
 import { invalid } from '@bindery/platform/errors';
+import { characterCount } from './organization-rules';
 import { assertCanAdminister, assertCanView, Standing } from './organization-policy';
 import { RoleOrGuest } from './roles';
 
@@ -43,12 +44,12 @@ export function assertCanListSsoLogins(standing: Standing | undefined): asserts 
 
 export function validSamlLabel(label: string): string {
   const l = label.trim();
-  if (l.length < 1 || l.length > 30) throw invalid('label must have 1 to 30 characters.');
+  if (characterCount(l) < 1 || characterCount(l) > 30) throw invalid('label must have 1 to 30 characters.');
   return l;
 }
 
 export function validEntityID(entityID: string): string {
-  if (entityID.length > 1024) throw invalid('entityID must have at most 1024 characters.');
+  if (characterCount(entityID) > 1024) throw invalid('entityID must have at most 1024 characters.');
   return entityID;
 }
 

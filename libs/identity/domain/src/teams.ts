@@ -1,4 +1,5 @@
 import { invalid } from '@bindery/platform/errors';
+import { characterCount } from './organization-rules';
 
 /** A member's role in a team: owners manage the team's members. */
 export const TEAM_ROLES = ['owner', 'member'] as const;
@@ -39,7 +40,7 @@ export function teamMemberId(organizationId: string, teamId: string, userId: str
 
 export function validTeamTitle(title: string): string {
   const t = title.trim();
-  if (t.length < 1 || t.length > 64) throw invalid('title must have 1 to 64 characters.');
+  if (characterCount(t) < 1 || characterCount(t) > 64) throw invalid('title must have 1 to 64 characters.');
   return t;
 }
 

@@ -3,6 +3,7 @@ import { Caller } from '@bindery/platform/grpc';
 import {
   assertCanAdminister,
   assertCanView,
+  assertMayClaimEmailDomains,
   DefaultContent,
   emailDomainOf,
   MemberRecord,
@@ -47,6 +48,7 @@ export async function createOrganization(deps: IdentityDeps, caller: Caller, inp
   const emailDomains = normalizeEmailDomains(input.emailDomains);
   const user = await deps.users.findById(caller.userId);
   if (!user) throw notFound('User');
+  assertMayClaimEmailDomains(emailDomains, [], user);
   const org = await deps.transaction(async (session) => {
     const inserted = await deps.organizations.insert(
       {
@@ -100,6 +102,18 @@ export interface OrganizationPatch {
   inviteLinks?: boolean;
 }
 
+/**
+ * 403 unless the caller may claim every domain `emailDomains` adds to the organization (see
+ * assertMayClaimEmailDomains). What the organization has now is read from the database, not from
+ * the access cache: a domain another replica just dropped must be claimed again.
+ */
+async function assertClaimable(deps: IdentityDeps, caller: Caller, organizationId: string, emailDomains: string[]): Promise<void> {
+  const [user, current] = await Promise.all([deps.users.findById(caller.userId), deps.organizations.findById(organizationId)]);
+  if (!user) throw notFound('User');
+  if (!current) throw notFound('Organization');
+  assertMayClaimEmailDomains(emailDomains, current.emailDomains, user);
+}
+
 /** Updates an organization (admins only). Event: organization.updated with the changed field names. */
 export async function updateOrganization(deps: IdentityDeps, caller: Caller, organizationId: string, patch: OrganizationPatch): Promise<OrganizationView> {
   const { org, standing } = await loadVisible(deps, caller, organizationId);
@@ -121,6 +135,7 @@ export async function updateOrganization(deps: IdentityDeps, caller: Caller, org
   for (const flag of ['sso', 'ai', 'inviteLinks'] as const) if (patch[flag] !== undefined) set[flag] = patch[flag];
   const changed = [...Object.keys(set), ...unset];
   if (!changed.length) return { org, standing };
+  if (set.emailDomains) await assertClaimable(deps, caller, organizationId, set.emailDomains);
 
   // Hostnames and e-mail domains are unique by index: a taken one is a 409 and changes nothing.
   set.updatedAt = nowIso();

@@ -1,4 +1,4 @@
-import { invalid, notFound } from '@bindery/platform/errors';
+import { invalid, nothingToDelete } from '@bindery/platform/errors';
 import { Caller } from '@bindery/platform/grpc';
 import {
   assertCanManageTeamMembers,
@@ -140,12 +140,15 @@ export async function putTeamMember(deps: IdentityDeps, caller: Caller, organiza
   }
 }
 
-/** Removes a member from a team (organization admins and the team's owners); 404 when not in it. */
+/** Removes a member from a team (organization admins and the team's owners); nothingToDelete when not in it (HTTP 204). */
 export async function removeTeamMember(deps: IdentityDeps, caller: Caller, organizationId: string, teamId: string, userId: string): Promise<void> {
-  const { standing, callerRole } = await teamAccess(deps, caller, organizationId, teamId);
-  assertCanManageTeamMembers(standing, callerRole);
-  if (!(await deps.teams.removeMember(organizationId, teamId, userId, nowIso(), [teamEvents.memberRemoved(organizationId, teamId, userId)]))) {
-    throw notFound('Team member');
+  // Who may remove comes before what there is: a team that does not exist has no owners, so only
+  // organization admins learn that there was nothing to remove (404 stays for invisible organizations).
+  const { standing } = await loadVisible(deps, caller, organizationId);
+  const team = await deps.teams.find(organizationId, teamId);
+  assertCanManageTeamMembers(standing, team ? await roleInTeam(deps, organizationId, teamId, caller.userId) : undefined);
+  if (!team || !(await deps.teams.removeMember(organizationId, teamId, userId, nowIso(), [teamEvents.memberRemoved(organizationId, teamId, userId)]))) {
+    throw nothingToDelete('Team member');
   }
   deps.eventsRecorded();
 }

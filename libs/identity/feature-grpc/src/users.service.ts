@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { forbidden, invalid, notFound, unauthenticated } from '@bindery/platform/errors';
 import { Caller } from '@bindery/platform/grpc';
-import { normalizeEmail, TokenRecord, UserRecord } from '@bindery/identity/domain';
+import { characterCount, normalizeEmail, TokenRecord, UserRecord } from '@bindery/identity/domain';
 import { newId, newSecret, nowIso } from '@bindery/shared/ids';
 import { IdentityDeps } from './identity-deps';
 import { identityEvents } from './identity-events';
@@ -37,7 +37,7 @@ export async function createUser(deps: IdentityDeps, caller: Caller, input: { em
   assertInstanceAdmin(caller);
   const email = normalizeEmail(input.email);
   const displayName = input.displayName.trim();
-  if (!displayName || displayName.length > 100) throw invalid('displayName must have 1 to 100 characters.');
+  if (!displayName || characterCount(displayName) > 100) throw invalid('displayName must have 1 to 100 characters.');
   const id = newId();
   const user = await deps.users.insert({ _id: id, email, displayName, isInstanceAdmin: false, createdAt: nowIso() }, [identityEvents.userCreated(id, email)]);
   deps.eventsRecorded();

@@ -1,5 +1,5 @@
 import { DomainError } from '@bindery/platform/errors';
-import { decodeCursor, encodeCursor, keysetFilter, resolveLimit, toPage } from './pagination';
+import { CURSOR_PATTERN, decodeCursor, encodeCursor, keysetFilter, resolveLimit, toPage } from './pagination';
 
 describe('pagination', () => {
   it('defaults and bounds the limit', () => {
@@ -9,11 +9,23 @@ describe('pagination', () => {
     expect(() => resolveLimit(-1)).toThrow('limit must be an integer from 1 to 1000.');
   });
 
-  it('round-trips cursors and refuses foreign ones as bad input', () => {
-    const c = { k: '2024-01-01T00:00:00.000Z', id: 'abc' };
-    expect(decodeCursor(encodeCursor(c))).toEqual(c);
+  it('round-trips cursors, each in the form of CURSOR_PATTERN', () => {
+    const pattern = new RegExp(CURSOR_PATTERN);
+    for (const c of [{ k: '2024-01-01T00:00:00.000Z', id: 'abc' }, { id: 'org1:user2' }, { k: '', id: 'x' }, { k: 5, id: 'b' }, { k: -1.5e-7, id: 'b' }, { k: 1e21, id: 'ü' }]) {
+      const page = encodeCursor(c);
+      expect(page).toMatch(pattern);
+      expect(decodeCursor(page)).toEqual(c);
+    }
     expect(decodeCursor(undefined)).toBeUndefined();
-    for (const bad of ['%%%', 'bm90IGpzb24', Buffer.from('{"x":1}').toString('base64url')]) {
+  });
+
+  it('accepts every string of the form, and refuses others as bad input', () => {
+    for (const odd of ['c1.A', 'c1.0', 'c1.____.s', 'c1.abc.n0', 'c1.abc.n-12.5e+3', 'c1.-_-_.s-_-_']) {
+      expect(odd).toMatch(new RegExp(CURSOR_PATTERN));
+      expect(decodeCursor(odd)).toEqual(expect.objectContaining({ id: expect.any(String) }));
+    }
+    for (const bad of ['0', '%%%', 'garbage', 'bm90IGpzb24', Buffer.from('{"id":"x"}').toString('base64url'), 'c1.', 'c1.abc.', 'c1.abc.x1', 'c1.abc.n1.', 'c2.abc']) {
+      expect(bad).not.toMatch(new RegExp(CURSOR_PATTERN));
       expect(() => decodeCursor(bad)).toThrow(DomainError);
     }
   });

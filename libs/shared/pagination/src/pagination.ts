@@ -32,20 +32,43 @@ export function resolveLimit(limit: number | undefined): number {
   return limit;
 }
 
+/**
+ * The one form of a cursor: `c1.`, the id of the last item served (base64url), then optionally its
+ * sort key: `.s` and a text (base64url) or `.n` and a number. Every string of this form is a cursor
+ * (one naming no item simply continues after that position), so a `page` parameter declared with
+ * this pattern accepts exactly what the lists accept.
+ */
+export const CURSOR_PATTERN = '^c1\\.[A-Za-z0-9_-]+(\\.(s[A-Za-z0-9_-]*|n-?[0-9]+(\\.[0-9]+)?(e[+-][0-9]+)?))?$';
+const CURSOR = new RegExp(CURSOR_PATTERN);
+
+const toBase64url = (text: string) => Buffer.from(text, 'utf8').toString('base64url');
+const fromBase64url = (text: string) => Buffer.from(text, 'base64url').toString('utf8');
+
 export function encodeCursor(cursor: Cursor): string {
-  return Buffer.from(JSON.stringify(cursor)).toString('base64url');
+  let key = '';
+  if (typeof cursor.k === 'string') key = `.s${toBase64url(cursor.k)}`;
+  else if (typeof cursor.k === 'number') {
+    if (!Number.isFinite(cursor.k)) throw new Error(`cursor sort key ${cursor.k} is not a finite number`);
+    key = `.n${cursor.k}`;
+  }
+  return `c1.${toBase64url(cursor.id)}${key}`;
 }
 
 export function decodeCursor(page: string | undefined): Cursor | undefined {
   if (!page) return undefined;
-  try {
-    const parsed = JSON.parse(Buffer.from(page, 'base64url').toString('utf8'));
-    const okKey = parsed.k === undefined || typeof parsed.k === 'string' || typeof parsed.k === 'number';
-    if (parsed && typeof parsed.id === 'string' && okKey) return { k: parsed.k, id: parsed.id };
-  } catch {
-    // fall through to the same answer as a well-formed but foreign cursor
-  }
-  throw invalid('page is not a cursor this list gave out.');
+  if (!CURSOR.test(page)) throw invalid('page is not a cursor this list gave out: pass next.page of the previous page.');
+  const [, id, key] = splitCursor(page);
+  const cursor: Cursor = { id: fromBase64url(id) };
+  if (key !== undefined) cursor.k = key.startsWith('s') ? fromBase64url(key.slice(1)) : Number(key.slice(1));
+  return cursor;
+}
+
+/** `c1.<id>.<key>` → ['c1', id, key]; the key itself may hold a dot (`n1.5`). */
+function splitCursor(page: string): [string, string, string | undefined] {
+  const first = page.indexOf('.');
+  const second = page.indexOf('.', first + 1);
+  if (second < 0) return [page.slice(0, first), page.slice(first + 1), undefined];
+  return [page.slice(0, first), page.slice(first + 1, second), page.slice(second + 1)];
 }
 
 /**

@@ -1,8 +1,21 @@
 import { ChildProcess, spawn } from 'node:child_process';
 import { connect } from 'node:net';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 export const WORKSPACE_ROOT = join(__dirname, '../../../..');
+
+/** Where this run's app processes are listed, for the global teardown to stop any left running. */
+export function pidDir(): string {
+  return join(tmpdir(), `bindery-test-${process.env.BINDERY_TEST_RUN ?? 'adhoc'}`);
+}
+
+function recordPid(pid: number | undefined) {
+  if (!pid) return;
+  mkdirSync(pidDir(), { recursive: true });
+  writeFileSync(join(pidDir(), String(pid)), '');
+}
 
 export interface AppProcess {
   name: string;
@@ -28,6 +41,7 @@ export async function startApp(name: string, port: number, env: Record<string, s
     env: { PATH: process.env.PATH ?? '', LOG_LEVEL: 'info', ...env, BINDERY_SERVICE_NAME: name },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  recordPid(child.pid);
   const output: string[] = [];
   const collect = (chunk: Buffer) => output.push(...chunk.toString().split('\n').filter(Boolean));
   child.stdout!.on('data', collect);

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import * as childProcess from 'node:child_process';
 import { connectMongo } from '@bindery/platform/mongo';
 import { AppProcess, startApp } from './processes';
 import { freePorts } from './ports';
@@ -64,7 +65,7 @@ export async function startSystem(extraEnv: Record<string, string> = {}, options
   };
   for (const m of grpc) {
     const p = envPrefix(m.name);
-    env[`${p}_DB`] = `e2e_${m.name.replace(/-/g, '_')}_${run}`;
+    env[`${p}_DB`] = `e2e_${testRunId()}_${m.name.replace(/-/g, '_')}_${run}`;
     env[`${p}_GRPC_PORT`] = String(port[m.name]);
     env[`${p}_GRPC_URL`] = `127.0.0.1:${port[m.name]}`;
   }
@@ -128,4 +129,28 @@ export async function startSystem(extraEnv: Record<string, string> = {}, options
     },
   };
   return sut;
+}
+
+/** The id of this Jest run (set by the global setup): its databases and processes carry it, so the teardown finds them. */
+export function testRunId(): string {
+  return process.env.BINDERY_TEST_RUN ?? 'adhoc';
+}
+
+const SHARED = Symbol.for('bindery.test.sharedSystem');
+
+/**
+ * One system per Jest worker, shared by every test file that runs there and needs nothing special
+ * (no settings of its own, no stopping or restarting services). Files must not stop it: the global
+ * teardown stops its processes and drops its databases when the run ends. Node's core modules are
+ * the one object all test files of a worker share, so the system is kept on one of them.
+ */
+export function sharedSystem(): Promise<SystemUnderTest> {
+  const anchor = childProcess as unknown as Record<symbol, Promise<SystemUnderTest> | undefined>;
+  let system = anchor[SHARED];
+  if (!system) {
+    system = startSystem();
+    anchor[SHARED] = system;
+    system.catch(() => (anchor[SHARED] = undefined));
+  }
+  return system;
 }
