@@ -3,7 +3,19 @@ const nx = require('@nx/eslint-plugin');
 const tseslint = require('typescript-eslint');
 
 // Every service's scope: the planned ones and whatever apps/*/service.json declares.
-const SCOPES = [...new Set(['identity', 'content', 'change-requests', 'sites', 'specs', 'git-sync', ...require('./tools/stack/manifests').grpcServices().map((m) => m.name)])];
+const SCOPES = [
+  ...new Set([
+    'identity',
+    'content',
+    'change-requests',
+    'sites',
+    'specs',
+    'git-sync',
+    ...require('./tools/stack/manifests')
+      .grpcServices()
+      .map((m) => m.name),
+  ]),
+];
 
 const HOMES = {
   kafkajs: 'kafkajs is used only in libs/platform/events.',
@@ -25,27 +37,33 @@ function banned(packages) {
  */
 function boundaries(testOnly) {
   const constraints = [
-            // By type: apps wire libs; features use data-access, domain, clients, infrastructure; domain is
-            // pure (no infrastructure, no generated contracts); infrastructure never reaches into services.
-            { sourceTag: 'type:app', onlyDependOnLibsWithTags: ['type:feature', 'type:client', 'type:util', 'type:domain', 'type:infra', 'type:contracts', 'type:projection'] },
-            { sourceTag: 'type:e2e', onlyDependOnLibsWithTags: ['type:client', 'type:util', 'type:domain', 'type:feature', 'type:testing', 'type:contracts', 'type:infra', 'type:projection'] },
-            { sourceTag: 'type:feature', onlyDependOnLibsWithTags: ['type:feature', 'type:data-access', 'type:domain', 'type:client', 'type:util', 'type:infra', 'type:contracts', 'type:projection'] },
-            { sourceTag: 'type:data-access', onlyDependOnLibsWithTags: ['type:domain', 'type:util', 'type:infra'] },
-            { sourceTag: 'type:projection', onlyDependOnLibsWithTags: ['type:client', 'type:util', 'type:infra', 'type:contracts'] },
-            { sourceTag: 'type:client', onlyDependOnLibsWithTags: ['type:util', 'type:infra', 'type:contracts'] },
-            { sourceTag: 'type:domain', onlyDependOnLibsWithTags: ['type:domain', 'type:util'] },
-            { sourceTag: 'type:util', onlyDependOnLibsWithTags: ['type:util'] },
-            { sourceTag: 'type:infra', onlyDependOnLibsWithTags: ['type:infra', 'type:util', 'type:contracts'] },
-            { sourceTag: 'type:contracts', onlyDependOnLibsWithTags: [] },
-            { sourceTag: 'type:testing', onlyDependOnLibsWithTags: ['type:testing', 'type:infra', 'type:util', 'type:contracts'] },
-            // By scope: a service uses its own libs, platform, shared, and other services' clients only.
-            ...SCOPES.map((scope) => ({
-              sourceTag: `scope:${scope}`,
-              onlyDependOnLibsWithTags: [`scope:${scope}`, 'scope:platform', 'scope:shared', 'type:client', 'type:projection'],
-            })),
-            { sourceTag: 'scope:gateway', onlyDependOnLibsWithTags: ['scope:gateway', 'scope:platform', 'scope:shared', 'type:client', 'type:projection'] },
-            { sourceTag: 'scope:platform', onlyDependOnLibsWithTags: ['scope:platform', 'scope:shared'] },
-            { sourceTag: 'scope:shared', onlyDependOnLibsWithTags: ['scope:shared', 'scope:platform'] },
+    // By type: apps wire libs; features use data-access, domain, clients, infrastructure; domain is
+    // pure (no infrastructure, no generated contracts); infrastructure never reaches into services.
+    { sourceTag: 'type:app', onlyDependOnLibsWithTags: ['type:feature', 'type:client', 'type:util', 'type:domain', 'type:infra', 'type:contracts', 'type:projection'] },
+    {
+      sourceTag: 'type:e2e',
+      onlyDependOnLibsWithTags: ['type:client', 'type:util', 'type:domain', 'type:feature', 'type:testing', 'type:contracts', 'type:infra', 'type:projection'],
+    },
+    {
+      sourceTag: 'type:feature',
+      onlyDependOnLibsWithTags: ['type:feature', 'type:data-access', 'type:domain', 'type:client', 'type:util', 'type:infra', 'type:contracts', 'type:projection'],
+    },
+    { sourceTag: 'type:data-access', onlyDependOnLibsWithTags: ['type:domain', 'type:util', 'type:infra'] },
+    { sourceTag: 'type:projection', onlyDependOnLibsWithTags: ['type:client', 'type:util', 'type:infra', 'type:contracts'] },
+    { sourceTag: 'type:client', onlyDependOnLibsWithTags: ['type:util', 'type:infra', 'type:contracts'] },
+    { sourceTag: 'type:domain', onlyDependOnLibsWithTags: ['type:domain', 'type:util'] },
+    { sourceTag: 'type:util', onlyDependOnLibsWithTags: ['type:util'] },
+    { sourceTag: 'type:infra', onlyDependOnLibsWithTags: ['type:infra', 'type:util', 'type:contracts'] },
+    { sourceTag: 'type:contracts', onlyDependOnLibsWithTags: [] },
+    { sourceTag: 'type:testing', onlyDependOnLibsWithTags: ['type:testing', 'type:infra', 'type:util', 'type:contracts'] },
+    // By scope: a service uses its own libs, platform, shared, and other services' clients only.
+    ...SCOPES.map((scope) => ({
+      sourceTag: `scope:${scope}`,
+      onlyDependOnLibsWithTags: [`scope:${scope}`, 'scope:platform', 'scope:shared', 'type:client', 'type:projection'],
+    })),
+    { sourceTag: 'scope:gateway', onlyDependOnLibsWithTags: ['scope:gateway', 'scope:platform', 'scope:shared', 'type:client', 'type:projection'] },
+    { sourceTag: 'scope:platform', onlyDependOnLibsWithTags: ['scope:platform', 'scope:shared'] },
+    { sourceTag: 'scope:shared', onlyDependOnLibsWithTags: ['scope:shared', 'scope:platform'] },
   ];
   return [
     'error',

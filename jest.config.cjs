@@ -6,13 +6,19 @@ function projectConfigs(dir, depth) {
   if (!fs.existsSync(dir)) return [];
   if (fs.existsSync(path.join(dir, 'jest.config.cjs'))) return [path.join(dir, 'jest.config.cjs')];
   if (depth === 0) return [];
-  return fs.readdirSync(dir, { withFileTypes: true })
+  return fs
+    .readdirSync(dir, { withFileTypes: true })
     .filter((e) => e.isDirectory() && e.name !== 'node_modules')
     .flatMap((e) => projectConfigs(path.join(dir, e.name), depth - 1));
 }
 
 module.exports = {
-  projects: [...projectConfigs(path.join(__dirname, 'apps'), 1), ...projectConfigs(path.join(__dirname, 'libs'), 2), ...projectConfigs(path.join(__dirname, 'deploy'), 0), ...projectConfigs(path.join(__dirname, 'tools/checks'), 0)],
+  projects: [
+    ...projectConfigs(path.join(__dirname, 'apps'), 1),
+    ...projectConfigs(path.join(__dirname, 'libs'), 2),
+    ...projectConfigs(path.join(__dirname, 'deploy'), 0),
+    ...projectConfigs(path.join(__dirname, 'tools/checks'), 0),
+  ],
   maxWorkers: 2,
   // Only the root's timeout applies when running projects together; end-to-end suites start processes.
   testTimeout: 90000,

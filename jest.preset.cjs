@@ -19,4 +19,3 @@ module.exports = {
   testMatch: ['**/*.spec.ts', '**/*.test.ts'],
   testTimeout: 30000,
 };
-

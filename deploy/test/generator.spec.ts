@@ -119,7 +119,10 @@ describe('a copy of deploy/ with generated services widgets and change-requests'
   generate(repo, WIDGETS);
   generate(repo, CHANGE_REQUESTS);
 
-  describeDeployTree(path.join(repo, 'deploy'), [...SERVICES, CHANGE_REQUESTS, WIDGETS].sort((a, b) => (a.name < b.name ? -1 : 1)));
+  describeDeployTree(
+    path.join(repo, 'deploy'),
+    [...SERVICES, CHANGE_REQUESTS, WIDGETS].sort((a, b) => (a.name < b.name ? -1 : 1)),
+  );
 
   test("change-requests takes its own secret from Secret bindery-change-requests, after the template's", () => {
     const dep = named(render(path.join(repo, 'deploy/base/change-requests')), 'Deployment', 'change-requests') as Obj;

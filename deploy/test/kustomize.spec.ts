@@ -23,7 +23,15 @@ describe('strategicMerge', () => {
         template: {
           spec: {
             containers: [
-              { name: 'app', image: 'a:1', env: [{ name: 'A', value: '1' }, { name: 'C', value: '0' }], command: ['x', 'y'] },
+              {
+                name: 'app',
+                image: 'a:1',
+                env: [
+                  { name: 'A', value: '1' },
+                  { name: 'C', value: '0' },
+                ],
+                command: ['x', 'y'],
+              },
               { name: 'side', image: 's:1' },
             ],
           },
@@ -33,7 +41,20 @@ describe('strategicMerge', () => {
     const patch = {
       spec: {
         replicas: null,
-        template: { spec: { containers: [{ name: 'app', env: [{ name: 'B', value: '2' }, { name: 'A', value: '3' }], command: ['z'] }] } },
+        template: {
+          spec: {
+            containers: [
+              {
+                name: 'app',
+                env: [
+                  { name: 'B', value: '2' },
+                  { name: 'A', value: '3' },
+                ],
+                command: ['z'],
+              },
+            ],
+          },
+        },
       },
     };
     expect(strategicMerge(base, patch, ['Deployment'])).toEqual({
@@ -41,7 +62,16 @@ describe('strategicMerge', () => {
         template: {
           spec: {
             containers: [
-              { name: 'app', image: 'a:1', env: [{ name: 'B', value: '2' }, { name: 'A', value: '3' }, { name: 'C', value: '0' }], command: ['z'] },
+              {
+                name: 'app',
+                image: 'a:1',
+                env: [
+                  { name: 'B', value: '2' },
+                  { name: 'A', value: '3' },
+                  { name: 'C', value: '0' },
+                ],
+                command: ['z'],
+              },
               { name: 'side', image: 's:1' },
             ],
           },
@@ -165,7 +195,15 @@ spec:
 
 type Files = Record<string, string>;
 const sortKeys = (v: unknown): unknown =>
-  Array.isArray(v) ? v.map(sortKeys) : v && typeof v === 'object' ? Object.fromEntries(Object.keys(v).sort().map((k) => [k, sortKeys((v as any)[k])])) : v;
+  Array.isArray(v)
+    ? v.map(sortKeys)
+    : v && typeof v === 'object'
+      ? Object.fromEntries(
+          Object.keys(v)
+            .sort()
+            .map((k) => [k, sortKeys((v as any)[k])]),
+        )
+      : v;
 const canonical = (objects: unknown[]) => objects.map(sortKeys).sort((a: any, b: any) => `${a.kind}/${a.metadata.name}`.localeCompare(`${b.kind}/${b.metadata.name}`));
 
 describe('render', () => {
@@ -257,7 +295,10 @@ patches:
     }) as any[];
     expect(d.metadata).toEqual({ name: 'tmpl', labels: { 'app.kubernetes.io/name': 'tmpl' }, annotations: { copied: 'tmpl', owner: 'a' } });
     expect(d.spec.replicas).toBe(3);
-    expect(d.spec.template.spec.containers[0].env).toEqual([{ name: 'A', value: '1' }, { name: 'B', value: '2' }]);
+    expect(d.spec.template.spec.containers[0].env).toEqual([
+      { name: 'A', value: '1' },
+      { name: 'B', value: '2' },
+    ]);
     expect(d.spec.template.spec.containers[0].image).toBe('reg/other:2');
   });
 
@@ -345,12 +386,28 @@ replacements:
 
   test.each([
     ['a missing target field', '- source: {kind: ConfigMap}\n  targets: [{select: {kind: Deployment}, fieldPaths: [metadata.annotations.x]}]', /unable to find field/],
-    ['a missing list item', '- source: {kind: ConfigMap}\n  targets: [{select: {kind: Deployment}, fieldPaths: ["spec.template.spec.containers.[name=nope].image"]}]', /unable to find field/],
-    ['a missing source field', '- source: {kind: ConfigMap, fieldPath: data.NOPE}\n  targets: [{select: {kind: Deployment}, fieldPaths: [metadata.name]}]', /is missing for replacement source/],
+    [
+      'a missing list item',
+      '- source: {kind: ConfigMap}\n  targets: [{select: {kind: Deployment}, fieldPaths: ["spec.template.spec.containers.[name=nope].image"]}]',
+      /unable to find field/,
+    ],
+    [
+      'a missing source field',
+      '- source: {kind: ConfigMap, fieldPath: data.NOPE}\n  targets: [{select: {kind: Deployment}, fieldPaths: [metadata.name]}]',
+      /is missing for replacement source/,
+    ],
     ['an ambiguous source', '- source: {}\n  targets: [{select: {kind: Deployment}, fieldPaths: [metadata.name]}]', /multiple matches/],
     ['no source', '- source: {kind: Secret}\n  targets: [{select: {kind: Deployment}, fieldPaths: [metadata.name]}]', /nothing selected/],
-    ['a word into a number', '- source: {kind: ConfigMap}\n  targets: [{select: {kind: Deployment}, fieldPaths: [spec.template.spec.containers.0.ports.0.containerPort]}]', /as a number/],
-    ['a source index out of bounds', '- source: {kind: ConfigMap, options: {delimiter: "-", index: 3}}\n  targets: [{select: {kind: Deployment}, fieldPaths: [metadata.name]}]', /out of bounds/],
+    [
+      'a word into a number',
+      '- source: {kind: ConfigMap}\n  targets: [{select: {kind: Deployment}, fieldPaths: [spec.template.spec.containers.0.ports.0.containerPort]}]',
+      /as a number/,
+    ],
+    [
+      'a source index out of bounds',
+      '- source: {kind: ConfigMap, options: {delimiter: "-", index: 3}}\n  targets: [{select: {kind: Deployment}, fieldPaths: [metadata.name]}]',
+      /out of bounds/,
+    ],
   ])('replacements: %s fails the render', (_, replacements, message) => {
     write({ 'o/d.yaml': DEPLOYMENT, 'o/cm.yaml': CM('c') });
     expect(() => renderCase({ 'o/kustomization.yaml': `${KUSTOMIZATION}resources: [cm.yaml, d.yaml]\nreplacements:\n${replacements.replace(/^/gm, '  ')}\n` })).toThrow(message);
@@ -364,9 +421,13 @@ replacements:
   test('refuses features it does not implement, patches that match nothing and duplicates', () => {
     const refused = (files: Files) => () => renderCase(files, 'o', { stricter: true });
     expect(refused({ 'o/kustomization.yaml': `${KUSTOMIZATION}namePrefix: x-\nresources: [../base]\n` })).toThrow(/namePrefix.*not supported/);
-    expect(refused({ 'o/kustomization.yaml': `${KUSTOMIZATION}resources: [../base]\npatches: [{path: p.yaml, options: {allowNameChange: true}}]\n` })).toThrow(/options.*not supported/);
+    expect(refused({ 'o/kustomization.yaml': `${KUSTOMIZATION}resources: [../base]\npatches: [{path: p.yaml, options: {allowNameChange: true}}]\n` })).toThrow(
+      /options.*not supported/,
+    );
     expect(
-      refused({ 'o/kustomization.yaml': `${KUSTOMIZATION}resources: [../base]\nreplacements: [{source: {kind: ConfigMap}, targets: [{select: {kind: ConfigMap}, fieldPaths: ["data.*"]}]}]\n` }),
+      refused({
+        'o/kustomization.yaml': `${KUSTOMIZATION}resources: [../base]\nreplacements: [{source: {kind: ConfigMap}, targets: [{select: {kind: ConfigMap}, fieldPaths: ["data.*"]}]}]\n`,
+      }),
     ).toThrow(/not supported/);
     expect(refused({ 'o/p.yaml': CM('nope'), 'o/kustomization.yaml': `${KUSTOMIZATION}resources: [../base]\npatches: [{path: p.yaml}]\n` })).toThrow(/matches no object/);
     expect(() => renderCase({ 'o/cm.yaml': CM('c'), 'o/kustomization.yaml': `${KUSTOMIZATION}resources: [../base, cm.yaml]\n` })).toThrow(/defined twice/);

@@ -87,18 +87,12 @@ describe('the checks catch broken manifests', () => {
 
   test('a secret in a ConfigMap is reported', () => {
     const cm = { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'leaky' }, data: { BINDERY_ADMIN_TOKEN: 'x', MONGO: 'mongodb://a:b@h/db' } };
-    expect(configMapViolations(cm)).toEqual([
-      'ConfigMap leaky: BINDERY_ADMIN_TOKEN is a secret; put it in a Secret',
-      'ConfigMap leaky: MONGO holds credentials inline',
-    ]);
+    expect(configMapViolations(cm)).toEqual(['ConfigMap leaky: BINDERY_ADMIN_TOKEN is a secret; put it in a Secret', 'ConfigMap leaky: MONGO holds credentials inline']);
   });
 
   test('a Deployment without its Service or PodDisruptionBudget is reported', () => {
     const objects = overlay('selfhost').filter((o) => !(o.metadata.name === 'identity' && (o.kind === 'Service' || o.kind === 'PodDisruptionBudget')));
-    expect(pairingViolations(objects)).toEqual([
-      'Deployment identity: no Service selects its pods',
-      'Deployment identity: expected exactly one PodDisruptionBudget, found 0',
-    ]);
+    expect(pairingViolations(objects)).toEqual(['Deployment identity: no Service selects its pods', 'Deployment identity: expected exactly one PodDisruptionBudget, found 0']);
   });
 
   test('without the allow policies the default deny blocks the gateway', () => {

@@ -42,19 +42,25 @@ function startApp(name, port, env, { telemetry }) {
     name,
     pid: child.pid,
     output: () => lines.join('\n'),
-    stop: () => new Promise((done) => {
-      if (child.exitCode !== null || child.signalCode !== null) return done();
-      child.once('exit', () => done());
-      child.kill('SIGTERM');
-      setTimeout(() => child.kill('SIGKILL'), 5000).unref();
-    }),
+    stop: () =>
+      new Promise((done) => {
+        if (child.exitCode !== null || child.signalCode !== null) return done();
+        child.once('exit', () => done());
+        child.kill('SIGTERM');
+        setTimeout(() => child.kill('SIGKILL'), 5000).unref();
+      }),
   };
-  const ready = processes.waitFor(async () => {
-    if (child.exitCode !== null) throw new Error(`${name} exited with ${child.exitCode}`);
-    return processes.portOpen(port);
-  }, { timeoutMs: 30000, what: name }).catch((err) => {
-    throw new Error(`${err.message}; its last output:\n${app.output()}`);
-  });
+  const ready = processes
+    .waitFor(
+      async () => {
+        if (child.exitCode !== null) throw new Error(`${name} exited with ${child.exitCode}`);
+        return processes.portOpen(port);
+      },
+      { timeoutMs: 30000, what: name },
+    )
+    .catch((err) => {
+      throw new Error(`${err.message}; its last output:\n${app.output()}`);
+    });
   return { app, ready };
 }
 

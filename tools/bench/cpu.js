@@ -34,9 +34,11 @@ function cpuSince(pids) {
   const start = Object.fromEntries(Object.entries(pids).map(([name, pid]) => [name, cpuMs(pid)]));
   const busyStart = machineBusyMs();
   return () => {
-    const perProcess = Object.fromEntries(Object.entries(pids)
-      .map(([name, pid]) => [name, cpuMs(pid) - start[name]])
-      .filter(([, ms]) => Number.isFinite(ms)));
+    const perProcess = Object.fromEntries(
+      Object.entries(pids)
+        .map(([name, pid]) => [name, cpuMs(pid) - start[name]])
+        .filter(([, ms]) => Number.isFinite(ms)),
+    );
     const ours = Object.values(perProcess).reduce((a, b) => a + b, 0);
     return { perProcess, otherMs: Math.max(0, machineBusyMs() - busyStart - ours) };
   };

@@ -23,7 +23,11 @@ let cleaning;
 function runCleanup() {
   cleaning ??= (async () => {
     while (cleanup.length) {
-      try { await cleanup.pop()(); } catch (err) { console.error(`[bench:lists] cleanup: ${err.message}`); }
+      try {
+        await cleanup.pop()();
+      } catch (err) {
+        console.error(`[bench:lists] cleanup: ${err.message}`);
+      }
     }
   })();
   return cleaning;
@@ -193,7 +197,9 @@ async function main() {
   const config = settings();
   const lists = listSettings();
   const options = { logLevel: process.env.BENCH_LOG_LEVEL || 'warn', telemetry: process.env.BENCH_TELEMETRY !== '0' };
-  log(`sizes ${lists.sizes.join(', ')}; pages of ${lists.limit}; ${config.connections} connections, ${config.warmup} s warm-up + ${config.duration} s per list, ${lists.rounds} round(s)`);
+  log(
+    `sizes ${lists.sizes.join(', ')}; pages of ${lists.limit}; ${config.connections} connections, ${config.warmup} s warm-up + ${config.duration} s per list, ${lists.rounds} round(s)`,
+  );
 
   const b = await startBindery({ log, cleanup, ...options });
   const client = new MongoClient(b.env.MONGODB_URL, { serverSelectionTimeoutMS: 5000 });
@@ -216,7 +222,17 @@ async function main() {
     };
     for (const kind of GOAL_KINDS) {
       const label = `${kind === 'first' ? 'first page' : `page at ${pages[kind].offset}`}, ${size}`;
-      targets.push({ id: `${kind}-${size}`, kind, size, count, limit: lists.limit, label, ...pages[kind], url: b.baseUrl + pages[kind].route, headers: { authorization: `Bearer ${b.token}` } });
+      targets.push({
+        id: `${kind}-${size}`,
+        kind,
+        size,
+        count,
+        limit: lists.limit,
+        label,
+        ...pages[kind],
+        url: b.baseUrl + pages[kind].route,
+        headers: { authorization: `Bearer ${b.token}` },
+      });
     }
   }
   for (const target of targets) {
@@ -260,9 +276,8 @@ for (const signal of ['SIGINT', 'SIGTERM']) {
   });
 }
 
-main()
-  .then(runCleanup, async (err) => {
-    console.error(`[bench:lists] ${err.stack || err.message}`);
-    await runCleanup();
-    process.exitCode = 1;
-  });
+main().then(runCleanup, async (err) => {
+  console.error(`[bench:lists] ${err.stack || err.message}`);
+  await runCleanup();
+  process.exitCode = 1;
+});

@@ -21,8 +21,16 @@ function organizationPayload(bytes = Number(process.env.BENCH_PAYLOAD_BYTES || 1
     urls: { location: `${base}/v1/orgs/${id}`, app: `${base}/o/${id}`, logo: `${base}/assets/${id}/logo.png` },
     trial: { status: 'none' },
     permissions: {
-      view: true, admin: true, ownTeam: true, createContent: true, createOpenAPISpec: true,
-      ingestConversations: true, viewBilling: true, listMembers: true, listTeams: true, listIntegrations: true,
+      view: true,
+      admin: true,
+      ownTeam: true,
+      createContent: true,
+      createOpenAPISpec: true,
+      ingestConversations: true,
+      viewBilling: true,
+      listMembers: true,
+      listTeams: true,
+      listIntegrations: true,
     },
     description: '',
   };

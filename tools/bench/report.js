@@ -43,13 +43,24 @@ function ratioLines(list) {
 
 /** CPU time per request by process (the load generator included): where each target's time goes. */
 function cpuLines(results) {
-  const lines = results.map((r) => `${r.label.padEnd(30)} ${Object.entries(r.cpuMsPerRequest ?? {}).map(([name, ms]) => `${name} ${ms.toFixed(3)}`).join(', ')}`);
+  const lines = results.map(
+    (r) =>
+      `${r.label.padEnd(30)} ${Object.entries(r.cpuMsPerRequest ?? {})
+        .map(([name, ms]) => `${name} ${ms.toFixed(3)}`)
+        .join(', ')}`,
+  );
   return ['CPU ms per request, by process:', ...lines].join('\n');
 }
 
 function machine() {
   const cpus = os.cpus();
-  return { cpus: cpus.length, cpuModel: cpus[0]?.model, memoryGiB: +(os.totalmem() / 2 ** 30).toFixed(1), platform: `${os.type()} ${os.release()} ${os.arch()}`, node: process.version };
+  return {
+    cpus: cpus.length,
+    cpuModel: cpus[0]?.model,
+    memoryGiB: +(os.totalmem() / 2 ** 30).toFixed(1),
+    platform: `${os.type()} ${os.release()} ${os.arch()}`,
+    node: process.version,
+  };
 }
 
 module.exports = { ratios, table, ratioLines, cpuLines, machine };

@@ -23,7 +23,11 @@ let cleaning;
 function runCleanup() {
   cleaning ??= (async () => {
     while (cleanup.length) {
-      try { await cleanup.pop()(); } catch (err) { console.error(`[bench] cleanup: ${err.message}`); }
+      try {
+        await cleanup.pop()();
+      } catch (err) {
+        console.error(`[bench] cleanup: ${err.message}`);
+      }
     }
   })();
   return cleaning;
@@ -69,7 +73,9 @@ async function main() {
     telemetry: process.env.BENCH_TELEMETRY !== '0',
     authCacheTtlMs: process.env.BENCH_AUTH_CACHE_TTL_MS,
   };
-  log(`${config.connections} connections, ${config.warmup} s warm-up + ${config.duration} s per target; Bindery: LOG_LEVEL=${options.logLevel}, telemetry ${options.telemetry ? 'on' : 'off'}${options.authCacheTtlMs !== undefined ? `, AUTH_CACHE_TTL_MS=${options.authCacheTtlMs}` : ''}`);
+  log(
+    `${config.connections} connections, ${config.warmup} s warm-up + ${config.duration} s per target; Bindery: LOG_LEVEL=${options.logLevel}, telemetry ${options.telemetry ? 'on' : 'off'}${options.authCacheTtlMs !== undefined ? `, AUTH_CACHE_TTL_MS=${options.authCacheTtlMs}` : ''}`,
+  );
 
   const targets = await startTargets(wanted, options);
   for (const target of targets) {
@@ -86,7 +92,8 @@ async function main() {
 
   const ratios = report.ratios(results);
   console.log(`\n${report.table(results)}\n\n${report.ratioLines(ratios)}\n\n${report.cpuLines(results)}\n`);
-  if (wanted.includes('bindery')) console.log('Bindery caches token lookups for AUTH_CACHE_TTL_MS (5 s by default): in steady state each request is one gRPC call (GetOrganization).\n');
+  if (wanted.includes('bindery'))
+    console.log('Bindery caches token lookups for AUTH_CACHE_TTL_MS (5 s by default): in steady state each request is one gRPC call (GetOrganization).\n');
 
   const out = path.join(__dirname, 'results', process.env.BENCH_OUTPUT || 'latest.json');
   fs.mkdirSync(path.dirname(out), { recursive: true });
@@ -101,9 +108,8 @@ for (const signal of ['SIGINT', 'SIGTERM']) {
   });
 }
 
-main()
-  .then(runCleanup, async (err) => {
-    console.error(`[bench] ${err.stack || err.message}`);
-    await runCleanup();
-    process.exitCode = 1;
-  });
+main().then(runCleanup, async (err) => {
+  console.error(`[bench] ${err.stack || err.message}`);
+  await runCleanup();
+  process.exitCode = 1;
+});

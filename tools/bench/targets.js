@@ -74,12 +74,13 @@ function runRelay(address) {
 function startTarget(kind, args = []) {
   return new Promise((resolve, reject) => {
     const child = fork(__filename, [kind, ...args], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
-    const stop = () => new Promise((done) => {
-      if (child.exitCode !== null || child.signalCode !== null) return done();
-      child.once('exit', () => done());
-      child.kill('SIGTERM');
-      setTimeout(() => child.kill('SIGKILL'), 3000).unref();
-    });
+    const stop = () =>
+      new Promise((done) => {
+        if (child.exitCode !== null || child.signalCode !== null) return done();
+        child.once('exit', () => done());
+        child.kill('SIGTERM');
+        setTimeout(() => child.kill('SIGKILL'), 3000).unref();
+      });
     child.once('message', (msg) => resolve({ port: msg.port, pid: child.pid, stop }));
     child.once('exit', (code, signal) => reject(new Error(`${kind} target exited before listening (${code ?? signal})`)));
     child.once('error', reject);

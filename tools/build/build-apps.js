@@ -39,5 +39,8 @@ module.exports = { buildApps };
 
 if (require.main === module) {
   const only = process.argv[2];
-  buildApps({ only }).catch((err) => { console.error(err.message); process.exit(1); });
+  buildApps({ only }).catch((err) => {
+    console.error(err.message);
+    process.exit(1);
+  });
 }

@@ -20,4 +20,21 @@ describe('workspace lint', () => {
     expect(r.stdout + r.stderr).toBe('');
     expect(r.status).toBe(0);
   });
+
+  it('is formatted by prettier (npm run format)', () => {
+    const r = spawnSync(
+      process.execPath,
+      [join(root, 'node_modules/prettier/bin/prettier.cjs'), '--check', 'apps/**/*.ts', 'libs/**/*.ts', 'tools/**/*.{js,cjs,mjs,ts}', 'deploy/**/*.ts', '*.cjs'],
+      { cwd: root, encoding: 'utf8' },
+    );
+    expect(r.stdout.split('\n').filter((l) => l.startsWith('[warn]'))).toEqual([]);
+    expect(r.status).toBe(0);
+  });
+
+  it('has its generated files up to date (contracts, gateway modules, vendored schemas)', () => {
+    for (const script of ['tools/proto/generate.js', 'tools/generators/gateway-modules.js', 'tools/openapi/vendor-schemas.js']) {
+      const r = spawnSync(process.execPath, [join(root, script), '--check'], { cwd: root, encoding: 'utf8' });
+      expect({ script, status: r.status, output: r.stderr.trim() }).toEqual({ script, status: 0, output: '' });
+    }
+  });
 });

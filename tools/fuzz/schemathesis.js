@@ -136,7 +136,10 @@ async function startPrivateBindery(token) {
 function portOpen(port) {
   return new Promise((resolve) => {
     const socket = net.connect({ port, host: '127.0.0.1' });
-    socket.once('connect', () => { socket.destroy(); resolve(true); });
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
     socket.once('error', () => resolve(false));
   });
 }
@@ -181,7 +184,8 @@ function printCheckFigures(ndjson) {
     }
   }
   console.log('\nChecks (test cases passed / failed):');
-  for (const [name, f] of [...figures].sort(([a], [b]) => a.localeCompare(b))) console.log(`  ${name.padEnd(30)} ${String(f.passed).padStart(6)} passed  ${String(f.failed).padStart(4)} failed`);
+  for (const [name, f] of [...figures].sort(([a], [b]) => a.localeCompare(b)))
+    console.log(`  ${name.padEnd(30)} ${String(f.passed).padStart(6)} passed  ${String(f.failed).padStart(4)} failed`);
 }
 
 async function main() {
@@ -189,7 +193,7 @@ async function main() {
   ensureSchemathesis();
   const external = process.env.FUZZ_URL;
   const token = external ? process.env.BINDERY_ADMIN_TOKEN : `fuzz-admin-${crypto.randomBytes(16).toString('hex')}`;
-  if (!token) throw new Error('FUZZ_URL needs BINDERY_ADMIN_TOKEN (the instance administrator\'s token)');
+  if (!token) throw new Error("FUZZ_URL needs BINDERY_ADMIN_TOKEN (the instance administrator's token)");
   const system = external ? { base: external.replace(/\/$/, ''), stop: async () => {}, crashed: () => [] } : await startPrivateBindery(token);
   let status = 1;
   try {
@@ -201,15 +205,24 @@ async function main() {
     fs.rmSync(ndjson, { force: true });
     fs.writeFileSync(config, `[parameters]\n"path.organizationId" = "${ids.organizationId}"\n`);
     const args = [
-      '--config-file', config,
-      'run', `${system.base}/openapi.json`,
-      '--header', `Authorization: Bearer ${token}`,
-      '--checks', 'all',
-      '--max-examples', process.env.FUZZ_MAX_EXAMPLES || '50',
-      '--workers', process.env.FUZZ_WORKERS || '2',
-      '--report', 'junit,ndjson',
-      '--report-dir', path.join(fuzzDir, 'report'),
-      '--report-ndjson-path', ndjson,
+      '--config-file',
+      config,
+      'run',
+      `${system.base}/openapi.json`,
+      '--header',
+      `Authorization: Bearer ${token}`,
+      '--checks',
+      'all',
+      '--max-examples',
+      process.env.FUZZ_MAX_EXAMPLES || '50',
+      '--workers',
+      process.env.FUZZ_WORKERS || '2',
+      '--report',
+      'junit,ndjson',
+      '--report-dir',
+      path.join(fuzzDir, 'report'),
+      '--report-ndjson-path',
+      ndjson,
       ...(process.env.FUZZ_SEED ? ['--seed', process.env.FUZZ_SEED] : []),
       ...extra,
     ];

@@ -18,27 +18,44 @@ function write(file, content) {
 function targets(dir) {
   return {
     test: { executor: 'nx:run-commands', options: { command: `jest -c ${dir}/jest.config.cjs --passWithNoTests`, cwd: '{workspaceRoot}' } },
-    lint: { executor: 'nx:run-commands', options: { command: `eslint ${dir}`, cwd: '{workspaceRoot}' } },
+    lint: { executor: 'nx:run-commands', options: { command: `eslint ${dir} && prettier --check ${dir}`, cwd: '{workspaceRoot}' } },
     typecheck: { executor: 'nx:run-commands', options: { command: `tsc -p ${dir}/tsconfig.json --noEmit`, cwd: '{workspaceRoot}' } },
   };
 }
 
 function scaffold(dir, name, tags, extraTargets = {}) {
   const abs = path.join(root, dir);
-  const depth = dir.split('/').map(() => '..').join('/');
-  write(path.join(abs, 'project.json'), JSON.stringify({
-    name,
-    $schema: `${depth}/node_modules/nx/schemas/project-schema.json`,
-    sourceRoot: `${dir}/src`,
-    projectType: dir.startsWith('apps/') ? 'application' : 'library',
-    tags,
-    targets: { ...targets(dir), ...extraTargets },
-  }, null, 2) + '\n');
-  write(path.join(abs, 'tsconfig.json'), JSON.stringify({
-    extends: `${depth}/tsconfig.base.json`,
-    compilerOptions: { types: ['node', 'jest'] },
-    include: ['src/**/*.ts'],
-  }, null, 2) + '\n');
+  const depth = dir
+    .split('/')
+    .map(() => '..')
+    .join('/');
+  write(
+    path.join(abs, 'project.json'),
+    JSON.stringify(
+      {
+        name,
+        $schema: `${depth}/node_modules/nx/schemas/project-schema.json`,
+        sourceRoot: `${dir}/src`,
+        projectType: dir.startsWith('apps/') ? 'application' : 'library',
+        tags,
+        targets: { ...targets(dir), ...extraTargets },
+      },
+      null,
+      2,
+    ) + '\n',
+  );
+  write(
+    path.join(abs, 'tsconfig.json'),
+    JSON.stringify(
+      {
+        extends: `${depth}/tsconfig.base.json`,
+        compilerOptions: { types: ['node', 'jest'] },
+        include: ['src/**/*.ts'],
+      },
+      null,
+      2,
+    ) + '\n',
+  );
   write(path.join(abs, 'jest.config.cjs'), `module.exports = {\n  ...require('${depth}/jest.preset.cjs'),\n  displayName: '${name}',\n  rootDir: __dirname,\n};\n`);
 }
 
@@ -53,9 +70,12 @@ function createLib(scope, name, type) {
 function createApp(name, scope) {
   const dir = `apps/${name}`;
   const type = name.endsWith('-e2e') ? 'e2e' : 'app';
-  scaffold(dir, name, [`scope:${scope}`, `type:${type}`], type === 'app'
-    ? { build: { executor: 'nx:run-commands', options: { command: `node tools/build/build-apps.js ${name}`, cwd: '{workspaceRoot}' } } }
-    : {});
+  scaffold(
+    dir,
+    name,
+    [`scope:${scope}`, `type:${type}`],
+    type === 'app' ? { build: { executor: 'nx:run-commands', options: { command: `node tools/build/build-apps.js ${name}`, cwd: '{workspaceRoot}' } } } : {},
+  );
   return dir;
 }
 

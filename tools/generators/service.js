@@ -9,6 +9,7 @@
 // the gateway's settings. The skeleton answers one RPC, Ping, reached at GET /admin/services/<name>.
 const fs = require('node:fs');
 const path = require('node:path');
+const { execFileSync } = require('node:child_process');
 const { createApp, createLib, write, root } = require('./project');
 const { grpcServices } = require('../stack/manifests');
 const proto = require('../proto/generate');
@@ -155,11 +156,15 @@ function main() {
   createLib(name, 'feature-grpc', 'feature');
   createLib(name, 'client', 'client');
   createLib('gateway', `${name}-routes`, 'feature');
-  for (const [file, content] of Object.entries(templates(name, port))) {
+  const files = Object.entries(templates(name, port));
+  for (const [file, content] of files) {
     const abs = path.join(root, file);
     fs.mkdirSync(path.dirname(abs), { recursive: true });
     fs.writeFileSync(abs, content);
   }
+  // The workspace's formatting (lint checks it).
+  const sources = files.map(([file]) => file).filter((file) => file.endsWith('.ts'));
+  execFileSync(process.execPath, [path.join(root, 'node_modules/prettier/bin/prettier.cjs'), '--write', ...sources], { cwd: root, stdio: 'ignore' });
   proto.generate();
   gatewayModules.write();
   const manifest = JSON.parse(fs.readFileSync(path.join(root, 'apps', name, 'service.json'), 'utf8'));

@@ -95,7 +95,9 @@ function findOperation(operationId) {
 }
 
 function successResponse(operationId, op) {
-  const statuses = Object.keys(op.responses).filter((s) => /^2\d\d$/.test(s)).sort();
+  const statuses = Object.keys(op.responses)
+    .filter((s) => /^2\d\d$/.test(s))
+    .sort();
   for (const status of statuses) {
     const schema = op.responses[status]?.content?.['application/json']?.schema;
     if (schema) return { status: Number(status), schema };
@@ -105,7 +107,19 @@ function successResponse(operationId, op) {
 
 const SCHEMA_MAPS = new Set(['properties', 'patternProperties', '$defs', 'definitions', 'dependentSchemas']);
 const SCHEMA_LISTS = new Set(['allOf', 'anyOf', 'oneOf', 'prefixItems']);
-const SCHEMA_VALUES = new Set(['items', 'additionalProperties', 'not', 'if', 'then', 'else', 'propertyNames', 'contains', 'unevaluatedProperties', 'unevaluatedItems', 'additionalItems']);
+const SCHEMA_VALUES = new Set([
+  'items',
+  'additionalProperties',
+  'not',
+  'if',
+  'then',
+  'else',
+  'propertyNames',
+  'contains',
+  'unevaluatedProperties',
+  'unevaluatedItems',
+  'additionalItems',
+]);
 
 /**
  * One OpenAPI 3.0 Schema Object → JSON Schema 2020-12: `nullable` becomes a null type (a nullable
@@ -123,7 +137,10 @@ function toJsonSchema(node) {
     else if (k === 'example') out.examples = [v];
     else out[k] = v;
   }
-  for (const [bound, limit] of [['exclusiveMinimum', 'minimum'], ['exclusiveMaximum', 'maximum']]) {
+  for (const [bound, limit] of [
+    ['exclusiveMinimum', 'minimum'],
+    ['exclusiveMaximum', 'maximum'],
+  ]) {
     if (out[bound] === true) {
       out[bound] = out[limit];
       delete out[limit];
@@ -166,7 +183,11 @@ function refsOf(node, into) {
 }
 
 function sorted(obj) {
-  return Object.fromEntries(Object.keys(obj).sort().map((k) => [k, obj[k]]));
+  return Object.fromEntries(
+    Object.keys(obj)
+      .sort()
+      .map((k) => [k, obj[k]]),
+  );
 }
 
 function build() {

@@ -25,24 +25,31 @@ const OPTIONS = [
 ].join(',');
 
 function protoFiles(dir) {
-  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
-    const p = path.join(dir, e.name);
-    if (e.isDirectory()) return protoFiles(p);
-    return e.name.endsWith('.proto') ? [path.relative(protoDir, p)] : [];
-  }).sort();
+  return fs
+    .readdirSync(dir, { withFileTypes: true })
+    .flatMap((e) => {
+      const p = path.join(dir, e.name);
+      if (e.isDirectory()) return protoFiles(p);
+      return e.name.endsWith('.proto') ? [path.relative(protoDir, p)] : [];
+    })
+    .sort();
 }
 
 function generate(target) {
   fs.rmSync(target, { recursive: true, force: true });
   fs.mkdirSync(target, { recursive: true });
-  execFileSync(process.execPath, [
-    path.join(protocPkg, 'protoc.cjs'),
-    `--plugin=protoc-gen-ts_proto=${plugin}`,
-    `--ts_proto_out=${target}`,
-    `--ts_proto_opt=${OPTIONS}`,
-    `-I${protoDir}`,
-    ...protoFiles(protoDir),
-  ], { cwd: protoDir, stdio: 'inherit' });
+  execFileSync(
+    process.execPath,
+    [
+      path.join(protocPkg, 'protoc.cjs'),
+      `--plugin=protoc-gen-ts_proto=${plugin}`,
+      `--ts_proto_out=${target}`,
+      `--ts_proto_opt=${OPTIONS}`,
+      `-I${protoDir}`,
+      ...protoFiles(protoDir),
+    ],
+    { cwd: protoDir, stdio: 'inherit' },
+  );
 }
 
 const camel = (s) => s.replace(/[_-]([a-z0-9])/g, (_, c) => c.toUpperCase());
@@ -77,7 +84,10 @@ function indexSource() {
 const indexFile = path.join(root, 'libs/shared/contracts/src/index.ts');
 
 function listFiles(dir) {
-  return fs.readdirSync(dir, { recursive: true }).filter((f) => fs.statSync(path.join(dir, f)).isFile()).sort();
+  return fs
+    .readdirSync(dir, { recursive: true })
+    .filter((f) => fs.statSync(path.join(dir, f)).isFile())
+    .sort();
 }
 
 function check() {

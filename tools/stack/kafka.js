@@ -30,13 +30,16 @@ function provision(log) {
   fs.mkdirSync(home, { recursive: true });
   fs.writeFileSync(path.join(home, 'pom.xml'), pom());
   execFileSync('mvn', ['-q', '-B', 'dependency:copy-dependencies', `-DoutputDirectory=${libs}`, '-DincludeScope=runtime'], { cwd: home, stdio: 'inherit' });
-  fs.writeFileSync(path.join(home, 'log4j.properties'), [
-    'log4j.rootLogger=WARN, stdout',
-    'log4j.appender.stdout=org.apache.log4j.ConsoleAppender',
-    'log4j.appender.stdout.layout=org.apache.log4j.PatternLayout',
-    'log4j.appender.stdout.layout.ConversionPattern=[%d] %p %m (%c)%n',
-    '',
-  ].join('\n'));
+  fs.writeFileSync(
+    path.join(home, 'log4j.properties'),
+    [
+      'log4j.rootLogger=WARN, stdout',
+      'log4j.appender.stdout=org.apache.log4j.ConsoleAppender',
+      'log4j.appender.stdout.layout=org.apache.log4j.PatternLayout',
+      'log4j.appender.stdout.layout.ConversionPattern=[%d] %p %m (%c)%n',
+      '',
+    ].join('\n'),
+  );
   fs.writeFileSync(path.join(home, 'READY'), VERSION);
 }
 

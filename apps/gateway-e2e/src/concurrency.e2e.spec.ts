@@ -30,7 +30,10 @@ describe('two replicas of identity under conflicting requests', () => {
 
   /** The organization's admins, read from identity's database (neither racer may be able to list them). */
   async function adminsOf(orgId: string): Promise<string[]> {
-    const members = await mongo.db.collection('members').find({ organizationId: orgId, role: 'admin', removedAt: { $exists: false } }).toArray();
+    const members = await mongo.db
+      .collection('members')
+      .find({ organizationId: orgId, role: 'admin', removedAt: { $exists: false } })
+      .toArray();
     return members.map((m) => m.userId as string);
   }
 
@@ -44,14 +47,50 @@ describe('two replicas of identity under conflicting requests', () => {
 
   // Each race: what Alice does to Bob and what Bob does to Alice, at the same moment, on different replicas.
   const races: Array<[string, (orgId: string) => Promise<number>, (orgId: string) => Promise<number>]> = [
-    ['demote each other', (o) => via(1, alice).patch(`/v1/orgs/${o}/members/${bob.id}`, { role: 'read' }).then((r) => r.status),
-      (o) => via(2, bob).patch(`/v1/orgs/${o}/members/${alice.id}`, { role: 'edit' }).then((r) => r.status)],
-    ['remove each other', (o) => via(1, alice).delete(`/v1/orgs/${o}/members/${bob.id}`).then((r) => r.status),
-      (o) => via(2, bob).delete(`/v1/orgs/${o}/members/${alice.id}`).then((r) => r.status)],
-    ['both leave', (o) => via(1, alice).delete(`/v1/orgs/${o}/members/${alice.id}`).then((r) => r.status),
-      (o) => via(2, bob).delete(`/v1/orgs/${o}/members/${bob.id}`).then((r) => r.status)],
-    ['one leaves, one demotes', (o) => via(1, alice).delete(`/v1/orgs/${o}/members/${alice.id}`).then((r) => r.status),
-      (o) => via(2, bob).patch(`/v1/orgs/${o}/members/${bob.id}`, { role: 'read' }).then((r) => r.status)],
+    [
+      'demote each other',
+      (o) =>
+        via(1, alice)
+          .patch(`/v1/orgs/${o}/members/${bob.id}`, { role: 'read' })
+          .then((r) => r.status),
+      (o) =>
+        via(2, bob)
+          .patch(`/v1/orgs/${o}/members/${alice.id}`, { role: 'edit' })
+          .then((r) => r.status),
+    ],
+    [
+      'remove each other',
+      (o) =>
+        via(1, alice)
+          .delete(`/v1/orgs/${o}/members/${bob.id}`)
+          .then((r) => r.status),
+      (o) =>
+        via(2, bob)
+          .delete(`/v1/orgs/${o}/members/${alice.id}`)
+          .then((r) => r.status),
+    ],
+    [
+      'both leave',
+      (o) =>
+        via(1, alice)
+          .delete(`/v1/orgs/${o}/members/${alice.id}`)
+          .then((r) => r.status),
+      (o) =>
+        via(2, bob)
+          .delete(`/v1/orgs/${o}/members/${bob.id}`)
+          .then((r) => r.status),
+    ],
+    [
+      'one leaves, one demotes',
+      (o) =>
+        via(1, alice)
+          .delete(`/v1/orgs/${o}/members/${alice.id}`)
+          .then((r) => r.status),
+      (o) =>
+        via(2, bob)
+          .patch(`/v1/orgs/${o}/members/${bob.id}`, { role: 'read' })
+          .then((r) => r.status),
+    ],
   ];
 
   it('keeps one admin when two admins take each other away at the same moment (4 kinds × 6 rounds)', async () => {
@@ -77,10 +116,22 @@ describe('two replicas of identity under conflicting requests', () => {
   it('gives a hostname to exactly one of ten organizations claiming it at once', async () => {
     const orgs = await Promise.all(Array.from({ length: 10 }, (_, i) => createOrganization(sut, i % 2 ? bob : alice, `Claimant ${i}`)));
     const hostname = `docs${Date.now().toString(36)}`;
-    const statuses = await Promise.all(orgs.map((o, i) => via(i % 2 ? 2 : 1, i % 2 ? bob : alice).patch(`/v1/orgs/${o}`, { hostname }).then((r) => r.status)));
+    const statuses = await Promise.all(
+      orgs.map((o, i) =>
+        via(i % 2 ? 2 : 1, i % 2 ? bob : alice)
+          .patch(`/v1/orgs/${o}`, { hostname })
+          .then((r) => r.status),
+      ),
+    );
     expect(statuses.filter((s) => s === 200)).toHaveLength(1);
     expect(statuses.filter((s) => s === 409)).toHaveLength(9);
-    const holders = await Promise.all(orgs.map((o, i) => via(1, i % 2 ? bob : alice).get(`/v1/orgs/${o}`).then((r) => r.body.hostname)));
+    const holders = await Promise.all(
+      orgs.map((o, i) =>
+        via(1, i % 2 ? bob : alice)
+          .get(`/v1/orgs/${o}`)
+          .then((r) => r.body.hostname),
+      ),
+    );
     expect(holders.filter((h) => h === hostname)).toHaveLength(1);
   });
 
@@ -89,7 +140,13 @@ describe('two replicas of identity under conflicting requests', () => {
     const domain = `d${Date.now().toString(36)}.example`;
     const claimant = await createUser(sut, 'claimant', domain);
     const orgs = await Promise.all(Array.from({ length: 10 }, (_, i) => createOrganization(sut, claimant, `Domain ${i}`)));
-    const statuses = await Promise.all(orgs.map((o, i) => via(i % 2 ? 2 : 1, claimant).patch(`/v1/orgs/${o}`, { emailDomains: [domain] }).then((r) => r.status)));
+    const statuses = await Promise.all(
+      orgs.map((o, i) =>
+        via(i % 2 ? 2 : 1, claimant)
+          .patch(`/v1/orgs/${o}`, { emailDomains: [domain] })
+          .then((r) => r.status),
+      ),
+    );
     expect(statuses.filter((s) => s === 200)).toHaveLength(1);
     expect(statuses.filter((s) => s === 409)).toHaveLength(9);
   });
@@ -107,7 +164,9 @@ describe('two replicas of identity under conflicting requests', () => {
   it('adds a member once when both replicas accept the same invitation at once, and relays its event', async () => {
     const orgId = await createOrganization(sut, alice, 'Invited twice');
     const carol = await createUser(sut, 'carol');
-    const invites = await Promise.all(Array.from({ length: 8 }, (_, i) => via(i % 2 ? 2 : 1, alice).post(`/v1/orgs/${orgId}/invites`, { emails: [{ email: carol.email, role: 'edit' }] })));
+    const invites = await Promise.all(
+      Array.from({ length: 8 }, (_, i) => via(i % 2 ? 2 : 1, alice).post(`/v1/orgs/${orgId}/invites`, { emails: [{ email: carol.email, role: 'edit' }] })),
+    );
     expect(invites.map((r) => r.status)).toEqual(Array(8).fill(200));
     const members = await via(1, alice).get(`/v1/orgs/${orgId}/members?limit=100`);
     expect(members.body.items.filter((m: { id: string }) => m.id === carol.id)).toHaveLength(1);
@@ -145,16 +204,24 @@ describe('two replicas of identity under conflicting requests', () => {
       const title = `Renamed ${i}`;
       expect((await via(2, alice).patch(`/v1/orgs/${orgId}`, { title })).status).toBe(200);
       const t0 = Date.now();
-      await eventually(async () => {
-        if ((await via(1, bob).get(`/v1/orgs/${orgId}`)).body.title !== title) throw new Error('not yet');
-      }, 5000, 2);
+      await eventually(
+        async () => {
+          if ((await via(1, bob).get(`/v1/orgs/${orgId}`)).body.title !== title) throw new Error('not yet');
+        },
+        5000,
+        2,
+      );
       delays.push(Date.now() - t0);
     }
     // Bob demoted on replica 2 loses his admin rights on replica 1 as quickly.
     expect((await via(2, alice).patch(`/v1/orgs/${orgId}/members/${bob.id}`, { role: 'read' })).status).toBe(200);
-    await eventually(async () => {
-      expect((await via(1, bob).get(`/v1/orgs/${orgId}`)).body.permissions.admin).toBe(false);
-    }, 5000, 2);
+    await eventually(
+      async () => {
+        expect((await via(1, bob).get(`/v1/orgs/${orgId}`)).body.permissions.admin).toBe(false);
+      },
+      5000,
+      2,
+    );
     delays.sort((a, b) => a - b);
     console.log(`cross-replica visibility over ${delays.length} changes: p50 ${delays[Math.floor(delays.length / 2)]} ms, max ${delays[delays.length - 1]} ms`);
     expect(delays[delays.length - 1]).toBeLessThan(2000);

@@ -1,5 +1,6 @@
 /** A small HTTP client for the end-to-end tests: raw status, headers and parsed body. */
-export interface HttpResult<T = any> { // eslint-disable-line @typescript-eslint/no-explicit-any
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export interface HttpResult<T = any> {
   status: number;
   body: T;
   headers: Headers;

@@ -23,11 +23,27 @@ type Row = MatrixRow<Ctx>;
 // comes last: it makes the stranger a member.
 //                                                                                                     admin create review edit comment read guest stranger bad none
 const MATRIX: Row[] = [
-  { name: 'POST /v1/orgs/{orgId}/link-invites', call: (c, x) => c.post(`/v1/orgs/${x.orgId}/link-invites`, { role: 'read' }), expect: [201, 403, 403, 403, 403, 403, 403, 404, 401, 401] },
+  {
+    name: 'POST /v1/orgs/{orgId}/link-invites',
+    call: (c, x) => c.post(`/v1/orgs/${x.orgId}/link-invites`, { role: 'read' }),
+    expect: [201, 403, 403, 403, 403, 403, 403, 404, 401, 401],
+  },
   { name: 'GET /v1/orgs/{orgId}/link-invites', call: (c, x) => c.get(`/v1/orgs/${x.orgId}/link-invites`), expect: [200, 403, 403, 403, 403, 403, 403, 404, 401, 401] },
-  { name: 'GET /v1/orgs/{orgId}/link-invites/{id}', call: (c, x) => c.get(`/v1/orgs/${x.orgId}/link-invites/${x.inviteId}`), expect: [200, 403, 403, 403, 403, 403, 403, 404, 401, 401] },
-  { name: 'PATCH /v1/orgs/{orgId}/link-invites/{id}', call: (c, x) => c.patch(`/v1/orgs/${x.orgId}/link-invites/${x.inviteId}`, { role: 'comment' }), expect: [200, 403, 403, 403, 403, 403, 403, 404, 401, 401] },
-  { name: 'DELETE /v1/orgs/{orgId}/link-invites/{id}', call: (c, x) => c.delete(`/v1/orgs/${x.orgId}/link-invites/${x.deleteTarget}`), expect: [205, 403, 403, 403, 403, 403, 403, 404, 401, 401] },
+  {
+    name: 'GET /v1/orgs/{orgId}/link-invites/{id}',
+    call: (c, x) => c.get(`/v1/orgs/${x.orgId}/link-invites/${x.inviteId}`),
+    expect: [200, 403, 403, 403, 403, 403, 403, 404, 401, 401],
+  },
+  {
+    name: 'PATCH /v1/orgs/{orgId}/link-invites/{id}',
+    call: (c, x) => c.patch(`/v1/orgs/${x.orgId}/link-invites/${x.inviteId}`, { role: 'comment' }),
+    expect: [200, 403, 403, 403, 403, 403, 403, 404, 401, 401],
+  },
+  {
+    name: 'DELETE /v1/orgs/{orgId}/link-invites/{id}',
+    call: (c, x) => c.delete(`/v1/orgs/${x.orgId}/link-invites/${x.deleteTarget}`),
+    expect: [205, 403, 403, 403, 403, 403, 403, 404, 401, 401],
+  },
   { name: 'POST /v1/orgs/{orgId}/join', call: (c, x) => c.post(`/v1/orgs/${x.orgId}/join`), expect: [204, 204, 204, 204, 204, 204, 204, 404, 401, 401] },
   { name: 'POST /v1/orgs/{orgId}/invites/{id}', call: (c, x) => c.post(`/v1/orgs/${x.orgId}/invites/${x.joinInvite}`), expect: [200, 200, 200, 200, 200, 200, 200, 200, 401, 401] },
 ];

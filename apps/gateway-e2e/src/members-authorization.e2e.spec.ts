@@ -16,7 +16,11 @@ const MATRIX: Array<MatrixRow<Ctx>> = [
   { name: 'GET members', call: (c, x) => c.get(`/v1/orgs/${x.orgId}/members`), expect: [200, 200, 200, 200, 200, 200, 403, 404, 401, 401] },
   { name: 'GET member (other)', call: (c, x) => c.get(`/v1/orgs/${x.orgId}/members/${x.target}`), expect: [200, 200, 200, 200, 200, 200, 403, 404, 401, 401] },
   { name: 'GET member (self)', call: (c, x, w) => c.get(`/v1/orgs/${x.orgId}/members/${x.self[w]}`), expect: [200, 200, 200, 200, 200, 200, 200, 404, 401, 401] },
-  { name: 'PATCH member role (other)', call: (c, x) => c.patch(`/v1/orgs/${x.orgId}/members/${x.target}`, { role: 'read' }), expect: [200, 403, 403, 403, 403, 403, 403, 404, 401, 401] },
+  {
+    name: 'PATCH member role (other)',
+    call: (c, x) => c.patch(`/v1/orgs/${x.orgId}/members/${x.target}`, { role: 'read' }),
+    expect: [200, 403, 403, 403, 403, 403, 403, 404, 401, 401],
+  },
   { name: 'POST member sso', call: (c, x) => c.post(`/v1/orgs/${x.orgId}/members/${x.target}/sso`), expect: [200, 403, 403, 403, 403, 403, 403, 404, 401, 401] },
   { name: 'GET member spaces', call: (c, x) => c.get(`/v1/orgs/${x.orgId}/members/${x.target}/spaces`), expect: [200, 200, 200, 200, 200, 200, 403, 404, 401, 401] },
   { name: 'DELETE member (a non-member id)', call: (c, x) => c.delete(`/v1/orgs/${x.orgId}/members/not-a-member`), expect: [204, 403, 403, 403, 403, 403, 403, 404, 401, 401] },

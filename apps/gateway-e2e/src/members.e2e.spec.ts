@@ -68,10 +68,14 @@ describe('members through the gateway', () => {
     const seen = async (userId: string) => (await admin.get(`/v1/orgs/${org.orgId}/members/${userId}`)).body.lastSeenAt as string;
     const commentSeen = await seen(org.members.comment.id);
     // The second ping must be later than the first: ping again until its time differs.
-    await eventually(async () => {
-      await http(sut.baseUrl, org.members.read.token).post(`/v1/orgs/${org.orgId}/ping`);
-      if (!((await seen(org.members.read.id)) > commentSeen)) throw new Error('same millisecond');
-    }, 5000, 1);
+    await eventually(
+      async () => {
+        await http(sut.baseUrl, org.members.read.token).post(`/v1/orgs/${org.orgId}/ping`);
+        if (!((await seen(org.members.read.id)) > commentSeen)) throw new Error('same millisecond');
+      },
+      5000,
+      1,
+    );
     const res = await admin.get(path('?sort=lastSeenAt&order=desc'));
     expect(res.body.items.map((m: { id: string }) => m.id)).toEqual([org.members.read.id, org.members.comment.id]);
     expect(res.body.count).toBe(2);

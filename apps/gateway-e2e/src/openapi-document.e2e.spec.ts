@@ -60,7 +60,12 @@ describe('responses match the served /openapi.json', () => {
 
   it('users, tokens and organizations', async () => {
     const admin = http(sut.baseUrl, sut.adminToken);
-    const user = expectDeclared(await admin.post('/admin/users', { email: `grace-${randomBytes(4).toString('hex')}@openapi-doc.test`, displayName: 'Grace' }), 'post', '/admin/users', 201);
+    const user = expectDeclared(
+      await admin.post('/admin/users', { email: `grace-${randomBytes(4).toString('hex')}@openapi-doc.test`, displayName: 'Grace' }),
+      'post',
+      '/admin/users',
+      201,
+    );
     expectDeclared(await admin.post(`/admin/users/${user.id}/tokens`, { label: 'doc' }), 'post', '/admin/users/{userId}/tokens', 201);
     const api = http(sut.baseUrl, ada.token);
     expectDeclared(await api.get('/v1/user'), 'get', '/v1/user', 200);
@@ -76,7 +81,12 @@ describe('responses match the served /openapi.json', () => {
     const api = http(sut.baseUrl, ada.token);
     const bob = await createUser(sut, 'bob');
     const carol = await createUser(sut, 'carol');
-    expectDeclared(await api.post(`/v1/orgs/${orgId}/invites`, { emails: [bob.email, 'nobody-yet@openapi-doc.test'], role: 'edit' }), 'post', '/v1/orgs/{organizationId}/invites', 200);
+    expectDeclared(
+      await api.post(`/v1/orgs/${orgId}/invites`, { emails: [bob.email, 'nobody-yet@openapi-doc.test'], role: 'edit' }),
+      'post',
+      '/v1/orgs/{organizationId}/invites',
+      200,
+    );
     expectDeclared(await api.get(`/v1/orgs/${orgId}/members`), 'get', '/v1/orgs/{organizationId}/members', 200);
     expectDeclared(await api.get(`/v1/orgs/${orgId}/members/${bob.id}`), 'get', '/v1/orgs/{organizationId}/members/{userId}', 200);
     expectDeclared(await api.patch(`/v1/orgs/${orgId}/members/${bob.id}`, { role: null }), 'patch', '/v1/orgs/{organizationId}/members/{userId}', 200);

@@ -82,7 +82,11 @@ describe('organizations through the gateway', () => {
     const huge = JSON.stringify({ title: 'x'.repeat(2 * 1024 * 1024) });
     const invalid = JSON.stringify({ title: 42 });
     for (const client of [http(sut.baseUrl), http(sut.baseUrl, 'gb_api_this-token-was-never-issued')]) {
-      for (const [method, path] of [['POST', '/v1/orgs'], ['PATCH', '/v1/orgs/some-org'], ['PUT', '/v1/orgs/some-org/teams']]) {
+      for (const [method, path] of [
+        ['POST', '/v1/orgs'],
+        ['PATCH', '/v1/orgs/some-org'],
+        ['PUT', '/v1/orgs/some-org/teams'],
+      ]) {
         for (const body of [malformed, huge, invalid]) {
           const res = await client.send(method, path, body, { 'content-type': 'application/json' });
           expect({ method, path, body: body.slice(0, 12), status: res.status }).toEqual({ method, path, body: body.slice(0, 12), status: 401 });
@@ -195,7 +199,7 @@ describe('organizations through the gateway', () => {
     expect(other.body.organizations).toEqual([]);
   });
 
-  it("claims an e-mail domain only for an admin whose own address is in it, or for an instance administrator; each domain for one organization", async () => {
+  it('claims an e-mail domain only for an admin whose own address is in it, or for an instance administrator; each domain for one organization', async () => {
     const domain = `claim${Date.now().toString(36)}.example`;
     const zed = await createUser(sut, 'zed', domain);
     const asZed = http(sut.baseUrl, zed.token);

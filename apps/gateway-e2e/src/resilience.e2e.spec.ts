@@ -63,10 +63,8 @@ describe('identity going away while requests run', () => {
 
     // …and so is its event, exactly as recorded, even for writes just before the crash.
     const wanted = new Set(acknowledged);
-    const events = await readEvents(
-      sut.env.KAFKA_BROKERS.split(','),
-      `${sut.env.KAFKA_NAMESPACE}bindery.identity.v1`,
-      (evs) => [...wanted].every((id) => evs.some((e) => e.type === 'identity.organization.created' && e.subject === id)),
+    const events = await readEvents(sut.env.KAFKA_BROKERS.split(','), `${sut.env.KAFKA_NAMESPACE}bindery.identity.v1`, (evs) =>
+      [...wanted].every((id) => evs.some((e) => e.type === 'identity.organization.created' && e.subject === id)),
     );
     const published = new Set(events.filter((e) => e.type === 'identity.organization.created').map((e) => e.subject));
     expect(acknowledged.filter((id) => !published.has(id))).toEqual([]);

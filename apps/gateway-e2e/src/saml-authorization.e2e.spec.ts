@@ -22,7 +22,11 @@ const MATRIX: Row[] = [
   { name: 'GET /v1/orgs/{orgId}/saml', call: (c, x) => c.get(`/v1/orgs/${x.orgId}/saml`), expect: [200, 403, 403, 403, 403, 403, 403, 404, 401, 401] },
   { name: 'POST /v1/orgs/{orgId}/saml', call: (c, x) => c.post(`/v1/orgs/${x.orgId}/saml`, { label: 'Matrix IdP' }), expect: [201, 403, 403, 403, 403, 403, 403, 404, 401, 401] },
   { name: 'GET /v1/orgs/{orgId}/saml/{id}', call: (c, x) => c.get(`/v1/orgs/${x.orgId}/saml/${x.providerId}`), expect: [200, 403, 403, 403, 403, 403, 403, 404, 401, 401] },
-  { name: 'PATCH /v1/orgs/{orgId}/saml/{id}', call: (c, x) => c.patch(`/v1/orgs/${x.orgId}/saml/${x.providerId}`, { label: 'Renamed' }), expect: [200, 403, 403, 403, 403, 403, 403, 404, 401, 401] },
+  {
+    name: 'PATCH /v1/orgs/{orgId}/saml/{id}',
+    call: (c, x) => c.patch(`/v1/orgs/${x.orgId}/saml/${x.providerId}`, { label: 'Renamed' }),
+    expect: [200, 403, 403, 403, 403, 403, 403, 404, 401, 401],
+  },
   { name: 'DELETE /v1/orgs/{orgId}/saml/{id}', call: (c, x) => c.delete(`/v1/orgs/${x.orgId}/saml/${x.deleteTarget}`), expect: [205, 403, 403, 403, 403, 403, 403, 404, 401, 401] },
   // Nothing to delete: "did not exist" (204) only to whoever may delete; an invisible organization stays 404.
   { name: 'DELETE /v1/orgs/{orgId}/saml/{absent}', call: (c, x) => c.delete(`/v1/orgs/${x.orgId}/saml/never-was`), expect: [204, 403, 403, 403, 403, 403, 403, 404, 401, 401] },

@@ -168,10 +168,7 @@ describe('SAML providers through the gateway', () => {
     const bobOrg = await createOrganization(sut, bob, 'Bob org');
     const mine = await api.post(`/v1/orgs/${orgId}/saml`, { label: 'Mine' });
     const asBob = http(sut.baseUrl, bob.token);
-    for (const res of [
-      await asBob.get(`/v1/orgs/${bobOrg}/saml/${mine.body.id}`),
-      await asBob.patch(`/v1/orgs/${bobOrg}/saml/${mine.body.id}`, { label: 'Taken' }),
-    ]) {
+    for (const res of [await asBob.get(`/v1/orgs/${bobOrg}/saml/${mine.body.id}`), await asBob.patch(`/v1/orgs/${bobOrg}/saml/${mine.body.id}`, { label: 'Taken' })]) {
       expect(res.status).toBe(404);
       assertErrorBody(404, res.body);
     }

@@ -115,7 +115,10 @@ describe('team members through the gateway', () => {
   it('takes e-mail addresses (any case) in add, remove and memberships', async () => {
     const { orgId, users } = await organizationWith(sut, ada, { eva: 'read', fin: 'read' });
     const teamId = await createTeam(api, orgId, 'Mail');
-    expect((await api.put(`/v1/orgs/${orgId}/teams/${teamId}/members`, { add: [users.eva.email.toUpperCase(), users.fin.id], memberships: { [users.fin.email]: { role: 'owner' } } })).status).toBe(204);
+    expect(
+      (await api.put(`/v1/orgs/${orgId}/teams/${teamId}/members`, { add: [users.eva.email.toUpperCase(), users.fin.id], memberships: { [users.fin.email]: { role: 'owner' } } }))
+        .status,
+    ).toBe(204);
     expect(await membersOf(orgId, teamId)).toEqual([users.eva.id, users.fin.id].sort());
     expect(await roleIn(orgId, teamId, users.fin.id)).toBe('owner');
     expect(await roleIn(orgId, teamId, users.eva.id)).toBe('member');
@@ -187,7 +190,9 @@ describe('team members through the gateway', () => {
     expect((await api.put(`/v1/orgs/${orgId}/teams/${owned}/members/${users.olga.id}`, { role: 'owner' })).status).toBe(204);
     expect(await ownTeam()).toBe(true);
 
-    expect((await olga.put(`/v1/orgs/${orgId}/teams/${owned}/members`, { add: [users.pat.id, users.quin.id], memberships: { [users.pat.id]: { role: 'owner' } } })).status).toBe(204);
+    expect((await olga.put(`/v1/orgs/${orgId}/teams/${owned}/members`, { add: [users.pat.id, users.quin.id], memberships: { [users.pat.id]: { role: 'owner' } } })).status).toBe(
+      204,
+    );
     expect((await olga.delete(`/v1/orgs/${orgId}/teams/${owned}/members/${users.quin.id}`)).status).toBe(205);
     expect(await membersOf(orgId, owned)).toEqual([users.olga.id, users.pat.id].sort());
     expect(await roleIn(orgId, owned, users.pat.id)).toBe('owner');

@@ -31,26 +31,86 @@ interface Ctx {
 const MATRIX: Array<{ name: string; call(c: Client, x: Ctx, who: Who): Promise<Result>; expect: number[] }> = [
   { name: 'GET teams', call: (c, x) => c.get(`/v1/orgs/${x.orgId}/teams`), expect: [200, 200, 200, 200, 200, 200, 403, 200, 403, 404, 401, 401] },
   { name: 'GET teams?owner=', call: (c, x) => c.get(`/v1/orgs/${x.orgId}/teams?owner=${x.self.owner}`), expect: [200, 200, 200, 200, 200, 200, 403, 200, 403, 404, 401, 401] },
-  { name: 'PUT teams (create)', call: (c, x) => c.put(`/v1/orgs/${x.orgId}/teams`, { title: 'Made in the matrix' }), expect: [201, 403, 403, 403, 403, 403, 403, 403, 403, 404, 401, 401] },
+  {
+    name: 'PUT teams (create)',
+    call: (c, x) => c.put(`/v1/orgs/${x.orgId}/teams`, { title: 'Made in the matrix' }),
+    expect: [201, 403, 403, 403, 403, 403, 403, 403, 403, 404, 401, 401],
+  },
   { name: 'GET team T', call: (c, x) => c.get(`/v1/orgs/${x.orgId}/teams/${x.team}`), expect: [200, 200, 200, 200, 200, 200, 403, 200, 200, 404, 401, 401] },
   { name: 'GET team U', call: (c, x) => c.get(`/v1/orgs/${x.orgId}/teams/${x.otherTeam}`), expect: [200, 200, 200, 200, 200, 200, 403, 200, 403, 404, 401, 401] },
-  { name: "GET another org's team here", call: (c, x) => c.get(`/v1/orgs/${x.orgId}/teams/${x.foreignTeam}`), expect: [404, 404, 404, 404, 404, 404, 404, 404, 404, 404, 401, 401] },
-  { name: 'PATCH team T', call: (c, x) => c.patch(`/v1/orgs/${x.orgId}/teams/${x.team}`, { title: 'Team T' }), expect: [200, 403, 403, 403, 403, 403, 403, 403, 403, 404, 401, 401] },
-  { name: 'DELETE a team like T', call: async (c, x) => c.delete(`/v1/orgs/${x.orgId}/teams/${await x.freshTeam()}`), expect: [205, 403, 403, 403, 403, 403, 403, 403, 403, 404, 401, 401] },
+  {
+    name: "GET another org's team here",
+    call: (c, x) => c.get(`/v1/orgs/${x.orgId}/teams/${x.foreignTeam}`),
+    expect: [404, 404, 404, 404, 404, 404, 404, 404, 404, 404, 401, 401],
+  },
+  {
+    name: 'PATCH team T',
+    call: (c, x) => c.patch(`/v1/orgs/${x.orgId}/teams/${x.team}`, { title: 'Team T' }),
+    expect: [200, 403, 403, 403, 403, 403, 403, 403, 403, 404, 401, 401],
+  },
+  {
+    name: 'DELETE a team like T',
+    call: async (c, x) => c.delete(`/v1/orgs/${x.orgId}/teams/${await x.freshTeam()}`),
+    expect: [205, 403, 403, 403, 403, 403, 403, 403, 403, 404, 401, 401],
+  },
   { name: 'GET T members', call: (c, x) => c.get(`/v1/orgs/${x.orgId}/teams/${x.team}/members`), expect: [200, 200, 200, 200, 200, 200, 403, 200, 200, 404, 401, 401] },
   { name: 'GET U members', call: (c, x) => c.get(`/v1/orgs/${x.orgId}/teams/${x.otherTeam}/members`), expect: [200, 200, 200, 200, 200, 200, 403, 200, 403, 404, 401, 401] },
-  { name: 'PUT T members (bulk)', call: (c, x) => c.put(`/v1/orgs/${x.orgId}/teams/${x.team}/members`, { add: [x.target] }), expect: [204, 403, 403, 403, 403, 403, 403, 204, 403, 404, 401, 401] },
-  { name: 'PUT U members (bulk)', call: (c, x) => c.put(`/v1/orgs/${x.orgId}/teams/${x.otherTeam}/members`, { add: [x.target] }), expect: [204, 403, 403, 403, 403, 403, 403, 403, 403, 404, 401, 401] },
-  { name: 'PUT T member', call: (c, x) => c.put(`/v1/orgs/${x.orgId}/teams/${x.team}/members/${x.target}`, { role: 'member' }), expect: [204, 403, 403, 403, 403, 403, 403, 204, 403, 404, 401, 401] },
-  { name: 'PUT U member', call: (c, x) => c.put(`/v1/orgs/${x.orgId}/teams/${x.otherTeam}/members/${x.target}`, {}), expect: [204, 403, 403, 403, 403, 403, 403, 403, 403, 404, 401, 401] },
+  {
+    name: 'PUT T members (bulk)',
+    call: (c, x) => c.put(`/v1/orgs/${x.orgId}/teams/${x.team}/members`, { add: [x.target] }),
+    expect: [204, 403, 403, 403, 403, 403, 403, 204, 403, 404, 401, 401],
+  },
+  {
+    name: 'PUT U members (bulk)',
+    call: (c, x) => c.put(`/v1/orgs/${x.orgId}/teams/${x.otherTeam}/members`, { add: [x.target] }),
+    expect: [204, 403, 403, 403, 403, 403, 403, 403, 403, 404, 401, 401],
+  },
+  {
+    name: 'PUT T member',
+    call: (c, x) => c.put(`/v1/orgs/${x.orgId}/teams/${x.team}/members/${x.target}`, { role: 'member' }),
+    expect: [204, 403, 403, 403, 403, 403, 403, 204, 403, 404, 401, 401],
+  },
+  {
+    name: 'PUT U member',
+    call: (c, x) => c.put(`/v1/orgs/${x.orgId}/teams/${x.otherTeam}/members/${x.target}`, {}),
+    expect: [204, 403, 403, 403, 403, 403, 403, 403, 403, 404, 401, 401],
+  },
   // Nothing to delete: "did not exist" (204) only to whoever may delete; an invisible organization stays 404.
-  { name: 'DELETE a team that does not exist', call: (c, x) => c.delete(`/v1/orgs/${x.orgId}/teams/never-was`), expect: [204, 403, 403, 403, 403, 403, 403, 403, 403, 404, 401, 401] },
-  { name: "DELETE another org's team here", call: (c, x) => c.delete(`/v1/orgs/${x.orgId}/teams/${x.foreignTeam}`), expect: [204, 403, 403, 403, 403, 403, 403, 403, 403, 404, 401, 401] },
-  { name: 'DELETE a member of a team that does not exist', call: (c, x) => c.delete(`/v1/orgs/${x.orgId}/teams/never-was/members/${x.self.owner}`), expect: [204, 403, 403, 403, 403, 403, 403, 403, 403, 404, 401, 401] },
-  { name: 'DELETE T member', call: async (c, x) => c.delete(`/v1/orgs/${x.orgId}/teams/${x.team}/members/${await x.edited()}`), expect: [205, 403, 403, 403, 403, 403, 403, 205, 403, 404, 401, 401] },
-  { name: 'DELETE U member', call: (c, x) => c.delete(`/v1/orgs/${x.orgId}/teams/${x.otherTeam}/members/${x.self.owner}`), expect: [204, 403, 403, 403, 403, 403, 403, 403, 403, 404, 401, 401] },
-  { name: "GET member's teams (other)", call: (c, x) => c.get(`/v1/orgs/${x.orgId}/members/${x.self.owner}/teams`), expect: [200, 200, 200, 200, 200, 200, 403, 200, 403, 404, 401, 401] },
-  { name: "GET member's teams (self)", call: (c, x, w) => c.get(`/v1/orgs/${x.orgId}/members/${x.self[w]}/teams`), expect: [200, 200, 200, 200, 200, 200, 200, 200, 200, 404, 401, 401] },
+  {
+    name: 'DELETE a team that does not exist',
+    call: (c, x) => c.delete(`/v1/orgs/${x.orgId}/teams/never-was`),
+    expect: [204, 403, 403, 403, 403, 403, 403, 403, 403, 404, 401, 401],
+  },
+  {
+    name: "DELETE another org's team here",
+    call: (c, x) => c.delete(`/v1/orgs/${x.orgId}/teams/${x.foreignTeam}`),
+    expect: [204, 403, 403, 403, 403, 403, 403, 403, 403, 404, 401, 401],
+  },
+  {
+    name: 'DELETE a member of a team that does not exist',
+    call: (c, x) => c.delete(`/v1/orgs/${x.orgId}/teams/never-was/members/${x.self.owner}`),
+    expect: [204, 403, 403, 403, 403, 403, 403, 403, 403, 404, 401, 401],
+  },
+  {
+    name: 'DELETE T member',
+    call: async (c, x) => c.delete(`/v1/orgs/${x.orgId}/teams/${x.team}/members/${await x.edited()}`),
+    expect: [205, 403, 403, 403, 403, 403, 403, 205, 403, 404, 401, 401],
+  },
+  {
+    name: 'DELETE U member',
+    call: (c, x) => c.delete(`/v1/orgs/${x.orgId}/teams/${x.otherTeam}/members/${x.self.owner}`),
+    expect: [204, 403, 403, 403, 403, 403, 403, 403, 403, 404, 401, 401],
+  },
+  {
+    name: "GET member's teams (other)",
+    call: (c, x) => c.get(`/v1/orgs/${x.orgId}/members/${x.self.owner}/teams`),
+    expect: [200, 200, 200, 200, 200, 200, 403, 200, 403, 404, 401, 401],
+  },
+  {
+    name: "GET member's teams (self)",
+    call: (c, x, w) => c.get(`/v1/orgs/${x.orgId}/members/${x.self[w]}/teams`),
+    expect: [200, 200, 200, 200, 200, 200, 200, 200, 200, 404, 401, 401],
+  },
 ];
 
 describe('authorization matrix: team endpoints', () => {

@@ -198,8 +198,12 @@ describe('teams through the gateway', () => {
     await api.delete(`/v1/orgs/${orgId}/teams/${teamId}`);
     const wanted = ['team.created', 'team.updated', 'team.deleted', 'team_member.added', 'team_member.updated', 'team_member.removed'].map((t) => `identity.${t}`);
     const events = (
-      await readEvents(sut.env.KAFKA_BROKERS.split(','), `${sut.env.KAFKA_NAMESPACE}bindery.identity.v1`, (evs) =>
-        evs.filter((e) => e.organization === orgId && e.type === 'identity.team_member.removed').length >= 2 && wanted.every((t) => evs.some((e) => e.type === t && e.organization === orgId)),
+      await readEvents(
+        sut.env.KAFKA_BROKERS.split(','),
+        `${sut.env.KAFKA_NAMESPACE}bindery.identity.v1`,
+        (evs) =>
+          evs.filter((e) => e.organization === orgId && e.type === 'identity.team_member.removed').length >= 2 &&
+          wanted.every((t) => evs.some((e) => e.type === t && e.organization === orgId)),
       )
     ).filter((e) => e.organization === orgId && e.type.startsWith('identity.team'));
     const summary = events.map((e) => `${e.type} ${e.subject} ${JSON.stringify(e.data)}`);

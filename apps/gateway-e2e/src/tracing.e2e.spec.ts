@@ -22,20 +22,26 @@ describe('one trace from the HTTP request to the event consumer', () => {
     expect(res.status).toBe(201);
 
     // Creating a user publishes identity.user.created; identity's invite consumer applies it.
-    const trace = await eventually(async () => {
-      const spans = collector.spans.filter((s) => s.traceId === traceId);
-      const has = (p: (s: ReceivedSpan) => boolean) => spans.some(p);
-      const missing = [
-        ['gateway HTTP server span named after its route', has((s) => s.service === 'gateway' && s.kind === 2 && s.name === 'POST /admin/users')],
-        ['gateway gRPC client span', has((s) => s.service === 'gateway' && s.kind === 3 && s.attributes['rpc.system'] === 'grpc')],
-        ['identity gRPC server span', has((s) => s.service === 'identity' && s.attributes['rpc.system'] === 'grpc' && s.kind === 2)],
-        ['MongoDB span', has((s) => s.service === 'identity' && String(s.attributes['db.system'] ?? s.attributes['db.system.name']) === 'mongodb')],
-        ['Kafka producer span', has((s) => s.kind === 4 && String(s.attributes['messaging.system']) === 'kafka')],
-        ['consumer span', has((s) => s.name === 'consume identity.user.created' && s.kind === 5)],
-      ].filter(([, ok]) => !ok).map(([name]) => name);
-      if (missing.length) throw new Error(`missing in trace ${traceId}: ${missing.join(', ')}; have ${spans.map((s) => `${s.service}:${s.name}`).join(', ')}`);
-      return spans;
-    }, 20000, 250);
+    const trace = await eventually(
+      async () => {
+        const spans = collector.spans.filter((s) => s.traceId === traceId);
+        const has = (p: (s: ReceivedSpan) => boolean) => spans.some(p);
+        const missing = [
+          ['gateway HTTP server span named after its route', has((s) => s.service === 'gateway' && s.kind === 2 && s.name === 'POST /admin/users')],
+          ['gateway gRPC client span', has((s) => s.service === 'gateway' && s.kind === 3 && s.attributes['rpc.system'] === 'grpc')],
+          ['identity gRPC server span', has((s) => s.service === 'identity' && s.attributes['rpc.system'] === 'grpc' && s.kind === 2)],
+          ['MongoDB span', has((s) => s.service === 'identity' && String(s.attributes['db.system'] ?? s.attributes['db.system.name']) === 'mongodb')],
+          ['Kafka producer span', has((s) => s.kind === 4 && String(s.attributes['messaging.system']) === 'kafka')],
+          ['consumer span', has((s) => s.name === 'consume identity.user.created' && s.kind === 5)],
+        ]
+          .filter(([, ok]) => !ok)
+          .map(([name]) => name);
+        if (missing.length) throw new Error(`missing in trace ${traceId}: ${missing.join(', ')}; have ${spans.map((s) => `${s.service}:${s.name}`).join(', ')}`);
+        return spans;
+      },
+      20000,
+      250,
+    );
     expect(new Set(trace.map((s) => s.service))).toEqual(new Set(['gateway', 'identity']));
 
     // The logs carry the same trace id.

@@ -240,8 +240,7 @@ const versionOf = (apiVersion: string) => apiVersion.split('/').pop() as string;
  * expressions; replacements compare them exactly — as kustomize does.
  */
 export function selects(o: K8sObject, s: Selector, names: 'regex' | 'exact'): boolean {
-  const same = (pattern: string | undefined, value: string) =>
-    pattern === undefined || (names === 'regex' ? new RegExp(`^(?:${pattern})$`).test(value) : pattern === value);
+  const same = (pattern: string | undefined, value: string) => pattern === undefined || (names === 'regex' ? new RegExp(`^(?:${pattern})$`).test(value) : pattern === value);
   if (s.group !== undefined && groupOf(o.apiVersion) !== s.group) return false;
   if (s.version !== undefined && versionOf(o.apiVersion) !== s.version) return false;
   if (s.kind !== undefined && o.kind !== s.kind) return false;
@@ -553,9 +552,13 @@ function setTarget(o: K8sObject, fieldPath: string, value: unknown, options: Fie
   const container = node as any;
   const slot: string | number | undefined =
     'key' in lastEl
-      ? isPlainObject(container) ? lastEl.key : undefined
+      ? isPlainObject(container)
+        ? lastEl.key
+        : undefined
       : 'index' in lastEl
-        ? Array.isArray(container) && lastEl.index < container.length ? lastEl.index : undefined
+        ? Array.isArray(container) && lastEl.index < container.length
+          ? lastEl.index
+          : undefined
         : Array.isArray(container)
           ? ((i) => (i >= 0 ? i : undefined))(container.findIndex((x: unknown) => isPlainObject(x) && `${x[lastEl.match[0]]}` === lastEl.match[1]))
           : undefined;

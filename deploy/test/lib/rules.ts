@@ -130,9 +130,7 @@ export function pairingViolations(objects: K8sObject[]): string[] {
         }
       }
     }
-    const pdbs = objects.filter(
-      (o) => o.kind === 'PodDisruptionBudget' && sameNs(o, dep) && labelsMatch((o.spec as Obj)?.selector?.matchLabels, podLabels),
-    );
+    const pdbs = objects.filter((o) => o.kind === 'PodDisruptionBudget' && sameNs(o, dep) && labelsMatch((o.spec as Obj)?.selector?.matchLabels, podLabels));
     if (pdbs.length !== 1) v.push(`Deployment ${dep.metadata.name}: expected exactly one PodDisruptionBudget, found ${pdbs.length}`);
   }
   return v;
@@ -149,8 +147,7 @@ export function effectiveEnv(
 ): { env: Record<string, string | { secret: string; optional: boolean }>; problems: string[] } {
   const env: Record<string, string | { secret: string; optional: boolean }> = {};
   const problems: string[] = [];
-  const configMap = (name: string) =>
-    objects.find((o) => o.kind === 'ConfigMap' && o.metadata.name === name && (o.metadata.namespace ?? '') === (namespace ?? ''));
+  const configMap = (name: string) => objects.find((o) => o.kind === 'ConfigMap' && o.metadata.name === name && (o.metadata.namespace ?? '') === (namespace ?? ''));
   for (const from of (container.envFrom ?? []) as Obj[]) {
     if (from.secretRef) {
       problems.push(`envFrom secretRef ${from.secretRef.name}: list secret keys one by one with secretKeyRef`);

@@ -25,8 +25,7 @@ export const subdirs = (dir: string): string[] =>
     .map((d) => d.name)
     .sort();
 export const ofKind = (objects: K8sObject[], kind: string): K8sObject[] => objects.filter((o) => o.kind === kind);
-export const named = (objects: K8sObject[], kind: string, name: string): K8sObject | undefined =>
-  objects.find((o) => o.kind === kind && o.metadata.name === name);
+export const named = (objects: K8sObject[], kind: string, name: string): K8sObject | undefined => objects.find((o) => o.kind === kind && o.metadata.name === name);
 
 /** Settings of particular apps beyond what their descriptor implies. */
 const EXTRA_ENV: Record<string, Record<string, RegExp>> = {
@@ -38,10 +37,17 @@ const SHARED_SECRETS: Record<string, { secret: string; optional: boolean }> = {
 };
 
 const sortKeys = (v: unknown): unknown =>
-  Array.isArray(v) ? v.map(sortKeys) : v && typeof v === 'object' ? Object.fromEntries(Object.keys(v).sort().map((k) => [k, sortKeys((v as Obj)[k])])) : v;
+  Array.isArray(v)
+    ? v.map(sortKeys)
+    : v && typeof v === 'object'
+      ? Object.fromEntries(
+          Object.keys(v)
+            .sort()
+            .map((k) => [k, sortKeys((v as Obj)[k])]),
+        )
+      : v;
 /** Objects with sorted keys, sorted by kind/namespace/name: kubectl orders its output by kind. */
-export const canonical = (objects: unknown[]): unknown[] =>
-  objects.map(sortKeys).sort((a, b) => objectId(a as K8sObject).localeCompare(objectId(b as K8sObject)));
+export const canonical = (objects: unknown[]): unknown[] => objects.map(sortKeys).sort((a, b) => objectId(a as K8sObject).localeCompare(objectId(b as K8sObject)));
 
 /** Renders each overlay of `deployRoot` once. */
 export function overlays(deployRoot: string): (name: string) => K8sObject[] {
@@ -76,8 +82,7 @@ export function describeDeployTree(deployRoot: string, services: ServiceDescript
   const YAML_FILES = listYamlFiles(deployRoot);
   const overlay = overlays(deployRoot);
   const descriptor = (app: string) => services.find((s) => s.name === app) as ServiceDescriptor;
-  const overlayNamespace = (name: string): string =>
-    (readYamlFile(kustomizationFile(path.join(deployRoot, 'overlays', name)) as string)[0] as Obj).namespace;
+  const overlayNamespace = (name: string): string => (readYamlFile(kustomizationFile(path.join(deployRoot, 'overlays', name)) as string)[0] as Obj).namespace;
 
   describe('YAML files under deploy/', () => {
     test('there are manifests, two overlays and at least gateway and identity', () => {
@@ -115,7 +120,9 @@ export function describeDeployTree(deployRoot: string, services: ServiceDescript
     test('Secret templates hold placeholders only, and no kustomization references them', () => {
       const { resources } = references(YAML_FILES);
       for (const file of YAML_FILES) {
-        for (const doc of readYamlFile(file).filter(isK8sObject).filter((o) => o.kind === 'Secret')) {
+        for (const doc of readYamlFile(file)
+          .filter(isK8sObject)
+          .filter((o) => o.kind === 'Secret')) {
           expect(file.endsWith('.template.yaml')).toBe(true);
           expect(resources.has(file)).toBe(false);
           const values = { ...((doc as Obj).stringData ?? {}), ...((doc as Obj).data ?? {}) };
@@ -172,18 +179,29 @@ export function describeDeployTree(deployRoot: string, services: ServiceDescript
       expect(namespace).toMatch(/^[a-z0-9]([-a-z0-9]*[a-z0-9])?$/);
       const ns = named(objects(), 'Namespace', namespace);
       expect(ns?.metadata.labels?.['pod-security.kubernetes.io/enforce']).toBe('restricted');
-      const misplaced = objects().filter((o) => o.kind !== 'Namespace' && o.metadata.namespace !== namespace).map(objectId);
+      const misplaced = objects()
+        .filter((o) => o.kind !== 'Namespace' && o.metadata.namespace !== namespace)
+        .map(objectId);
       expect(misplaced).toEqual([]);
     });
 
     test.each(APPS)('has a Deployment, Service, ConfigMap and PodDisruptionBudget for %s', (app) => {
-      for (const [kind, n] of [['Deployment', app], ['Service', app], ['ConfigMap', `${app}-config`], ['PodDisruptionBudget', app]]) {
+      for (const [kind, n] of [
+        ['Deployment', app],
+        ['Service', app],
+        ['ConfigMap', `${app}-config`],
+        ['PodDisruptionBudget', app],
+      ]) {
         expect(named(objects(), kind, n)).toBeDefined();
       }
     });
 
     test('every Deployment is hardened, probed, resource-limited, tagged and takes secrets from Secrets', () => {
-      expect(deployments().map((d) => d.metadata.name).sort()).toEqual(APPS);
+      expect(
+        deployments()
+          .map((d) => d.metadata.name)
+          .sort(),
+      ).toEqual(APPS);
       expect(deployments().flatMap((d) => deploymentViolations(d))).toEqual([]);
     });
 

@@ -11,7 +11,11 @@ export class TokenCache {
   /** lookups under way, so concurrent requests with one token make one call */
   private readonly pending = new Map<string, Promise<Caller>>();
 
-  constructor(private readonly resolve: (token: string) => Promise<Caller>, private readonly ttlMs: number, private readonly maxEntries = 10000) {}
+  constructor(
+    private readonly resolve: (token: string) => Promise<Caller>,
+    private readonly ttlMs: number,
+    private readonly maxEntries = 10000,
+  ) {}
 
   async authenticate(header: string | undefined): Promise<Caller> {
     const token = bearerToken(header);

@@ -60,7 +60,7 @@ export function createGatewayApp(options: GatewayOptions) {
       try {
         const caller = res.locals.caller as Caller;
         const query = { ...(req.query as Record<string, unknown>) };
-        const hasBody = req.headers['content-length'] !== undefined && req.headers['content-length'] !== '0' || req.headers['transfer-encoding'] !== undefined;
+        const hasBody = (req.headers['content-length'] !== undefined && req.headers['content-length'] !== '0') || req.headers['transfer-encoding'] !== undefined;
         validateRequest(validators, { params: req.params as Record<string, string>, query, body: req.body, hasBody: hasBody && req.is('application/json') !== false });
         const result = await route.handler({
           caller,
@@ -119,7 +119,6 @@ export function createGatewayApp(options: GatewayOptions) {
 
   return app;
 }
-
 
 /**
  * Requests Node's HTTP parser refuses before express sees them (a request line or headers over the

@@ -60,5 +60,9 @@ export function componentSchemasFor(schemas: unknown[], own: Record<string, Json
     out[name] = copy(schema);
     pending.push(...referencedSchemaNames(schema));
   }
-  return Object.fromEntries(Object.keys(out).sort().map((k) => [k, out[k]]));
+  return Object.fromEntries(
+    Object.keys(out)
+      .sort()
+      .map((k) => [k, out[k]]),
+  );
 }

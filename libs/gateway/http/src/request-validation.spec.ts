@@ -31,8 +31,11 @@ describe('list parameters', () => {
   });
 
   it('refuses anything else with a message saying what a page is', () => {
-    expect(call({ page: '0' })).toThrow(expect.objectContaining({ kind: 'invalid', message: 'query.page must be the cursor of a page of this list, as its previous page gave it in next.page' }));
-    for (const limit of ['-1', '1001', '2.5', 'ten']) expect(call({ limit })).toThrow(expect.objectContaining({ kind: 'invalid', message: expect.stringContaining('query.limit') }));
+    expect(call({ page: '0' })).toThrow(
+      expect.objectContaining({ kind: 'invalid', message: 'query.page must be the cursor of a page of this list, as its previous page gave it in next.page' }),
+    );
+    for (const limit of ['-1', '1001', '2.5', 'ten'])
+      expect(call({ limit })).toThrow(expect.objectContaining({ kind: 'invalid', message: expect.stringContaining('query.limit') }));
   });
 });
 
@@ -50,7 +53,13 @@ describe('text rules in the schemas', () => {
   it('adds TEXT_PATTERN to free strings at any depth, and leaves stricter ones alone', () => {
     const schema = withTextRule({
       type: 'object',
-      properties: { a: { type: 'string' }, b: { type: 'array', items: { type: 'string', maxLength: 3 } }, c: { anyOf: [{ type: 'string' }, { type: 'null' }] }, d: { type: 'string', format: 'email' }, e: { type: 'string', enum: ['x'] } },
+      properties: {
+        a: { type: 'string' },
+        b: { type: 'array', items: { type: 'string', maxLength: 3 } },
+        c: { anyOf: [{ type: 'string' }, { type: 'null' }] },
+        d: { type: 'string', format: 'email' },
+        e: { type: 'string', enum: ['x'] },
+      },
       additionalProperties: { type: 'string' },
       propertyNames: { type: 'string' },
     }) as any; // eslint-disable-line @typescript-eslint/no-explicit-any
@@ -68,7 +77,8 @@ describe('text rules in the schemas', () => {
 
   it('says what trimming leaves: trimmedText(min, max)', () => {
     const two = trimmedText(2, 5);
-    for (const ok of ['ab', ' a b ', '\u00A0ab\u3000', 'a\u{1F600}', '\u{1F600}\u{1F600}\u{1F600}\u{1F600}\u{1F600}']) expect({ ok, refused: refuses(two, ok) }).toEqual({ ok, refused: false });
+    for (const ok of ['ab', ' a b ', '\u00A0ab\u3000', 'a\u{1F600}', '\u{1F600}\u{1F600}\u{1F600}\u{1F600}\u{1F600}'])
+      expect({ ok, refused: refuses(two, ok) }).toEqual({ ok, refused: false });
     for (const bad of ['a', '  ', ' a  ', '\uFEFFa\uFEFF', 'a\u0000b', 'abcdef']) expect({ bad, refused: refuses(two, bad) }).toEqual({ bad, refused: true });
     const one = trimmedText(1, 3);
     expect(refuses(one, ' a ')).toBe(false);

@@ -53,7 +53,12 @@ export function memberRoutes(clients: IdentityClients, urls: Urls): RouteSpec[] 
           },
           { caller, deadline },
         );
-        return { body: toList(r.items.map((m) => memberJson(m, urls)), r.page) };
+        return {
+          body: toList(
+            r.items.map((m) => memberJson(m, urls)),
+            r.page,
+          ),
+        };
       },
     },
     {
@@ -112,7 +117,7 @@ export function memberRoutes(clients: IdentityClients, urls: Urls): RouteSpec[] 
       method: 'get',
       path: '/v1/orgs/:organizationId/members/:userId/spaces',
       operationId: 'listSpacesForOrganizationMember',
-      summary: "The spaces a member can access, with their permission (empty until the content service is deployed)",
+      summary: 'The spaces a member can access, with their permission (empty until the content service is deployed)',
       tags: ['members'],
       params: MEMBER_PARAMS,
       query: { ...LIST_QUERY, order: { type: 'string', enum: ['asc', 'desc'] } },

@@ -13,14 +13,20 @@ const root = join(__dirname, '../../../..');
 type Json = Record<string, unknown>;
 
 /** Clients whose every method throws: building the routes never calls them. */
-const stubClients = new Proxy({}, {
-  get: (_t, service) =>
-    new Proxy({}, {
-      get: (_s, method) => () => {
-        throw new Error(`${String(service)}.${String(method)} called while building the document`);
-      },
-    }),
-}) as unknown as IdentityClients;
+const stubClients = new Proxy(
+  {},
+  {
+    get: (_t, service) =>
+      new Proxy(
+        {},
+        {
+          get: (_s, method) => () => {
+            throw new Error(`${String(service)}.${String(method)} called while building the document`);
+          },
+        },
+      ),
+  },
+) as unknown as IdentityClients;
 
 const registry = registerIdentityRoutes(new RouteRegistry(), stubClients, { publicUrl: 'https://docs.bindery.test', appUrl: 'https://app.bindery.test' });
 

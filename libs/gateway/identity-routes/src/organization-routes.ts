@@ -39,7 +39,12 @@ export function organizationRoutes(identity: IdentityClient, urls: Urls): RouteS
       success: { status: 200, description: 'A page of organizations', schema: officialResponse('listOrganizationsForAuthenticatedUser') },
       async handler({ caller, deadline, query }) {
         const r = await identity.listOrganizations({ page: { page: (query.page as string) ?? '', limit: (query.limit as number) ?? 0 } }, { caller, deadline });
-        return { body: toList(r.items.map((o) => organizationJson(o, urls)), r.page) };
+        return {
+          body: toList(
+            r.items.map((o) => organizationJson(o, urls)),
+            r.page,
+          ),
+        };
       },
     },
     {

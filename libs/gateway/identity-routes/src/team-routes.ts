@@ -110,7 +110,12 @@ export function teamRoutes(teams: TeamsClient, urls: Urls): RouteSpec[] {
       success: { status: 200, description: 'A page of team members', schema: officialResponse('listTeamMembersInOrganizationById') },
       async handler({ caller, deadline, params, query }) {
         const r = await teams.listTeamMembers({ organizationId: params.organizationId, teamId: params.teamId, page: pageOf(query) }, { caller, deadline });
-        return { body: toList(r.items.map((e) => teamMemberJson(e, urls)), r.page) };
+        return {
+          body: toList(
+            r.items.map((e) => teamMemberJson(e, urls)),
+            r.page,
+          ),
+        };
       },
     },
     {
@@ -136,7 +141,7 @@ export function teamRoutes(teams: TeamsClient, urls: Urls): RouteSpec[] {
       method: 'put',
       path: '/v1/orgs/:organizationId/teams/:teamId/members/:userId',
       operationId: 'addMemberToOrganizationTeamById',
-      summary: "Add a member to a team or change their role (admins and team owners)",
+      summary: 'Add a member to a team or change their role (admins and team owners)',
       tags: ['team-members'],
       params: TEAM_MEMBER_PARAMS,
       body: PUT_TEAM_MEMBER,

@@ -14,12 +14,24 @@ export const COLLECTIONS = {
 } as const;
 
 /** Collections whose documents carry outbox events for the relay. */
-export const OUTBOX_COLLECTIONS = [COLLECTIONS.users, COLLECTIONS.organizations, COLLECTIONS.members, COLLECTIONS.invites, COLLECTIONS.samlProviders, COLLECTIONS.linkInvites, COLLECTIONS.teams, COLLECTIONS.teamMembers];
+export const OUTBOX_COLLECTIONS = [
+  COLLECTIONS.users,
+  COLLECTIONS.organizations,
+  COLLECTIONS.members,
+  COLLECTIONS.invites,
+  COLLECTIONS.samlProviders,
+  COLLECTIONS.linkInvites,
+  COLLECTIONS.teams,
+  COLLECTIONS.teamMembers,
+];
 
 /** One index per query path (uniqueness comes from unique indexes, never from read-then-write). */
 export const IDENTITY_INDEXES: IndexPlan = {
   [COLLECTIONS.users]: [{ key: { email: 1 }, name: 'email_unique', unique: true }, OUTBOX_INDEX],
-  [COLLECTIONS.tokens]: [{ key: { hash: 1 }, name: 'hash_unique', unique: true }, { key: { userId: 1 }, name: 'by_user' }],
+  [COLLECTIONS.tokens]: [
+    { key: { hash: 1 }, name: 'hash_unique', unique: true },
+    { key: { userId: 1 }, name: 'by_user' },
+  ],
   [COLLECTIONS.organizations]: [
     // An e-mail domain and a hostname each belong to one organization.
     { key: { emailDomains: 1 }, name: 'email_domain_unique', unique: true, partialFilterExpression: { 'emailDomains.0': { $exists: true } } },
@@ -39,9 +51,5 @@ export const IDENTITY_INDEXES: IndexPlan = {
   [COLLECTIONS.samlProviders]: [{ key: { organizationId: 1, createdAt: 1, _id: 1 }, name: 'by_org_created' }, OUTBOX_INDEX],
   [COLLECTIONS.linkInvites]: [{ key: { organizationId: 1, createdAt: 1, _id: 1 }, name: 'by_org_created' }, OUTBOX_INDEX],
   [COLLECTIONS.teams]: [{ key: { organizationId: 1, titleLower: 1, _id: 1 }, name: 'by_org_title' }, OUTBOX_INDEX],
-  [COLLECTIONS.teamMembers]: [
-    { key: { organizationId: 1, teamId: 1, _id: 1 }, name: 'by_team' },
-    { key: { organizationId: 1, userId: 1 }, name: 'by_org_user' },
-    OUTBOX_INDEX,
-  ],
+  [COLLECTIONS.teamMembers]: [{ key: { organizationId: 1, teamId: 1, _id: 1 }, name: 'by_team' }, { key: { organizationId: 1, userId: 1 }, name: 'by_org_user' }, OUTBOX_INDEX],
 };

@@ -168,9 +168,7 @@ export class MembersRepository {
 
   /** Organization ids among `organizationIds` where the user is a member. */
   async memberOf(userId: string, organizationIds: string[]): Promise<Map<string, MemberRecord>> {
-    const docs = await this.col
-      .find({ _id: { $in: organizationIds.map((o) => memberId(o, userId)) }, ...ACTIVE }, { projection: { outbox: 0 } })
-      .toArray();
+    const docs = await this.col.find({ _id: { $in: organizationIds.map((o) => memberId(o, userId)) }, ...ACTIVE }, { projection: { outbox: 0 } }).toArray();
     return new Map(docs.map((d) => [d.organizationId, d]));
   }
 

@@ -17,7 +17,6 @@ export interface TeamQuery {
   ids?: string[];
 }
 
-
 /**
  * Teams and team memberships. A membership counts only while its team is live: deleting a team
  * hides it first and then retires its memberships, so a crash in between leaves nothing visible.
@@ -105,10 +104,7 @@ export class TeamsRepository {
 
   /** Changes the role of a current member, if it still is `previous`; false otherwise. */
   async changeRole(organizationId: string, teamId: string, userId: string, role: TeamRole, previous: TeamRole, events: EventEnvelope[]): Promise<boolean> {
-    const r = await this.memberships.updateOne(
-      { _id: teamMemberId(organizationId, teamId, userId), role: previous, ...ACTIVE },
-      withOutbox({ $set: { role } }, events),
-    );
+    const r = await this.memberships.updateOne({ _id: teamMemberId(organizationId, teamId, userId), role: previous, ...ACTIVE }, withOutbox({ $set: { role } }, events));
     return r.matchedCount === 1;
   }
 
@@ -158,10 +154,7 @@ export class TeamsRepository {
   async memberCounts(organizationId: string, teamIds: string[]): Promise<Map<string, number>> {
     if (!teamIds.length) return new Map();
     const groups = await this.memberships
-      .aggregate<{ _id: string; n: number }>([
-        { $match: { organizationId, teamId: { $in: teamIds }, ...ACTIVE } },
-        { $group: { _id: '$teamId', n: { $sum: 1 } } },
-      ])
+      .aggregate<{ _id: string; n: number }>([{ $match: { organizationId, teamId: { $in: teamIds }, ...ACTIVE } }, { $group: { _id: '$teamId', n: { $sum: 1 } } }])
       .toArray();
     return new Map(groups.map((g) => [g._id, g.n]));
   }
@@ -170,14 +163,23 @@ export class TeamsRepository {
   async rolesOf(organizationId: string, userId: string, role?: TeamRole): Promise<Map<string, TeamRole>> {
     const filter: Filter<TeamMemberRecord> = { organizationId, userId, ...ACTIVE };
     if (role) filter.role = role;
-    const docs = await this.memberships.find(filter, { projection: { outbox: 0 } }).limit(MAX_MEMBERSHIPS_OF_USER).toArray();
-    const live = await this.liveTeamIds(organizationId, docs.map((d) => d.teamId));
+    const docs = await this.memberships
+      .find(filter, { projection: { outbox: 0 } })
+      .limit(MAX_MEMBERSHIPS_OF_USER)
+      .toArray();
+    const live = await this.liveTeamIds(
+      organizationId,
+      docs.map((d) => d.teamId),
+    );
     return new Map(docs.filter((d) => live.has(d.teamId)).map((d) => [d.teamId, d.role]));
   }
 
   /** The user's current memberships in the organization, live team or not (to retire them). */
   membershipsOf(organizationId: string, userId: string) {
-    return this.memberships.find({ organizationId, userId, ...ACTIVE }, { projection: { outbox: 0 } }).limit(MAX_MEMBERSHIPS_OF_USER).toArray();
+    return this.memberships
+      .find({ organizationId, userId, ...ACTIVE }, { projection: { outbox: 0 } })
+      .limit(MAX_MEMBERSHIPS_OF_USER)
+      .toArray();
   }
 
   /** How many live teams of the organization each user is in (a member's `teams`): user id → count. */

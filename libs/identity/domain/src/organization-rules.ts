@@ -39,10 +39,14 @@ export function assertMayClaimEmailDomains(domains: string[], current: string[],
   const own = emailDomainOf(claimant.email.toLowerCase());
   const refused = domains.filter((d) => d !== own && !current.includes(d));
   if (!refused.length) return;
-  const shown = refused.slice(0, 5).map((d) => `"${d}"`).join(', ') + (refused.length > 5 ? ` and ${refused.length - 5} more` : '');
+  const shown =
+    refused
+      .slice(0, 5)
+      .map((d) => `"${d}"`)
+      .join(', ') + (refused.length > 5 ? ` and ${refused.length - 5} more` : '');
   throw forbidden(
     `emailDomains: ${shown} ${refused.length === 1 ? 'is not' : 'are not'} the domain of your e-mail address; ` +
-      'an organization admin may claim only their own address\'s domain, other domains need an instance administrator.',
+      "an organization admin may claim only their own address's domain, other domains need an instance administrator.",
   );
 }
 

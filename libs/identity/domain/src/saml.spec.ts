@@ -2,16 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { DomainError } from '@bindery/platform/errors';
 import { Standing } from './organization-policy';
 import { RoleOrGuest } from './roles';
-import {
-  assertCanListSsoLogins,
-  assertCanManageSaml,
-  samlProviderStatus,
-  samlServiceProvider,
-  validCertificate,
-  validEntityID,
-  validSamlLabel,
-  validSsoURL,
-} from './saml';
+import { assertCanListSsoLogins, assertCanManageSaml, samlProviderStatus, samlServiceProvider, validCertificate, validEntityID, validSamlLabel, validSsoURL } from './saml';
 
 const as = (role: RoleOrGuest): Standing => ({ role, ownsTeam: false });
 
@@ -76,7 +67,10 @@ describe('SAML providers', () => {
       'not a certificate',
       body,
       // truncated: the DER structure no longer parses
-      pem.split('\n').filter((_line, i) => i !== 3).join('\n'),
+      pem
+        .split('\n')
+        .filter((_line, i) => i !== 3)
+        .join('\n'),
       `${pem}-----BEGIN PRIVATE KEY-----\nMIIB\n-----END PRIVATE KEY-----\n`,
       pem + pem,
       pem.replace('CERTIFICATE', 'PUBLIC KEY'),

@@ -1,13 +1,6 @@
 import { Standing } from './organization-policy';
 import { RoleOrGuest } from './roles';
-import {
-  assertCanEditTeams,
-  assertCanListTeams,
-  assertCanListTeamsOf,
-  assertCanManageTeamMembers,
-  assertCanViewTeam,
-  teamPermissions,
-} from './team-policy';
+import { assertCanEditTeams, assertCanListTeams, assertCanListTeamsOf, assertCanManageTeamMembers, assertCanViewTeam, teamPermissions } from './team-policy';
 import { planTeamMembersChange, TeamRole, validTeamTitle } from './teams';
 
 const as = (role: RoleOrGuest): Standing => ({ role, ownsTeam: false });
@@ -88,7 +81,18 @@ describe('team rules', () => {
     ['adds with the given role', { roles: [['new', 'owner']] }, ['new:owner'], [], []],
     ['add + role for the same newcomer', { add: ['new'], roles: [['new', 'owner']] }, ['new:owner'], [], []],
     ['re-adding a member changes nothing', { add: ['member1', 'owner1'] }, [], [], []],
-    ['promotes and demotes', { roles: [['member1', 'owner'], ['owner1', 'member']] }, [], ['member1:owner<member', 'owner1:member<owner'], []],
+    [
+      'promotes and demotes',
+      {
+        roles: [
+          ['member1', 'owner'],
+          ['owner1', 'member'],
+        ],
+      },
+      [],
+      ['member1:owner<member', 'owner1:member<owner'],
+      [],
+    ],
     ['same role: nothing', { roles: [['owner1', 'owner']] }, [], [], []],
     ['removes a member', { remove: ['member1'] }, [], [], ['member1']],
     ['removing a non-member: nothing', { remove: ['stranger'] }, [], [], []],

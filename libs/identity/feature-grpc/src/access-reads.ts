@@ -18,11 +18,7 @@ export interface AccessReads {
   close(): Promise<void>;
 }
 
-export function accessReads(
-  db: Db,
-  repos: { organizations: OrganizationsRepository; members: MembersRepository; teams: TeamsRepository },
-  ttlMs: number,
-): AccessReads {
+export function accessReads(db: Db, repos: { organizations: OrganizationsRepository; members: MembersRepository; teams: TeamsRepository }, ttlMs: number): AccessReads {
   const load = {
     organization: (organizationId: string) => repos.organizations.findById(organizationId),
     standing: async (organizationId: string, userId: string): Promise<Standing | undefined> => {

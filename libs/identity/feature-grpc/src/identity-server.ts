@@ -27,13 +27,7 @@ export const identityService = defineService({
   init: async (deps, config) => {
     if (config.BINDERY_ADMIN_TOKEN) await bootstrapInstanceAdmin(deps, config.BINDERY_ADMIN_TOKEN, config.BINDERY_ADMIN_EMAIL);
   },
-  grpc: (deps, config) => [
-    identityHandlers(deps),
-    membersHandlers(deps),
-    samlHandlers(deps, config.BINDERY_PUBLIC_URL),
-    linkInvitesHandlers(deps),
-    teamsHandlers(deps),
-  ],
+  grpc: (deps, config) => [identityHandlers(deps), membersHandlers(deps), samlHandlers(deps, config.BINDERY_PUBLIC_URL), linkInvitesHandlers(deps), teamsHandlers(deps)],
   consumers: (deps) => ({
     'identity.invites': { from: ['identity'], handlers: identityEventHandlers(deps) },
   }),

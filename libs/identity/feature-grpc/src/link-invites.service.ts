@@ -74,7 +74,13 @@ export async function listLinkInvites(deps: IdentityDeps, caller: Caller, organi
   const cursor = decodeCursor(page.page);
   const [rows, count] = await Promise.all([deps.linkInvites.list(organizationId, cursor, limit), deps.linkInvites.count(organizationId)]);
   // The cursor holds the stored reference, never the invite id.
-  const result = toPage(rows, limit, count, (i) => ({ k: i.createdAt, id: i._id }), (i) => i);
+  const result = toPage(
+    rows,
+    limit,
+    count,
+    (i) => ({ k: i.createdAt, id: i._id }),
+    (i) => i,
+  );
   return { ...result, items: result.items.filter((i) => i.secret).map((i) => view(i, standing)) };
 }
 
@@ -115,9 +121,7 @@ export async function deleteLinkInvite(deps: IdentityDeps, caller: Caller, organ
 
 async function join(deps: IdentityDeps, user: UserRecord | null, organizationId: string, role: RoleOrGuest): Promise<boolean> {
   if (!user) throw notFound('User');
-  const added = await deps.members.insert(newMembership({ organizationId, user, role, sso: false, at: nowIso() }), [
-    identityEvents.memberAdded(organizationId, user._id, role),
-  ]);
+  const added = await deps.members.insert(newMembership({ organizationId, user, role, sso: false, at: nowIso() }), [identityEvents.memberAdded(organizationId, user._id, role)]);
   if (added) deps.eventsRecorded();
   return added;
 }

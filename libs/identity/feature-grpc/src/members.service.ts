@@ -58,7 +58,13 @@ export async function listMembers(
   const limit = resolveLimit(query.page.limit);
   const q: MemberQuery = { sort, order, role: query.role, search: query.search?.trim() || undefined };
   const { rows, count } = await deps.members.listForOrganization(organizationId, q, decodeCursor(query.page.page), limit);
-  const page = toPage(rows, limit, count, (m) => ({ k: m[sort] as string, id: m._id }), (m) => m);
+  const page = toPage(
+    rows,
+    limit,
+    count,
+    (m) => ({ k: m[sort] as string, id: m._id }),
+    (m) => m,
+  );
   return { ...page, items: await views(deps, organizationId, page.items) };
 }
 

@@ -68,7 +68,11 @@ export async function createOrganization(deps: IdentityDeps, caller: Caller, inp
       [identityEvents.organizationCreated(id, title, caller.userId)],
       session,
     );
-    await deps.members.insertNew(newMembership({ organizationId: id, user, role: 'admin', sso: false, at: now }), [identityEvents.memberAdded(id, caller.userId, 'admin')], session);
+    await deps.members.insertNew(
+      newMembership({ organizationId: id, user, role: 'admin', sso: false, at: now }),
+      [identityEvents.memberAdded(id, caller.userId, 'admin')],
+      session,
+    );
     return inserted;
   });
   deps.eventsRecorded();
@@ -81,12 +85,19 @@ export async function listOrganizations(deps: IdentityDeps, caller: Caller, page
   const cursor = decodeCursor(page.page);
   const [rows, count] = await Promise.all([deps.members.listForUser(caller.userId, cursor, limit), deps.members.countForUser(caller.userId)]);
   const orgs = new Map((await deps.organizations.findManyByIds(rows.map((r) => r.organizationId))).map((o) => [o._id, o]));
-  const page_ = toPage(rows, limit, count, (r) => ({ id: r._id }), (r) => r);
+  const page_ = toPage(
+    rows,
+    limit,
+    count,
+    (r) => ({ id: r._id }),
+    (r) => r,
+  );
   // The cursor follows memberships, so one whose organization is missing never stalls the walk.
-  const owner = await deps.teams.organizationsWhereOwner(caller.userId, page_.items.map((r) => r.organizationId));
-  const items = page_.items
-    .filter((r) => orgs.has(r.organizationId))
-    .map((r) => ({ org: orgs.get(r.organizationId)!, standing: standingOf(r, owner.has(r.organizationId)) }));
+  const owner = await deps.teams.organizationsWhereOwner(
+    caller.userId,
+    page_.items.map((r) => r.organizationId),
+  );
+  const items = page_.items.filter((r) => orgs.has(r.organizationId)).map((r) => ({ org: orgs.get(r.organizationId)!, standing: standingOf(r, owner.has(r.organizationId)) }));
   return { ...page_, items };
 }
 
@@ -154,12 +165,16 @@ export async function organizationsForEmailDomain(deps: IdentityDeps, caller: Ca
   const [orgs, user] = await Promise.all([deps.organizations.findByEmailDomain(d), deps.users.findById(caller.userId)]);
   const ownDomain = user ? emailDomainOf(user.email) === d : false;
   const [memberships, owner] = await Promise.all([
-    deps.members.memberOf(caller.userId, orgs.map((o) => o._id)),
-    deps.teams.organizationsWhereOwner(caller.userId, orgs.map((o) => o._id)),
+    deps.members.memberOf(
+      caller.userId,
+      orgs.map((o) => o._id),
+    ),
+    deps.teams.organizationsWhereOwner(
+      caller.userId,
+      orgs.map((o) => o._id),
+    ),
   ]);
-  return orgs
-    .filter((o) => ownDomain || memberships.has(o._id))
-    .map((org) => ({ org, standing: standingOf(memberships.get(org._id), owner.has(org._id)) }));
+  return orgs.filter((o) => ownDomain || memberships.has(o._id)).map((org) => ({ org, standing: standingOf(memberships.get(org._id), owner.has(org._id)) }));
 }
 
 /** Records that the caller was active in the organization now. */

@@ -81,7 +81,13 @@ export async function listSamlProviders(deps: IdentityDeps, caller: Caller, orga
   const limit = resolveLimit(page.limit);
   const cursor = decodeCursor(page.page);
   const [rows, count] = await Promise.all([deps.samlProviders.list(organizationId, cursor, limit), deps.samlProviders.count(organizationId)]);
-  const result = toPage(rows, limit, count, (p) => ({ k: p.createdAt, id: p._id }), (p) => p);
+  const result = toPage(
+    rows,
+    limit,
+    count,
+    (p) => ({ k: p.createdAt, id: p._id }),
+    (p) => p,
+  );
   return { ...result, items: await withTeams(deps, organizationId, result.items) };
 }
 

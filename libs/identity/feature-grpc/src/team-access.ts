@@ -16,7 +16,11 @@ export async function roleInTeam(deps: IdentityDeps, organizationId: string, tea
 
 /** The invalid-input error naming `field` and the refused users (the first few). */
 export function notMembersError(field: string, refs: string[]) {
-  const shown = refs.slice(0, 5).map((r) => JSON.stringify(r)).join(', ') + (refs.length > 5 ? ` and ${refs.length - 5} more` : '');
+  const shown =
+    refs
+      .slice(0, 5)
+      .map((r) => JSON.stringify(r))
+      .join(', ') + (refs.length > 5 ? ` and ${refs.length - 5} more` : '');
   return invalid(`${field}: ${shown} ${refs.length === 1 ? 'is not a member' : 'are not members'} of this organization.`);
 }
 

@@ -1,14 +1,6 @@
 import { invalid, nothingToDelete } from '@bindery/platform/errors';
 import { Caller } from '@bindery/platform/grpc';
-import {
-  assertCanManageTeamMembers,
-  assertCanViewTeam,
-  isTeamRole,
-  MemberRecord,
-  planTeamMembersChange,
-  TeamRole,
-  UserRecord,
-} from '@bindery/identity/domain';
+import { assertCanManageTeamMembers, assertCanViewTeam, isTeamRole, MemberRecord, planTeamMembersChange, TeamRole, UserRecord } from '@bindery/identity/domain';
 import { nowIso } from '@bindery/shared/ids';
 import { decodeCursor, Page, PageRequest, resolveLimit, toPage } from '@bindery/shared/pagination';
 import { IdentityDeps } from './identity-deps';
@@ -40,7 +32,13 @@ export async function listTeamMembers(deps: IdentityDeps, caller: Caller, organi
   assertCanViewTeam(standing, callerRole);
   const limit = resolveLimit(page.limit);
   const { rows, count } = await deps.teams.listMembers(organizationId, teamId, decodeCursor(page.page), limit);
-  const result = toPage(rows, limit, count, (r) => ({ id: r._id }), (r) => r);
+  const result = toPage(
+    rows,
+    limit,
+    count,
+    (r) => ({ id: r._id }),
+    (r) => r,
+  );
   const userIds = result.items.map((r) => r.userId);
   const [members, users, teams] = await Promise.all([
     deps.members.findMany(organizationId, userIds),
@@ -78,20 +76,28 @@ export async function updateTeamMembers(deps: IdentityDeps, caller: Caller, orga
   const { standing, callerRole } = await teamAccess(deps, caller, organizationId, teamId);
   assertCanManageTeamMembers(standing, callerRole);
   const roleEntries = Object.entries(input.memberships);
-  if (input.add.length + input.remove.length + roleEntries.length > MAX_USERS_PER_UPDATE) throw invalid(`add, remove and memberships: at most ${MAX_USERS_PER_UPDATE} users per request.`);
+  if (input.add.length + input.remove.length + roleEntries.length > MAX_USERS_PER_UPDATE)
+    throw invalid(`add, remove and memberships: at most ${MAX_USERS_PER_UPDATE} users per request.`);
   for (const [ref, role] of roleEntries) if (!isTeamRole(role)) throw invalid(`memberships.${ref}.role must be "owner" or "member".`);
 
   const [adds, removes, roled] = await Promise.all([
     resolveUserRefs(deps, 'add', input.add),
     resolveUserRefs(deps, 'remove', input.remove),
-    resolveUserRefs(deps, 'memberships', roleEntries.map(([ref]) => ref)),
+    resolveUserRefs(
+      deps,
+      'memberships',
+      roleEntries.map(([ref]) => ref),
+    ),
   ]);
   const removing = new Set(removes.values());
   const everyone = [...new Set([...adds.values(), ...removes.values(), ...roled.values()])];
   const [orgMembers, current] = await Promise.all([organizationMembersAmong(deps, organizationId, everyone), deps.teams.rolesIn(organizationId, teamId, everyone)]);
   // Whoever ends removed needs no check beyond being someone: removal wins.
   const refused = (refs: Map<string, string>, ok: (userId: string) => boolean) => [...refs].filter(([, id]) => !ok(id)).map(([ref]) => ref);
-  for (const [field, refs] of [['add', adds], ['memberships', roled]] as const) {
+  for (const [field, refs] of [
+    ['add', adds],
+    ['memberships', roled],
+  ] as const) {
     const bad = refused(refs, (id) => removing.has(id) || orgMembers.has(id));
     if (bad.length) throw notMembersError(field, bad);
   }

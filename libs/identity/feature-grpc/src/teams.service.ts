@@ -27,7 +27,10 @@ export interface TeamView {
 }
 
 async function viewsOf(deps: IdentityDeps, organizationId: string, standing: Standing, callerRoles: Map<string, TeamRole>, teams: TeamRecord[]): Promise<TeamView[]> {
-  const counts = await deps.teams.memberCounts(organizationId, teams.map((t) => t._id));
+  const counts = await deps.teams.memberCounts(
+    organizationId,
+    teams.map((t) => t._id),
+  );
   return teams.map((team) => ({ team, members: counts.get(team._id) ?? 0, permissions: teamPermissions(standing, callerRoles.get(team._id)) }));
 }
 
@@ -38,12 +41,7 @@ const cursorOf = (t: TeamRecord) => ({ k: t.titleLower, id: t._id });
  * can manage, by the same policy that lets them: all of them for an organization admin, the teams
  * they own otherwise, none for someone who is not a member.
  */
-export async function listTeams(
-  deps: IdentityDeps,
-  caller: Caller,
-  organizationId: string,
-  query: { page: PageRequest; owner?: string; title?: string },
-): Promise<Page<TeamView>> {
+export async function listTeams(deps: IdentityDeps, caller: Caller, organizationId: string, query: { page: PageRequest; owner?: string; title?: string }): Promise<Page<TeamView>> {
   const { standing } = await loadVisible(deps, caller, organizationId);
   assertCanListTeams(standing);
   const limit = resolveLimit(query.page.limit);
@@ -82,10 +80,9 @@ export async function createTeam(deps: IdentityDeps, caller: Caller, organizatio
       deps.teams.addMember({ organizationId, teamId: id, userId, role: 'member', addedAt: now }, [teamEvents.memberAdded(organizationId, id, userId, 'member')]),
     ),
   );
-  const team = await deps.teams.insert(
-    { _id: id, organizationId, title, titleLower: title.toLowerCase(), createdAt: now, createdBy: caller.userId, updatedAt: now },
-    [teamEvents.teamCreated(organizationId, id, title)],
-  );
+  const team = await deps.teams.insert({ _id: id, organizationId, title, titleLower: title.toLowerCase(), createdAt: now, createdBy: caller.userId, updatedAt: now }, [
+    teamEvents.teamCreated(organizationId, id, title),
+  ]);
   deps.eventsRecorded();
   return { team, members: userIds.length, permissions: teamPermissions(standing, undefined) };
 }

@@ -69,7 +69,13 @@ export function createOrgAccessProjection(db: Db, collection = 'identity_org_acc
     async accessOf(organizationId: string, userId: string): Promise<OrgAccess | undefined> {
       const doc = await col.findOne({ _id: `${organizationId}:${userId}` });
       if (!doc || !doc.member) return undefined;
-      return { role: doc.role, teams: Object.entries(doc.teams ?? {}).filter(([, t]) => t.in).map(([id]) => id).sort() };
+      return {
+        role: doc.role,
+        teams: Object.entries(doc.teams ?? {})
+          .filter(([, t]) => t.in)
+          .map(([id]) => id)
+          .sort(),
+      };
     },
   };
 }

@@ -45,7 +45,12 @@ function parse(name: string, raw: string, s: Setting): { value?: unknown; proble
         return { problem: `${name} must be a URL` };
       }
     case 'list':
-      return { value: raw.split(',').map((v) => v.trim()).filter(Boolean) };
+      return {
+        value: raw
+          .split(',')
+          .map((v) => v.trim())
+          .filter(Boolean),
+      };
     default:
       if (s.min !== undefined && raw.length < s.min) return { problem: `${name} must have at least ${s.min} characters` };
       return { value: raw };

@@ -2,19 +2,13 @@
  * The kinds of failure a use case can report. Each maps to one gRPC status and one HTTP status
  * (status-mapping.ts); nothing else in the system chooses a status.
  */
-export type ErrorKind =
-  | 'invalid'
-  | 'unauthenticated'
-  | 'forbidden'
-  | 'not_found'
-  | 'conflict'
-  | 'precondition'
-  | 'rate_limited'
-  | 'unavailable'
-  | 'internal';
+export type ErrorKind = 'invalid' | 'unauthenticated' | 'forbidden' | 'not_found' | 'conflict' | 'precondition' | 'rate_limited' | 'unavailable' | 'internal';
 
 export class DomainError extends Error {
-  constructor(readonly kind: ErrorKind, message: string) {
+  constructor(
+    readonly kind: ErrorKind,
+    message: string,
+  ) {
     super(message);
     this.name = 'DomainError';
   }

@@ -15,13 +15,7 @@ export type EventHandlers = Record<string, (event: EventEnvelope) => Promise<voi
  * skipped, a handler failure is retried (the offset is not committed), and each handler runs in a
  * span continuing the trace recorded in the envelope.
  */
-export async function startConsumer(options: {
-  kafka: Kafka;
-  groupId: string;
-  topics: string[];
-  handlers: EventHandlers;
-  processed: ProcessedEvents;
-}): Promise<Consumer> {
+export async function startConsumer(options: { kafka: Kafka; groupId: string; topics: string[]; handlers: EventHandlers; processed: ProcessedEvents }): Promise<Consumer> {
   const { kafka, groupId, topics, handlers, processed } = options;
   // A short fetch wait: disconnecting waits for the fetch under way, so this bounds how long a stop takes.
   const consumer = kafka.consumer({ groupId, sessionTimeout: 10000, heartbeatInterval: 1000, maxWaitTimeInMs: 1000, retry: { retries: 10 } });

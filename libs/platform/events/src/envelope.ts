@@ -18,13 +18,7 @@ export interface EventEnvelope<D = object> {
   tracestate?: string;
 }
 
-export function newEvent<D extends object>(
-  source: string,
-  type: string,
-  subject: string,
-  data: D,
-  organization?: string,
-): EventEnvelope<D> {
+export function newEvent<D extends object>(source: string, type: string, subject: string, data: D, organization?: string): EventEnvelope<D> {
   const event: EventEnvelope<D> = { specversion: '1.0', id: newSortableId(), type, source, time: nowIso(), subject, data };
   if (organization) event.organization = organization;
   const trace = currentTraceContext();

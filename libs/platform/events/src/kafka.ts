@@ -16,10 +16,12 @@ export function createKafka(brokers: string[], clientId: string): Kafka {
     requestTimeout: 10000,
     retry: { initialRetryTime: 200, retries: 8 },
     logLevel: logLevel.WARN,
-    logCreator: () => ({ level, log }: LogEntry) => {
-      const { message, ...rest } = log;
-      logger[LEVELS[level] ?? 'info'](`kafka: ${message}`, { namespace: rest.namespace, broker: rest.broker, error: rest.error });
-    },
+    logCreator:
+      () =>
+      ({ level, log }: LogEntry) => {
+        const { message, ...rest } = log;
+        logger[LEVELS[level] ?? 'info'](`kafka: ${message}`, { namespace: rest.namespace, broker: rest.broker, error: rest.error });
+      },
   });
 }
 
@@ -47,7 +49,9 @@ export async function kafkaReachable(admin: Admin, timeoutMs = 2000): Promise<bo
   try {
     await Promise.race([
       admin.describeCluster(),
-      new Promise((_, reject) => { timer = setTimeout(() => reject(new Error('timeout')), timeoutMs); }),
+      new Promise((_, reject) => {
+        timer = setTimeout(() => reject(new Error('timeout')), timeoutMs);
+      }),
     ]);
     return true;
   } catch {

@@ -21,7 +21,12 @@ export class OutboxRelay {
   private draining?: Promise<void>;
   private again = false;
 
-  constructor(private readonly store: OutboxStore, private readonly producer: Producer, private readonly topic: string, private readonly pollMs: number) {}
+  constructor(
+    private readonly store: OutboxStore,
+    private readonly producer: Producer,
+    private readonly topic: string,
+    private readonly pollMs: number,
+  ) {}
 
   start(): void {
     this.running = true;
@@ -45,13 +50,16 @@ export class OutboxRelay {
     clearTimeout(this.timer);
     // The relay's own work belongs to no request: a kick from inside a request must not put every
     // later poll into that request's trace.
-    this.timer = setTimeout(context.bind(ROOT_CONTEXT, () => {
-      this.draining = this.drain().finally(() => {
-        this.draining = undefined;
-        if (this.running) this.schedule(this.again ? 0 : this.pollMs);
-        this.again = false;
-      });
-    }), ms);
+    this.timer = setTimeout(
+      context.bind(ROOT_CONTEXT, () => {
+        this.draining = this.drain().finally(() => {
+          this.draining = undefined;
+          if (this.running) this.schedule(this.again ? 0 : this.pollMs);
+          this.again = false;
+        });
+      }),
+      ms,
+    );
   }
 
   /** Publishes everything pending now; returns how many events were sent. */

@@ -25,7 +25,9 @@ function internalSecret(): string | undefined {
 }
 
 function signatureOf(secret: string, userId: string, isInstanceAdmin: boolean): Buffer {
-  return createHmac('sha256', secret).update(`${userId}\n${isInstanceAdmin ? 1 : 0}`).digest();
+  return createHmac('sha256', secret)
+    .update(`${userId}\n${isInstanceAdmin ? 1 : 0}`)
+    .digest();
 }
 
 export function callerToMetadata(caller: Caller | undefined, metadata = new Metadata()): Metadata {

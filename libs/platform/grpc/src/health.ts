@@ -1,12 +1,6 @@
 import { sendUnaryData, ServerUnaryCall, status } from '@grpc/grpc-js';
 import { createPromiseClient, PromiseClient } from './client';
-import {
-  HealthClient,
-  HealthCheckRequest,
-  HealthCheckResponse,
-  HealthCheckResponse_ServingStatus as ServingStatus,
-  HealthServer,
-} from '@bindery/shared/contracts';
+import { HealthClient, HealthCheckRequest, HealthCheckResponse, HealthCheckResponse_ServingStatus as ServingStatus, HealthServer } from '@bindery/shared/contracts';
 
 /**
  * The standard grpc.health.v1 service. The overall status ("") reflects the checks the app

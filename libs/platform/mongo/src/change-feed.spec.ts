@@ -31,10 +31,15 @@ describe('change feed and read cache', () => {
   it('reports inserts, updates and deletes of the watched collections only, and keeps a cache fresh', async () => {
     const seen: string[] = [];
     const cache = new ReadCache<number | undefined>({ ttlMs: 60000, maxEntries: 10, enabled: () => feed?.live === true });
-    feed = watchChanges(mongo.db, ['watched'], (collection, id) => {
-      seen.push(`${collection}:${String(id)}`);
-      cache.invalidate(String(id));
-    }, () => cache.clear());
+    feed = watchChanges(
+      mongo.db,
+      ['watched'],
+      (collection, id) => {
+        seen.push(`${collection}:${String(id)}`);
+        cache.invalidate(String(id));
+      },
+      () => cache.clear(),
+    );
     await until(() => feed!.live);
 
     const col = writer.db.collection<{ _id: string; n: number }>('watched');

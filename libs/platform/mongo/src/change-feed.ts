@@ -13,13 +13,7 @@ export interface ChangeFeed {
  * stream breaks, `onGap` is called — whatever the listener derived from earlier changes may now be
  * stale — and the stream is opened again after `retryMs`.
  */
-export function watchChanges(
-  db: Db,
-  collections: string[],
-  onChange: (collection: string, id: unknown) => void,
-  onGap: () => void,
-  retryMs = 1000,
-): ChangeFeed {
+export function watchChanges(db: Db, collections: string[], onChange: (collection: string, id: unknown) => void, onGap: () => void, retryMs = 1000): ChangeFeed {
   let stream: ChangeStream | undefined;
   let closed = false;
   let live = false;
@@ -27,7 +21,10 @@ export function watchChanges(
 
   const open = () => {
     if (closed) return;
-    const s = db.watch([{ $match: { 'ns.coll': { $in: collections }, operationType: { $in: ['insert', 'update', 'replace', 'delete'] } } }, { $project: { ns: 1, documentKey: 1 } }]);
+    const s = db.watch([
+      { $match: { 'ns.coll': { $in: collections }, operationType: { $in: ['insert', 'update', 'replace', 'delete'] } } },
+      { $project: { ns: 1, documentKey: 1 } },
+    ]);
     stream = s;
     s.on('change', (change: { ns?: { coll?: string }; documentKey?: { _id?: unknown } }) => {
       if (change.ns?.coll && change.documentKey) onChange(change.ns.coll, change.documentKey._id);

@@ -22,10 +22,9 @@ export function mongoOutboxStore(db: Db, collections: string[]): OutboxStore {
     },
     async markPublished(collection, docId, eventId) {
       // Conditional on the entry still being there, so a repeated mark never drives the count negative.
-      await db.collection<{ _id: string }>(collection).updateOne(
-        { _id: docId, [`outbox.${eventId}`]: { $exists: true } },
-        { $unset: { [`outbox.${eventId}`]: '' }, $inc: { outboxCount: -1 } },
-      );
+      await db
+        .collection<{ _id: string }>(collection)
+        .updateOne({ _id: docId, [`outbox.${eventId}`]: { $exists: true } }, { $unset: { [`outbox.${eventId}`]: '' }, $inc: { outboxCount: -1 } });
     },
   };
 }

@@ -10,9 +10,7 @@ export class ReadCache<V> {
   private readonly inflight = new Map<string, Promise<V>>();
   private epoch = 0;
 
-  constructor(
-    private readonly options: { ttlMs: number; maxEntries: number; enabled: () => boolean },
-  ) {}
+  constructor(private readonly options: { ttlMs: number; maxEntries: number; enabled: () => boolean }) {}
 
   async get(key: string, load: () => Promise<V>): Promise<V> {
     if (!this.options.enabled()) return load();

@@ -88,7 +88,10 @@ describe('Repository base (real replica set)', () => {
     expect(await notes.purge('n3')).toBe(0);
     expect(await notes.raw('n3')).not.toBeNull();
     // What the relay does once Kafka has the event.
-    await client.db(dbName).collection('notes').updateOne({ _id: 'n3' as never }, { $set: { outbox: {}, outboxCount: 0 } });
+    await client
+      .db(dbName)
+      .collection('notes')
+      .updateOne({ _id: 'n3' as never }, { $set: { outbox: {}, outboxCount: 0 } });
     expect(await notes.purge('n3')).toBe(1);
     expect(await notes.raw('n3')).toBeNull();
   });

@@ -100,7 +100,9 @@ export abstract class Repository<T extends { _id: string }> {
     events: readonly EventEnvelope[] = [],
     options: { session?: ClientSession; includeDeleted?: boolean } = {},
   ): Promise<boolean> {
-    const r = await this.collection.updateOne(this.live(filter, options.includeDeleted), withOutbox(update as Document, [...events]) as UpdateFilter<Stored<T>>, { session: options.session });
+    const r = await this.collection.updateOne(this.live(filter, options.includeDeleted), withOutbox(update as Document, [...events]) as UpdateFilter<Stored<T>>, {
+      session: options.session,
+    });
     if (r.matchedCount === 1) this.woke(events);
     return r.matchedCount === 1;
   }

@@ -25,9 +25,11 @@ describe('compare-and-set on one document from 16 clients', () => {
   });
 
   const run = (cols: Array<Collection<Counter>>, increment: (col: Collection<Counter>) => Promise<void>) =>
-    Promise.all(cols.map(async (col) => {
-      for (let i = 0; i < INCREMENTS; i++) await increment(col);
-    }));
+    Promise.all(
+      cols.map(async (col) => {
+        for (let i = 0; i < INCREMENTS; i++) await increment(col);
+      }),
+    );
 
   it('counts every one of 16 × 500 read-decide-write increments', async () => {
     const cols = counters('guarded');

@@ -23,13 +23,7 @@ export function atVersion(read: number): { version: number } | { $or: Array<Reco
  * Applies `update` to document `id` if its version is still `read`, raising the version by one.
  * True when it applied; false when another writer changed (or removed) the document since it was read.
  */
-export async function updateIfVersion<T extends Versioned>(
-  col: Collection<T>,
-  id: string,
-  read: number,
-  update: UpdateFilter<T>,
-  session?: ClientSession,
-): Promise<boolean> {
+export async function updateIfVersion<T extends Versioned>(col: Collection<T>, id: string, read: number, update: UpdateFilter<T>, session?: ClientSession): Promise<boolean> {
   const u = update as Record<string, Record<string, unknown>>;
   const guarded = { ...u, $inc: { ...(u.$inc ?? {}), version: 1 } } as unknown as UpdateFilter<T>;
   const r = await col.updateOne({ _id: id, ...atVersion(read) } as Filter<T>, guarded, { session });

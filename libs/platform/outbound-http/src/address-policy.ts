@@ -85,7 +85,12 @@ function ipv6ToBytes(ipv6: string): number[] {
   const tail: number[] = [];
   const lastColon = text.lastIndexOf(':');
   if (text.includes('.', lastColon)) {
-    tail.push(...text.slice(lastColon + 1).split('.').map(Number));
+    tail.push(
+      ...text
+        .slice(lastColon + 1)
+        .split('.')
+        .map(Number),
+    );
     text = `${text.slice(0, lastColon + 1)}0:0`;
   }
   const [head, rest] = text.split('::') as [string, string | undefined];

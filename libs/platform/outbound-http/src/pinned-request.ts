@@ -46,7 +46,11 @@ export function pinnedLookup(hostname: string, addresses: readonly ResolvedAddre
     const first = usable[0];
     if (!first) return callback(notFound(requested), '');
     // Node 20 connects with autoSelectFamily, which asks for every address at once.
-    if (options.all) return callback(null, usable.map(({ address, family }) => ({ address, family })));
+    if (options.all)
+      return callback(
+        null,
+        usable.map(({ address, family }) => ({ address, family })),
+      );
     return callback(null, first.address, first.family);
   };
 }

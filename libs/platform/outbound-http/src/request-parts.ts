@@ -65,9 +65,7 @@ export function redirectLocation(response: Response): string | undefined {
 export function partsAfterRedirect(status: number, parts: RequestParts, from: URL, to: URL): RequestParts {
   const headers = new Headers(parts.headers);
   let { method, body } = parts;
-  const becomesGet =
-    ((status === 301 || status === 302) && method === 'POST') ||
-    (status === 303 && method !== 'GET' && method !== 'HEAD');
+  const becomesGet = ((status === 301 || status === 302) && method === 'POST') || (status === 303 && method !== 'GET' && method !== 'HEAD');
   if (becomesGet) {
     method = 'GET';
     body = null;

@@ -43,18 +43,14 @@ describe('redirect re-checking with a faked public first hop', () => {
     'refuses a redirect to %s',
     async (location) => {
       const { send, hops } = redirectingSender(location, 307);
-      await expect(createSafeFetch(send)('http://public.example/', { resolve })).rejects.toThrow(
-        OutboundAddressRefusedError,
-      );
+      await expect(createSafeFetch(send)('http://public.example/', { resolve })).rejects.toThrow(OutboundAddressRefusedError);
       expect(hops).toHaveLength(1);
     },
   );
 
   it('refuses a redirect to a non-http scheme', async () => {
     const { send } = redirectingSender('file:///etc/passwd');
-    await expect(createSafeFetch(send)('http://public.example/', { resolve })).rejects.toThrow(
-      OutboundSchemeRefusedError,
-    );
+    await expect(createSafeFetch(send)('http://public.example/', { resolve })).rejects.toThrow(OutboundSchemeRefusedError);
   });
 
   it('follows a redirect to another public host, vetting it too', async () => {
@@ -133,9 +129,7 @@ describe('redirects against a real loopback server (allowPrivate: true)', () => 
   });
 
   it('with maxRedirects 0 refuses the first redirect', async () => {
-    await expect(safeFetch(`${server.origin}/start`, { allowPrivate: true, maxRedirects: 0 })).rejects.toThrow(
-      OutboundRedirectLimitError,
-    );
+    await expect(safeFetch(`${server.origin}/start`, { allowPrivate: true, maxRedirects: 0 })).rejects.toThrow(OutboundRedirectLimitError);
     expect(server.requests).toHaveLength(1);
   });
 
@@ -147,8 +141,6 @@ describe('redirects against a real loopback server (allowPrivate: true)', () => 
   });
 
   it('rejects invalid maxRedirects values', async () => {
-    await expect(safeFetch(`${server.origin}/start`, { allowPrivate: true, maxRedirects: -1 })).rejects.toThrow(
-      RangeError,
-    );
+    await expect(safeFetch(`${server.origin}/start`, { allowPrivate: true, maxRedirects: -1 })).rejects.toThrow(RangeError);
   });
 });

@@ -98,12 +98,9 @@ describe('safeFetch against a loopback server', () => {
     expect(server.requests[0]?.headers.authorization).toBe(expected);
   });
 
-  it.each(['file:///etc/passwd', 'ftp://example.com/x', 'data:text/plain,hi', 'gopher://example.com/', 'javascript:alert(1)'])(
-    'refuses the non-http scheme of %s',
-    async (url) => {
-      await expect(safeFetch(url, { allowPrivate: true })).rejects.toThrow(OutboundSchemeRefusedError);
-    },
-  );
+  it.each(['file:///etc/passwd', 'ftp://example.com/x', 'data:text/plain,hi', 'gopher://example.com/', 'javascript:alert(1)'])('refuses the non-http scheme of %s', async (url) => {
+    await expect(safeFetch(url, { allowPrivate: true })).rejects.toThrow(OutboundSchemeRefusedError);
+  });
 
   it('times out with a TimeoutError', async () => {
     await expect(safeFetch(`${server.origin}/hang`, { allowPrivate: true, timeoutMs: 150 })).rejects.toMatchObject({

@@ -1,13 +1,6 @@
 import { OutboundRedirectLimitError } from './outbound-errors';
 import { type HopSender, sendPinned } from './pinned-request';
-import {
-  assertHttpScheme,
-  parseUrl,
-  partsAfterRedirect,
-  redirectLocation,
-  requestParts,
-  takeCredentials,
-} from './request-parts';
+import { assertHttpScheme, parseUrl, partsAfterRedirect, redirectLocation, requestParts, takeCredentials } from './request-parts';
 import { type Resolver, systemResolver, vetHost } from './vet-host';
 
 export const DEFAULT_MAX_REDIRECTS = 5;

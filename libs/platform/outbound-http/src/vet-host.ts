@@ -27,8 +27,7 @@ export interface VetOptions {
 export async function vetHost(hostname: string, options: VetOptions): Promise<ResolvedAddress[]> {
   const bare = stripIpDecoration(hostname);
   const literalFamily = isIP(bare);
-  const candidates =
-    literalFamily === 0 ? await options.resolve(bare) : [{ address: bare, family: literalFamily }];
+  const candidates = literalFamily === 0 ? await options.resolve(bare) : [{ address: bare, family: literalFamily }];
 
   if (candidates.length === 0) {
     throw Object.assign(new Error(`Host "${bare}" did not resolve to any address`), { code: 'ENOTFOUND' });

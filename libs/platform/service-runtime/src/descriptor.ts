@@ -91,7 +91,10 @@ export async function startService<S extends Schema, D>(descriptor: ServiceDescr
     const timer = setInterval(() => {
       if (busy) return;
       busy = true;
-      job.run().catch((err) => logger.error('job failed', { service: descriptor.name, job: job.name, error: String(err) })).finally(() => (busy = false));
+      job
+        .run()
+        .catch((err) => logger.error('job failed', { service: descriptor.name, job: job.name, error: String(err) }))
+        .finally(() => (busy = false));
     }, job.everyMs);
     timer.unref();
     timers.push(timer);

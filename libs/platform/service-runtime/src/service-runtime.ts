@@ -102,10 +102,13 @@ export function stopOnSignals(stop: () => Promise<void>, flush: () => Promise<vo
     logger.info('stopping', { signal });
     stop()
       .then(flush)
-      .then(() => process.exit(0), (err) => {
-        logger.error('error while stopping', { error: String(err) });
-        process.exit(1);
-      });
+      .then(
+        () => process.exit(0),
+        (err) => {
+          logger.error('error while stopping', { error: String(err) });
+          process.exit(1);
+        },
+      );
   };
   process.once('SIGTERM', handler);
   process.once('SIGINT', handler);

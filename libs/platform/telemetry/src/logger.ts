@@ -28,16 +28,18 @@ export interface Logger {
 export function createLogger(write: (line: string) => void = (l) => process.stdout.write(l + '\n')): Logger {
   const min = RANK[(process.env.LOG_LEVEL as Level) ?? 'info'] ?? RANK.info;
   const service = process.env.BINDERY_SERVICE_NAME ?? 'bindery';
-  const log = (level: Level) => (msg: string, fields: Record<string, unknown> = {}) => {
-    if (RANK[level] < min) return;
-    const span = trace.getActiveSpan()?.spanContext();
-    const line: Record<string, unknown> = { time: new Date().toISOString(), level, service, msg };
-    if (span) {
-      line.trace_id = span.traceId;
-      line.span_id = span.spanId;
-    }
-    write(JSON.stringify({ ...line, ...(redact(fields) as object) }));
-  };
+  const log =
+    (level: Level) =>
+    (msg: string, fields: Record<string, unknown> = {}) => {
+      if (RANK[level] < min) return;
+      const span = trace.getActiveSpan()?.spanContext();
+      const line: Record<string, unknown> = { time: new Date().toISOString(), level, service, msg };
+      if (span) {
+        line.trace_id = span.traceId;
+        line.span_id = span.spanId;
+      }
+      write(JSON.stringify({ ...line, ...(redact(fields) as object) }));
+    };
   return { debug: log('debug'), info: log('info'), warn: log('warn'), error: log('error') };
 }
 

@@ -13,9 +13,7 @@ process.env.OTEL_LOGS_EXPORTER ??= 'none';
 process.env.OTEL_SERVICE_NAME ??= process.env.BINDERY_SERVICE_NAME ?? 'bindery';
 
 const exporting = Boolean(process.env.OTEL_EXPORTER_OTLP_ENDPOINT || process.env.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT);
-const spanProcessors = exporting
-  ? [new tracing.BatchSpanProcessor(new OTLPTraceExporter(), { scheduledDelayMillis: 500 })]
-  : [new tracing.NoopSpanProcessor()];
+const spanProcessors = exporting ? [new tracing.BatchSpanProcessor(new OTLPTraceExporter(), { scheduledDelayMillis: 500 })] : [new tracing.NoopSpanProcessor()];
 
 const sdk = new NodeSDK({
   spanProcessors,

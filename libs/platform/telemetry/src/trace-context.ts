@@ -12,12 +12,7 @@ export function currentTraceId(): string | undefined {
 }
 
 /** Runs `fn` in a new span whose parent is the stored trace context (an event's, say). */
-export async function withRemoteParent<T>(
-  name: string,
-  parent: { traceparent?: string; tracestate?: string },
-  kind: SpanKind,
-  fn: (span: Span) => Promise<T>,
-): Promise<T> {
+export async function withRemoteParent<T>(name: string, parent: { traceparent?: string; tracestate?: string }, kind: SpanKind, fn: (span: Span) => Promise<T>): Promise<T> {
   const carrier: Record<string, string> = {};
   if (parent.traceparent) carrier.traceparent = parent.traceparent;
   if (parent.tracestate) carrier.tracestate = parent.tracestate;

@@ -43,7 +43,13 @@ describe('pagination', () => {
     do {
       const cursor = decodeCursor(page);
       const rows = all.filter((r) => !cursor || r._id > cursor.id).slice(0, 3);
-      const result = toPage(rows, 2, all.length, (r) => ({ id: r._id }), (r) => r._id);
+      const result = toPage(
+        rows,
+        2,
+        all.length,
+        (r) => ({ id: r._id }),
+        (r) => r._id,
+      );
       expect(result.count).toBe(5);
       seen.push(...result.items);
       page = result.nextPage;

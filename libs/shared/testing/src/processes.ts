@@ -27,7 +27,10 @@ export interface AppProcess {
 function portAnswers(port: number): Promise<boolean> {
   return new Promise((resolve) => {
     const s = connect({ port, host: '127.0.0.1' });
-    s.once('connect', () => { s.destroy(); resolve(true); });
+    s.once('connect', () => {
+      s.destroy();
+      resolve(true);
+    });
     s.once('error', () => resolve(false));
   });
 }

@@ -15,10 +15,7 @@ export interface ServiceUnderTest<D> {
  * The service tier of the tests: one service in this process, on a free port, against the real
  * replica set and broker, with a fresh database and Kafka namespace (dropped again by `stop`).
  */
-export async function startServiceUnderTest<S extends Schema, D>(
-  descriptor: ServiceDescriptor<S, D>,
-  settings: Record<string, string> = {},
-): Promise<ServiceUnderTest<D>> {
+export async function startServiceUnderTest<S extends Schema, D>(descriptor: ServiceDescriptor<S, D>, settings: Record<string, string> = {}): Promise<ServiceUnderTest<D>> {
   const run = randomBytes(4).toString('hex');
   const manifest: ServiceManifest = { name: descriptor.name, kind: 'grpc', port: 0, database: `svc_${descriptor.name.replace(/-/g, '_')}_${run}` };
   const env = { ...infraEnv(), KAFKA_NAMESPACE: `s${run}.`, OUTBOX_POLL_MS: '100', LOG_LEVEL: 'warn', ...settings };
