@@ -1,7 +1,7 @@
 import { ID_PARAM, LIST_QUERY, object, officialResponse, ROLE_OR_GUEST, RouteSpec, toList, trimmedText } from '@bindery/gateway/http';
 import type { IdentityClients } from '@bindery/identity/client';
 import { identitySamlV1 as pb } from '@bindery/shared/contracts';
-import { deleteAnswer } from './deletions';
+import { deletedOrNot } from './deletions';
 import { Urls } from './representations';
 import { samlProviderJson, ssoProviderLoginJson } from './saml-representations';
 
@@ -126,7 +126,8 @@ export function samlRoutes(clients: IdentityClients, urls: Urls): RouteSpec[] {
       success: { status: 205, description: 'The SAML provider was deleted' },
       alternatives: [{ status: 204, description: 'The SAML provider did not exist' }],
       async handler({ caller, deadline, params }) {
-        return deleteAnswer(saml.deleteSamlProvider({ organizationId: params.organizationId, samlProviderId: params.samlProviderId }, { caller, deadline }));
+        const r = await saml.deleteSamlProvider({ organizationId: params.organizationId, samlProviderId: params.samlProviderId }, { caller, deadline });
+        return deletedOrNot(r.deleted);
       },
     },
     {

@@ -1,6 +1,6 @@
 import { ID_PARAM, LIST_QUERY, object, officialResponse, RouteSpec, toList, trimmedText } from '@bindery/gateway/http';
 import type { TeamsClient } from '@bindery/identity/client';
-import { deleteAnswer } from './deletions';
+import { deletedOrNot } from './deletions';
 import { Urls } from './representations';
 import { memberTeamJson, teamJson, teamMemberJson } from './team-representations';
 
@@ -96,7 +96,8 @@ export function teamRoutes(teams: TeamsClient, urls: Urls): RouteSpec[] {
       success: { status: 205, description: 'The team was deleted' },
       alternatives: [{ status: 204, description: 'The team did not exist' }],
       async handler({ caller, deadline, params }) {
-        return deleteAnswer(teams.deleteTeam({ organizationId: params.organizationId, teamId: params.teamId }, { caller, deadline }));
+        const r = await teams.deleteTeam({ organizationId: params.organizationId, teamId: params.teamId }, { caller, deadline });
+        return deletedOrNot(r.deleted);
       },
     },
     {
@@ -163,7 +164,8 @@ export function teamRoutes(teams: TeamsClient, urls: Urls): RouteSpec[] {
       success: { status: 205, description: 'The member was removed from the team' },
       alternatives: [{ status: 204, description: 'The member was not part of the team' }],
       async handler({ caller, deadline, params }) {
-        return deleteAnswer(teams.removeTeamMember({ organizationId: params.organizationId, teamId: params.teamId, userId: params.userId }, { caller, deadline }));
+        const r = await teams.removeTeamMember({ organizationId: params.organizationId, teamId: params.teamId, userId: params.userId }, { caller, deadline });
+        return deletedOrNot(r.removed);
       },
     },
     {

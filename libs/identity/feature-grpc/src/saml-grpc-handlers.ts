@@ -59,8 +59,7 @@ export function samlHandlers(deps: IdentityDeps, publicUrl: string): GrpcRegistr
       return toSamlProvider(await updateSamlProvider(deps, ctx.caller, req.organizationId, req.samlProviderId, settingsFromProto(req)), publicUrl);
     },
     async deleteSamlProvider(req, ctx) {
-      await deleteSamlProvider(deps, ctx.caller, req.organizationId, req.samlProviderId);
-      return {};
+      return { deleted: await deleteSamlProvider(deps, ctx.caller, req.organizationId, req.samlProviderId) };
     },
     async listSsoProviderLogins(req, ctx) {
       const providers = await listSsoProviderLogins(deps, ctx.caller, req.organizationId);

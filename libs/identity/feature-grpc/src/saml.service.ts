@@ -1,4 +1,4 @@
-import { invalid, notFound, nothingToDelete } from '@bindery/platform/errors';
+import { invalid, notFound } from '@bindery/platform/errors';
 import { Caller } from '@bindery/platform/grpc';
 import {
   assertCanListSsoLogins,
@@ -138,12 +138,11 @@ export async function updateSamlProvider(deps: IdentityDeps, caller: Caller, org
   return (await withTeams(deps, organizationId, [updated]))[0];
 }
 
-/** Deletes a provider (admins); nothingToDelete when absent (HTTP 204). Event: saml_provider.deleted. */
-export async function deleteSamlProvider(deps: IdentityDeps, caller: Caller, organizationId: string, providerId: string): Promise<void> {
+/** Deletes a provider (admins); false when there was none (HTTP 204). Event: saml_provider.deleted. */
+export async function deleteSamlProvider(deps: IdentityDeps, caller: Caller, organizationId: string, providerId: string): Promise<boolean> {
   await asAdmin(deps, caller, organizationId);
   const deleted = await deps.samlProviders.softDelete(organizationId, providerId, nowIso(), [samlProviderEvent('deleted', organizationId, providerId)]);
-  if (!deleted) throw nothingToDelete('SAML provider');
-  deps.eventsRecorded();
+  return deleted;
 }
 
 /** The sign-in choices of an organization, for any member: its active providers only. */

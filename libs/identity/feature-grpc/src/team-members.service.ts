@@ -1,4 +1,4 @@
-import { invalid, nothingToDelete } from '@bindery/platform/errors';
+import { invalid } from '@bindery/platform/errors';
 import { Caller } from '@bindery/platform/grpc';
 import { assertCanManageTeamMembers, assertCanViewTeam, isTeamRole, MemberRecord, planTeamMembersChange, TeamRole, UserRecord } from '@bindery/identity/domain';
 import { nowIso } from '@bindery/shared/ids';
@@ -146,17 +146,16 @@ export async function putTeamMember(deps: IdentityDeps, caller: Caller, organiza
   }
 }
 
-/** Removes a member from a team (organization admins and the team's owners); nothingToDelete when not in it (HTTP 204). */
-export async function removeTeamMember(deps: IdentityDeps, caller: Caller, organizationId: string, teamId: string, userId: string): Promise<void> {
+/** Removes a member from a team (organization admins and the team's owners); false when not in it (HTTP 204). */
+export async function removeTeamMember(deps: IdentityDeps, caller: Caller, organizationId: string, teamId: string, userId: string): Promise<boolean> {
   // Who may remove comes before what there is: a team that does not exist has no owners, so only
   // organization admins learn that there was nothing to remove (404 stays for invisible organizations).
   const { standing } = await loadVisible(deps, caller, organizationId);
   const team = await deps.teams.find(organizationId, teamId);
   assertCanManageTeamMembers(standing, team ? await roleInTeam(deps, organizationId, teamId, caller.userId) : undefined);
-  if (!team || !(await deps.teams.removeMember(organizationId, teamId, userId, nowIso(), [teamEvents.memberRemoved(organizationId, teamId, userId)]))) {
-    throw nothingToDelete('Team member');
-  }
+  if (!team || !(await deps.teams.removeMember(organizationId, teamId, userId, nowIso(), [teamEvents.memberRemoved(organizationId, teamId, userId)]))) return false;
   deps.eventsRecorded();
+  return true;
 }
 
 /**

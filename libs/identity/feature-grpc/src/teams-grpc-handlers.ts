@@ -57,8 +57,7 @@ export function teamsHandlers(deps: IdentityDeps): GrpcRegistration {
       return toTeam(await updateTeam(deps, ctx.caller, req.organizationId, req.teamId, { title: req.title }));
     },
     async deleteTeam(req, ctx) {
-      await deleteTeam(deps, ctx.caller, req.organizationId, req.teamId);
-      return {};
+      return { deleted: await deleteTeam(deps, ctx.caller, req.organizationId, req.teamId) };
     },
     async listTeamMembers(req, ctx) {
       return listReply(await listTeamMembers(deps, ctx.caller, req.organizationId, req.teamId, pageOf(req)), toTeamMember);
@@ -72,8 +71,7 @@ export function teamsHandlers(deps: IdentityDeps): GrpcRegistration {
       return {};
     },
     async removeTeamMember(req, ctx) {
-      await removeTeamMember(deps, ctx.caller, req.organizationId, req.teamId, req.userId);
-      return {};
+      return { removed: await removeTeamMember(deps, ctx.caller, req.organizationId, req.teamId, req.userId) };
     },
     async listTeamsOfMember(req, ctx) {
       const page = await listTeamsOfMember(deps, ctx.caller, req.organizationId, req.userId, { page: pageOf(req), title: req.title });

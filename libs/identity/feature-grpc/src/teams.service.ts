@@ -1,4 +1,4 @@
-import { notFound, nothingToDelete } from '@bindery/platform/errors';
+import { notFound } from '@bindery/platform/errors';
 import { Caller } from '@bindery/platform/grpc';
 import {
   assertCanEditTeams,
@@ -116,18 +116,19 @@ export async function updateTeam(deps: IdentityDeps, caller: Caller, organizatio
 
 /**
  * Deletes a team (organization admins): hidden first (team.deleted), then each membership retired
- * (team_member.removed), so consumers keeping memberships need no special case. nothingToDelete
- * when absent (HTTP 204).
+ * (team_member.removed), so consumers keeping memberships need no special case. False when
+ * there was no such team (HTTP 204).
  */
-export async function deleteTeam(deps: IdentityDeps, caller: Caller, organizationId: string, teamId: string): Promise<void> {
+export async function deleteTeam(deps: IdentityDeps, caller: Caller, organizationId: string, teamId: string): Promise<boolean> {
   const { standing } = await loadVisible(deps, caller, organizationId);
   assertCanEditTeams(standing);
   const now = nowIso();
-  if (!(await deps.teams.markDeleted(organizationId, teamId, now, [teamEvents.teamDeleted(organizationId, teamId)]))) throw nothingToDelete('Team');
+  if (!(await deps.teams.markDeleted(organizationId, teamId, now, [teamEvents.teamDeleted(organizationId, teamId)]))) return false;
   deps.eventsRecorded();
   const members = await deps.teams.membersOf(organizationId, teamId);
   await Promise.all(members.map((m) => deps.teams.removeMember(organizationId, teamId, m.userId, now, [teamEvents.memberRemoved(organizationId, teamId, m.userId)])));
   if (members.length) deps.eventsRecorded();
+  return true;
 }
 
 export interface MemberTeamView extends TeamView {

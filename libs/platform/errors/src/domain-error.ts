@@ -25,17 +25,3 @@ export const unavailable = (message: string) => new DomainError('unavailable', m
 export function isDomainError(err: unknown): err is DomainError {
   return err instanceof DomainError;
 }
-
-const NOTHING_TO_DELETE = ' did not exist (nothing was deleted).';
-
-/**
- * A delete whose target does not exist, refused only once the caller was found allowed to delete
- * it. A NOT_FOUND like any other to gRPC callers, but told apart from "you cannot see the
- * organization" (also NOT_FOUND) by its message, the one part of a failure that crosses gRPC: the
- * HTTP edge answers it with the official "did not exist" (204), and every other NOT_FOUND with 404.
- */
-export const nothingToDelete = (what: string) => new DomainError('not_found', `${what}${NOTHING_TO_DELETE}`);
-
-export function isNothingToDelete(err: unknown): boolean {
-  return isDomainError(err) && err.kind === 'not_found' && err.message.endsWith(NOTHING_TO_DELETE);
-}

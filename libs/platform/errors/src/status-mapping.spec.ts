@@ -1,4 +1,4 @@
-import { DomainError, isNothingToDelete, notFound, nothingToDelete } from './domain-error';
+import { DomainError } from './domain-error';
 import { errorBody, fromGrpcError, GrpcCode, grpcCodeOf, httpStatusOf, kindOfGrpcCode } from './status-mapping';
 
 describe('status mapping', () => {
@@ -33,16 +33,6 @@ describe('status mapping', () => {
     const err = fromGrpcError(GrpcCode.NOT_FOUND, 'Organization not found.');
     expect(err).toBeInstanceOf(DomainError);
     expect(err.message).toBe('Organization not found.');
-  });
-
-  it('tells "nothing to delete" from other NOT_FOUNDs, across gRPC too', () => {
-    const absent = nothingToDelete('Team');
-    expect(absent.kind).toBe('not_found');
-    expect(isNothingToDelete(absent)).toBe(true);
-    expect(isNothingToDelete(fromGrpcError(grpcCodeOf(absent.kind), absent.message))).toBe(true);
-    expect(isNothingToDelete(notFound('Organization'))).toBe(false);
-    expect(isNothingToDelete(new DomainError('forbidden', absent.message))).toBe(false);
-    expect(isNothingToDelete(new Error(absent.message))).toBe(false);
   });
 
   it('shapes the error body', () => {

@@ -102,6 +102,8 @@ export interface DeleteSamlProviderRequest {
 }
 
 export interface DeleteSamlProviderResponse {
+  /** False when there was no such provider (nothing changed). */
+  deleted: boolean;
 }
 
 export interface ListSsoProviderLoginsRequest {
@@ -1395,11 +1397,14 @@ export const DeleteSamlProviderRequest: MessageFns<DeleteSamlProviderRequest> = 
 };
 
 function createBaseDeleteSamlProviderResponse(): DeleteSamlProviderResponse {
-  return {};
+  return { deleted: false };
 }
 
 export const DeleteSamlProviderResponse: MessageFns<DeleteSamlProviderResponse> = {
-  encode(_: DeleteSamlProviderResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+  encode(message: DeleteSamlProviderResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.deleted !== false) {
+      writer.uint32(8).bool(message.deleted);
+    }
     return writer;
   },
 
@@ -1416,6 +1421,14 @@ export const DeleteSamlProviderResponse: MessageFns<DeleteSamlProviderResponse> 
       while (reader.pos < end) {
         const tag = reader.uint32();
         switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.deleted = reader.bool();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -1428,20 +1441,24 @@ export const DeleteSamlProviderResponse: MessageFns<DeleteSamlProviderResponse> 
     }
   },
 
-  fromJSON(_: any): DeleteSamlProviderResponse {
-    return {};
+  fromJSON(object: any): DeleteSamlProviderResponse {
+    return { deleted: isSet(object.deleted) ? globalThis.Boolean(object.deleted) : false };
   },
 
-  toJSON(_: DeleteSamlProviderResponse): unknown {
+  toJSON(message: DeleteSamlProviderResponse): unknown {
     const obj: any = {};
+    if (message.deleted !== false) {
+      obj.deleted = message.deleted;
+    }
     return obj;
   },
 
   create<I extends Exact<DeepPartial<DeleteSamlProviderResponse>, I>>(base?: I): DeleteSamlProviderResponse {
     return DeleteSamlProviderResponse.fromPartial(base ?? ({} as any));
   },
-  fromPartial<I extends Exact<DeepPartial<DeleteSamlProviderResponse>, I>>(_: I): DeleteSamlProviderResponse {
+  fromPartial<I extends Exact<DeepPartial<DeleteSamlProviderResponse>, I>>(object: I): DeleteSamlProviderResponse {
     const message = createBaseDeleteSamlProviderResponse();
+    message.deleted = object.deleted ?? false;
     return message;
   },
 };

@@ -80,6 +80,8 @@ export interface DeleteTeamRequest {
 }
 
 export interface DeleteTeamResponse {
+  /** False when there was no such team (nothing changed). */
+  deleted: boolean;
 }
 
 export interface TeamMemberEntry {
@@ -139,6 +141,8 @@ export interface RemoveTeamMemberRequest {
 }
 
 export interface RemoveTeamMemberResponse {
+  /** False when the user was not in the team (nothing changed). */
+  removed: boolean;
 }
 
 export interface ListTeamsOfMemberRequest {
@@ -1010,11 +1014,14 @@ export const DeleteTeamRequest: MessageFns<DeleteTeamRequest> = {
 };
 
 function createBaseDeleteTeamResponse(): DeleteTeamResponse {
-  return {};
+  return { deleted: false };
 }
 
 export const DeleteTeamResponse: MessageFns<DeleteTeamResponse> = {
-  encode(_: DeleteTeamResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+  encode(message: DeleteTeamResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.deleted !== false) {
+      writer.uint32(8).bool(message.deleted);
+    }
     return writer;
   },
 
@@ -1031,6 +1038,14 @@ export const DeleteTeamResponse: MessageFns<DeleteTeamResponse> = {
       while (reader.pos < end) {
         const tag = reader.uint32();
         switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.deleted = reader.bool();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -1043,20 +1058,24 @@ export const DeleteTeamResponse: MessageFns<DeleteTeamResponse> = {
     }
   },
 
-  fromJSON(_: any): DeleteTeamResponse {
-    return {};
+  fromJSON(object: any): DeleteTeamResponse {
+    return { deleted: isSet(object.deleted) ? globalThis.Boolean(object.deleted) : false };
   },
 
-  toJSON(_: DeleteTeamResponse): unknown {
+  toJSON(message: DeleteTeamResponse): unknown {
     const obj: any = {};
+    if (message.deleted !== false) {
+      obj.deleted = message.deleted;
+    }
     return obj;
   },
 
   create<I extends Exact<DeepPartial<DeleteTeamResponse>, I>>(base?: I): DeleteTeamResponse {
     return DeleteTeamResponse.fromPartial(base ?? ({} as any));
   },
-  fromPartial<I extends Exact<DeepPartial<DeleteTeamResponse>, I>>(_: I): DeleteTeamResponse {
+  fromPartial<I extends Exact<DeepPartial<DeleteTeamResponse>, I>>(object: I): DeleteTeamResponse {
     const message = createBaseDeleteTeamResponse();
+    message.deleted = object.deleted ?? false;
     return message;
   },
 };
@@ -1967,11 +1986,14 @@ export const RemoveTeamMemberRequest: MessageFns<RemoveTeamMemberRequest> = {
 };
 
 function createBaseRemoveTeamMemberResponse(): RemoveTeamMemberResponse {
-  return {};
+  return { removed: false };
 }
 
 export const RemoveTeamMemberResponse: MessageFns<RemoveTeamMemberResponse> = {
-  encode(_: RemoveTeamMemberResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+  encode(message: RemoveTeamMemberResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.removed !== false) {
+      writer.uint32(8).bool(message.removed);
+    }
     return writer;
   },
 
@@ -1988,6 +2010,14 @@ export const RemoveTeamMemberResponse: MessageFns<RemoveTeamMemberResponse> = {
       while (reader.pos < end) {
         const tag = reader.uint32();
         switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.removed = reader.bool();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -2000,20 +2030,24 @@ export const RemoveTeamMemberResponse: MessageFns<RemoveTeamMemberResponse> = {
     }
   },
 
-  fromJSON(_: any): RemoveTeamMemberResponse {
-    return {};
+  fromJSON(object: any): RemoveTeamMemberResponse {
+    return { removed: isSet(object.removed) ? globalThis.Boolean(object.removed) : false };
   },
 
-  toJSON(_: RemoveTeamMemberResponse): unknown {
+  toJSON(message: RemoveTeamMemberResponse): unknown {
     const obj: any = {};
+    if (message.removed !== false) {
+      obj.removed = message.removed;
+    }
     return obj;
   },
 
   create<I extends Exact<DeepPartial<RemoveTeamMemberResponse>, I>>(base?: I): RemoveTeamMemberResponse {
     return RemoveTeamMemberResponse.fromPartial(base ?? ({} as any));
   },
-  fromPartial<I extends Exact<DeepPartial<RemoveTeamMemberResponse>, I>>(_: I): RemoveTeamMemberResponse {
+  fromPartial<I extends Exact<DeepPartial<RemoveTeamMemberResponse>, I>>(object: I): RemoveTeamMemberResponse {
     const message = createBaseRemoveTeamMemberResponse();
+    message.removed = object.removed ?? false;
     return message;
   },
 };
