@@ -22,6 +22,8 @@ const OPTIONS = [
   'useOptionals=none',
   'outputJsonMethods=true',
   'exportCommonSymbols=false',
+  // Property names follow json_name, so a message and its REST shape agree field for field.
+  'useJsonName=true',
 ].join(',');
 
 function protoFiles(dir) {

@@ -42,20 +42,7 @@ export function organizationJson(o: pb.Organization, urls: Urls) {
       ...(o.logo ? { logo: o.logo } : {}),
     },
     trial: { status: o.trialStatus, count: 0 },
-    permissions: {
-      view: p.view,
-      admin: p.admin,
-      ownTeam: p.ownTeam,
-      createContent: p.createContent,
-      createOpenAPISpec: p.createOpenApiSpec,
-      ingestConversations: p.ingestConversations,
-      viewBilling: p.viewBilling,
-      listMembers: p.listMembers,
-      listTeams: p.listTeams,
-      listIntegrations: p.listIntegrations,
-      access: p.access,
-      listInstallations: p.listInstallations,
-      installIntegration: p.installIntegration,
-    },
+    // The message's fields are the REST object's (json_name), written once in identity.proto.
+    permissions: { ...p },
   };
 }

@@ -26,21 +26,8 @@ export function toOrganization({ org, standing }: OrganizationView): pb.Organiza
     plan: org.plan,
     logo: org.logo,
     trialStatus: 'notapplicable',
-    permissions: {
-      view: p.view,
-      admin: p.admin,
-      ownTeam: p.ownTeam,
-      createContent: p.createContent,
-      createOpenApiSpec: p.createOpenAPISpec,
-      ingestConversations: p.ingestConversations,
-      viewBilling: p.viewBilling,
-      listMembers: p.listMembers,
-      listTeams: p.listTeams,
-      listIntegrations: p.listIntegrations,
-      access: p.access,
-      listInstallations: p.listInstallations,
-      installIntegration: p.installIntegration,
-    },
+    // The domain's permissions object is the message field for field (json_name keeps `createOpenAPISpec`).
+    permissions: p satisfies pb.OrganizationPermissions,
   };
 }
 

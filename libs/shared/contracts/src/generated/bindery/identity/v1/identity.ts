@@ -76,7 +76,7 @@ export interface OrganizationPermissions {
   admin: boolean;
   ownTeam: boolean;
   createContent: boolean;
-  createOpenApiSpec: boolean;
+  createOpenAPISpec: boolean;
   ingestConversations: boolean;
   viewBilling: boolean;
   listMembers: boolean;
@@ -1073,7 +1073,7 @@ function createBaseOrganizationPermissions(): OrganizationPermissions {
     admin: false,
     ownTeam: false,
     createContent: false,
-    createOpenApiSpec: false,
+    createOpenAPISpec: false,
     ingestConversations: false,
     viewBilling: false,
     listMembers: false,
@@ -1099,8 +1099,8 @@ export const OrganizationPermissions: MessageFns<OrganizationPermissions> = {
     if (message.createContent !== false) {
       writer.uint32(32).bool(message.createContent);
     }
-    if (message.createOpenApiSpec !== false) {
-      writer.uint32(40).bool(message.createOpenApiSpec);
+    if (message.createOpenAPISpec !== false) {
+      writer.uint32(40).bool(message.createOpenAPISpec);
     }
     if (message.ingestConversations !== false) {
       writer.uint32(48).bool(message.ingestConversations);
@@ -1179,7 +1179,7 @@ export const OrganizationPermissions: MessageFns<OrganizationPermissions> = {
               break;
             }
 
-            message.createOpenApiSpec = reader.bool();
+            message.createOpenAPISpec = reader.bool();
             continue;
           }
           case 6: {
@@ -1272,8 +1272,8 @@ export const OrganizationPermissions: MessageFns<OrganizationPermissions> = {
         : isSet(object.create_content)
         ? globalThis.Boolean(object.create_content)
         : false,
-      createOpenApiSpec: isSet(object.createOpenApiSpec)
-        ? globalThis.Boolean(object.createOpenApiSpec)
+      createOpenAPISpec: isSet(object.createOpenAPISpec)
+        ? globalThis.Boolean(object.createOpenAPISpec)
         : isSet(object.create_open_api_spec)
         ? globalThis.Boolean(object.create_open_api_spec)
         : false,
@@ -1330,8 +1330,8 @@ export const OrganizationPermissions: MessageFns<OrganizationPermissions> = {
     if (message.createContent !== false) {
       obj.createContent = message.createContent;
     }
-    if (message.createOpenApiSpec !== false) {
-      obj.createOpenApiSpec = message.createOpenApiSpec;
+    if (message.createOpenAPISpec !== false) {
+      obj.createOpenAPISpec = message.createOpenAPISpec;
     }
     if (message.ingestConversations !== false) {
       obj.ingestConversations = message.ingestConversations;
@@ -1369,7 +1369,7 @@ export const OrganizationPermissions: MessageFns<OrganizationPermissions> = {
     message.admin = object.admin ?? false;
     message.ownTeam = object.ownTeam ?? false;
     message.createContent = object.createContent ?? false;
-    message.createOpenApiSpec = object.createOpenApiSpec ?? false;
+    message.createOpenAPISpec = object.createOpenAPISpec ?? false;
     message.ingestConversations = object.ingestConversations ?? false;
     message.viewBilling = object.viewBilling ?? false;
     message.listMembers = object.listMembers ?? false;
