@@ -38,7 +38,8 @@ describe('compare-and-set on one document from 16 clients', () => {
     await run(cols, (col) => compareAndSet(col, 'c', (doc) => ({ update: { $set: { n: doc!.n + 1 } }, result: undefined }), { maxAttempts: 10_000 }));
     const doc = await cols[0].findOne({ _id: 'c' });
     expect(doc).toMatchObject({ n: CLIENTS * INCREMENTS, version: CLIENTS * INCREMENTS });
-  });
+    // A correctness test, not a timed one: 8,000 contended writes take 1–3 minutes on 2 busy cores.
+  }, 300_000);
 
   it('is what makes the difference: the same increments as read-then-write lose updates', async () => {
     const cols = counters('unguarded');
