@@ -11,6 +11,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { jsonPatch, parseFieldPath, parseImage, parseLabelSelector, render, strategicMerge } from './lib/kustomize';
 import { parseYamlDocuments } from './lib/yaml-files';
+import { canonical } from './lib/suite';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 const KUBECTL = process.env.KUBECTL;
@@ -194,17 +195,6 @@ spec:
 `;
 
 type Files = Record<string, string>;
-const sortKeys = (v: unknown): unknown =>
-  Array.isArray(v)
-    ? v.map(sortKeys)
-    : v && typeof v === 'object'
-      ? Object.fromEntries(
-          Object.keys(v)
-            .sort()
-            .map((k) => [k, sortKeys((v as any)[k])]),
-        )
-      : v;
-const canonical = (objects: unknown[]) => objects.map(sortKeys).sort((a: any, b: any) => `${a.kind}/${a.metadata.name}`.localeCompare(`${b.kind}/${b.metadata.name}`));
 
 describe('render', () => {
   let dir: string;

@@ -24,6 +24,14 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { isK8sObject, K8sObject, parseYamlDocuments, readYamlFile } from './yaml-files';
+import { jsonPatch, JsonPatchOp } from './json-patch';
+import { applyReplacement, checkReplacement, Replacement } from './replacements';
+import { checkFields, isPlainObject, objectId, Selector, SELECTOR_FIELDS, selects } from './selectors';
+
+export { jsonPatch, objectId, selects };
+export { parseLabelSelector } from './selectors';
+export { applyReplacement, parseFieldPath } from './replacements';
+export type { JsonPatchOp, Replacement, Selector };
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 const KUSTOMIZATION_FILES = ['kustomization.yaml', 'kustomization.yml', 'Kustomization'];
@@ -42,16 +50,6 @@ const CLUSTER_SCOPED = new Set([
   'MutatingWebhookConfiguration',
 ]);
 
-/** A kustomize selector: every given field must match. */
-export interface Selector {
-  group?: string;
-  version?: string;
-  kind?: string;
-  name?: string;
-  namespace?: string;
-  labelSelector?: string;
-  annotationSelector?: string;
-}
 interface PatchEntry {
   path?: string;
   patch?: string;
@@ -63,15 +61,6 @@ interface ImageEntry {
   newTag?: string;
   digest?: string;
 }
-interface FieldOptions {
-  delimiter?: string;
-  index?: number;
-  create?: boolean;
-}
-export interface Replacement {
-  source: Omit<Selector, 'labelSelector' | 'annotationSelector'> & { fieldPath?: string; options?: FieldOptions };
-  targets: { select: Selector; reject?: Selector[]; fieldPaths: string[]; options?: FieldOptions }[];
-}
 interface Kustomization {
   apiVersion: string;
   kind: 'Kustomization' | 'Component';
@@ -81,15 +70,6 @@ interface Kustomization {
   images?: ImageEntry[];
   namespace?: string;
   replacements?: (Replacement | { path: string })[];
-}
-
-const SELECTOR_FIELDS = ['group', 'version', 'kind', 'name', 'namespace', 'labelSelector', 'annotationSelector'];
-
-function checkFields(where: string, value: unknown, allowed: string[]): void {
-  if (!value || typeof value !== 'object' || Array.isArray(value)) throw new Error(`${where} must be a mapping`);
-  for (const field of Object.keys(value)) {
-    if (!allowed.includes(field)) throw new Error(`${where}: field "${field}" is not supported by deploy/test/lib/kustomize.ts`);
-  }
 }
 
 export function kustomizationFile(dir: string): string | undefined {
@@ -129,8 +109,6 @@ function readKustomization(dir: string, expectedKind: 'Kustomization' | 'Compone
   }
   return k;
 }
-
-export const objectId = (o: K8sObject): string => `${o.kind}/${o.metadata.namespace ? `${o.metadata.namespace}/` : ''}${o.metadata.name}`;
 
 function addAll(into: K8sObject[], objects: K8sObject[], origin: string): void {
   for (const o of objects) {
@@ -189,66 +167,6 @@ function renderDir(dir: string, kind: 'Kustomization' | 'Component', inherited: 
 /** Renders a kustomization directory (an overlay or a base) to its list of objects. */
 export function render(dir: string): K8sObject[] {
   return renderDir(path.resolve(dir), 'Kustomization').filter((o) => (o.metadata.annotations as Record<string, string> | undefined)?.[LOCAL_CONFIG] !== 'true');
-}
-
-// ---------------------------------------------------------------------------------------------
-// selectors
-
-/** Kubernetes label selector syntax: k=v, k==v, k!=v, k in (a,b), k notin (a,b), k, !k. */
-export function parseLabelSelector(selector: string): ((labels: Record<string, string>) => boolean)[] {
-  const terms: string[] = [];
-  let depth = 0;
-  let current = '';
-  for (const ch of selector) {
-    if (ch === '(') depth++;
-    if (ch === ')') depth--;
-    if (ch === ',' && depth === 0) {
-      terms.push(current);
-      current = '';
-    } else current += ch;
-  }
-  terms.push(current);
-  return terms
-    .map((t) => t.trim())
-    .filter(Boolean)
-    .map((term) => {
-      let m = /^([^\s=!(),]+)\s*(==|=|!=)\s*([^\s=!(),]*)$/.exec(term);
-      if (m) {
-        const [, key, op, value] = m;
-        return op === '!=' ? (l) => l[key] !== value : (l) => l[key] === value;
-      }
-      m = /^([^\s=!(),]+)\s+(in|notin)\s+\(([^()]*)\)$/.exec(term);
-      if (m) {
-        const [, key, op, list] = m;
-        const values = list.split(',').map((v) => v.trim());
-        return op === 'in' ? (l) => key in l && values.includes(l[key]) : (l) => !(key in l && values.includes(l[key]));
-      }
-      m = /^(!?)([^\s=!(),]+)$/.exec(term);
-      if (m) {
-        const [, not, key] = m;
-        return not ? (l) => !(key in l) : (l) => key in l;
-      }
-      throw new Error(`label selector term "${term}" is not valid`);
-    }) as ((labels: Record<string, string>) => boolean)[];
-}
-
-const groupOf = (apiVersion: string) => (apiVersion.includes('/') ? apiVersion.split('/')[0] : '');
-const versionOf = (apiVersion: string) => apiVersion.split('/').pop() as string;
-
-/**
- * Whether an object matches a selector. Patch targets treat `name` (and `namespace`) as anchored regular
- * expressions; replacements compare them exactly — as kustomize does.
- */
-export function selects(o: K8sObject, s: Selector, names: 'regex' | 'exact'): boolean {
-  const same = (pattern: string | undefined, value: string) => pattern === undefined || (names === 'regex' ? new RegExp(`^(?:${pattern})$`).test(value) : pattern === value);
-  if (s.group !== undefined && groupOf(o.apiVersion) !== s.group) return false;
-  if (s.version !== undefined && versionOf(o.apiVersion) !== s.version) return false;
-  if (s.kind !== undefined && o.kind !== s.kind) return false;
-  if (!same(s.name, o.metadata.name)) return false;
-  if (!same(s.namespace, o.metadata.namespace ?? '')) return false;
-  if (s.labelSelector && !parseLabelSelector(s.labelSelector).every((t) => t(o.metadata.labels ?? {}))) return false;
-  if (s.annotationSelector && !parseLabelSelector(s.annotationSelector).every((t) => t((o.metadata.annotations ?? {}) as Record<string, string>))) return false;
-  return true;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -318,8 +236,6 @@ function mergeKeyFor(fieldPath: string[]): string | undefined {
   }
 }
 
-const isPlainObject = (v: unknown): v is Record<string, unknown> => !!v && typeof v === 'object' && !Array.isArray(v);
-
 /**
  * Strategic merge patch, Kubernetes flavour, for the cases used here: maps merge, `null` deletes a
  * field, lists with a patchMergeKey merge by that key and other lists are replaced. Like kustomize
@@ -351,263 +267,6 @@ export function strategicMerge(base: unknown, patch: unknown, fieldPath: string[
     return [...merged, ...rest];
   }
   return patch;
-}
-
-export interface JsonPatchOp {
-  op: 'add' | 'remove' | 'replace' | 'move' | 'copy' | 'test';
-  path: string;
-  from?: string;
-  value?: unknown;
-}
-
-function pointer(p: string): string[] {
-  if (p === '') return [];
-  if (!p.startsWith('/')) throw new Error(`JSON pointer "${p}" must start with /`);
-  return p
-    .slice(1)
-    .split('/')
-    .map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
-}
-
-/** Applies RFC 6902 operations to a copy of `doc`; any failing operation throws. */
-export function jsonPatch(doc: unknown, ops: JsonPatchOp[]): unknown {
-  let root = structuredClone(doc);
-  const parentOf = (p: string): [any, string] => {
-    const parts = pointer(p);
-    if (parts.length === 0) throw new Error('the whole document cannot be the parent');
-    let node: any = root;
-    for (const part of parts.slice(0, -1)) {
-      node = Array.isArray(node) ? node[arrayIndex(node, part, false)] : isPlainObject(node) && part in node ? node[part] : undefined;
-      if (node === undefined) throw new Error(`JSON patch path ${p} does not exist`);
-    }
-    return [node, parts[parts.length - 1]];
-  };
-  const arrayIndex = (arr: unknown[], part: string, adding: boolean): number => {
-    if (adding && part === '-') return arr.length;
-    if (!/^(0|[1-9][0-9]*)$/.test(part)) throw new Error(`"${part}" is not an array index`);
-    const i = Number(part);
-    if (i > arr.length || (!adding && i === arr.length)) throw new Error(`array index ${i} is out of bounds`);
-    return i;
-  };
-  const get = (p: string): unknown => {
-    if (p === '') return root;
-    const [parent, last] = parentOf(p);
-    const value = Array.isArray(parent) ? parent[arrayIndex(parent, last, false)] : isPlainObject(parent) && last in parent ? parent[last] : undefined;
-    if (value === undefined) throw new Error(`JSON patch path ${p} does not exist`);
-    return value;
-  };
-  const remove = (p: string): unknown => {
-    const value = get(p);
-    const [parent, last] = parentOf(p);
-    if (Array.isArray(parent)) parent.splice(arrayIndex(parent, last, false), 1);
-    else delete parent[last];
-    return value;
-  };
-  const add = (p: string, value: unknown): void => {
-    if (p === '') {
-      root = value;
-      return;
-    }
-    const [parent, last] = parentOf(p);
-    if (Array.isArray(parent)) parent.splice(arrayIndex(parent, last, true), 0, value);
-    else if (isPlainObject(parent)) parent[last] = value;
-    else throw new Error(`JSON patch path ${p}: parent is not a container`);
-  };
-  for (const op of ops) {
-    checkFields('JSON patch operation', op, ['op', 'path', 'from', 'value']);
-    switch (op.op) {
-      case 'add':
-        add(op.path, structuredClone(op.value));
-        break;
-      case 'remove':
-        remove(op.path);
-        break;
-      case 'replace':
-        get(op.path);
-        if (op.path === '') root = structuredClone(op.value);
-        else {
-          const [parent, last] = parentOf(op.path);
-          if (Array.isArray(parent)) parent[arrayIndex(parent, last, false)] = structuredClone(op.value);
-          else parent[last] = structuredClone(op.value);
-        }
-        break;
-      case 'move':
-        add(op.path, remove(op.from as string));
-        break;
-      case 'copy':
-        add(op.path, structuredClone(get(op.from as string)));
-        break;
-      case 'test':
-        if (JSON.stringify(get(op.path)) !== JSON.stringify(op.value)) throw new Error(`JSON patch test failed at ${op.path}`);
-        break;
-      default:
-        throw new Error(`JSON patch operation "${(op as JsonPatchOp).op}" is not valid`);
-    }
-  }
-  return root;
-}
-
-// ---------------------------------------------------------------------------------------------
-// replacements
-
-function checkReplacement(where: string, r: Replacement): void {
-  checkFields(where, r, ['source', 'targets']);
-  checkFields(`${where} source`, r.source, ['group', 'version', 'kind', 'name', 'namespace', 'fieldPath', 'options']);
-  if (r.source.options) checkFields(`${where} source options`, r.source.options, ['delimiter', 'index']);
-  if (!Array.isArray(r.targets) || r.targets.length === 0) throw new Error(`${where}: needs targets`);
-  for (const t of r.targets) {
-    checkFields(`${where} target`, t, ['select', 'reject', 'fieldPaths', 'options']);
-    checkFields(`${where} target select`, t.select, SELECTOR_FIELDS);
-    for (const rej of t.reject ?? []) checkFields(`${where} target reject`, rej, SELECTOR_FIELDS);
-    if (!Array.isArray(t.fieldPaths) || t.fieldPaths.length === 0) throw new Error(`${where}: a target needs fieldPaths`);
-    if (t.options) checkFields(`${where} target options`, t.options, ['delimiter', 'index', 'create']);
-  }
-}
-
-type PathElement = { key: string } | { index: number } | { match: [string, string] };
-
-/**
- * Splits a kustomize field path: `.` separates (`\.` escapes a dot), `[k=v]` selects the list item whose
- * field k is v, a number indexes a list, and a bracketed element spanning dots without `=`
- * (`[app.kubernetes.io/name]`) is a map key — kustomize's SmarterPathSplitter.
- */
-export function parseFieldPath(fieldPath: string): PathElement[] {
-  const raw: string[] = [];
-  let current = '';
-  for (let i = 0; i < fieldPath.length; i++) {
-    const ch = fieldPath[i];
-    if (ch === '\\' && fieldPath[i + 1] === '.') {
-      current += '.';
-      i++;
-    } else if (ch === '.') {
-      raw.push(current);
-      current = '';
-    } else current += ch;
-  }
-  raw.push(current);
-  const parts: string[] = [];
-  for (let i = 0; i < raw.length; i++) {
-    if (raw[i].startsWith('[') && !raw[i].endsWith(']')) {
-      const bracketed = [raw[i]];
-      while (i < raw.length - 1) {
-        bracketed.push(raw[++i]);
-        if (raw[i].endsWith(']')) break;
-      }
-      const joined = bracketed.join('.');
-      parts.push(joined.includes('=') ? joined : joined.replace(/^\[|\]$/g, ''));
-    } else parts.push(raw[i]);
-  }
-  return parts.map((p) => {
-    if (p === '' || p === '*' || p === '-') throw new Error(`field path ${fieldPath}: element "${p}" is not supported`);
-    if (p.startsWith('[') && p.endsWith(']')) {
-      const m = /^\[([^=]+)=(.*)\]$/.exec(p);
-      if (!m || m[1] === '') throw new Error(`field path ${fieldPath}: list path element ${p} must contain fieldName=fieldValue`);
-      return { match: [m[1], m[2]] as [string, string] };
-    }
-    return /^[0-9]+$/.test(p) ? { index: Number(p) } : { key: p };
-  });
-}
-
-function lookupSource(o: K8sObject, fieldPath: string): unknown {
-  let node: unknown = o;
-  for (const el of parseFieldPath(fieldPath)) {
-    node = step(node, el, false);
-    if (node === undefined) return undefined;
-  }
-  return node;
-}
-
-/** One step down a path; with `create`, missing map fields (and list items for [k=v]) are made. */
-function step(node: unknown, el: PathElement, create: boolean): any {
-  if ('key' in el) {
-    if (!isPlainObject(node)) return undefined;
-    if (!(el.key in node) && create) node[el.key] = {};
-    return node[el.key];
-  }
-  if (!Array.isArray(node)) return undefined;
-  if ('index' in el) return node[el.index];
-  const [k, v] = el.match;
-  let item = node.find((x) => isPlainObject(x) && `${x[k]}` === v);
-  if (item === undefined && create) {
-    item = { [k]: v };
-    node.push(item);
-  }
-  return item;
-}
-
-function scalarText(v: unknown): string {
-  if (v === null || typeof v === 'object') throw new Error('a delimited replacement needs a scalar');
-  return `${v}`;
-}
-
-/** Sets one target field. A scalar target keeps its type (kyaml copies the value, not the tag). */
-function setTarget(o: K8sObject, fieldPath: string, value: unknown, options: FieldOptions = {}): void {
-  const elements = parseFieldPath(fieldPath);
-  let node: unknown = o;
-  for (const el of elements.slice(0, -1)) {
-    node = step(node, el, !!options.create);
-    if (node === undefined) throw new Error(`unable to find field "${fieldPath}" in replacement target ${objectId(o)}`);
-  }
-  const lastEl = elements[elements.length - 1];
-  const container = node as any;
-  const slot: string | number | undefined =
-    'key' in lastEl
-      ? isPlainObject(container)
-        ? lastEl.key
-        : undefined
-      : 'index' in lastEl
-        ? Array.isArray(container) && lastEl.index < container.length
-          ? lastEl.index
-          : undefined
-        : Array.isArray(container)
-          ? ((i) => (i >= 0 ? i : undefined))(container.findIndex((x: unknown) => isPlainObject(x) && `${x[lastEl.match[0]]}` === lastEl.match[1]))
-          : undefined;
-  const exists = slot !== undefined && container[slot] !== undefined;
-  if (!exists && !(options.create && 'key' in lastEl && isPlainObject(container))) {
-    throw new Error(`unable to find field "${fieldPath}" in replacement target ${objectId(o)}`);
-  }
-  const current = exists ? container[slot as string | number] : undefined;
-  let next: unknown = structuredClone(value);
-  if (options.delimiter !== undefined) {
-    if (exists && typeof current !== 'string') throw new Error(`${objectId(o)} ${fieldPath}: a delimited replacement needs a string target`);
-    const parts = exists ? (current as string).split(options.delimiter) : [];
-    const index = options.index ?? 0;
-    const text = scalarText(value);
-    if (index < 0) parts.unshift(text);
-    else if (index >= parts.length) parts.push(text);
-    else parts[index] = text;
-    next = parts.join(options.delimiter);
-  } else if (exists && current !== null && typeof current !== 'object' && (value === null || typeof value !== 'object')) {
-    const text = `${value}`;
-    if (typeof current === 'number') {
-      if (!/^-?(0|[1-9][0-9]*)(\.[0-9]+)?$/.test(text)) throw new Error(`${objectId(o)} ${fieldPath}: cannot decode "${text}" as a number`);
-      next = Number(text);
-    } else if (typeof current === 'boolean') {
-      if (text !== 'true' && text !== 'false') throw new Error(`${objectId(o)} ${fieldPath}: cannot decode "${text}" as a boolean`);
-      next = text === 'true';
-    } else next = text;
-  }
-  container[slot ?? (lastEl as { key: string }).key] = next;
-}
-
-export function applyReplacement(objects: K8sObject[], r: Replacement): void {
-  const { fieldPath = 'metadata.name', options, ...sourceSelector } = r.source;
-  const sources = objects.filter((o) => selects(o, sourceSelector, 'exact'));
-  const describe = `${sourceSelector.kind ?? '[noKind]'}/${sourceSelector.name ?? '[noName]'}`;
-  if (sources.length === 0) throw new Error(`replacement: nothing selected by ${describe}:${fieldPath}`);
-  if (sources.length > 1) throw new Error(`replacement: multiple matches for selector ${describe}:${fieldPath}`);
-  let value = lookupSource(sources[0], fieldPath);
-  if (value === undefined) throw new Error(`replacement: fieldPath \`${fieldPath}\` is missing for replacement source ${objectId(sources[0])}`);
-  if (options?.delimiter !== undefined) {
-    const parts = scalarText(value).split(options.delimiter);
-    const index = options.index ?? 0;
-    if (index < 0 || index >= parts.length) throw new Error(`replacement: options.index ${index} is out of bounds for value ${value}`);
-    value = parts[index];
-  }
-  for (const target of r.targets) {
-    const chosen = objects.filter((o) => selects(o, target.select, 'exact') && !(target.reject ?? []).some((rej) => selects(o, rej, 'exact')));
-    for (const o of chosen) for (const fp of target.fieldPaths) setTarget(o, fp, value, target.options);
-  }
 }
 
 // ---------------------------------------------------------------------------------------------

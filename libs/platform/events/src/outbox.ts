@@ -33,9 +33,3 @@ export function withOutbox(update: { $set?: Record<string, unknown>; [op: string
 }
 
 export const OUTBOX_INDEX = { key: { outboxCount: 1 }, name: 'outbox_pending' };
-
-/** A document without its pending events (for reads that cannot project them away). */
-export function withoutOutbox<T extends OutboxFields>(doc: T): Omit<T, 'outbox' | 'outboxCount'> {
-  const { outbox: _outbox, outboxCount: _count, ...rest } = doc;
-  return rest;
-}
