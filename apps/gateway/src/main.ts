@@ -2,7 +2,7 @@ import { envPrefix, loadConfig, Schema } from '@bindery/platform/config';
 import { flushTelemetry, logger } from '@bindery/platform/telemetry';
 import type { Caller } from '@bindery/platform/grpc';
 import { grpcHealth } from '@bindery/platform/grpc';
-import { answerClientErrors, createGatewayApp, RouteRegistry, TokenCache } from '@bindery/gateway/http';
+import { answerClientErrors, createGatewayApp, GatewayContext, RouteRegistry, TokenCache } from '@bindery/gateway/http';
 import { SERVICE_MODULES } from './service-modules';
 
 function main() {
@@ -21,18 +21,31 @@ function main() {
   });
   if (!config.BINDERY_INTERNAL_SECRET) logger.warn('BINDERY_INTERNAL_SECRET is not set: callers are passed to services unsigned');
   const publicUrl = (config.BINDERY_PUBLIC_URL ?? `http://127.0.0.1:${config.PORT}`).replace(/\/$/, '');
-  const context = { publicUrl, appUrl: (config.BINDERY_APP_URL ?? publicUrl).replace(/\/$/, '') };
 
-  const registry = new RouteRegistry();
+  // Every module is connected first, so that any module's routes may use another's clients.
   const readiness: Record<string, () => Promise<boolean>> = {};
-  const connections: Array<{ close(): void }> = [];
-  let resolveToken: ((token: string) => Promise<Caller>) | undefined;
+  const connected = new Map<string, { close(): void }>();
   for (const { module } of SERVICE_MODULES) {
     const address = (config as Record<string, unknown>)[`${envPrefix(module.service)}_GRPC_URL`] as string;
-    const clients = module.connect(address, config.REQUEST_BUDGET_MS);
-    connections.push(clients);
-    registry.add(...module.routes(clients, context));
+    connected.set(module.service, module.connect(address, config.REQUEST_BUDGET_MS));
     readiness[module.service] = grpcHealth(address);
+  }
+  const connections = [...connected.values()];
+  const context: GatewayContext = {
+    publicUrl,
+    appUrl: (config.BINDERY_APP_URL ?? publicUrl).replace(/\/$/, ''),
+    clientsOf<C>(service: string): C {
+      const clients = connected.get(service);
+      if (!clients) throw new Error(`no gateway module connects to a service named ${service}`);
+      return clients as C;
+    },
+  };
+
+  const registry = new RouteRegistry();
+  let resolveToken: ((token: string) => Promise<Caller>) | undefined;
+  for (const { module } of SERVICE_MODULES) {
+    const clients = connected.get(module.service)!;
+    registry.add(...module.routes(clients, context));
     if (module.authenticator) resolveToken = module.authenticator(clients);
   }
   if (!resolveToken) throw new Error('no service module authenticates API tokens');

@@ -7,6 +7,12 @@ export interface GatewayContext {
   publicUrl: string;
   /** where the web app is reached: `urls.app` */
   appUrl: string;
+  /**
+   * The connected clients of another service's module (by its `service` name), for routes that
+   * combine services' answers, e.g. user profiles from identity next to content's grants. Every
+   * module is connected before any module's routes are built; an unknown service throws.
+   */
+  clientsOf<C>(service: string): C;
 }
 
 /**

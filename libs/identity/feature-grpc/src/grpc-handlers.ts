@@ -4,7 +4,7 @@ import { IdentityDeps } from './identity-deps';
 import { inviteMembers } from './invites.service';
 import { createOrganization, listOrganizations, loadVisible, organizationsForEmailDomain, pingOrganization, updateOrganization } from './organizations.service';
 import { organizationPatchFromProto, roleFromNullable, toOrganization, toUser } from './proto-mappers';
-import { authenticate, createApiToken, createUser, getUser, revokeApiToken } from './users.service';
+import { authenticate, createApiToken, createUser, getUser, lookupUsers, revokeApiToken } from './users.service';
 
 /** IdentityService: proto ⇄ domain, one use case per call. */
 export function identityHandlers(deps: IdentityDeps): GrpcRegistration {
@@ -17,6 +17,9 @@ export function identityHandlers(deps: IdentityDeps): GrpcRegistration {
       },
       async getCurrentUser(_req, ctx) {
         return toUser(await getUser(deps, ctx.caller.userId));
+      },
+      async lookupUsers(req, ctx) {
+        return { users: (await lookupUsers(deps, ctx.caller, req.userIds)).map(toUser) };
       },
       async createUser(req, ctx) {
         return toUser(await createUser(deps, ctx.caller, { email: req.email, displayName: req.displayName }));

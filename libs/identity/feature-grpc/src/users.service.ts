@@ -3,6 +3,7 @@ import { forbidden, invalid, notFound, unauthenticated } from '@bindery/platform
 import { Caller } from '@bindery/platform/grpc';
 import { characterCount, normalizeEmail, TokenRecord, UserRecord } from '@bindery/identity/domain';
 import { newId, newSecret, nowIso } from '@bindery/shared/ids';
+import { Cursor } from '@bindery/shared/pagination';
 import { IdentityDeps } from './identity-deps';
 import { identityEvents } from './identity-events';
 
@@ -23,6 +24,38 @@ export async function getUser(deps: IdentityDeps, userId: string): Promise<UserR
   const user = await deps.users.findById(userId);
   if (!user) throw notFound('User');
   return user;
+}
+
+/** The most ids one LookupUsers call takes. */
+export const LOOKUP_USERS_MAX = 1000;
+/** The caller's organizations searched at once by lookupUsers. */
+const ORGANIZATIONS_PER_STEP = 20;
+
+/**
+ * The users among `userIds` the caller may know: the caller themself, those who are members of an
+ * organization the caller is a member of, and anyone for an instance administrator. Unknown ids and
+ * users the caller may not know are left out alike (nothing tells them apart); duplicates count once.
+ */
+export async function lookupUsers(deps: IdentityDeps, caller: Caller, userIds: string[]): Promise<UserRecord[]> {
+  if (userIds.length > LOOKUP_USERS_MAX) throw invalid(`At most ${LOOKUP_USERS_MAX} users can be looked up at once.`);
+  const ids = [...new Set(userIds.filter(Boolean))];
+  if (!ids.length) return [];
+  const found = await deps.users.findManyByIds(ids);
+  if (caller.isInstanceAdmin) return [...found.values()];
+  // Those not yet known to share an organization with the caller; the caller's organizations are
+  // walked a few at a time, and the walk ends as soon as nobody is left to place.
+  const unplaced = new Set([...found.keys()].filter((id) => id !== caller.userId));
+  let cursor: Cursor | undefined;
+  while (unplaced.size) {
+    const rows = await deps.members.listForUser(caller.userId, cursor, ORGANIZATIONS_PER_STEP);
+    const memberships = rows.slice(0, ORGANIZATIONS_PER_STEP);
+    const candidates = [...unplaced];
+    const shared = await Promise.all(memberships.map((m) => deps.members.findMany(m.organizationId, candidates)));
+    for (const members of shared) for (const userId of members.keys()) unplaced.delete(userId);
+    if (rows.length <= ORGANIZATIONS_PER_STEP) break;
+    cursor = { id: memberships[memberships.length - 1]._id };
+  }
+  return [...found.values()].filter((u) => !unplaced.has(u._id));
 }
 
 function assertInstanceAdmin(caller: Caller) {

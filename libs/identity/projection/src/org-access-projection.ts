@@ -27,6 +27,17 @@ interface AccessDoc {
 
 const versionOf = (e: EventEnvelope) => `${e.time}|${e.id}`;
 
+const teamsOf = (doc: AccessDoc) =>
+  Object.entries(doc.teams ?? {})
+    .filter(([, t]) => t.in)
+    .map(([id]) => id)
+    .sort();
+
+/** The projection's indexes, for a service's index plan (built before its database is open). */
+export function orgAccessIndexes(collection = 'identity_org_access'): IndexPlan {
+  return { [collection]: [{ key: { organizationId: 1, member: 1, userId: 1 }, name: 'by_org_member' }] };
+}
+
 export function createOrgAccessProjection(db: Db, collection = 'identity_org_access') {
   const col = db.collection<AccessDoc>(collection);
 
@@ -60,7 +71,7 @@ export function createOrgAccessProjection(db: Db, collection = 'identity_org_acc
     ),
   );
 
-  const indexes: IndexPlan = { [collection]: [{ key: { organizationId: 1 }, name: 'by_org' }] };
+  const indexes = orgAccessIndexes(collection);
 
   return {
     indexes,
@@ -71,11 +82,17 @@ export function createOrgAccessProjection(db: Db, collection = 'identity_org_acc
       if (!doc || !doc.member) return undefined;
       return {
         role: doc.role,
-        teams: Object.entries(doc.teams ?? {})
-          .filter(([, t]) => t.in)
-          .map(([id]) => id)
-          .sort(),
+        teams: teamsOf(doc),
       };
+    },
+    /** Every member of the organization with their standing, by user id. */
+    async membersOf(organizationId: string): Promise<Array<OrgAccess & { userId: string }>> {
+      const docs = await col.find({ organizationId, member: true }).sort({ userId: 1 }).toArray();
+      return docs.map((doc) => ({
+        userId: doc.userId,
+        role: doc.role,
+        teams: teamsOf(doc),
+      }));
     },
   };
 }

@@ -39,6 +39,15 @@ export interface User {
 export interface GetCurrentUserRequest {
 }
 
+export interface LookupUsersRequest {
+  userIds: string[];
+}
+
+export interface LookupUsersResponse {
+  /** the users found and visible to the caller, in no particular order */
+  users: User[];
+}
+
 export interface CreateUserRequest {
   email: string;
   displayName: string;
@@ -519,6 +528,146 @@ export const GetCurrentUserRequest: MessageFns<GetCurrentUserRequest> = {
   },
   fromPartial<I extends Exact<DeepPartial<GetCurrentUserRequest>, I>>(_: I): GetCurrentUserRequest {
     const message = createBaseGetCurrentUserRequest();
+    return message;
+  },
+};
+
+function createBaseLookupUsersRequest(): LookupUsersRequest {
+  return { userIds: [] };
+}
+
+export const LookupUsersRequest: MessageFns<LookupUsersRequest> = {
+  encode(message: LookupUsersRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    for (const v of message.userIds) {
+      writer.uint32(10).string(v!);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): LookupUsersRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseLookupUsersRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.userIds.push(reader.string());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): LookupUsersRequest {
+    return {
+      userIds: globalThis.Array.isArray(object?.userIds)
+        ? object.userIds.map((e: any) => globalThis.String(e))
+        : globalThis.Array.isArray(object?.user_ids)
+        ? object.user_ids.map((e: any) => globalThis.String(e))
+        : [],
+    };
+  },
+
+  toJSON(message: LookupUsersRequest): unknown {
+    const obj: any = {};
+    if (message.userIds?.length) {
+      obj.userIds = message.userIds;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<LookupUsersRequest>, I>>(base?: I): LookupUsersRequest {
+    return LookupUsersRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<LookupUsersRequest>, I>>(object: I): LookupUsersRequest {
+    const message = createBaseLookupUsersRequest();
+    message.userIds = object.userIds?.map((e) => e) || [];
+    return message;
+  },
+};
+
+function createBaseLookupUsersResponse(): LookupUsersResponse {
+  return { users: [] };
+}
+
+export const LookupUsersResponse: MessageFns<LookupUsersResponse> = {
+  encode(message: LookupUsersResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    for (const v of message.users) {
+      User.encode(v!, writer.uint32(10).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): LookupUsersResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseLookupUsersResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.users.push(User.decode(reader, reader.uint32()));
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): LookupUsersResponse {
+    return { users: globalThis.Array.isArray(object?.users) ? object.users.map((e: any) => User.fromJSON(e)) : [] };
+  },
+
+  toJSON(message: LookupUsersResponse): unknown {
+    const obj: any = {};
+    if (message.users?.length) {
+      obj.users = message.users.map((e) => User.toJSON(e));
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<LookupUsersResponse>, I>>(base?: I): LookupUsersResponse {
+    return LookupUsersResponse.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<LookupUsersResponse>, I>>(object: I): LookupUsersResponse {
+    const message = createBaseLookupUsersResponse();
+    message.users = object.users?.map((e) => User.fromPartial(e)) || [];
     return message;
   },
 };
@@ -3022,6 +3171,20 @@ export const IdentityServiceService = {
     responseSerialize: (value: User): Buffer => Buffer.from(User.encode(value).finish()),
     responseDeserialize: (value: Buffer): User => User.decode(value),
   },
+  /**
+   * Profiles of users the caller may know: those sharing an organization with them, the caller
+   * themself, anyone for an instance administrator. Others and unknown ids are left out; at most
+   * 1000 ids (more is INVALID_ARGUMENT).
+   */
+  lookupUsers: {
+    path: "/bindery.identity.v1.IdentityService/LookupUsers" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: LookupUsersRequest): Buffer => Buffer.from(LookupUsersRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): LookupUsersRequest => LookupUsersRequest.decode(value),
+    responseSerialize: (value: LookupUsersResponse): Buffer => Buffer.from(LookupUsersResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): LookupUsersResponse => LookupUsersResponse.decode(value),
+  },
   /** Instance administration (callers with is_instance_admin). */
   createUser: {
     path: "/bindery.identity.v1.IdentityService/CreateUser" as const,
@@ -3136,6 +3299,12 @@ export interface IdentityServiceServer extends UntypedServiceImplementation {
   /** Resolves a bearer token to its user. UNAUTHENTICATED when unknown or revoked. */
   authenticate: handleUnaryCall<AuthenticateRequest, AuthenticateResponse>;
   getCurrentUser: handleUnaryCall<GetCurrentUserRequest, User>;
+  /**
+   * Profiles of users the caller may know: those sharing an organization with them, the caller
+   * themself, anyone for an instance administrator. Others and unknown ids are left out; at most
+   * 1000 ids (more is INVALID_ARGUMENT).
+   */
+  lookupUsers: handleUnaryCall<LookupUsersRequest, LookupUsersResponse>;
   /** Instance administration (callers with is_instance_admin). */
   createUser: handleUnaryCall<CreateUserRequest, User>;
   createApiToken: handleUnaryCall<CreateApiTokenRequest, CreateApiTokenResponse>;
@@ -3184,6 +3353,26 @@ export interface IdentityServiceClient extends Client {
     metadata: Metadata,
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: User) => void,
+  ): ClientUnaryCall;
+  /**
+   * Profiles of users the caller may know: those sharing an organization with them, the caller
+   * themself, anyone for an instance administrator. Others and unknown ids are left out; at most
+   * 1000 ids (more is INVALID_ARGUMENT).
+   */
+  lookupUsers(
+    request: LookupUsersRequest,
+    callback: (error: ServiceError | null, response: LookupUsersResponse) => void,
+  ): ClientUnaryCall;
+  lookupUsers(
+    request: LookupUsersRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: LookupUsersResponse) => void,
+  ): ClientUnaryCall;
+  lookupUsers(
+    request: LookupUsersRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: LookupUsersResponse) => void,
   ): ClientUnaryCall;
   /** Instance administration (callers with is_instance_admin). */
   createUser(
