@@ -91,11 +91,11 @@ describe('addToAggregate and addToGateway', () => {
 
   test('add one sorted line each, once', () => {
     const before = aggregate();
-    expect(generator.addToAggregate('content', repo)).toBe(true);
-    expect(generator.addToAggregate('widgets', repo)).toBe(true);
-    expect(generator.addToAggregate('content', repo)).toBe(false);
-    expect(aggregate()).toBe(before.replace('  - gateway\n', '  - content\n  - gateway\n') + '  - widgets\n');
-    expect((readYamlFile(path.join(repo, 'deploy/base/kustomization.yaml'))[0] as Obj).resources).toEqual(['content', 'gateway', 'identity', 'widgets']);
+    expect(generator.addToAggregate('sites', repo)).toBe(true);
+    expect(generator.addToAggregate('audit', repo)).toBe(true);
+    expect(generator.addToAggregate('sites', repo)).toBe(false);
+    expect(aggregate()).toBe(before.replace('  - content\n', '  - audit\n  - content\n').replace('  - identity\n', '  - identity\n  - sites\n'));
+    expect((readYamlFile(path.join(repo, 'deploy/base/kustomization.yaml'))[0] as Obj).resources).toEqual(['audit', 'content', 'gateway', 'identity', 'sites']);
 
     const config = gatewayConfig();
     expect(generator.addToGateway(WIDGETS, repo)).toBe(true);

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 'use strict';
-// `npm run fuzz`: Schemathesis against a private Bindery (identity + gateway on free ports, a fresh
-// database and Kafka namespace on the local MongoDB and Kafka, which are started if they are not
+// `npm run fuzz`: Schemathesis against a private Bindery (every service and the gateway on free ports,
+// fresh databases and a Kafka namespace on the local MongoDB and Kafka, which are started if they are not
 // running), with every check, as the instance administrator, who owns one organization so there
 // is data. The served /openapi.json is what is fuzzed.
 //
@@ -95,41 +95,51 @@ async function api(base, token, method, urlPath, body) {
   return text ? JSON.parse(text) : undefined;
 }
 
-/** Identity and gateway on free ports, on a database and Kafka namespace of their own. */
+/** Every gRPC service of the manifests and the gateway on free ports, each on a database and Kafka namespace of its own. */
 async function startPrivateBindery(token) {
   const { buildApps } = require('../build/build-apps');
   const { ensureInfra } = require('../stack/stack');
+  const { grpcServices, envPrefix } = require('../stack/manifests');
   await buildApps();
   const infra = await ensureInfra(log);
   const run = crypto.randomBytes(4).toString('hex');
-  const [grpcPort, httpPort] = [await freePort(), await freePort()];
+  const services = grpcServices();
   const env = {
     MONGODB_URL: infra.mongoUrl,
     KAFKA_BROKERS: infra.kafkaBrokers,
     KAFKA_NAMESPACE: `fuzz${run}.`,
-    IDENTITY_DB: `fuzz_identity_${run}`,
-    IDENTITY_GRPC_PORT: String(grpcPort),
-    IDENTITY_GRPC_URL: `127.0.0.1:${grpcPort}`,
-    PORT: String(httpPort),
+    PORT: String(await freePort()),
     BINDERY_ADMIN_TOKEN: token,
     BINDERY_INTERNAL_SECRET: crypto.randomBytes(32).toString('hex'),
   };
-  const base = `http://127.0.0.1:${httpPort}`;
+  const ports = {};
+  const databases = [];
+  for (const m of services) {
+    const prefix = envPrefix(m.name);
+    ports[m.name] = await freePort();
+    env[`${prefix}_DB`] = `fuzz_${m.name.replace(/-/g, '_')}_${run}`;
+    env[`${prefix}_GRPC_PORT`] = String(ports[m.name]);
+    env[`${prefix}_GRPC_URL`] = `127.0.0.1:${ports[m.name]}`;
+    databases.push(env[`${prefix}_DB`]);
+  }
+  const base = `http://127.0.0.1:${env.PORT}`;
   const apps = [];
   const stop = async () => {
     for (const app of apps.reverse()) await app.stop();
-    await dropDatabase(env.MONGODB_URL, env.IDENTITY_DB);
+    for (const db of databases) await dropDatabase(env.MONGODB_URL, db);
   };
   try {
-    apps.push(startApp('identity', env));
-    await waitUntil('identity', () => portOpen(grpcPort));
+    for (const m of services) {
+      apps.push(startApp(m.name, env));
+      await waitUntil(m.name, () => portOpen(ports[m.name]));
+    }
     apps.push(startApp('gateway', env));
     await waitUntil('the gateway', async () => (await fetch(`${base}/readyz`)).status === 200);
   } catch (err) {
     await stop();
     throw new Error(`${err.message} (logs: ${path.relative(root, path.join(fuzzDir, 'logs'))})`);
   }
-  log(`Bindery on ${base} (database ${env.IDENTITY_DB}, logs in ${path.relative(root, path.join(fuzzDir, 'logs'))})`);
+  log(`Bindery on ${base} (${services.map((m) => m.name).join(', ')}; databases ${databases.join(', ')}; logs in ${path.relative(root, path.join(fuzzDir, 'logs'))})`);
   return { base, stop, crashed: () => apps.filter((a) => a.exited()).map((a) => a.name) };
 }
 
@@ -164,8 +174,23 @@ async function seed(base, token) {
   await api(base, token, 'PUT', `/v1/orgs/${org.id}/teams`, { title: 'Fuzzed team', members: [me.id] });
   await api(base, token, 'POST', `/v1/orgs/${org.id}/link-invites`, { role: 'read' });
   await api(base, token, 'POST', `/v1/orgs/${org.id}/saml`, { label: 'Fuzzed IdP' });
-  log(`seeded organization ${org.id} (admin ${me.id}) with a team, an invite link and a SAML provider`);
-  return { organizationId: org.id, userId: me.id };
+  // Content learns of the new organization from identity's events: retry until it knows.
+  const collection = await retry(() => api(base, token, 'POST', `/v1/orgs/${org.id}/collections`, { title: 'Fuzzed collection' }));
+  const space = await api(base, token, 'POST', `/v1/orgs/${org.id}/spaces`, { title: 'Fuzzed space', parent: collection.id });
+  log(`seeded organization ${org.id} (admin ${me.id}) with a team, an invite link, a SAML provider, a collection and a space`);
+  return { organizationId: org.id, userId: me.id, collectionId: collection.id, spaceId: space.id };
+}
+
+async function retry(work, timeoutMs = 15000) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      return await work();
+    } catch (err) {
+      if (Date.now() > deadline) throw err;
+      await new Promise((r) => setTimeout(r, 200));
+    }
+  }
 }
 
 /** Per check: how many test cases passed and failed it (from the NDJSON report). */
@@ -203,7 +228,7 @@ async function main() {
     const config = path.join(fuzzDir, 'schemathesis.toml');
     const ndjson = path.join(fuzzDir, 'report', 'last-run.ndjson');
     fs.rmSync(ndjson, { force: true });
-    fs.writeFileSync(config, `[parameters]\n"path.organizationId" = "${ids.organizationId}"\n`);
+    fs.writeFileSync(config, `[parameters]\n"path.organizationId" = "${ids.organizationId}"\n"path.spaceId" = "${ids.spaceId}"\n"path.collectionId" = "${ids.collectionId}"\n`);
     const args = [
       '--config-file',
       config,

@@ -60,6 +60,17 @@ const ERRATA = [
       return true;
     },
   },
+  {
+    component: 'Space',
+    note:
+      'Corrected: @gitbook/api 0.130.0 requires `type` without defining it (its typed client has no such field); ' +
+      '0.202.0 defines `type` as `styleguide`, for style-guide spaces only, and does not require it.',
+    apply(schema) {
+      if (!Array.isArray(schema.required) || !schema.required.includes('type') || schema.properties?.type) return false;
+      schema.required = schema.required.filter((r) => r !== 'type');
+      return true;
+    },
+  },
 ];
 
 /** The official names the routes use: officialResponse('…') and officialSchema('…'). */

@@ -6,7 +6,7 @@ describe('revoking a token', () => {
   beforeAll(async () => {
     // No gateway cache: a revoked token must fail on the very next request. (How long the cache may
     // keep a token is TokenCache's rule, tested without wall-clock bounds in libs/gateway/http.)
-    sut = await startSystem({ AUTH_CACHE_TTL_MS: '0' });
+    sut = await startSystem({ AUTH_CACHE_TTL_MS: '0' }, { services: ['identity'] });
   });
   afterAll(() => sut?.stop());
 

@@ -16,7 +16,7 @@ describe('two replicas of identity under conflicting requests', () => {
   let mongo: MongoHandle;
 
   beforeAll(async () => {
-    sut = await startSystem();
+    sut = await startSystem({}, { services: ['identity'] });
     second = await sut.addIdentityReplica();
     [alice, bob] = await Promise.all([createUser(sut, 'alice'), createUser(sut, 'bob')]);
     mongo = await connectMongo(sut.env.MONGODB_URL, sut.env.IDENTITY_DB, 'tests');

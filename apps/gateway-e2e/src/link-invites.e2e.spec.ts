@@ -28,7 +28,7 @@ describe('link invites through the gateway', () => {
   }
 
   beforeAll(async () => {
-    sut = await startSystem();
+    sut = await startSystem({}, { services: ['identity'] });
     ada = await createUser(sut, 'ada');
     api = http(sut.baseUrl, ada.token);
     official = new GitBookAPI({ endpoint: sut.baseUrl, authToken: ada.token });

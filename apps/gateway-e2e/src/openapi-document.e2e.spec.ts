@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import Ajv2020, { ValidateFunction } from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
-import { sharedSystem, SystemUnderTest } from '@bindery/shared/testing';
+import { eventually, sharedSystem, SystemUnderTest } from '@bindery/shared/testing';
 import { createOrganization, createUser, TestUser } from './fixtures';
 import { http, HttpResult } from './http-client';
 import { createTeam, selfSignedCertificate } from './saml-fixtures';
@@ -129,6 +129,54 @@ describe('responses match the served /openapi.json', () => {
     expectDeclared(await api.get(`/v1/orgs/${orgId}/saml/${pending.id}`), 'get', '/v1/orgs/{organizationId}/saml/{samlProviderId}', 200);
     expectDeclared(await api.patch(`/v1/orgs/${orgId}/saml/${pending.id}`, { label: 'Draft 2' }), 'patch', '/v1/orgs/{organizationId}/saml/{samlProviderId}', 200);
     expectDeclared(await api.get(`/v1/orgs/${orgId}/sso`), 'get', '/v1/orgs/{organizationId}/sso', 200);
+  });
+
+  it('collections, spaces and content permissions', async () => {
+    const api = http(sut.baseUrl, ada.token);
+    const receiving = await createOrganization(sut, ada, 'Receiving');
+    const bob = await createUser(sut, 'bob');
+    expect((await api.post(`/v1/orgs/${orgId}/invites`, { emails: [{ email: bob.email, role: 'read' }] })).status).toBe(200);
+    const teamId = await createTeam(sut, ada, orgId, 'Reviewers', [ada.id]);
+    // Content learns organizations, members and teams from identity's events.
+    await eventually(async () => expect((await api.get(`/v1/orgs/${receiving}/spaces`)).status).toBe(200));
+
+    const guides = expectDeclared(await api.post(`/v1/orgs/${orgId}/collections`, { title: 'Guides' }), 'post', '/v1/orgs/{organizationId}/collections', 201);
+    const nested = expectDeclared(await api.post(`/v1/orgs/${orgId}/collections`, { title: 'Nested', parent: guides.id }), 'post', '/v1/orgs/{organizationId}/collections', 201);
+    expectDeclared(await api.get(`/v1/orgs/${orgId}/collections`), 'get', '/v1/orgs/{organizationId}/collections', 200);
+    expectDeclared(await api.get(`/v1/collections/${guides.id}`), 'get', '/v1/collections/{collectionId}', 200);
+    expectDeclared(await api.patch(`/v1/collections/${guides.id}`, { description: 'How to', defaultLevel: 'read' }), 'patch', '/v1/collections/{collectionId}', 200);
+
+    const space = expectDeclared(
+      await api.post(`/v1/orgs/${orgId}/spaces`, { title: 'Handbook', emoji: '📘', parent: guides.id }),
+      'post',
+      '/v1/orgs/{organizationId}/spaces',
+      201,
+    );
+    expectDeclared(await api.get(`/v1/orgs/${orgId}/spaces`), 'get', '/v1/orgs/{organizationId}/spaces', 200);
+    expectDeclared(await api.get(`/v1/spaces/${space.id}`), 'get', '/v1/spaces/{spaceId}', 200);
+    expectDeclared(await api.patch(`/v1/spaces/${space.id}`, { icon: 'https://example.com/icon.png', editMode: 'locked' }), 'patch', '/v1/spaces/{spaceId}', 200);
+    expectDeclared(await api.get(`/v1/collections/${guides.id}/spaces`), 'get', '/v1/collections/{collectionId}/spaces', 200);
+    const copy = expectDeclared(await api.post(`/v1/spaces/${space.id}/duplicate`), 'post', '/v1/spaces/{spaceId}/duplicate', 201);
+    expectDeclared(await api.post(`/v1/spaces/${copy.id}/move`, { parent: null }), 'post', '/v1/spaces/{spaceId}/move', 200);
+    expect((await api.delete(`/v1/spaces/${copy.id}`)).status).toBe(205);
+    expectDeclared(await api.post(`/v1/spaces/${copy.id}/restore`), 'post', '/v1/spaces/{spaceId}/restore', 200);
+    expectDeclared(await api.post(`/v1/spaces/${copy.id}/transfer`, { organization: receiving }), 'post', '/v1/spaces/{spaceId}/transfer', 200);
+
+    for (const [kind, id] of [
+      ['spaces', space.id],
+      ['collections', guides.id],
+    ] as const) {
+      const template = `/v1/${kind}/{${kind === 'spaces' ? 'spaceId' : 'collectionId'}}`;
+      await eventually(async () => expect((await api.post(`/v1/${kind}/${id}/permissions`, { role: 'comment', users: [bob.id], teams: [teamId] })).status).toBe(204));
+      const users = expectDeclared(await api.get(`/v1/${kind}/${id}/permissions/users`), 'get', `${template}/permissions/users`, 200) as unknown as { count: number };
+      expect(users.count).toBe(1);
+      const teams = expectDeclared(await api.get(`/v1/${kind}/${id}/permissions/teams`), 'get', `${template}/permissions/teams`, 200) as unknown as { count: number };
+      expect(teams.count).toBe(1);
+      expectDeclared(await api.get(`/v1/${kind}/${id}/permissions/aggregate`), 'get', `${template}/permissions/aggregate`, 200);
+    }
+
+    expectDeclared(await api.post(`/v1/collections/${nested.id}/move`, { parent: null }), 'post', '/v1/collections/{collectionId}/move', 200);
+    expectDeclared(await api.post(`/v1/collections/${nested.id}/transfer`, { organization: receiving }), 'post', '/v1/collections/{collectionId}/transfer', 200);
   });
 
   it('covered every operation that answers with a body', () => {

@@ -8,7 +8,7 @@ describe('organizations through the gateway', () => {
   let api: ReturnType<typeof http>;
 
   beforeAll(async () => {
-    sut = await startSystem();
+    sut = await startSystem({}, { services: ['identity'] });
     ada = await createUser(sut, 'ada');
     api = http(sut.baseUrl, ada.token);
   });

@@ -26,7 +26,7 @@ describe('revoke propagation to a consuming service', () => {
   let orgId: string;
 
   beforeAll(async () => {
-    sut = await startSystem();
+    sut = await startSystem({}, { services: ['identity'] });
     mongo = await connectMongo(sut.env.MONGODB_URL, `consumer_${randomBytes(4).toString('hex')}`, 'consumer');
     projection = createOrgAccessProjection(mongo.db);
     await ensureIndexes(mongo.db, projection.indexes);

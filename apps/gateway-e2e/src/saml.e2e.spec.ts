@@ -18,7 +18,7 @@ describe('SAML providers through the gateway', () => {
   let teamId: string;
 
   beforeAll(async () => {
-    sut = await startSystem({ BINDERY_PUBLIC_URL: PUBLIC_URL });
+    sut = await startSystem({ BINDERY_PUBLIC_URL: PUBLIC_URL }, { services: ['identity'] });
     ada = await createUser(sut, 'ada');
     orgId = await createOrganization(sut, ada, 'Federated');
     api = http(sut.baseUrl, ada.token);

@@ -8,7 +8,7 @@ describe('one trace from the HTTP request to the event consumer', () => {
 
   beforeAll(async () => {
     collector = await startOtlpReceiver();
-    sut = await startSystem({ OTEL_EXPORTER_OTLP_ENDPOINT: collector.url, OTEL_BSP_SCHEDULE_DELAY: '200' });
+    sut = await startSystem({ OTEL_EXPORTER_OTLP_ENDPOINT: collector.url, OTEL_BSP_SCHEDULE_DELAY: '200' }, { services: ['identity'] });
   });
   afterAll(async () => {
     await sut?.stop();

@@ -21,7 +21,7 @@ export function memberJson(m: pb.Member, urls: Urls) {
   };
 }
 
-/** /v1/orgs/{orgId}/members… (member teams are served with the teams). */
+/** /v1/orgs/{orgId}/members… (member teams are served with the teams, member spaces by the content module). */
 export function memberRoutes(clients: IdentityClients, urls: Urls): RouteSpec[] {
   const { members } = clients;
   return [
@@ -111,22 +111,6 @@ export function memberRoutes(clients: IdentityClients, urls: Urls): RouteSpec[] 
       success: { status: 200, description: 'The member', schema: officialResponse('setUserAsSSOMemberForOrganization') },
       async handler({ caller, deadline, params }) {
         return { body: memberJson(await members.setMemberSso({ organizationId: params.organizationId, userId: params.userId }, { caller, deadline }), urls) };
-      },
-    },
-    {
-      method: 'get',
-      path: '/v1/orgs/:organizationId/members/:userId/spaces',
-      operationId: 'listSpacesForOrganizationMember',
-      summary: 'The spaces a member can access, with their permission (empty until the content service is deployed)',
-      tags: ['members'],
-      params: MEMBER_PARAMS,
-      query: { ...LIST_QUERY, order: { type: 'string', enum: ['asc', 'desc'] } },
-      success: { status: 200, description: 'A page of space permissions', schema: officialResponse('listSpacesForOrganizationMember') },
-      async handler({ caller, deadline, params }) {
-        // Visibility of the member is identity's decision; the spaces will come from content's
-        // ListMemberSpaces (proto/bindery/content/v1) once that service exists.
-        await members.getMember({ organizationId: params.organizationId, userId: params.userId }, { caller, deadline });
-        return { body: toList([], { count: 0 }) };
       },
     },
   ];

@@ -17,6 +17,8 @@ const PACKAGES: Record<SpecVersion, string> = { '0.130.0': '@gitbook/api/spec/op
  * - OrganizationSAMLProvider requires ssoURL (a URI), entityID and certificate, yet a provider is
  *   created with a label alone and its `pending` status means "not yet fully configured": they are
  *   required of `active` providers only.
+ * - Space (0.130.0) requires `type` without defining it (its typed client has no such field); 0.202.0
+ *   defines `type` as `styleguide`, for style-guide spaces only, and does not require it.
  */
 function applyErrata(spec: Json): void {
   const paths = spec.paths as Record<string, Record<string, Json>>;
@@ -30,6 +32,8 @@ function applyErrata(spec: Json): void {
     saml.required = (saml.required as string[]).filter((r) => !settings.includes(r));
     Object.assign(saml, { if: { required: ['status'], properties: { status: { const: 'active' } } }, then: { required: settings } });
   }
+  const space = ((spec.components as Json)?.schemas as Json)?.Space as { required?: string[]; properties?: Json } | undefined;
+  if (space?.required && !space.properties?.type) space.required = space.required.filter((r) => r !== 'type');
 }
 
 /** OpenAPI 3.0 schema → JSON Schema for ajv: local refs point into `id`, `nullable` becomes null-typed. */

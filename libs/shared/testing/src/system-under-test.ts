@@ -69,6 +69,8 @@ export async function startSystem(extraEnv: Record<string, string> = {}, options
     env[`${p}_GRPC_PORT`] = String(port[m.name]);
     env[`${p}_GRPC_URL`] = `127.0.0.1:${port[m.name]}`;
   }
+  // A service not started here is unreachable, never another system's (a local stack on default ports).
+  for (const m of all.filter((x) => x.kind === 'grpc' && !grpc.includes(x))) env[`${envPrefix(m.name)}_GRPC_URL`] = '127.0.0.1:9';
   Object.assign(env, extraEnv);
 
   const apps: Record<string, AppProcess> = {};

@@ -18,7 +18,151 @@ import {
   type ServiceError,
   type UntypedServiceImplementation,
 } from "@grpc/grpc-js";
-import { PageInfo, PageRequest } from "../../common/v1/common";
+import { NullableString, PageInfo, PageRequest } from "../../common/v1/common";
+
+/** What the caller may do with a space; computed by the same policy that enforces access. */
+export interface SpacePermissions {
+  view: boolean;
+  access: boolean;
+  admin: boolean;
+  viewInviteLinks: boolean;
+  edit: boolean;
+  triggerGitSync: boolean;
+  comment: boolean;
+  merge: boolean;
+  review: boolean;
+  installIntegration: boolean;
+}
+
+export interface Space {
+  id: string;
+  title: string;
+  /** "" when the space has none */
+  emoji: string;
+  icon?:
+    | string
+    | undefined;
+  /** "public" | "unlisted" | "share-link" | "visitor-auth" | "in-collection" | "private" */
+  visibility: string;
+  createdAt: string;
+  updatedAt: string;
+  deletedAt?:
+    | string
+    | undefined;
+  /** "live" | "locked" */
+  editMode: string;
+  organization: string;
+  parent?:
+    | string
+    | undefined;
+  /** the current revision */
+  revision: string;
+  /** a role, "inherit", or absent for null (no access by default) */
+  defaultLevel?: string | undefined;
+  permissions: SpacePermissions | undefined;
+}
+
+/** What the caller may do with a collection. */
+export interface CollectionPermissions {
+  view: boolean;
+  admin: boolean;
+  viewInviteLinks: boolean;
+  create: boolean;
+}
+
+export interface Collection {
+  id: string;
+  title: string;
+  description?: string | undefined;
+  organization: string;
+  parent?:
+    | string
+    | undefined;
+  /** a role, "inherit", or absent for null */
+  defaultLevel?: string | undefined;
+  permissions: CollectionPermissions | undefined;
+}
+
+/** A sibling in a parent: a space or a collection. */
+export interface ContentPointer {
+  /** "space" | "collection" */
+  type: string;
+  id: string;
+}
+
+/** Where to place an item among its siblings; neither given: at the end. */
+export interface ContentPosition {
+  before: ContentPointer | undefined;
+  after: ContentPointer | undefined;
+}
+
+export interface SpaceRef {
+  spaceId: string;
+}
+
+export interface CollectionRef {
+  collectionId: string;
+}
+
+export interface DeleteResponse {
+  deleted: boolean;
+}
+
+export interface CreateSpaceRequest {
+  organizationId: string;
+  title?: string | undefined;
+  emoji?: string | undefined;
+  parent?: string | undefined;
+  editMode?: string | undefined;
+  language?: string | undefined;
+}
+
+export interface ListSpacesRequest {
+  organizationId: string;
+  page: PageRequest | undefined;
+}
+
+export interface ListSpacesResponse {
+  items: Space[];
+  page: PageInfo | undefined;
+}
+
+export interface GetSpaceRequest {
+  spaceId: string;
+  /** resolves published URLs of share-link sites (accepted; sites are not served yet) */
+  shareKey?: string | undefined;
+}
+
+export interface UpdateSpaceRequest {
+  spaceId: string;
+  title?:
+    | string
+    | undefined;
+  /** present without a value: remove the emoji */
+  emoji?:
+    | NullableString
+    | undefined;
+  /** present without a value: remove the icon */
+  icon?:
+    | NullableString
+    | undefined;
+  /** present without a value: null (no access by default) */
+  defaultLevel?: NullableString | undefined;
+  editMode?: string | undefined;
+}
+
+export interface MoveRequest {
+  /** the space or collection moved */
+  id: string;
+  /** absent: stay in the same parent; present without a value: the organization's top level */
+  parent?: NullableString | undefined;
+  position: ContentPosition | undefined;
+}
+
+export interface TransferRequest {
+  id: string;
+  organizationId: string;
+}
 
 export interface ListMemberSpacesRequest {
   organizationId: string;
@@ -33,14 +177,2084 @@ export interface ListMemberSpacesRequest {
 export interface MemberSpace {
   /** The member's role in the space. */
   permission: string;
-  spaceId: string;
-  title: string;
+  /** the space as the member sees it */
+  space: Space | undefined;
 }
 
 export interface ListMemberSpacesResponse {
   items: MemberSpace[];
   page: PageInfo | undefined;
 }
+
+export interface CreateCollectionRequest {
+  organizationId: string;
+  title?: string | undefined;
+  parent?: string | undefined;
+}
+
+export interface ListCollectionsRequest {
+  organizationId: string;
+  page:
+    | PageRequest
+    | undefined;
+  /** false: the top level only */
+  nested: boolean;
+}
+
+export interface ListCollectionsResponse {
+  items: Collection[];
+  page: PageInfo | undefined;
+}
+
+export interface UpdateCollectionRequest {
+  collectionId: string;
+  title?: string | undefined;
+  description?: NullableString | undefined;
+  defaultLevel?: NullableString | undefined;
+}
+
+export interface ListCollectionSpacesRequest {
+  collectionId: string;
+  page: PageRequest | undefined;
+}
+
+function createBaseSpacePermissions(): SpacePermissions {
+  return {
+    view: false,
+    access: false,
+    admin: false,
+    viewInviteLinks: false,
+    edit: false,
+    triggerGitSync: false,
+    comment: false,
+    merge: false,
+    review: false,
+    installIntegration: false,
+  };
+}
+
+export const SpacePermissions: MessageFns<SpacePermissions> = {
+  encode(message: SpacePermissions, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.view !== false) {
+      writer.uint32(8).bool(message.view);
+    }
+    if (message.access !== false) {
+      writer.uint32(16).bool(message.access);
+    }
+    if (message.admin !== false) {
+      writer.uint32(24).bool(message.admin);
+    }
+    if (message.viewInviteLinks !== false) {
+      writer.uint32(32).bool(message.viewInviteLinks);
+    }
+    if (message.edit !== false) {
+      writer.uint32(40).bool(message.edit);
+    }
+    if (message.triggerGitSync !== false) {
+      writer.uint32(48).bool(message.triggerGitSync);
+    }
+    if (message.comment !== false) {
+      writer.uint32(56).bool(message.comment);
+    }
+    if (message.merge !== false) {
+      writer.uint32(64).bool(message.merge);
+    }
+    if (message.review !== false) {
+      writer.uint32(72).bool(message.review);
+    }
+    if (message.installIntegration !== false) {
+      writer.uint32(80).bool(message.installIntegration);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): SpacePermissions {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseSpacePermissions();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.view = reader.bool();
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.access = reader.bool();
+            continue;
+          }
+          case 3: {
+            if (tag !== 24) {
+              break;
+            }
+
+            message.admin = reader.bool();
+            continue;
+          }
+          case 4: {
+            if (tag !== 32) {
+              break;
+            }
+
+            message.viewInviteLinks = reader.bool();
+            continue;
+          }
+          case 5: {
+            if (tag !== 40) {
+              break;
+            }
+
+            message.edit = reader.bool();
+            continue;
+          }
+          case 6: {
+            if (tag !== 48) {
+              break;
+            }
+
+            message.triggerGitSync = reader.bool();
+            continue;
+          }
+          case 7: {
+            if (tag !== 56) {
+              break;
+            }
+
+            message.comment = reader.bool();
+            continue;
+          }
+          case 8: {
+            if (tag !== 64) {
+              break;
+            }
+
+            message.merge = reader.bool();
+            continue;
+          }
+          case 9: {
+            if (tag !== 72) {
+              break;
+            }
+
+            message.review = reader.bool();
+            continue;
+          }
+          case 10: {
+            if (tag !== 80) {
+              break;
+            }
+
+            message.installIntegration = reader.bool();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): SpacePermissions {
+    return {
+      view: isSet(object.view) ? globalThis.Boolean(object.view) : false,
+      access: isSet(object.access) ? globalThis.Boolean(object.access) : false,
+      admin: isSet(object.admin) ? globalThis.Boolean(object.admin) : false,
+      viewInviteLinks: isSet(object.viewInviteLinks)
+        ? globalThis.Boolean(object.viewInviteLinks)
+        : isSet(object.view_invite_links)
+        ? globalThis.Boolean(object.view_invite_links)
+        : false,
+      edit: isSet(object.edit) ? globalThis.Boolean(object.edit) : false,
+      triggerGitSync: isSet(object.triggerGitSync)
+        ? globalThis.Boolean(object.triggerGitSync)
+        : isSet(object.trigger_git_sync)
+        ? globalThis.Boolean(object.trigger_git_sync)
+        : false,
+      comment: isSet(object.comment) ? globalThis.Boolean(object.comment) : false,
+      merge: isSet(object.merge) ? globalThis.Boolean(object.merge) : false,
+      review: isSet(object.review) ? globalThis.Boolean(object.review) : false,
+      installIntegration: isSet(object.installIntegration)
+        ? globalThis.Boolean(object.installIntegration)
+        : isSet(object.install_integration)
+        ? globalThis.Boolean(object.install_integration)
+        : false,
+    };
+  },
+
+  toJSON(message: SpacePermissions): unknown {
+    const obj: any = {};
+    if (message.view !== false) {
+      obj.view = message.view;
+    }
+    if (message.access !== false) {
+      obj.access = message.access;
+    }
+    if (message.admin !== false) {
+      obj.admin = message.admin;
+    }
+    if (message.viewInviteLinks !== false) {
+      obj.viewInviteLinks = message.viewInviteLinks;
+    }
+    if (message.edit !== false) {
+      obj.edit = message.edit;
+    }
+    if (message.triggerGitSync !== false) {
+      obj.triggerGitSync = message.triggerGitSync;
+    }
+    if (message.comment !== false) {
+      obj.comment = message.comment;
+    }
+    if (message.merge !== false) {
+      obj.merge = message.merge;
+    }
+    if (message.review !== false) {
+      obj.review = message.review;
+    }
+    if (message.installIntegration !== false) {
+      obj.installIntegration = message.installIntegration;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<SpacePermissions>, I>>(base?: I): SpacePermissions {
+    return SpacePermissions.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<SpacePermissions>, I>>(object: I): SpacePermissions {
+    const message = createBaseSpacePermissions();
+    message.view = object.view ?? false;
+    message.access = object.access ?? false;
+    message.admin = object.admin ?? false;
+    message.viewInviteLinks = object.viewInviteLinks ?? false;
+    message.edit = object.edit ?? false;
+    message.triggerGitSync = object.triggerGitSync ?? false;
+    message.comment = object.comment ?? false;
+    message.merge = object.merge ?? false;
+    message.review = object.review ?? false;
+    message.installIntegration = object.installIntegration ?? false;
+    return message;
+  },
+};
+
+function createBaseSpace(): Space {
+  return {
+    id: "",
+    title: "",
+    emoji: "",
+    icon: undefined,
+    visibility: "",
+    createdAt: "",
+    updatedAt: "",
+    deletedAt: undefined,
+    editMode: "",
+    organization: "",
+    parent: undefined,
+    revision: "",
+    defaultLevel: undefined,
+    permissions: undefined,
+  };
+}
+
+export const Space: MessageFns<Space> = {
+  encode(message: Space, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.id !== "") {
+      writer.uint32(10).string(message.id);
+    }
+    if (message.title !== "") {
+      writer.uint32(18).string(message.title);
+    }
+    if (message.emoji !== "") {
+      writer.uint32(26).string(message.emoji);
+    }
+    if (message.icon !== undefined) {
+      writer.uint32(34).string(message.icon);
+    }
+    if (message.visibility !== "") {
+      writer.uint32(42).string(message.visibility);
+    }
+    if (message.createdAt !== "") {
+      writer.uint32(50).string(message.createdAt);
+    }
+    if (message.updatedAt !== "") {
+      writer.uint32(58).string(message.updatedAt);
+    }
+    if (message.deletedAt !== undefined) {
+      writer.uint32(66).string(message.deletedAt);
+    }
+    if (message.editMode !== "") {
+      writer.uint32(74).string(message.editMode);
+    }
+    if (message.organization !== "") {
+      writer.uint32(82).string(message.organization);
+    }
+    if (message.parent !== undefined) {
+      writer.uint32(90).string(message.parent);
+    }
+    if (message.revision !== "") {
+      writer.uint32(98).string(message.revision);
+    }
+    if (message.defaultLevel !== undefined) {
+      writer.uint32(106).string(message.defaultLevel);
+    }
+    if (message.permissions !== undefined) {
+      SpacePermissions.encode(message.permissions, writer.uint32(114).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): Space {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseSpace();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.id = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.title = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.emoji = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.icon = reader.string();
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.visibility = reader.string();
+            continue;
+          }
+          case 6: {
+            if (tag !== 50) {
+              break;
+            }
+
+            message.createdAt = reader.string();
+            continue;
+          }
+          case 7: {
+            if (tag !== 58) {
+              break;
+            }
+
+            message.updatedAt = reader.string();
+            continue;
+          }
+          case 8: {
+            if (tag !== 66) {
+              break;
+            }
+
+            message.deletedAt = reader.string();
+            continue;
+          }
+          case 9: {
+            if (tag !== 74) {
+              break;
+            }
+
+            message.editMode = reader.string();
+            continue;
+          }
+          case 10: {
+            if (tag !== 82) {
+              break;
+            }
+
+            message.organization = reader.string();
+            continue;
+          }
+          case 11: {
+            if (tag !== 90) {
+              break;
+            }
+
+            message.parent = reader.string();
+            continue;
+          }
+          case 12: {
+            if (tag !== 98) {
+              break;
+            }
+
+            message.revision = reader.string();
+            continue;
+          }
+          case 13: {
+            if (tag !== 106) {
+              break;
+            }
+
+            message.defaultLevel = reader.string();
+            continue;
+          }
+          case 14: {
+            if (tag !== 114) {
+              break;
+            }
+
+            message.permissions = SpacePermissions.decode(reader, reader.uint32());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): Space {
+    return {
+      id: isSet(object.id) ? globalThis.String(object.id) : "",
+      title: isSet(object.title) ? globalThis.String(object.title) : "",
+      emoji: isSet(object.emoji) ? globalThis.String(object.emoji) : "",
+      icon: isSet(object.icon) ? globalThis.String(object.icon) : undefined,
+      visibility: isSet(object.visibility) ? globalThis.String(object.visibility) : "",
+      createdAt: isSet(object.createdAt)
+        ? globalThis.String(object.createdAt)
+        : isSet(object.created_at)
+        ? globalThis.String(object.created_at)
+        : "",
+      updatedAt: isSet(object.updatedAt)
+        ? globalThis.String(object.updatedAt)
+        : isSet(object.updated_at)
+        ? globalThis.String(object.updated_at)
+        : "",
+      deletedAt: isSet(object.deletedAt)
+        ? globalThis.String(object.deletedAt)
+        : isSet(object.deleted_at)
+        ? globalThis.String(object.deleted_at)
+        : undefined,
+      editMode: isSet(object.editMode)
+        ? globalThis.String(object.editMode)
+        : isSet(object.edit_mode)
+        ? globalThis.String(object.edit_mode)
+        : "",
+      organization: isSet(object.organization) ? globalThis.String(object.organization) : "",
+      parent: isSet(object.parent) ? globalThis.String(object.parent) : undefined,
+      revision: isSet(object.revision) ? globalThis.String(object.revision) : "",
+      defaultLevel: isSet(object.defaultLevel)
+        ? globalThis.String(object.defaultLevel)
+        : isSet(object.default_level)
+        ? globalThis.String(object.default_level)
+        : undefined,
+      permissions: isSet(object.permissions) ? SpacePermissions.fromJSON(object.permissions) : undefined,
+    };
+  },
+
+  toJSON(message: Space): unknown {
+    const obj: any = {};
+    if (message.id !== "") {
+      obj.id = message.id;
+    }
+    if (message.title !== "") {
+      obj.title = message.title;
+    }
+    if (message.emoji !== "") {
+      obj.emoji = message.emoji;
+    }
+    if (message.icon !== undefined) {
+      obj.icon = message.icon;
+    }
+    if (message.visibility !== "") {
+      obj.visibility = message.visibility;
+    }
+    if (message.createdAt !== "") {
+      obj.createdAt = message.createdAt;
+    }
+    if (message.updatedAt !== "") {
+      obj.updatedAt = message.updatedAt;
+    }
+    if (message.deletedAt !== undefined) {
+      obj.deletedAt = message.deletedAt;
+    }
+    if (message.editMode !== "") {
+      obj.editMode = message.editMode;
+    }
+    if (message.organization !== "") {
+      obj.organization = message.organization;
+    }
+    if (message.parent !== undefined) {
+      obj.parent = message.parent;
+    }
+    if (message.revision !== "") {
+      obj.revision = message.revision;
+    }
+    if (message.defaultLevel !== undefined) {
+      obj.defaultLevel = message.defaultLevel;
+    }
+    if (message.permissions !== undefined) {
+      obj.permissions = SpacePermissions.toJSON(message.permissions);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<Space>, I>>(base?: I): Space {
+    return Space.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<Space>, I>>(object: I): Space {
+    const message = createBaseSpace();
+    message.id = object.id ?? "";
+    message.title = object.title ?? "";
+    message.emoji = object.emoji ?? "";
+    message.icon = object.icon ?? undefined;
+    message.visibility = object.visibility ?? "";
+    message.createdAt = object.createdAt ?? "";
+    message.updatedAt = object.updatedAt ?? "";
+    message.deletedAt = object.deletedAt ?? undefined;
+    message.editMode = object.editMode ?? "";
+    message.organization = object.organization ?? "";
+    message.parent = object.parent ?? undefined;
+    message.revision = object.revision ?? "";
+    message.defaultLevel = object.defaultLevel ?? undefined;
+    message.permissions = (object.permissions !== undefined && object.permissions !== null)
+      ? SpacePermissions.fromPartial(object.permissions)
+      : undefined;
+    return message;
+  },
+};
+
+function createBaseCollectionPermissions(): CollectionPermissions {
+  return { view: false, admin: false, viewInviteLinks: false, create: false };
+}
+
+export const CollectionPermissions: MessageFns<CollectionPermissions> = {
+  encode(message: CollectionPermissions, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.view !== false) {
+      writer.uint32(8).bool(message.view);
+    }
+    if (message.admin !== false) {
+      writer.uint32(16).bool(message.admin);
+    }
+    if (message.viewInviteLinks !== false) {
+      writer.uint32(24).bool(message.viewInviteLinks);
+    }
+    if (message.create !== false) {
+      writer.uint32(32).bool(message.create);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): CollectionPermissions {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseCollectionPermissions();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.view = reader.bool();
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.admin = reader.bool();
+            continue;
+          }
+          case 3: {
+            if (tag !== 24) {
+              break;
+            }
+
+            message.viewInviteLinks = reader.bool();
+            continue;
+          }
+          case 4: {
+            if (tag !== 32) {
+              break;
+            }
+
+            message.create = reader.bool();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): CollectionPermissions {
+    return {
+      view: isSet(object.view) ? globalThis.Boolean(object.view) : false,
+      admin: isSet(object.admin) ? globalThis.Boolean(object.admin) : false,
+      viewInviteLinks: isSet(object.viewInviteLinks)
+        ? globalThis.Boolean(object.viewInviteLinks)
+        : isSet(object.view_invite_links)
+        ? globalThis.Boolean(object.view_invite_links)
+        : false,
+      create: isSet(object.create) ? globalThis.Boolean(object.create) : false,
+    };
+  },
+
+  toJSON(message: CollectionPermissions): unknown {
+    const obj: any = {};
+    if (message.view !== false) {
+      obj.view = message.view;
+    }
+    if (message.admin !== false) {
+      obj.admin = message.admin;
+    }
+    if (message.viewInviteLinks !== false) {
+      obj.viewInviteLinks = message.viewInviteLinks;
+    }
+    if (message.create !== false) {
+      obj.create = message.create;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<CollectionPermissions>, I>>(base?: I): CollectionPermissions {
+    return CollectionPermissions.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<CollectionPermissions>, I>>(object: I): CollectionPermissions {
+    const message = createBaseCollectionPermissions();
+    message.view = object.view ?? false;
+    message.admin = object.admin ?? false;
+    message.viewInviteLinks = object.viewInviteLinks ?? false;
+    message.create = object.create ?? false;
+    return message;
+  },
+};
+
+function createBaseCollection(): Collection {
+  return {
+    id: "",
+    title: "",
+    description: undefined,
+    organization: "",
+    parent: undefined,
+    defaultLevel: undefined,
+    permissions: undefined,
+  };
+}
+
+export const Collection: MessageFns<Collection> = {
+  encode(message: Collection, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.id !== "") {
+      writer.uint32(10).string(message.id);
+    }
+    if (message.title !== "") {
+      writer.uint32(18).string(message.title);
+    }
+    if (message.description !== undefined) {
+      writer.uint32(26).string(message.description);
+    }
+    if (message.organization !== "") {
+      writer.uint32(34).string(message.organization);
+    }
+    if (message.parent !== undefined) {
+      writer.uint32(42).string(message.parent);
+    }
+    if (message.defaultLevel !== undefined) {
+      writer.uint32(50).string(message.defaultLevel);
+    }
+    if (message.permissions !== undefined) {
+      CollectionPermissions.encode(message.permissions, writer.uint32(58).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): Collection {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseCollection();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.id = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.title = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.description = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.organization = reader.string();
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.parent = reader.string();
+            continue;
+          }
+          case 6: {
+            if (tag !== 50) {
+              break;
+            }
+
+            message.defaultLevel = reader.string();
+            continue;
+          }
+          case 7: {
+            if (tag !== 58) {
+              break;
+            }
+
+            message.permissions = CollectionPermissions.decode(reader, reader.uint32());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): Collection {
+    return {
+      id: isSet(object.id) ? globalThis.String(object.id) : "",
+      title: isSet(object.title) ? globalThis.String(object.title) : "",
+      description: isSet(object.description) ? globalThis.String(object.description) : undefined,
+      organization: isSet(object.organization) ? globalThis.String(object.organization) : "",
+      parent: isSet(object.parent) ? globalThis.String(object.parent) : undefined,
+      defaultLevel: isSet(object.defaultLevel)
+        ? globalThis.String(object.defaultLevel)
+        : isSet(object.default_level)
+        ? globalThis.String(object.default_level)
+        : undefined,
+      permissions: isSet(object.permissions) ? CollectionPermissions.fromJSON(object.permissions) : undefined,
+    };
+  },
+
+  toJSON(message: Collection): unknown {
+    const obj: any = {};
+    if (message.id !== "") {
+      obj.id = message.id;
+    }
+    if (message.title !== "") {
+      obj.title = message.title;
+    }
+    if (message.description !== undefined) {
+      obj.description = message.description;
+    }
+    if (message.organization !== "") {
+      obj.organization = message.organization;
+    }
+    if (message.parent !== undefined) {
+      obj.parent = message.parent;
+    }
+    if (message.defaultLevel !== undefined) {
+      obj.defaultLevel = message.defaultLevel;
+    }
+    if (message.permissions !== undefined) {
+      obj.permissions = CollectionPermissions.toJSON(message.permissions);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<Collection>, I>>(base?: I): Collection {
+    return Collection.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<Collection>, I>>(object: I): Collection {
+    const message = createBaseCollection();
+    message.id = object.id ?? "";
+    message.title = object.title ?? "";
+    message.description = object.description ?? undefined;
+    message.organization = object.organization ?? "";
+    message.parent = object.parent ?? undefined;
+    message.defaultLevel = object.defaultLevel ?? undefined;
+    message.permissions = (object.permissions !== undefined && object.permissions !== null)
+      ? CollectionPermissions.fromPartial(object.permissions)
+      : undefined;
+    return message;
+  },
+};
+
+function createBaseContentPointer(): ContentPointer {
+  return { type: "", id: "" };
+}
+
+export const ContentPointer: MessageFns<ContentPointer> = {
+  encode(message: ContentPointer, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.type !== "") {
+      writer.uint32(10).string(message.type);
+    }
+    if (message.id !== "") {
+      writer.uint32(18).string(message.id);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ContentPointer {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseContentPointer();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.type = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.id = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ContentPointer {
+    return {
+      type: isSet(object.type) ? globalThis.String(object.type) : "",
+      id: isSet(object.id) ? globalThis.String(object.id) : "",
+    };
+  },
+
+  toJSON(message: ContentPointer): unknown {
+    const obj: any = {};
+    if (message.type !== "") {
+      obj.type = message.type;
+    }
+    if (message.id !== "") {
+      obj.id = message.id;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<ContentPointer>, I>>(base?: I): ContentPointer {
+    return ContentPointer.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<ContentPointer>, I>>(object: I): ContentPointer {
+    const message = createBaseContentPointer();
+    message.type = object.type ?? "";
+    message.id = object.id ?? "";
+    return message;
+  },
+};
+
+function createBaseContentPosition(): ContentPosition {
+  return { before: undefined, after: undefined };
+}
+
+export const ContentPosition: MessageFns<ContentPosition> = {
+  encode(message: ContentPosition, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.before !== undefined) {
+      ContentPointer.encode(message.before, writer.uint32(10).fork()).join();
+    }
+    if (message.after !== undefined) {
+      ContentPointer.encode(message.after, writer.uint32(18).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ContentPosition {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseContentPosition();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.before = ContentPointer.decode(reader, reader.uint32());
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.after = ContentPointer.decode(reader, reader.uint32());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ContentPosition {
+    return {
+      before: isSet(object.before) ? ContentPointer.fromJSON(object.before) : undefined,
+      after: isSet(object.after) ? ContentPointer.fromJSON(object.after) : undefined,
+    };
+  },
+
+  toJSON(message: ContentPosition): unknown {
+    const obj: any = {};
+    if (message.before !== undefined) {
+      obj.before = ContentPointer.toJSON(message.before);
+    }
+    if (message.after !== undefined) {
+      obj.after = ContentPointer.toJSON(message.after);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<ContentPosition>, I>>(base?: I): ContentPosition {
+    return ContentPosition.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<ContentPosition>, I>>(object: I): ContentPosition {
+    const message = createBaseContentPosition();
+    message.before = (object.before !== undefined && object.before !== null)
+      ? ContentPointer.fromPartial(object.before)
+      : undefined;
+    message.after = (object.after !== undefined && object.after !== null)
+      ? ContentPointer.fromPartial(object.after)
+      : undefined;
+    return message;
+  },
+};
+
+function createBaseSpaceRef(): SpaceRef {
+  return { spaceId: "" };
+}
+
+export const SpaceRef: MessageFns<SpaceRef> = {
+  encode(message: SpaceRef, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.spaceId !== "") {
+      writer.uint32(10).string(message.spaceId);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): SpaceRef {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseSpaceRef();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.spaceId = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): SpaceRef {
+    return {
+      spaceId: isSet(object.spaceId)
+        ? globalThis.String(object.spaceId)
+        : isSet(object.space_id)
+        ? globalThis.String(object.space_id)
+        : "",
+    };
+  },
+
+  toJSON(message: SpaceRef): unknown {
+    const obj: any = {};
+    if (message.spaceId !== "") {
+      obj.spaceId = message.spaceId;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<SpaceRef>, I>>(base?: I): SpaceRef {
+    return SpaceRef.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<SpaceRef>, I>>(object: I): SpaceRef {
+    const message = createBaseSpaceRef();
+    message.spaceId = object.spaceId ?? "";
+    return message;
+  },
+};
+
+function createBaseCollectionRef(): CollectionRef {
+  return { collectionId: "" };
+}
+
+export const CollectionRef: MessageFns<CollectionRef> = {
+  encode(message: CollectionRef, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.collectionId !== "") {
+      writer.uint32(10).string(message.collectionId);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): CollectionRef {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseCollectionRef();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.collectionId = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): CollectionRef {
+    return {
+      collectionId: isSet(object.collectionId)
+        ? globalThis.String(object.collectionId)
+        : isSet(object.collection_id)
+        ? globalThis.String(object.collection_id)
+        : "",
+    };
+  },
+
+  toJSON(message: CollectionRef): unknown {
+    const obj: any = {};
+    if (message.collectionId !== "") {
+      obj.collectionId = message.collectionId;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<CollectionRef>, I>>(base?: I): CollectionRef {
+    return CollectionRef.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<CollectionRef>, I>>(object: I): CollectionRef {
+    const message = createBaseCollectionRef();
+    message.collectionId = object.collectionId ?? "";
+    return message;
+  },
+};
+
+function createBaseDeleteResponse(): DeleteResponse {
+  return { deleted: false };
+}
+
+export const DeleteResponse: MessageFns<DeleteResponse> = {
+  encode(message: DeleteResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.deleted !== false) {
+      writer.uint32(8).bool(message.deleted);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): DeleteResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseDeleteResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.deleted = reader.bool();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): DeleteResponse {
+    return { deleted: isSet(object.deleted) ? globalThis.Boolean(object.deleted) : false };
+  },
+
+  toJSON(message: DeleteResponse): unknown {
+    const obj: any = {};
+    if (message.deleted !== false) {
+      obj.deleted = message.deleted;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<DeleteResponse>, I>>(base?: I): DeleteResponse {
+    return DeleteResponse.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<DeleteResponse>, I>>(object: I): DeleteResponse {
+    const message = createBaseDeleteResponse();
+    message.deleted = object.deleted ?? false;
+    return message;
+  },
+};
+
+function createBaseCreateSpaceRequest(): CreateSpaceRequest {
+  return {
+    organizationId: "",
+    title: undefined,
+    emoji: undefined,
+    parent: undefined,
+    editMode: undefined,
+    language: undefined,
+  };
+}
+
+export const CreateSpaceRequest: MessageFns<CreateSpaceRequest> = {
+  encode(message: CreateSpaceRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.organizationId !== "") {
+      writer.uint32(10).string(message.organizationId);
+    }
+    if (message.title !== undefined) {
+      writer.uint32(18).string(message.title);
+    }
+    if (message.emoji !== undefined) {
+      writer.uint32(26).string(message.emoji);
+    }
+    if (message.parent !== undefined) {
+      writer.uint32(34).string(message.parent);
+    }
+    if (message.editMode !== undefined) {
+      writer.uint32(42).string(message.editMode);
+    }
+    if (message.language !== undefined) {
+      writer.uint32(50).string(message.language);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): CreateSpaceRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseCreateSpaceRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.organizationId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.title = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.emoji = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.parent = reader.string();
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.editMode = reader.string();
+            continue;
+          }
+          case 6: {
+            if (tag !== 50) {
+              break;
+            }
+
+            message.language = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): CreateSpaceRequest {
+    return {
+      organizationId: isSet(object.organizationId)
+        ? globalThis.String(object.organizationId)
+        : isSet(object.organization_id)
+        ? globalThis.String(object.organization_id)
+        : "",
+      title: isSet(object.title) ? globalThis.String(object.title) : undefined,
+      emoji: isSet(object.emoji) ? globalThis.String(object.emoji) : undefined,
+      parent: isSet(object.parent) ? globalThis.String(object.parent) : undefined,
+      editMode: isSet(object.editMode)
+        ? globalThis.String(object.editMode)
+        : isSet(object.edit_mode)
+        ? globalThis.String(object.edit_mode)
+        : undefined,
+      language: isSet(object.language) ? globalThis.String(object.language) : undefined,
+    };
+  },
+
+  toJSON(message: CreateSpaceRequest): unknown {
+    const obj: any = {};
+    if (message.organizationId !== "") {
+      obj.organizationId = message.organizationId;
+    }
+    if (message.title !== undefined) {
+      obj.title = message.title;
+    }
+    if (message.emoji !== undefined) {
+      obj.emoji = message.emoji;
+    }
+    if (message.parent !== undefined) {
+      obj.parent = message.parent;
+    }
+    if (message.editMode !== undefined) {
+      obj.editMode = message.editMode;
+    }
+    if (message.language !== undefined) {
+      obj.language = message.language;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<CreateSpaceRequest>, I>>(base?: I): CreateSpaceRequest {
+    return CreateSpaceRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<CreateSpaceRequest>, I>>(object: I): CreateSpaceRequest {
+    const message = createBaseCreateSpaceRequest();
+    message.organizationId = object.organizationId ?? "";
+    message.title = object.title ?? undefined;
+    message.emoji = object.emoji ?? undefined;
+    message.parent = object.parent ?? undefined;
+    message.editMode = object.editMode ?? undefined;
+    message.language = object.language ?? undefined;
+    return message;
+  },
+};
+
+function createBaseListSpacesRequest(): ListSpacesRequest {
+  return { organizationId: "", page: undefined };
+}
+
+export const ListSpacesRequest: MessageFns<ListSpacesRequest> = {
+  encode(message: ListSpacesRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.organizationId !== "") {
+      writer.uint32(10).string(message.organizationId);
+    }
+    if (message.page !== undefined) {
+      PageRequest.encode(message.page, writer.uint32(18).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ListSpacesRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseListSpacesRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.organizationId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.page = PageRequest.decode(reader, reader.uint32());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ListSpacesRequest {
+    return {
+      organizationId: isSet(object.organizationId)
+        ? globalThis.String(object.organizationId)
+        : isSet(object.organization_id)
+        ? globalThis.String(object.organization_id)
+        : "",
+      page: isSet(object.page) ? PageRequest.fromJSON(object.page) : undefined,
+    };
+  },
+
+  toJSON(message: ListSpacesRequest): unknown {
+    const obj: any = {};
+    if (message.organizationId !== "") {
+      obj.organizationId = message.organizationId;
+    }
+    if (message.page !== undefined) {
+      obj.page = PageRequest.toJSON(message.page);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<ListSpacesRequest>, I>>(base?: I): ListSpacesRequest {
+    return ListSpacesRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<ListSpacesRequest>, I>>(object: I): ListSpacesRequest {
+    const message = createBaseListSpacesRequest();
+    message.organizationId = object.organizationId ?? "";
+    message.page = (object.page !== undefined && object.page !== null)
+      ? PageRequest.fromPartial(object.page)
+      : undefined;
+    return message;
+  },
+};
+
+function createBaseListSpacesResponse(): ListSpacesResponse {
+  return { items: [], page: undefined };
+}
+
+export const ListSpacesResponse: MessageFns<ListSpacesResponse> = {
+  encode(message: ListSpacesResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    for (const v of message.items) {
+      Space.encode(v!, writer.uint32(10).fork()).join();
+    }
+    if (message.page !== undefined) {
+      PageInfo.encode(message.page, writer.uint32(18).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ListSpacesResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseListSpacesResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.items.push(Space.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.page = PageInfo.decode(reader, reader.uint32());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ListSpacesResponse {
+    return {
+      items: globalThis.Array.isArray(object?.items) ? object.items.map((e: any) => Space.fromJSON(e)) : [],
+      page: isSet(object.page) ? PageInfo.fromJSON(object.page) : undefined,
+    };
+  },
+
+  toJSON(message: ListSpacesResponse): unknown {
+    const obj: any = {};
+    if (message.items?.length) {
+      obj.items = message.items.map((e) => Space.toJSON(e));
+    }
+    if (message.page !== undefined) {
+      obj.page = PageInfo.toJSON(message.page);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<ListSpacesResponse>, I>>(base?: I): ListSpacesResponse {
+    return ListSpacesResponse.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<ListSpacesResponse>, I>>(object: I): ListSpacesResponse {
+    const message = createBaseListSpacesResponse();
+    message.items = object.items?.map((e) => Space.fromPartial(e)) || [];
+    message.page = (object.page !== undefined && object.page !== null) ? PageInfo.fromPartial(object.page) : undefined;
+    return message;
+  },
+};
+
+function createBaseGetSpaceRequest(): GetSpaceRequest {
+  return { spaceId: "", shareKey: undefined };
+}
+
+export const GetSpaceRequest: MessageFns<GetSpaceRequest> = {
+  encode(message: GetSpaceRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.spaceId !== "") {
+      writer.uint32(10).string(message.spaceId);
+    }
+    if (message.shareKey !== undefined) {
+      writer.uint32(18).string(message.shareKey);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): GetSpaceRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseGetSpaceRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.spaceId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.shareKey = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): GetSpaceRequest {
+    return {
+      spaceId: isSet(object.spaceId)
+        ? globalThis.String(object.spaceId)
+        : isSet(object.space_id)
+        ? globalThis.String(object.space_id)
+        : "",
+      shareKey: isSet(object.shareKey)
+        ? globalThis.String(object.shareKey)
+        : isSet(object.share_key)
+        ? globalThis.String(object.share_key)
+        : undefined,
+    };
+  },
+
+  toJSON(message: GetSpaceRequest): unknown {
+    const obj: any = {};
+    if (message.spaceId !== "") {
+      obj.spaceId = message.spaceId;
+    }
+    if (message.shareKey !== undefined) {
+      obj.shareKey = message.shareKey;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<GetSpaceRequest>, I>>(base?: I): GetSpaceRequest {
+    return GetSpaceRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<GetSpaceRequest>, I>>(object: I): GetSpaceRequest {
+    const message = createBaseGetSpaceRequest();
+    message.spaceId = object.spaceId ?? "";
+    message.shareKey = object.shareKey ?? undefined;
+    return message;
+  },
+};
+
+function createBaseUpdateSpaceRequest(): UpdateSpaceRequest {
+  return {
+    spaceId: "",
+    title: undefined,
+    emoji: undefined,
+    icon: undefined,
+    defaultLevel: undefined,
+    editMode: undefined,
+  };
+}
+
+export const UpdateSpaceRequest: MessageFns<UpdateSpaceRequest> = {
+  encode(message: UpdateSpaceRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.spaceId !== "") {
+      writer.uint32(10).string(message.spaceId);
+    }
+    if (message.title !== undefined) {
+      writer.uint32(18).string(message.title);
+    }
+    if (message.emoji !== undefined) {
+      NullableString.encode(message.emoji, writer.uint32(26).fork()).join();
+    }
+    if (message.icon !== undefined) {
+      NullableString.encode(message.icon, writer.uint32(34).fork()).join();
+    }
+    if (message.defaultLevel !== undefined) {
+      NullableString.encode(message.defaultLevel, writer.uint32(42).fork()).join();
+    }
+    if (message.editMode !== undefined) {
+      writer.uint32(50).string(message.editMode);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): UpdateSpaceRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseUpdateSpaceRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.spaceId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.title = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.emoji = NullableString.decode(reader, reader.uint32());
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.icon = NullableString.decode(reader, reader.uint32());
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.defaultLevel = NullableString.decode(reader, reader.uint32());
+            continue;
+          }
+          case 6: {
+            if (tag !== 50) {
+              break;
+            }
+
+            message.editMode = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): UpdateSpaceRequest {
+    return {
+      spaceId: isSet(object.spaceId)
+        ? globalThis.String(object.spaceId)
+        : isSet(object.space_id)
+        ? globalThis.String(object.space_id)
+        : "",
+      title: isSet(object.title) ? globalThis.String(object.title) : undefined,
+      emoji: isSet(object.emoji) ? NullableString.fromJSON(object.emoji) : undefined,
+      icon: isSet(object.icon) ? NullableString.fromJSON(object.icon) : undefined,
+      defaultLevel: isSet(object.defaultLevel)
+        ? NullableString.fromJSON(object.defaultLevel)
+        : isSet(object.default_level)
+        ? NullableString.fromJSON(object.default_level)
+        : undefined,
+      editMode: isSet(object.editMode)
+        ? globalThis.String(object.editMode)
+        : isSet(object.edit_mode)
+        ? globalThis.String(object.edit_mode)
+        : undefined,
+    };
+  },
+
+  toJSON(message: UpdateSpaceRequest): unknown {
+    const obj: any = {};
+    if (message.spaceId !== "") {
+      obj.spaceId = message.spaceId;
+    }
+    if (message.title !== undefined) {
+      obj.title = message.title;
+    }
+    if (message.emoji !== undefined) {
+      obj.emoji = NullableString.toJSON(message.emoji);
+    }
+    if (message.icon !== undefined) {
+      obj.icon = NullableString.toJSON(message.icon);
+    }
+    if (message.defaultLevel !== undefined) {
+      obj.defaultLevel = NullableString.toJSON(message.defaultLevel);
+    }
+    if (message.editMode !== undefined) {
+      obj.editMode = message.editMode;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<UpdateSpaceRequest>, I>>(base?: I): UpdateSpaceRequest {
+    return UpdateSpaceRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<UpdateSpaceRequest>, I>>(object: I): UpdateSpaceRequest {
+    const message = createBaseUpdateSpaceRequest();
+    message.spaceId = object.spaceId ?? "";
+    message.title = object.title ?? undefined;
+    message.emoji = (object.emoji !== undefined && object.emoji !== null)
+      ? NullableString.fromPartial(object.emoji)
+      : undefined;
+    message.icon = (object.icon !== undefined && object.icon !== null)
+      ? NullableString.fromPartial(object.icon)
+      : undefined;
+    message.defaultLevel = (object.defaultLevel !== undefined && object.defaultLevel !== null)
+      ? NullableString.fromPartial(object.defaultLevel)
+      : undefined;
+    message.editMode = object.editMode ?? undefined;
+    return message;
+  },
+};
+
+function createBaseMoveRequest(): MoveRequest {
+  return { id: "", parent: undefined, position: undefined };
+}
+
+export const MoveRequest: MessageFns<MoveRequest> = {
+  encode(message: MoveRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.id !== "") {
+      writer.uint32(10).string(message.id);
+    }
+    if (message.parent !== undefined) {
+      NullableString.encode(message.parent, writer.uint32(18).fork()).join();
+    }
+    if (message.position !== undefined) {
+      ContentPosition.encode(message.position, writer.uint32(26).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): MoveRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseMoveRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.id = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.parent = NullableString.decode(reader, reader.uint32());
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.position = ContentPosition.decode(reader, reader.uint32());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): MoveRequest {
+    return {
+      id: isSet(object.id) ? globalThis.String(object.id) : "",
+      parent: isSet(object.parent) ? NullableString.fromJSON(object.parent) : undefined,
+      position: isSet(object.position) ? ContentPosition.fromJSON(object.position) : undefined,
+    };
+  },
+
+  toJSON(message: MoveRequest): unknown {
+    const obj: any = {};
+    if (message.id !== "") {
+      obj.id = message.id;
+    }
+    if (message.parent !== undefined) {
+      obj.parent = NullableString.toJSON(message.parent);
+    }
+    if (message.position !== undefined) {
+      obj.position = ContentPosition.toJSON(message.position);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<MoveRequest>, I>>(base?: I): MoveRequest {
+    return MoveRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<MoveRequest>, I>>(object: I): MoveRequest {
+    const message = createBaseMoveRequest();
+    message.id = object.id ?? "";
+    message.parent = (object.parent !== undefined && object.parent !== null)
+      ? NullableString.fromPartial(object.parent)
+      : undefined;
+    message.position = (object.position !== undefined && object.position !== null)
+      ? ContentPosition.fromPartial(object.position)
+      : undefined;
+    return message;
+  },
+};
+
+function createBaseTransferRequest(): TransferRequest {
+  return { id: "", organizationId: "" };
+}
+
+export const TransferRequest: MessageFns<TransferRequest> = {
+  encode(message: TransferRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.id !== "") {
+      writer.uint32(10).string(message.id);
+    }
+    if (message.organizationId !== "") {
+      writer.uint32(18).string(message.organizationId);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): TransferRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseTransferRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.id = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.organizationId = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): TransferRequest {
+    return {
+      id: isSet(object.id) ? globalThis.String(object.id) : "",
+      organizationId: isSet(object.organizationId)
+        ? globalThis.String(object.organizationId)
+        : isSet(object.organization_id)
+        ? globalThis.String(object.organization_id)
+        : "",
+    };
+  },
+
+  toJSON(message: TransferRequest): unknown {
+    const obj: any = {};
+    if (message.id !== "") {
+      obj.id = message.id;
+    }
+    if (message.organizationId !== "") {
+      obj.organizationId = message.organizationId;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<TransferRequest>, I>>(base?: I): TransferRequest {
+    return TransferRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<TransferRequest>, I>>(object: I): TransferRequest {
+    const message = createBaseTransferRequest();
+    message.id = object.id ?? "";
+    message.organizationId = object.organizationId ?? "";
+    return message;
+  },
+};
 
 function createBaseListMemberSpacesRequest(): ListMemberSpacesRequest {
   return { organizationId: "", userId: "", page: undefined, order: "" };
@@ -170,7 +2384,7 @@ export const ListMemberSpacesRequest: MessageFns<ListMemberSpacesRequest> = {
 };
 
 function createBaseMemberSpace(): MemberSpace {
-  return { permission: "", spaceId: "", title: "" };
+  return { permission: "", space: undefined };
 }
 
 export const MemberSpace: MessageFns<MemberSpace> = {
@@ -178,11 +2392,8 @@ export const MemberSpace: MessageFns<MemberSpace> = {
     if (message.permission !== "") {
       writer.uint32(10).string(message.permission);
     }
-    if (message.spaceId !== "") {
-      writer.uint32(18).string(message.spaceId);
-    }
-    if (message.title !== "") {
-      writer.uint32(26).string(message.title);
+    if (message.space !== undefined) {
+      Space.encode(message.space, writer.uint32(18).fork()).join();
     }
     return writer;
   },
@@ -213,15 +2424,7 @@ export const MemberSpace: MessageFns<MemberSpace> = {
               break;
             }
 
-            message.spaceId = reader.string();
-            continue;
-          }
-          case 3: {
-            if (tag !== 26) {
-              break;
-            }
-
-            message.title = reader.string();
+            message.space = Space.decode(reader, reader.uint32());
             continue;
           }
         }
@@ -239,12 +2442,7 @@ export const MemberSpace: MessageFns<MemberSpace> = {
   fromJSON(object: any): MemberSpace {
     return {
       permission: isSet(object.permission) ? globalThis.String(object.permission) : "",
-      spaceId: isSet(object.spaceId)
-        ? globalThis.String(object.spaceId)
-        : isSet(object.space_id)
-        ? globalThis.String(object.space_id)
-        : "",
-      title: isSet(object.title) ? globalThis.String(object.title) : "",
+      space: isSet(object.space) ? Space.fromJSON(object.space) : undefined,
     };
   },
 
@@ -253,11 +2451,8 @@ export const MemberSpace: MessageFns<MemberSpace> = {
     if (message.permission !== "") {
       obj.permission = message.permission;
     }
-    if (message.spaceId !== "") {
-      obj.spaceId = message.spaceId;
-    }
-    if (message.title !== "") {
-      obj.title = message.title;
+    if (message.space !== undefined) {
+      obj.space = Space.toJSON(message.space);
     }
     return obj;
   },
@@ -268,8 +2463,7 @@ export const MemberSpace: MessageFns<MemberSpace> = {
   fromPartial<I extends Exact<DeepPartial<MemberSpace>, I>>(object: I): MemberSpace {
     const message = createBaseMemberSpace();
     message.permission = object.permission ?? "";
-    message.spaceId = object.spaceId ?? "";
-    message.title = object.title ?? "";
+    message.space = (object.space !== undefined && object.space !== null) ? Space.fromPartial(object.space) : undefined;
     return message;
   },
 };
@@ -359,16 +2553,611 @@ export const ListMemberSpacesResponse: MessageFns<ListMemberSpacesResponse> = {
   },
 };
 
-/**
- * The content service (collections, spaces, revisions). Only the part other services already
- * depend on is defined so far; the service itself is not deployed yet, and until it is the gateway
- * answers member-space listings with an empty list.
- */
-export type ContentServiceService = typeof ContentServiceService;
-export const ContentServiceService = {
+function createBaseCreateCollectionRequest(): CreateCollectionRequest {
+  return { organizationId: "", title: undefined, parent: undefined };
+}
+
+export const CreateCollectionRequest: MessageFns<CreateCollectionRequest> = {
+  encode(message: CreateCollectionRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.organizationId !== "") {
+      writer.uint32(10).string(message.organizationId);
+    }
+    if (message.title !== undefined) {
+      writer.uint32(18).string(message.title);
+    }
+    if (message.parent !== undefined) {
+      writer.uint32(26).string(message.parent);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): CreateCollectionRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseCreateCollectionRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.organizationId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.title = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.parent = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): CreateCollectionRequest {
+    return {
+      organizationId: isSet(object.organizationId)
+        ? globalThis.String(object.organizationId)
+        : isSet(object.organization_id)
+        ? globalThis.String(object.organization_id)
+        : "",
+      title: isSet(object.title) ? globalThis.String(object.title) : undefined,
+      parent: isSet(object.parent) ? globalThis.String(object.parent) : undefined,
+    };
+  },
+
+  toJSON(message: CreateCollectionRequest): unknown {
+    const obj: any = {};
+    if (message.organizationId !== "") {
+      obj.organizationId = message.organizationId;
+    }
+    if (message.title !== undefined) {
+      obj.title = message.title;
+    }
+    if (message.parent !== undefined) {
+      obj.parent = message.parent;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<CreateCollectionRequest>, I>>(base?: I): CreateCollectionRequest {
+    return CreateCollectionRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<CreateCollectionRequest>, I>>(object: I): CreateCollectionRequest {
+    const message = createBaseCreateCollectionRequest();
+    message.organizationId = object.organizationId ?? "";
+    message.title = object.title ?? undefined;
+    message.parent = object.parent ?? undefined;
+    return message;
+  },
+};
+
+function createBaseListCollectionsRequest(): ListCollectionsRequest {
+  return { organizationId: "", page: undefined, nested: false };
+}
+
+export const ListCollectionsRequest: MessageFns<ListCollectionsRequest> = {
+  encode(message: ListCollectionsRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.organizationId !== "") {
+      writer.uint32(10).string(message.organizationId);
+    }
+    if (message.page !== undefined) {
+      PageRequest.encode(message.page, writer.uint32(18).fork()).join();
+    }
+    if (message.nested !== false) {
+      writer.uint32(24).bool(message.nested);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ListCollectionsRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseListCollectionsRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.organizationId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.page = PageRequest.decode(reader, reader.uint32());
+            continue;
+          }
+          case 3: {
+            if (tag !== 24) {
+              break;
+            }
+
+            message.nested = reader.bool();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ListCollectionsRequest {
+    return {
+      organizationId: isSet(object.organizationId)
+        ? globalThis.String(object.organizationId)
+        : isSet(object.organization_id)
+        ? globalThis.String(object.organization_id)
+        : "",
+      page: isSet(object.page) ? PageRequest.fromJSON(object.page) : undefined,
+      nested: isSet(object.nested) ? globalThis.Boolean(object.nested) : false,
+    };
+  },
+
+  toJSON(message: ListCollectionsRequest): unknown {
+    const obj: any = {};
+    if (message.organizationId !== "") {
+      obj.organizationId = message.organizationId;
+    }
+    if (message.page !== undefined) {
+      obj.page = PageRequest.toJSON(message.page);
+    }
+    if (message.nested !== false) {
+      obj.nested = message.nested;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<ListCollectionsRequest>, I>>(base?: I): ListCollectionsRequest {
+    return ListCollectionsRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<ListCollectionsRequest>, I>>(object: I): ListCollectionsRequest {
+    const message = createBaseListCollectionsRequest();
+    message.organizationId = object.organizationId ?? "";
+    message.page = (object.page !== undefined && object.page !== null)
+      ? PageRequest.fromPartial(object.page)
+      : undefined;
+    message.nested = object.nested ?? false;
+    return message;
+  },
+};
+
+function createBaseListCollectionsResponse(): ListCollectionsResponse {
+  return { items: [], page: undefined };
+}
+
+export const ListCollectionsResponse: MessageFns<ListCollectionsResponse> = {
+  encode(message: ListCollectionsResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    for (const v of message.items) {
+      Collection.encode(v!, writer.uint32(10).fork()).join();
+    }
+    if (message.page !== undefined) {
+      PageInfo.encode(message.page, writer.uint32(18).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ListCollectionsResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseListCollectionsResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.items.push(Collection.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.page = PageInfo.decode(reader, reader.uint32());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ListCollectionsResponse {
+    return {
+      items: globalThis.Array.isArray(object?.items) ? object.items.map((e: any) => Collection.fromJSON(e)) : [],
+      page: isSet(object.page) ? PageInfo.fromJSON(object.page) : undefined,
+    };
+  },
+
+  toJSON(message: ListCollectionsResponse): unknown {
+    const obj: any = {};
+    if (message.items?.length) {
+      obj.items = message.items.map((e) => Collection.toJSON(e));
+    }
+    if (message.page !== undefined) {
+      obj.page = PageInfo.toJSON(message.page);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<ListCollectionsResponse>, I>>(base?: I): ListCollectionsResponse {
+    return ListCollectionsResponse.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<ListCollectionsResponse>, I>>(object: I): ListCollectionsResponse {
+    const message = createBaseListCollectionsResponse();
+    message.items = object.items?.map((e) => Collection.fromPartial(e)) || [];
+    message.page = (object.page !== undefined && object.page !== null) ? PageInfo.fromPartial(object.page) : undefined;
+    return message;
+  },
+};
+
+function createBaseUpdateCollectionRequest(): UpdateCollectionRequest {
+  return { collectionId: "", title: undefined, description: undefined, defaultLevel: undefined };
+}
+
+export const UpdateCollectionRequest: MessageFns<UpdateCollectionRequest> = {
+  encode(message: UpdateCollectionRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.collectionId !== "") {
+      writer.uint32(10).string(message.collectionId);
+    }
+    if (message.title !== undefined) {
+      writer.uint32(18).string(message.title);
+    }
+    if (message.description !== undefined) {
+      NullableString.encode(message.description, writer.uint32(26).fork()).join();
+    }
+    if (message.defaultLevel !== undefined) {
+      NullableString.encode(message.defaultLevel, writer.uint32(34).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): UpdateCollectionRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseUpdateCollectionRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.collectionId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.title = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.description = NullableString.decode(reader, reader.uint32());
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.defaultLevel = NullableString.decode(reader, reader.uint32());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): UpdateCollectionRequest {
+    return {
+      collectionId: isSet(object.collectionId)
+        ? globalThis.String(object.collectionId)
+        : isSet(object.collection_id)
+        ? globalThis.String(object.collection_id)
+        : "",
+      title: isSet(object.title) ? globalThis.String(object.title) : undefined,
+      description: isSet(object.description) ? NullableString.fromJSON(object.description) : undefined,
+      defaultLevel: isSet(object.defaultLevel)
+        ? NullableString.fromJSON(object.defaultLevel)
+        : isSet(object.default_level)
+        ? NullableString.fromJSON(object.default_level)
+        : undefined,
+    };
+  },
+
+  toJSON(message: UpdateCollectionRequest): unknown {
+    const obj: any = {};
+    if (message.collectionId !== "") {
+      obj.collectionId = message.collectionId;
+    }
+    if (message.title !== undefined) {
+      obj.title = message.title;
+    }
+    if (message.description !== undefined) {
+      obj.description = NullableString.toJSON(message.description);
+    }
+    if (message.defaultLevel !== undefined) {
+      obj.defaultLevel = NullableString.toJSON(message.defaultLevel);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<UpdateCollectionRequest>, I>>(base?: I): UpdateCollectionRequest {
+    return UpdateCollectionRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<UpdateCollectionRequest>, I>>(object: I): UpdateCollectionRequest {
+    const message = createBaseUpdateCollectionRequest();
+    message.collectionId = object.collectionId ?? "";
+    message.title = object.title ?? undefined;
+    message.description = (object.description !== undefined && object.description !== null)
+      ? NullableString.fromPartial(object.description)
+      : undefined;
+    message.defaultLevel = (object.defaultLevel !== undefined && object.defaultLevel !== null)
+      ? NullableString.fromPartial(object.defaultLevel)
+      : undefined;
+    return message;
+  },
+};
+
+function createBaseListCollectionSpacesRequest(): ListCollectionSpacesRequest {
+  return { collectionId: "", page: undefined };
+}
+
+export const ListCollectionSpacesRequest: MessageFns<ListCollectionSpacesRequest> = {
+  encode(message: ListCollectionSpacesRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.collectionId !== "") {
+      writer.uint32(10).string(message.collectionId);
+    }
+    if (message.page !== undefined) {
+      PageRequest.encode(message.page, writer.uint32(18).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ListCollectionSpacesRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseListCollectionSpacesRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.collectionId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.page = PageRequest.decode(reader, reader.uint32());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ListCollectionSpacesRequest {
+    return {
+      collectionId: isSet(object.collectionId)
+        ? globalThis.String(object.collectionId)
+        : isSet(object.collection_id)
+        ? globalThis.String(object.collection_id)
+        : "",
+      page: isSet(object.page) ? PageRequest.fromJSON(object.page) : undefined,
+    };
+  },
+
+  toJSON(message: ListCollectionSpacesRequest): unknown {
+    const obj: any = {};
+    if (message.collectionId !== "") {
+      obj.collectionId = message.collectionId;
+    }
+    if (message.page !== undefined) {
+      obj.page = PageRequest.toJSON(message.page);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<ListCollectionSpacesRequest>, I>>(base?: I): ListCollectionSpacesRequest {
+    return ListCollectionSpacesRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<ListCollectionSpacesRequest>, I>>(object: I): ListCollectionSpacesRequest {
+    const message = createBaseListCollectionSpacesRequest();
+    message.collectionId = object.collectionId ?? "";
+    message.page = (object.page !== undefined && object.page !== null)
+      ? PageRequest.fromPartial(object.page)
+      : undefined;
+    return message;
+  },
+};
+
+export type SpacesServiceService = typeof SpacesServiceService;
+export const SpacesServiceService = {
+  createSpace: {
+    path: "/bindery.content.v1.SpacesService/CreateSpace" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: CreateSpaceRequest): Buffer => Buffer.from(CreateSpaceRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): CreateSpaceRequest => CreateSpaceRequest.decode(value),
+    responseSerialize: (value: Space): Buffer => Buffer.from(Space.encode(value).finish()),
+    responseDeserialize: (value: Buffer): Space => Space.decode(value),
+  },
+  listSpaces: {
+    path: "/bindery.content.v1.SpacesService/ListSpaces" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: ListSpacesRequest): Buffer => Buffer.from(ListSpacesRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): ListSpacesRequest => ListSpacesRequest.decode(value),
+    responseSerialize: (value: ListSpacesResponse): Buffer => Buffer.from(ListSpacesResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): ListSpacesResponse => ListSpacesResponse.decode(value),
+  },
+  getSpace: {
+    path: "/bindery.content.v1.SpacesService/GetSpace" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: GetSpaceRequest): Buffer => Buffer.from(GetSpaceRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): GetSpaceRequest => GetSpaceRequest.decode(value),
+    responseSerialize: (value: Space): Buffer => Buffer.from(Space.encode(value).finish()),
+    responseDeserialize: (value: Buffer): Space => Space.decode(value),
+  },
+  /** Title, emoji or icon, default level, edit mode: space admins. */
+  updateSpace: {
+    path: "/bindery.content.v1.SpacesService/UpdateSpace" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: UpdateSpaceRequest): Buffer => Buffer.from(UpdateSpaceRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): UpdateSpaceRequest => UpdateSpaceRequest.decode(value),
+    responseSerialize: (value: Space): Buffer => Buffer.from(Space.encode(value).finish()),
+    responseDeserialize: (value: Buffer): Space => Space.decode(value),
+  },
+  /** Soft delete (restorable for 7 days); `deleted` is false when it was already deleted or never existed. */
+  deleteSpace: {
+    path: "/bindery.content.v1.SpacesService/DeleteSpace" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: SpaceRef): Buffer => Buffer.from(SpaceRef.encode(value).finish()),
+    requestDeserialize: (value: Buffer): SpaceRef => SpaceRef.decode(value),
+    responseSerialize: (value: DeleteResponse): Buffer => Buffer.from(DeleteResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): DeleteResponse => DeleteResponse.decode(value),
+  },
+  restoreSpace: {
+    path: "/bindery.content.v1.SpacesService/RestoreSpace" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: SpaceRef): Buffer => Buffer.from(SpaceRef.encode(value).finish()),
+    requestDeserialize: (value: Buffer): SpaceRef => SpaceRef.decode(value),
+    responseSerialize: (value: Space): Buffer => Buffer.from(Space.encode(value).finish()),
+    responseDeserialize: (value: Buffer): Space => Space.decode(value),
+  },
+  duplicateSpace: {
+    path: "/bindery.content.v1.SpacesService/DuplicateSpace" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: SpaceRef): Buffer => Buffer.from(SpaceRef.encode(value).finish()),
+    requestDeserialize: (value: Buffer): SpaceRef => SpaceRef.decode(value),
+    responseSerialize: (value: Space): Buffer => Buffer.from(Space.encode(value).finish()),
+    responseDeserialize: (value: Buffer): Space => Space.decode(value),
+  },
+  moveSpace: {
+    path: "/bindery.content.v1.SpacesService/MoveSpace" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: MoveRequest): Buffer => Buffer.from(MoveRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): MoveRequest => MoveRequest.decode(value),
+    responseSerialize: (value: Space): Buffer => Buffer.from(Space.encode(value).finish()),
+    responseDeserialize: (value: Buffer): Space => Space.decode(value),
+  },
+  transferSpace: {
+    path: "/bindery.content.v1.SpacesService/TransferSpace" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: TransferRequest): Buffer => Buffer.from(TransferRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): TransferRequest => TransferRequest.decode(value),
+    responseSerialize: (value: Space): Buffer => Buffer.from(Space.encode(value).finish()),
+    responseDeserialize: (value: Buffer): Space => Space.decode(value),
+  },
   /** Spaces a member of an organization can access, with their permission in each. */
   listMemberSpaces: {
-    path: "/bindery.content.v1.ContentService/ListMemberSpaces" as const,
+    path: "/bindery.content.v1.SpacesService/ListMemberSpaces" as const,
     requestStream: false as const,
     responseStream: false as const,
     requestSerialize: (value: ListMemberSpacesRequest): Buffer =>
@@ -380,12 +3169,148 @@ export const ContentServiceService = {
   },
 } as const;
 
-export interface ContentServiceServer extends UntypedServiceImplementation {
+export interface SpacesServiceServer extends UntypedServiceImplementation {
+  createSpace: handleUnaryCall<CreateSpaceRequest, Space>;
+  listSpaces: handleUnaryCall<ListSpacesRequest, ListSpacesResponse>;
+  getSpace: handleUnaryCall<GetSpaceRequest, Space>;
+  /** Title, emoji or icon, default level, edit mode: space admins. */
+  updateSpace: handleUnaryCall<UpdateSpaceRequest, Space>;
+  /** Soft delete (restorable for 7 days); `deleted` is false when it was already deleted or never existed. */
+  deleteSpace: handleUnaryCall<SpaceRef, DeleteResponse>;
+  restoreSpace: handleUnaryCall<SpaceRef, Space>;
+  duplicateSpace: handleUnaryCall<SpaceRef, Space>;
+  moveSpace: handleUnaryCall<MoveRequest, Space>;
+  transferSpace: handleUnaryCall<TransferRequest, Space>;
   /** Spaces a member of an organization can access, with their permission in each. */
   listMemberSpaces: handleUnaryCall<ListMemberSpacesRequest, ListMemberSpacesResponse>;
 }
 
-export interface ContentServiceClient extends Client {
+export interface SpacesServiceClient extends Client {
+  createSpace(
+    request: CreateSpaceRequest,
+    callback: (error: ServiceError | null, response: Space) => void,
+  ): ClientUnaryCall;
+  createSpace(
+    request: CreateSpaceRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: Space) => void,
+  ): ClientUnaryCall;
+  createSpace(
+    request: CreateSpaceRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: Space) => void,
+  ): ClientUnaryCall;
+  listSpaces(
+    request: ListSpacesRequest,
+    callback: (error: ServiceError | null, response: ListSpacesResponse) => void,
+  ): ClientUnaryCall;
+  listSpaces(
+    request: ListSpacesRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: ListSpacesResponse) => void,
+  ): ClientUnaryCall;
+  listSpaces(
+    request: ListSpacesRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: ListSpacesResponse) => void,
+  ): ClientUnaryCall;
+  getSpace(request: GetSpaceRequest, callback: (error: ServiceError | null, response: Space) => void): ClientUnaryCall;
+  getSpace(
+    request: GetSpaceRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: Space) => void,
+  ): ClientUnaryCall;
+  getSpace(
+    request: GetSpaceRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: Space) => void,
+  ): ClientUnaryCall;
+  /** Title, emoji or icon, default level, edit mode: space admins. */
+  updateSpace(
+    request: UpdateSpaceRequest,
+    callback: (error: ServiceError | null, response: Space) => void,
+  ): ClientUnaryCall;
+  updateSpace(
+    request: UpdateSpaceRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: Space) => void,
+  ): ClientUnaryCall;
+  updateSpace(
+    request: UpdateSpaceRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: Space) => void,
+  ): ClientUnaryCall;
+  /** Soft delete (restorable for 7 days); `deleted` is false when it was already deleted or never existed. */
+  deleteSpace(
+    request: SpaceRef,
+    callback: (error: ServiceError | null, response: DeleteResponse) => void,
+  ): ClientUnaryCall;
+  deleteSpace(
+    request: SpaceRef,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: DeleteResponse) => void,
+  ): ClientUnaryCall;
+  deleteSpace(
+    request: SpaceRef,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: DeleteResponse) => void,
+  ): ClientUnaryCall;
+  restoreSpace(request: SpaceRef, callback: (error: ServiceError | null, response: Space) => void): ClientUnaryCall;
+  restoreSpace(
+    request: SpaceRef,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: Space) => void,
+  ): ClientUnaryCall;
+  restoreSpace(
+    request: SpaceRef,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: Space) => void,
+  ): ClientUnaryCall;
+  duplicateSpace(request: SpaceRef, callback: (error: ServiceError | null, response: Space) => void): ClientUnaryCall;
+  duplicateSpace(
+    request: SpaceRef,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: Space) => void,
+  ): ClientUnaryCall;
+  duplicateSpace(
+    request: SpaceRef,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: Space) => void,
+  ): ClientUnaryCall;
+  moveSpace(request: MoveRequest, callback: (error: ServiceError | null, response: Space) => void): ClientUnaryCall;
+  moveSpace(
+    request: MoveRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: Space) => void,
+  ): ClientUnaryCall;
+  moveSpace(
+    request: MoveRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: Space) => void,
+  ): ClientUnaryCall;
+  transferSpace(
+    request: TransferRequest,
+    callback: (error: ServiceError | null, response: Space) => void,
+  ): ClientUnaryCall;
+  transferSpace(
+    request: TransferRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: Space) => void,
+  ): ClientUnaryCall;
+  transferSpace(
+    request: TransferRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: Space) => void,
+  ): ClientUnaryCall;
   /** Spaces a member of an organization can access, with their permission in each. */
   listMemberSpaces(
     request: ListMemberSpacesRequest,
@@ -404,12 +3329,239 @@ export interface ContentServiceClient extends Client {
   ): ClientUnaryCall;
 }
 
-export const ContentServiceClient = makeGenericClientConstructor(
-  ContentServiceService,
-  "bindery.content.v1.ContentService",
+export const SpacesServiceClient = makeGenericClientConstructor(
+  SpacesServiceService,
+  "bindery.content.v1.SpacesService",
 ) as unknown as {
-  new (address: string, credentials: ChannelCredentials, options?: Partial<ClientOptions>): ContentServiceClient;
-  service: typeof ContentServiceService;
+  new (address: string, credentials: ChannelCredentials, options?: Partial<ClientOptions>): SpacesServiceClient;
+  service: typeof SpacesServiceService;
+  serviceName: string;
+};
+
+export type CollectionsServiceService = typeof CollectionsServiceService;
+export const CollectionsServiceService = {
+  createCollection: {
+    path: "/bindery.content.v1.CollectionsService/CreateCollection" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: CreateCollectionRequest): Buffer =>
+      Buffer.from(CreateCollectionRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): CreateCollectionRequest => CreateCollectionRequest.decode(value),
+    responseSerialize: (value: Collection): Buffer => Buffer.from(Collection.encode(value).finish()),
+    responseDeserialize: (value: Buffer): Collection => Collection.decode(value),
+  },
+  listCollections: {
+    path: "/bindery.content.v1.CollectionsService/ListCollections" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: ListCollectionsRequest): Buffer =>
+      Buffer.from(ListCollectionsRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): ListCollectionsRequest => ListCollectionsRequest.decode(value),
+    responseSerialize: (value: ListCollectionsResponse): Buffer =>
+      Buffer.from(ListCollectionsResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): ListCollectionsResponse => ListCollectionsResponse.decode(value),
+  },
+  getCollection: {
+    path: "/bindery.content.v1.CollectionsService/GetCollection" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: CollectionRef): Buffer => Buffer.from(CollectionRef.encode(value).finish()),
+    requestDeserialize: (value: Buffer): CollectionRef => CollectionRef.decode(value),
+    responseSerialize: (value: Collection): Buffer => Buffer.from(Collection.encode(value).finish()),
+    responseDeserialize: (value: Buffer): Collection => Collection.decode(value),
+  },
+  updateCollection: {
+    path: "/bindery.content.v1.CollectionsService/UpdateCollection" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: UpdateCollectionRequest): Buffer =>
+      Buffer.from(UpdateCollectionRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): UpdateCollectionRequest => UpdateCollectionRequest.decode(value),
+    responseSerialize: (value: Collection): Buffer => Buffer.from(Collection.encode(value).finish()),
+    responseDeserialize: (value: Buffer): Collection => Collection.decode(value),
+  },
+  /** Deletes the collection and everything inside it (each space restorable for 7 days). */
+  deleteCollection: {
+    path: "/bindery.content.v1.CollectionsService/DeleteCollection" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: CollectionRef): Buffer => Buffer.from(CollectionRef.encode(value).finish()),
+    requestDeserialize: (value: Buffer): CollectionRef => CollectionRef.decode(value),
+    responseSerialize: (value: DeleteResponse): Buffer => Buffer.from(DeleteResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): DeleteResponse => DeleteResponse.decode(value),
+  },
+  listCollectionSpaces: {
+    path: "/bindery.content.v1.CollectionsService/ListCollectionSpaces" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: ListCollectionSpacesRequest): Buffer =>
+      Buffer.from(ListCollectionSpacesRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): ListCollectionSpacesRequest => ListCollectionSpacesRequest.decode(value),
+    responseSerialize: (value: ListSpacesResponse): Buffer => Buffer.from(ListSpacesResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): ListSpacesResponse => ListSpacesResponse.decode(value),
+  },
+  moveCollection: {
+    path: "/bindery.content.v1.CollectionsService/MoveCollection" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: MoveRequest): Buffer => Buffer.from(MoveRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): MoveRequest => MoveRequest.decode(value),
+    responseSerialize: (value: Collection): Buffer => Buffer.from(Collection.encode(value).finish()),
+    responseDeserialize: (value: Buffer): Collection => Collection.decode(value),
+  },
+  transferCollection: {
+    path: "/bindery.content.v1.CollectionsService/TransferCollection" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: TransferRequest): Buffer => Buffer.from(TransferRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): TransferRequest => TransferRequest.decode(value),
+    responseSerialize: (value: Collection): Buffer => Buffer.from(Collection.encode(value).finish()),
+    responseDeserialize: (value: Buffer): Collection => Collection.decode(value),
+  },
+} as const;
+
+export interface CollectionsServiceServer extends UntypedServiceImplementation {
+  createCollection: handleUnaryCall<CreateCollectionRequest, Collection>;
+  listCollections: handleUnaryCall<ListCollectionsRequest, ListCollectionsResponse>;
+  getCollection: handleUnaryCall<CollectionRef, Collection>;
+  updateCollection: handleUnaryCall<UpdateCollectionRequest, Collection>;
+  /** Deletes the collection and everything inside it (each space restorable for 7 days). */
+  deleteCollection: handleUnaryCall<CollectionRef, DeleteResponse>;
+  listCollectionSpaces: handleUnaryCall<ListCollectionSpacesRequest, ListSpacesResponse>;
+  moveCollection: handleUnaryCall<MoveRequest, Collection>;
+  transferCollection: handleUnaryCall<TransferRequest, Collection>;
+}
+
+export interface CollectionsServiceClient extends Client {
+  createCollection(
+    request: CreateCollectionRequest,
+    callback: (error: ServiceError | null, response: Collection) => void,
+  ): ClientUnaryCall;
+  createCollection(
+    request: CreateCollectionRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: Collection) => void,
+  ): ClientUnaryCall;
+  createCollection(
+    request: CreateCollectionRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: Collection) => void,
+  ): ClientUnaryCall;
+  listCollections(
+    request: ListCollectionsRequest,
+    callback: (error: ServiceError | null, response: ListCollectionsResponse) => void,
+  ): ClientUnaryCall;
+  listCollections(
+    request: ListCollectionsRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: ListCollectionsResponse) => void,
+  ): ClientUnaryCall;
+  listCollections(
+    request: ListCollectionsRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: ListCollectionsResponse) => void,
+  ): ClientUnaryCall;
+  getCollection(
+    request: CollectionRef,
+    callback: (error: ServiceError | null, response: Collection) => void,
+  ): ClientUnaryCall;
+  getCollection(
+    request: CollectionRef,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: Collection) => void,
+  ): ClientUnaryCall;
+  getCollection(
+    request: CollectionRef,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: Collection) => void,
+  ): ClientUnaryCall;
+  updateCollection(
+    request: UpdateCollectionRequest,
+    callback: (error: ServiceError | null, response: Collection) => void,
+  ): ClientUnaryCall;
+  updateCollection(
+    request: UpdateCollectionRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: Collection) => void,
+  ): ClientUnaryCall;
+  updateCollection(
+    request: UpdateCollectionRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: Collection) => void,
+  ): ClientUnaryCall;
+  /** Deletes the collection and everything inside it (each space restorable for 7 days). */
+  deleteCollection(
+    request: CollectionRef,
+    callback: (error: ServiceError | null, response: DeleteResponse) => void,
+  ): ClientUnaryCall;
+  deleteCollection(
+    request: CollectionRef,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: DeleteResponse) => void,
+  ): ClientUnaryCall;
+  deleteCollection(
+    request: CollectionRef,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: DeleteResponse) => void,
+  ): ClientUnaryCall;
+  listCollectionSpaces(
+    request: ListCollectionSpacesRequest,
+    callback: (error: ServiceError | null, response: ListSpacesResponse) => void,
+  ): ClientUnaryCall;
+  listCollectionSpaces(
+    request: ListCollectionSpacesRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: ListSpacesResponse) => void,
+  ): ClientUnaryCall;
+  listCollectionSpaces(
+    request: ListCollectionSpacesRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: ListSpacesResponse) => void,
+  ): ClientUnaryCall;
+  moveCollection(
+    request: MoveRequest,
+    callback: (error: ServiceError | null, response: Collection) => void,
+  ): ClientUnaryCall;
+  moveCollection(
+    request: MoveRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: Collection) => void,
+  ): ClientUnaryCall;
+  moveCollection(
+    request: MoveRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: Collection) => void,
+  ): ClientUnaryCall;
+  transferCollection(
+    request: TransferRequest,
+    callback: (error: ServiceError | null, response: Collection) => void,
+  ): ClientUnaryCall;
+  transferCollection(
+    request: TransferRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: Collection) => void,
+  ): ClientUnaryCall;
+  transferCollection(
+    request: TransferRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: Collection) => void,
+  ): ClientUnaryCall;
+}
+
+export const CollectionsServiceClient = makeGenericClientConstructor(
+  CollectionsServiceService,
+  "bindery.content.v1.CollectionsService",
+) as unknown as {
+  new (address: string, credentials: ChannelCredentials, options?: Partial<ClientOptions>): CollectionsServiceClient;
+  service: typeof CollectionsServiceService;
   serviceName: string;
 };
 

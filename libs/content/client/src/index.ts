@@ -1,0 +1,14 @@
+import { ClientsOf, clientSet } from '@bindery/platform/grpc';
+import { contentPermissionsV1, contentV1 } from '@bindery/shared/contracts';
+
+export * from './content-events';
+
+const SERVICES = {
+  spaces: contentV1.SpacesServiceService,
+  collections: contentV1.CollectionsServiceService,
+  permissions: contentPermissionsV1.ContentPermissionsServiceService,
+};
+
+/** Typed clients of content's gRPC services (deadline and signed caller on each call). */
+export const connectContent = clientSet(SERVICES);
+export type ContentClients = ClientsOf<typeof SERVICES>;

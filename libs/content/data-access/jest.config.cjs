@@ -1,0 +1,5 @@
+module.exports = {
+  ...require('../../../jest.preset.cjs'),
+  displayName: 'content-data-access',
+  rootDir: __dirname,
+};

@@ -1,0 +1,40 @@
+import { OUTBOX_INDEX } from '@bindery/platform/events';
+import { IndexPlan } from '@bindery/platform/mongo';
+
+export const COLLECTIONS = {
+  spaces: 'spaces',
+  collections: 'collections',
+  grants: 'grants',
+  revisions: 'revisions',
+  treeLocks: 'tree_locks',
+  teams: 'identity_teams',
+} as const;
+
+/** Collections whose documents carry outbox events for the relay. */
+export const OUTBOX_COLLECTIONS = [COLLECTIONS.spaces, COLLECTIONS.collections, COLLECTIONS.grants];
+
+/** One index per query path; uniqueness of grants comes from a unique index. */
+export const CONTENT_INDEXES: IndexPlan = {
+  [COLLECTIONS.spaces]: [
+    { key: { organizationId: 1, createdAt: 1, _id: 1 }, name: 'org_created' },
+    { key: { organizationId: 1, parent: 1, position: 1, _id: 1 }, name: 'siblings' },
+    { key: { deletedAt: 1 }, name: 'deleted', partialFilterExpression: { deletedAt: { $exists: true } } },
+    { key: { purgedAt: 1 }, name: 'purged', partialFilterExpression: { purgedAt: { $exists: true } } },
+    OUTBOX_INDEX,
+  ],
+  [COLLECTIONS.collections]: [
+    { key: { organizationId: 1, createdAt: 1, _id: 1 }, name: 'org_created' },
+    { key: { organizationId: 1, parent: 1, position: 1, _id: 1 }, name: 'siblings' },
+    { key: { deletedAt: 1 }, name: 'deleted', partialFilterExpression: { deletedAt: { $exists: true } } },
+    { key: { purgedAt: 1 }, name: 'purged', partialFilterExpression: { purgedAt: { $exists: true } } },
+    OUTBOX_INDEX,
+  ],
+  [COLLECTIONS.grants]: [
+    { key: { targetKind: 1, targetId: 1, principalKind: 1, principalId: 1 }, name: 'grant_unique', unique: true },
+    { key: { organizationId: 1, principalKind: 1, principalId: 1 }, name: 'by_principal' },
+    { key: { removedAt: 1 }, name: 'removed', partialFilterExpression: { removedAt: { $exists: true } } },
+    OUTBOX_INDEX,
+  ],
+  [COLLECTIONS.revisions]: [{ key: { spaceId: 1 }, name: 'by_space' }],
+  [COLLECTIONS.teams]: [{ key: { organizationId: 1 }, name: 'by_org' }],
+};

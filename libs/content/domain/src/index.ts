@@ -1,0 +1,5 @@
+/** Content's business rules: pure functions and types, no I/O. */
+export * from './records';
+export * from './access-policy';
+export * from './tree';
+export * from './lifecycle';

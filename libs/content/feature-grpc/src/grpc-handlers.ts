@@ -1,0 +1,42 @@
+import { grpcService, GrpcRegistration } from '@bindery/platform/grpc';
+import { contentPermissionsV1, contentV1 } from '@bindery/shared/contracts';
+import type { ContentDeps } from './content-deps';
+import * as collections from './collections.service';
+import * as permissions from './permissions.service';
+import * as spaces from './spaces.service';
+
+/** Content's gRPC services: each handler is its use case with the verified caller. */
+export function contentGrpc(deps: ContentDeps): GrpcRegistration[] {
+  return [
+    grpcService(contentV1.SpacesServiceService, {
+      createSpace: (req, { caller }) => spaces.createSpace(deps, caller, req),
+      listSpaces: (req, { caller }) => spaces.listSpaces(deps, caller, req),
+      getSpace: (req, { caller }) => spaces.getSpace(deps, caller, req.spaceId),
+      updateSpace: (req, { caller }) => spaces.updateSpace(deps, caller, req),
+      deleteSpace: (req, { caller }) => spaces.deleteSpace(deps, caller, req.spaceId),
+      restoreSpace: (req, { caller }) => spaces.restoreSpace(deps, caller, req.spaceId),
+      duplicateSpace: (req, { caller }) => spaces.duplicateSpace(deps, caller, req.spaceId),
+      moveSpace: (req, { caller }) => spaces.moveSpace(deps, caller, req),
+      transferSpace: (req, { caller }) => spaces.transferSpace(deps, caller, req),
+      listMemberSpaces: (req, { caller }) => spaces.listMemberSpaces(deps, caller, req),
+    }),
+    grpcService(contentV1.CollectionsServiceService, {
+      createCollection: (req, { caller }) => collections.createCollection(deps, caller, req),
+      listCollections: (req, { caller }) => collections.listCollections(deps, caller, req),
+      getCollection: (req, { caller }) => collections.getCollection(deps, caller, req.collectionId),
+      updateCollection: (req, { caller }) => collections.updateCollection(deps, caller, req),
+      deleteCollection: (req, { caller }) => collections.deleteCollection(deps, caller, req.collectionId),
+      listCollectionSpaces: (req, { caller }) => collections.listCollectionSpaces(deps, caller, req),
+      moveCollection: (req, { caller }) => collections.moveCollection(deps, caller, req),
+      transferCollection: (req, { caller }) => collections.transferCollection(deps, caller, req),
+    }),
+    grpcService(contentPermissionsV1.ContentPermissionsServiceService, {
+      invite: async (req, { caller }) => (await permissions.invite(deps, caller, req), {}),
+      listUserGrants: (req, { caller }) => permissions.listUserGrants(deps, caller, req),
+      listTeamGrants: (req, { caller }) => permissions.listTeamGrants(deps, caller, req),
+      updateGrant: async (req, { caller }) => (await permissions.updateGrant(deps, caller, req), {}),
+      removeGrant: (req, { caller }) => permissions.removeGrant(deps, caller, req),
+      listAggregate: (req, { caller }) => permissions.listAggregate(deps, caller, req),
+    }),
+  ];
+}

@@ -1,0 +1,116 @@
+import { ClientSession } from '@bindery/platform/mongo';
+import { CollectionRecord, effectiveRole, GrantRecord, Principal, resolvedDefault, SpaceRecord, Tree, TreeItem } from '@bindery/content/domain';
+import { ROLES, RoleOrGuest } from '@bindery/shared/roles';
+import type { ContentDeps } from './content-deps';
+
+export const spaceItem = (s: Pick<SpaceRecord, '_id' | 'parent' | 'defaultLevel'>): TreeItem => ({ id: s._id, kind: 'space', parent: s.parent, defaultLevel: s.defaultLevel });
+export const collectionItem = (c: Pick<CollectionRecord, '_id' | 'parent' | 'defaultLevel'>): TreeItem => ({
+  id: c._id,
+  kind: 'collection',
+  parent: c.parent,
+  defaultLevel: c.defaultLevel,
+});
+
+export async function principalOf(deps: ContentDeps, organizationId: string, userId: string): Promise<Principal> {
+  const access = await deps.access.accessOf(organizationId, userId);
+  return { userId, member: access ? { role: access.role as RoleOrGuest, teams: access.teams } : undefined };
+}
+
+/**
+ * One organization as one principal sees it: its collections (the tree) and the principal's grants,
+ * loaded once per request, so that roles of many items are computed without more reads.
+ */
+export class OrgView implements Tree {
+  private readonly byId: Map<string, CollectionRecord>;
+
+  private constructor(
+    readonly organizationId: string,
+    readonly principal: Principal,
+    readonly collections: CollectionRecord[],
+    readonly grants: GrantRecord[],
+  ) {
+    this.byId = new Map(collections.map((c) => [c._id, c]));
+  }
+
+  /** With `includeDeleted`, deleted collections stay in the tree (to restore what was inside them). */
+  static async load(deps: ContentDeps, organizationId: string, userId: string, options: { includeDeleted?: boolean; session?: ClientSession } = {}): Promise<OrgView> {
+    const principal = await principalOf(deps, organizationId, userId);
+    return OrgView.of(deps, organizationId, principal, options);
+  }
+
+  static async of(deps: ContentDeps, organizationId: string, principal: Principal, options: { includeDeleted?: boolean; session?: ClientSession } = {}): Promise<OrgView> {
+    if (!principal.member) return new OrgView(organizationId, principal, [], []);
+    // One after the other: a transaction's session runs one operation at a time.
+    const collections = await deps.collections.all({ organizationId, purgedAt: { $exists: false } }, options);
+    const grants = await deps.grants.ofPrincipal(organizationId, principal.userId, principal.member.teams, options.session);
+    return new OrgView(organizationId, principal, collections, grants);
+  }
+
+  collection(id: string): TreeItem | undefined {
+    const c = this.byId.get(id);
+    return c ? collectionItem(c) : undefined;
+  }
+
+  collectionRecord(id: string): CollectionRecord | undefined {
+    return this.byId.get(id);
+  }
+
+  roleOf(item: TreeItem): RoleOrGuest {
+    return effectiveRole(this.principal, item, this, this.grants);
+  }
+
+  liveCollections(): CollectionRecord[] {
+    return this.collections.filter((c) => !c.deletedAt);
+  }
+
+  /** Live collection id → its live child collections. */
+  children(): Map<string, string[]> {
+    const out = new Map<string, string[]>();
+    for (const c of this.liveCollections()) {
+      if (!c.parent) continue;
+      out.set(c.parent, [...(out.get(c.parent) ?? []), c._id]);
+    }
+    return out;
+  }
+
+  /**
+   * A MongoDB filter for the spaces of this organization the principal can see (at least read),
+   * without reading them: by default level, by a grant on the space, or by a grant on a collection
+   * above it. Null: none.
+   */
+  visibleSpacesFilter(): Record<string, unknown> | null {
+    const member = this.principal.member;
+    if (!member) return null;
+    const base = { organizationId: this.organizationId };
+    if (member.role === 'admin') return base;
+    const or: Record<string, unknown>[] = [];
+    if (member.role !== null) {
+      or.push({ defaultLevel: { $in: [...ROLES] } });
+      const open = this.liveCollections()
+        .filter((c) => resolvedDefault(collectionItem(c), this, member.role) !== null)
+        .map((c) => c._id);
+      or.push({ defaultLevel: 'inherit', parent: { $in: [null, ...open] } });
+    }
+    const grantedSpaces = this.grants.filter((g) => g.targetKind === 'space').map((g) => g.targetId);
+    if (grantedSpaces.length) or.push({ _id: { $in: grantedSpaces } });
+    const grantedCollections = new Set(this.grants.filter((g) => g.targetKind === 'collection').map((g) => g.targetId));
+    if (grantedCollections.size) {
+      const covered = this.liveCollections()
+        .filter((c) => this.chainIds(c).some((id) => grantedCollections.has(id)))
+        .map((c) => c._id);
+      if (covered.length) or.push({ parent: { $in: covered } });
+    }
+    if (!or.length) return null;
+    return { ...base, $or: or };
+  }
+
+  private chainIds(c: CollectionRecord): string[] {
+    const ids: string[] = [];
+    const seen = new Set<string>();
+    for (let at: CollectionRecord | undefined = c; at && !seen.has(at._id); at = at.parent ? this.byId.get(at.parent) : undefined) {
+      seen.add(at._id);
+      ids.push(at._id);
+    }
+    return ids;
+  }
+}

@@ -1,0 +1,2 @@
+export * from './content-routes';
+export { collectionJson, spaceJson } from './representations';
