@@ -26,14 +26,26 @@ export function createKafka(brokers: string[], clientId: string): Kafka {
 }
 
 /** Creates the topics if missing (idempotent); the broker does not auto-create them. */
-export async function ensureTopics(kafka: Kafka, topics: string[], numPartitions = 3): Promise<void> {
+export async function ensureTopics(kafka: Kafka, topics: string[], numPartitions = 3, timeoutMs = 30000): Promise<void> {
   const admin = kafka.admin();
   await admin.connect();
+  const deadline = Date.now() + timeoutMs;
   try {
-    const existing = new Set(await admin.listTopics());
-    const missing = topics.filter((t) => !existing.has(t));
-    if (missing.length) {
-      await admin.createTopics({ waitForLeaders: true, topics: missing.map((topic) => ({ topic, numPartitions })) });
+    // Two services may create the same topic at once, and a new topic's partitions get leaders a
+    // moment after it is created: until every partition has one, the broker answers "does not host
+    // this topic-partition". Retry until the topics are usable (or the time is up).
+    for (;;) {
+      try {
+        const existing = new Set(await admin.listTopics());
+        const missing = topics.filter((t) => !existing.has(t));
+        if (missing.length) await admin.createTopics({ waitForLeaders: true, topics: missing.map((topic) => ({ topic, numPartitions })) });
+        const { topics: meta } = await admin.fetchTopicMetadata({ topics });
+        if (meta.length === topics.length && meta.every((t) => t.partitions.length > 0 && t.partitions.every((p) => p.leader >= 0))) return;
+        if (Date.now() > deadline) throw new Error(`Kafka topics ${topics.join(', ')} have no leaders after ${timeoutMs} ms`);
+      } catch (err) {
+        if (Date.now() > deadline) throw err;
+      }
+      await new Promise((r) => setTimeout(r, 200));
     }
   } finally {
     await admin.disconnect();

@@ -8,7 +8,7 @@ interface Counter extends Versioned {
 }
 
 const CLIENTS = 16;
-const INCREMENTS = 500;
+const INCREMENTS = 200;
 
 // Against the real local replica set: each of 16 clients has its own connection.
 describe('compare-and-set on one document from 16 clients', () => {
@@ -31,15 +31,16 @@ describe('compare-and-set on one document from 16 clients', () => {
       }),
     );
 
-  it('counts every one of 16 × 500 read-decide-write increments', async () => {
+  it('counts every one of 16 × 200 read-decide-write increments', async () => {
     const cols = counters('guarded');
     await cols[0].insertOne({ _id: 'c', n: 0 });
     // Sixteen writers on one document is far beyond normal contention: allow each many more attempts.
     await run(cols, (col) => compareAndSet(col, 'c', (doc) => ({ update: { $set: { n: doc!.n + 1 } }, result: undefined }), { maxAttempts: 10_000 }));
     const doc = await cols[0].findOne({ _id: 'c' });
     expect(doc).toMatchObject({ n: CLIENTS * INCREMENTS, version: CLIENTS * INCREMENTS });
-    // A correctness test, not a timed one: 8,000 contended writes take 1–3 minutes on 2 busy cores.
-  }, 300_000);
+    // A correctness test, not a timed one: 3,200 contended writes take up to a few minutes on 2 cores
+    // busy with the rest of the suite.
+  }, 600_000);
 
   it('is what makes the difference: the same increments as read-then-write lose updates', async () => {
     const cols = counters('unguarded');
