@@ -1,4 +1,4 @@
-import { assertErrorBody, sharedSystem, SystemUnderTest } from '@bindery/shared/testing';
+import { assertErrorBody, eventually, sharedSystem, SystemUnderTest } from '@bindery/shared/testing';
 import { createOrganization, createUser } from './fixtures';
 import { http } from './http-client';
 
@@ -30,12 +30,21 @@ describe('no input produces a 5xx', () => {
   let sut: SystemUnderTest;
   let client: ReturnType<typeof http>;
   let orgId: string;
+  let real: Record<string, string>;
 
   beforeAll(async () => {
     sut = await sharedSystem();
     const user = await createUser(sut, 'fuzz');
     orgId = await createOrganization(sut, user, 'Fuzz');
     client = http(sut.baseUrl, user.token);
+    // A real collection and space (content learns of the new organization from identity's events).
+    const collection = await eventually(async () => {
+      const res = await client.post(`/v1/orgs/${orgId}/collections`, { title: 'Fuzz' });
+      if (res.status !== 201) throw new Error(`create collection: ${res.status}`);
+      return res.body as { id: string };
+    });
+    const space = (await client.post(`/v1/orgs/${orgId}/spaces`, { title: 'Fuzz', parent: collection.id })).body as { id: string };
+    real = { organizationId: orgId, collectionId: collection.id, spaceId: space.id };
   });
 
   it('holds for every route in /openapi.json', async () => {
@@ -48,9 +57,9 @@ describe('no input produces a 5xx', () => {
       for (const [method, op] of Object.entries(operations)) {
         const queryNames = (op.parameters ?? []).filter((p) => p.in === 'query').map((p) => p.name);
         for (const [i, odd] of ODD_VALUES.entries()) {
-          // Path parameters: the real organization for half the calls, so deeper checks are reached.
+          // Path parameters: the real organization, collection and space for half the calls, so deeper checks are reached.
           const text = typeof odd === 'string' ? odd : JSON.stringify(odd);
-          const path = template.replace(/\{([^}]+)\}/g, (_m, name) => (name === 'organizationId' && i % 2 === 0 ? orgId : encodeURIComponent(text)));
+          const path = template.replace(/\{([^}]+)\}/g, (_m, name) => (real[name] && i % 2 === 0 ? real[name] : encodeURIComponent(text)));
           const query = queryNames.map((q) => `${q}=${encodeURIComponent(text)}`).join('&');
           const body = op.requestBody ? (i % 3 === 0 ? { title: odd, emails: odd, role: odd, label: odd, add: odd } : odd) : undefined;
           const res = await client.send(method.toUpperCase(), query ? `${path}?${query}` : path, body === undefined ? undefined : JSON.stringify(body), {
