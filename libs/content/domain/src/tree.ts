@@ -58,6 +58,13 @@ export function positionAt(siblings: readonly Sibling[], i: number): number | un
   return mid > prev && mid < next && next - prev > 1e-6 ? mid : undefined;
 }
 
+/** Collection id → the ids of its child collections, from an organization's collections. */
+export function childrenOf(collections: ReadonlyArray<{ _id: string; parent: string | null }>): Map<string, string[]> {
+  const children = new Map<string, string[]>();
+  for (const c of collections) if (c.parent) children.set(c.parent, [...(children.get(c.parent) ?? []), c._id]);
+  return children;
+}
+
 /** The collections under `root` (itself included), from a parent lookup of an organization's collections. */
 export function subtreeOf(root: string, children: ReadonlyMap<string, readonly string[]>): string[] {
   const out: string[] = [];

@@ -1,7 +1,7 @@
 import { invalid, notFound } from '@bindery/platform/errors';
 import type { Caller } from '@bindery/platform/grpc';
 import { ClientSession } from '@bindery/platform/mongo';
-import { assertCanCreateInOrganization, assertNoCycle, assertRole, CollectionRecord, DESCRIPTION_MAX, isLevel, subtreeOf, TITLE_MAX } from '@bindery/content/domain';
+import { assertCanCreateInOrganization, assertNoCycle, assertRole, CollectionRecord, DESCRIPTION_MAX, isLevel, childrenOf, subtreeOf, TITLE_MAX } from '@bindery/content/domain';
 import { ContentEvents as E } from '@bindery/content/client';
 import { contentV1 as pb } from '@bindery/shared/contracts';
 import { newId } from '@bindery/shared/ids';
@@ -139,8 +139,7 @@ export async function deleteCollection(deps: ContentDeps, caller: Caller, id: st
     await deps.locks.take(found.organizationId, session);
     const live = await deps.collections.all({ organizationId: found.organizationId }, { session });
     if (!live.some((c) => c._id === id)) return false;
-    const children = new Map<string, string[]>();
-    for (const c of live) if (c.parent) children.set(c.parent, [...(children.get(c.parent) ?? []), c._id]);
+    const children = childrenOf(live);
     const collections = subtreeOf(id, children);
     const spaces = await deps.spaces.all({ organizationId: found.organizationId, parent: { $in: collections } }, { session });
     const at = nowOf(deps);

@@ -63,16 +63,6 @@ export class OrgView implements Tree {
     return this.collections.filter((c) => !c.deletedAt);
   }
 
-  /** Live collection id → its live child collections. */
-  children(): Map<string, string[]> {
-    const out = new Map<string, string[]>();
-    for (const c of this.liveCollections()) {
-      if (!c.parent) continue;
-      out.set(c.parent, [...(out.get(c.parent) ?? []), c._id]);
-    }
-    return out;
-  }
-
   /**
    * A MongoDB filter for the spaces of this organization the principal can see (at least read),
    * without reading them: by default level, by a grant on the space, or by a grant on a collection

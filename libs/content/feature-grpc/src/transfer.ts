@@ -1,5 +1,5 @@
 import { notFound, precondition } from '@bindery/platform/errors';
-import { assertCanCreateInOrganization, Pointer, subtreeOf } from '@bindery/content/domain';
+import { assertCanCreateInOrganization, Pointer, childrenOf, subtreeOf } from '@bindery/content/domain';
 import { ContentEvents as E } from '@bindery/content/client';
 import { ContentDeps, nowOf, SOURCE } from './content-deps';
 import { OrgView, principalOf } from './org-view';
@@ -30,8 +30,7 @@ export async function transferItems(deps: ContentDeps, source: OrgView, targetOr
     if (top.kind === 'collection') {
       const all = await deps.collections.all({ organizationId: from, purgedAt: { $exists: false } }, { includeDeleted: true, session });
       if (!all.some((c) => c._id === top.id && !c.deletedAt)) throw notFound('Collection');
-      const children = new Map<string, string[]>();
-      for (const c of all) if (c.parent) children.set(c.parent, [...(children.get(c.parent) ?? []), c._id]);
+      const children = childrenOf(all);
       collections = subtreeOf(top.id, children);
       spaces = (await deps.spaces.all({ organizationId: from, parent: { $in: collections }, purgedAt: { $exists: false } }, { includeDeleted: true, session })).map((s) => s._id);
     }
