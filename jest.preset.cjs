@@ -11,11 +11,16 @@ for (const [alias, [target]] of Object.entries(paths)) {
 
 module.exports = {
   testEnvironment: 'node',
+  // `module-sync` is the condition Node's own require(esm) resolves with (file-type exports only that and import).
+  testEnvironmentOptions: { customExportConditions: ['node', 'node-addons', 'module-sync'] },
   transform: {
+    '^.+\\.m?js$': path.join(__dirname, 'tools/test/esm-package-transform.cjs'),
     '^.+\\.ts$': ['@swc/jest', { jsc: { parser: { syntax: 'typescript', decorators: false }, target: 'es2022' }, module: { type: 'commonjs' } }],
   },
-  moduleFileExtensions: ['ts', 'js', 'json'],
+  moduleFileExtensions: ['ts', 'js', 'mjs', 'json'],
   moduleNameMapper,
+  // Only ES-module-only packages are compiled (see the transformer); the rest of node_modules passes through.
+  transformIgnorePatterns: [],
   testMatch: ['**/*.spec.ts', '**/*.test.ts'],
   testTimeout: 30000,
 };

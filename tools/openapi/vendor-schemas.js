@@ -146,6 +146,10 @@ function toJsonSchema(node) {
     else if (SCHEMA_LISTS.has(k) && Array.isArray(v)) out[k] = v.map(toJsonSchema);
     else if (SCHEMA_VALUES.has(k)) out[k] = toJsonSchema(v);
     else if (k === 'example') out.examples = [v];
+    // Erratum: a discriminator without a mapping implies the variants' schema names as its values
+    // ('RevisionTypeEdits'), which the official schemas never send ('edits'). Dropped: `oneOf`
+    // alone decides, and tools that trust the discriminator do not reject valid answers.
+    else if (k === 'discriminator' && v && typeof v === 'object' && !v.mapping) continue;
     else out[k] = v;
   }
   for (const [bound, limit] of [

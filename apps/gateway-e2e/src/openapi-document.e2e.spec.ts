@@ -5,6 +5,7 @@ import { eventually, sharedSystem, SystemUnderTest } from '@bindery/shared/testi
 import { createOrganization, createUser, TestUser } from './fixtures';
 import { http, HttpResult } from './http-client';
 import { createTeam, selfSignedCertificate } from './saml-fixtures';
+import { contentWriter } from './content-writer';
 
 type Json = Record<string, unknown>;
 const BASE = 'https://bindery.test/components';
@@ -46,6 +47,13 @@ describe('responses match the served /openapi.json', () => {
     doc = (await http(sut.baseUrl).get('/openapi.json')).body;
     ajv = addFormats(new Ajv2020({ strict: true, strictTypes: false, strictRequired: false, allErrors: true }));
     ajv.addFormat('emoji', true);
+    ajv.addFormat('icon', true);
+    // OpenAPI's own annotation (the official Revision, Page … schemas name their variants with it).
+    ajv.addKeyword({ keyword: 'discriminator', schemaType: 'object' });
+    // Vendor extensions (`x-…`) are annotations too.
+    const extensions = new Set<string>();
+    JSON.stringify(doc.components, (key, value: unknown) => (key.startsWith('x-') && extensions.add(key), value));
+    for (const keyword of extensions) ajv.addKeyword(keyword);
     ajv.addSchema({ $id: BASE, $defs: rebase(doc.components.schemas) });
     ada = await createUser(sut, 'ada', 'openapi-doc.test');
     orgId = await createOrganization(sut, ada, 'Described');
@@ -177,6 +185,42 @@ describe('responses match the served /openapi.json', () => {
 
     expectDeclared(await api.post(`/v1/collections/${nested.id}/move`, { parent: null }), 'post', '/v1/collections/{collectionId}/move', 200);
     expectDeclared(await api.post(`/v1/collections/${nested.id}/transfer`, { organization: receiving }), 'post', '/v1/collections/{collectionId}/transfer', 200);
+  });
+
+  it('space content: revisions, pages, files, links', async () => {
+    const api = http(sut.baseUrl, ada.token);
+    await eventually(async () => expect((await api.get(`/v1/orgs/${orgId}/spaces`)).status).toBe(200));
+    const space = (await api.post(`/v1/orgs/${orgId}/spaces`, { title: 'Described content' })).body as { id: string };
+    const writer = contentWriter(sut);
+    const png = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
+    const written = await writer
+      .apply(ada.id, space.id, [
+        { operation: 'insert_files', files: [{ name: 'dot.png', ref: 'dot', base64: png, contentType: 'image/png' }] },
+        { operation: 'insert_page', title: 'Guide', ref: 'guide', document: { markdown: '![dot](./dot)\n\nSee [the FAQ](./faq.md) and [the web](https://example.com).' } },
+        { operation: 'insert_page', title: 'FAQ', ref: 'faq', document: { markdown: 'Answers.' } },
+      ])
+      .finally(() => writer.close());
+    const [page] = written.changes.map((c) => c.page.id as string);
+    const file = written.insertedFiles[0].id as string;
+    const s = `/v1/spaces/${space.id}`;
+    const r = `${s}/revisions/${written.revisionId}`;
+    const t = '/v1/spaces/{spaceId}';
+    const rt = `${t}/revisions/{revisionId}`;
+    expectDeclared(await api.get(`${s}/content`), 'get', `${t}/content`, 200);
+    expectDeclared(await api.get(`${s}/content/pages`), 'get', `${t}/content/pages`, 200);
+    expectDeclared(await api.get(`${s}/content/files`), 'get', `${t}/content/files`, 200);
+    expectDeclared(await api.get(`${s}/content/files/${file}`), 'get', `${t}/content/files/{fileId}`, 200);
+    expectDeclared(await api.get(`${s}/content/files/${file}/backlinks`), 'get', `${t}/content/files/{fileId}/backlinks`, 200);
+    expectDeclared(await api.get(`${s}/content/page/${page}?format=markdown`), 'get', `${t}/content/page/{pageId}`, 200);
+    expectDeclared(await api.get(`${s}/content/page/${page}/links`), 'get', `${t}/content/page/{pageId}/links`, 200);
+    expectDeclared(await api.get(`${s}/content/path/guide`), 'get', `${t}/content/path/{pagePath}`, 200);
+    expectDeclared(await api.get(`${s}/links`), 'get', `${t}/links`, 200);
+    expectDeclared(await api.get(r), 'get', rt, 200);
+    expectDeclared(await api.get(`${r}/pages`), 'get', `${rt}/pages`, 200);
+    expectDeclared(await api.get(`${r}/files`), 'get', `${rt}/files`, 200);
+    expectDeclared(await api.get(`${r}/files/${file}`), 'get', `${rt}/files/{fileId}`, 200);
+    expectDeclared(await api.get(`${r}/page/${page}`), 'get', `${rt}/page/{pageId}`, 200);
+    expectDeclared(await api.get(`${r}/path/guide`), 'get', `${rt}/path/{pagePath}`, 200);
   });
 
   it('covered every operation that answers with a body', () => {

@@ -2,7 +2,7 @@ import { envPrefix, loadConfig, Schema } from '@bindery/platform/config';
 import { flushTelemetry, logger } from '@bindery/platform/telemetry';
 import type { Caller } from '@bindery/platform/grpc';
 import { grpcHealth } from '@bindery/platform/grpc';
-import { answerClientErrors, createGatewayApp, GatewayContext, RouteRegistry, TokenCache } from '@bindery/gateway/http';
+import { answerClientErrors, createGatewayApp, GatewayContext, RawRoute, RouteRegistry, TokenCache } from '@bindery/gateway/http';
 import { SERVICE_MODULES } from './service-modules';
 
 function main() {
@@ -42,10 +42,12 @@ function main() {
   };
 
   const registry = new RouteRegistry();
+  const rawRoutes: RawRoute[] = [];
   let resolveToken: ((token: string) => Promise<Caller>) | undefined;
   for (const { module } of SERVICE_MODULES) {
     const clients = connected.get(module.service)!;
     registry.add(...module.routes(clients, context));
+    rawRoutes.push(...(module.rawRoutes?.(clients, context) ?? []));
     if (module.authenticator) resolveToken = module.authenticator(clients);
   }
   if (!resolveToken) throw new Error('no service module authenticates API tokens');
@@ -58,6 +60,7 @@ function main() {
     publicUrl,
     requestBudgetMs: config.REQUEST_BUDGET_MS,
     bodyLimit: config.BODY_LIMIT,
+    rawRoutes,
   });
   const server = app.listen(config.PORT, () => logger.info('gateway listening', { port: config.PORT, publicUrl }));
   server.keepAliveTimeout = 65000;

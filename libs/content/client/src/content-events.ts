@@ -23,4 +23,5 @@ export const ContentEvents = {
   collectionPurged: defineEvent('content.collection.purged', ev.CollectionPurged),
   grantSet: defineEvent('content.grant.set', ev.GrantChanged),
   grantRemoved: defineEvent('content.grant.removed', ev.GrantChanged),
+  revisionCreated: defineEvent('content.revision.created', ev.RevisionCreated),
 };

@@ -1,5 +1,5 @@
 import { ClientsOf, clientSet } from '@bindery/platform/grpc';
-import { contentPermissionsV1, contentV1 } from '@bindery/shared/contracts';
+import { contentPermissionsV1, contentRevisionsV1, contentV1 } from '@bindery/shared/contracts';
 
 export * from './content-events';
 
@@ -7,8 +7,10 @@ const SERVICES = {
   spaces: contentV1.SpacesServiceService,
   collections: contentV1.CollectionsServiceService,
   permissions: contentPermissionsV1.ContentPermissionsServiceService,
+  revisions: contentRevisionsV1.RevisionsServiceService,
 };
 
 /** Typed clients of content's gRPC services (deadline and signed caller on each call). */
 export const connectContent = clientSet(SERVICES);
 export type ContentClients = ClientsOf<typeof SERVICES>;
+export * from './file-downloads';

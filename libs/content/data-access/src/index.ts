@@ -6,3 +6,6 @@ export * from './grants.repository';
 export * from './revisions.repository';
 export * from './tree-locks';
 export * from './teams-directory';
+export * from './content-objects.repository';
+export * from './blob-store';
+export * from './gridfs-blob-store';

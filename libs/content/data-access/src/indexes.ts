@@ -6,12 +6,13 @@ export const COLLECTIONS = {
   collections: 'collections',
   grants: 'grants',
   revisions: 'revisions',
+  contentObjects: 'content_objects',
   treeLocks: 'tree_locks',
   teams: 'identity_teams',
 } as const;
 
 /** Collections whose documents carry outbox events for the relay. */
-export const OUTBOX_COLLECTIONS = [COLLECTIONS.spaces, COLLECTIONS.collections, COLLECTIONS.grants];
+export const OUTBOX_COLLECTIONS = [COLLECTIONS.spaces, COLLECTIONS.collections, COLLECTIONS.grants, COLLECTIONS.revisions];
 
 /** One index per query path; uniqueness of grants comes from a unique index. */
 export const CONTENT_INDEXES: IndexPlan = {
@@ -35,6 +36,8 @@ export const CONTENT_INDEXES: IndexPlan = {
     { key: { removedAt: 1 }, name: 'removed', partialFilterExpression: { removedAt: { $exists: true } } },
     OUTBOX_INDEX,
   ],
-  [COLLECTIONS.revisions]: [{ key: { spaceId: 1 }, name: 'by_space' }],
+  [COLLECTIONS.revisions]: [{ key: { spaceId: 1 }, name: 'by_space' }, OUTBOX_INDEX],
+  // Records are read by _id (space and hash); this one serves duplicate and purge.
+  [COLLECTIONS.contentObjects]: [{ key: { spaceId: 1 }, name: 'by_space' }],
   [COLLECTIONS.teams]: [{ key: { organizationId: 1 }, name: 'by_org' }],
 };

@@ -1,23 +1,43 @@
 import { ClientSession, Db } from 'mongodb';
+import { EventEnvelope } from '@bindery/platform/events';
 import { Repository } from '@bindery/platform/mongo';
 import { COLLECTIONS } from './indexes';
 
-/** A revision of a space's content (pages and files arrive with the content model). */
+/**
+ * An immutable revision of a space's content: the roots of its page and file maps (content-addressed
+ * tries, see libs/content/domain/src/model/hash-trie.ts) and its place in the history. Revisions
+ * created before the content model existed have no roots: they are empty.
+ */
 export interface RevisionRecord {
   _id: string;
   spaceId: string;
   parents: string[];
+  /** edits | merge | rollback | update | computed */
   type: string;
   createdAt: string;
+  pages?: string;
+  files?: string;
+  reusableContents?: unknown[];
+  variables?: Record<string, string>;
+  git?: { oid: string; message: string; createdByService: boolean; url?: string; ref?: string };
+  mergedFrom?: string;
+  /** the pages this revision changed or removed relative to its first parent */
+  changedPages?: string[];
+  deletedPages?: string[];
 }
 
 export class RevisionsRepository extends Repository<RevisionRecord> {
-  constructor(db: Db) {
-    super(db, COLLECTIONS.revisions);
+  constructor(db: Db, eventsRecorded?: () => void) {
+    super(db, COLLECTIONS.revisions, eventsRecorded);
   }
 
-  insert(revision: RevisionRecord, session?: ClientSession) {
-    return this.insertRecord(revision, [], session);
+  insert(revision: RevisionRecord, session?: ClientSession, events: readonly EventEnvelope[] = []) {
+    return this.insertRecord(revision, events, session);
+  }
+
+  /** A revision of this space (a revision id of another space is not found). */
+  get(spaceId: string, revisionId: string): Promise<RevisionRecord | null> {
+    return this.findOne({ _id: revisionId, spaceId });
   }
 
   removeOfSpace(spaceId: string) {

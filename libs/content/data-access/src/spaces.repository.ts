@@ -1,4 +1,4 @@
-import { Db } from 'mongodb';
+import { ClientSession, Db } from 'mongodb';
 import type { SpaceRecord } from '@bindery/content/domain';
 import { ContentItemsRepository } from './content-items.repository';
 import { COLLECTIONS } from './indexes';
@@ -6,5 +6,13 @@ import { COLLECTIONS } from './indexes';
 export class SpacesRepository extends ContentItemsRepository<SpaceRecord> {
   constructor(db: Db, eventsRecorded?: () => void) {
     super(db, COLLECTIONS.spaces, 'space', eventsRecorded);
+  }
+
+  /**
+   * Moves a live space's current revision from `from` to `to`, only if it is still `from` (the
+   * compare-and-set that keeps concurrent writers from losing each other's changes); false otherwise.
+   */
+  moveRevision(organizationId: string, spaceId: string, from: string, to: string, at: string, session?: ClientSession): Promise<boolean> {
+    return this.updateMatched({ _id: spaceId, organizationId, revision: from }, { $set: { revision: to, updatedAt: at } } as never, [], { session });
   }
 }

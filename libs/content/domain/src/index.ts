@@ -3,3 +3,5 @@ export * from './records';
 export * from './access-policy';
 export * from './tree';
 export * from './lifecycle';
+export * from './model';
+export * from './download-token';

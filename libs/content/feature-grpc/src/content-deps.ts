@@ -1,6 +1,21 @@
 import { ClientSession, Db, withTransaction } from '@bindery/platform/mongo';
-import { CollectionsRepository, GrantsRepository, RevisionsRepository, SpacesRepository, TeamsDirectory, TreeLocks } from '@bindery/content/data-access';
+import { CollectionsRepository, ContentObjectsRepository, GrantsRepository, RevisionsRepository, SpacesRepository, TeamsDirectory, TreeLocks } from '@bindery/content/data-access';
+import type { FileNode, InsertFileItem } from '@bindery/content/domain';
+import type { FileDownloads } from './files/files-deps';
 import { createOrgAccessProjection, OrgAccessProjection } from '@bindery/identity/projection';
+
+/** Where a space's file bytes go and how they are fetched back (files/). */
+export interface ContentFiles {
+  /** Stores one `insert_files` item (fetching a url through the outbound guard) and answers its record. */
+  ingest(spaceId: string, item: InsertFileItem): Promise<FileNode>;
+  /** Removes the bytes of files no revision refers to (a batch that failed after storing them). */
+  discard(spaceId: string, files: FileNode[]): Promise<void>;
+  /** Copies a file's bytes to another space (duplicate), answering the new blob id. */
+  copy(fromSpaceId: string, file: FileNode, toSpaceId: string): Promise<string>;
+  removeOfSpace(spaceId: string): Promise<void>;
+  /** The signed, expiring download path of a file, relative to the gateway's public address. */
+  downloadUrlOf(spaceId: string, file: FileNode): string;
+}
 
 /** What content's use cases work with; built once at start. */
 export interface ContentDeps {
@@ -8,6 +23,11 @@ export interface ContentDeps {
   collections: CollectionsRepository;
   grants: GrantsRepository;
   revisions: RevisionsRepository;
+  /** the content-addressed records revisions are made of */
+  objects: ContentObjectsRepository;
+  files: ContentFiles & FileDownloads;
+  /** origins of the instance's app: links to them are `in-app` */
+  appOrigins: string[];
   locks: TreeLocks;
   teams: TeamsDirectory;
   /** each user's standing in each organization, from identity's events */
@@ -18,12 +38,15 @@ export interface ContentDeps {
   transaction<T>(work: (session: ClientSession) => Promise<T>): Promise<T>;
 }
 
-export function contentDeps(db: Db, eventsRecorded: () => void, clock: () => number = Date.now): ContentDeps {
+export function contentDeps(db: Db, eventsRecorded: () => void, files: ContentFiles & FileDownloads, appOrigins: string[], clock: () => number = Date.now): ContentDeps {
   return {
+    objects: new ContentObjectsRepository(db),
+    files,
+    appOrigins,
     spaces: new SpacesRepository(db, eventsRecorded),
     collections: new CollectionsRepository(db, eventsRecorded),
     grants: new GrantsRepository(db, eventsRecorded),
-    revisions: new RevisionsRepository(db),
+    revisions: new RevisionsRepository(db, eventsRecorded),
     locks: new TreeLocks(db),
     teams: new TeamsDirectory(db),
     access: createOrgAccessProjection(db),

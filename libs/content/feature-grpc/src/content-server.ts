@@ -1,7 +1,8 @@
 import { defineService } from '@bindery/platform/service-runtime';
-import { CONTENT_INDEXES, OUTBOX_COLLECTIONS } from '@bindery/content/data-access';
+import { BLOB_INDEXES, CONTENT_INDEXES, OUTBOX_COLLECTIONS } from '@bindery/content/data-access';
 import { orgAccessIndexes } from '@bindery/identity/projection';
 import { contentDeps, ContentDeps } from './content-deps';
+import { contentFiles, FILE_SETTINGS, fileDownloadsGrpc } from './files';
 import { contentGrpc } from './grpc-handlers';
 import { identityHandlers } from './identity-consumers';
 import { runPurge } from './purge';
@@ -16,11 +17,15 @@ export function contentServiceWith(clock: () => number = Date.now) {
     settings: {
       /** how often the purge of spaces deleted more than 7 days ago runs */
       CONTENT_PURGE_EVERY_MS: { kind: 'int', default: 60000, min: 100, max: 86400000 },
+      /** the web app's address (as the gateway's): links to it are `in-app` */
+      BINDERY_APP_URL: { kind: 'url', optional: true },
+      ...FILE_SETTINGS,
     },
-    indexes: { ...CONTENT_INDEXES, ...orgAccessIndexes() },
+    indexes: { ...CONTENT_INDEXES, ...BLOB_INDEXES, ...orgAccessIndexes() },
     outboxCollections: OUTBOX_COLLECTIONS,
-    deps: ({ db, eventsRecorded }): ContentDeps => contentDeps(db, eventsRecorded, clock),
-    grpc: (deps) => contentGrpc(deps),
+    deps: ({ db, eventsRecorded, config }): ContentDeps =>
+      contentDeps(db, eventsRecorded, contentFiles(db, config), config.BINDERY_APP_URL ? [new URL(config.BINDERY_APP_URL).origin] : [], clock),
+    grpc: (deps) => [...contentGrpc(deps), fileDownloadsGrpc(deps.files)],
     consumers: (deps) => ({
       'content.identity-access': { from: ['identity'], handlers: deps.access.handlers },
       'content.identity-cleanup': { from: ['identity'], handlers: identityHandlers(deps) },

@@ -1,9 +1,11 @@
 import { grpcService, GrpcRegistration } from '@bindery/platform/grpc';
-import { contentPermissionsV1, contentV1 } from '@bindery/shared/contracts';
+import { contentPermissionsV1, contentRevisionsV1, contentV1 } from '@bindery/shared/contracts';
 import type { ContentDeps } from './content-deps';
 import * as collections from './collections.service';
 import * as permissions from './permissions.service';
 import * as spaces from './spaces.service';
+import * as revisions from './revisions/revisions.service';
+import { applyContentChanges } from './revisions/apply-changes.service';
 
 /** Content's gRPC services: each handler is its use case with the verified caller. */
 export function contentGrpc(deps: ContentDeps): GrpcRegistration[] {
@@ -37,6 +39,16 @@ export function contentGrpc(deps: ContentDeps): GrpcRegistration[] {
       updateGrant: async (req, { caller }) => (await permissions.updateGrant(deps, caller, req), {}),
       removeGrant: (req, { caller }) => permissions.removeGrant(deps, caller, req),
       listAggregate: (req, { caller }) => permissions.listAggregate(deps, caller, req),
+    }),
+    grpcService(contentRevisionsV1.RevisionsServiceService, {
+      getRevision: (req, { caller }) => revisions.getRevision(deps, caller, req),
+      listPages: (req, { caller }) => revisions.listPages(deps, caller, req),
+      getPage: (req, { caller }) => revisions.getPage(deps, caller, req),
+      listFiles: (req, { caller }) => revisions.listFiles(deps, caller, req),
+      getFile: (req, { caller }) => revisions.getFile(deps, caller, req),
+      listFileBacklinks: (req, { caller }) => revisions.listFileBacklinks(deps, caller, req),
+      listLinks: (req, { caller }) => revisions.listLinks(deps, caller, req),
+      applyChanges: (req, { caller }) => applyContentChanges(deps, caller, req),
     }),
   ];
 }

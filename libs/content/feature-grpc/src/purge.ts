@@ -1,4 +1,5 @@
 import { purgeCutoff } from '@bindery/content/domain';
+import { removeContent } from './revisions/copy-content';
 import { ContentEvents as E } from '@bindery/content/client';
 import { logger } from '@bindery/platform/telemetry';
 import { ContentDeps, nowOf, SOURCE } from './content-deps';
@@ -27,7 +28,10 @@ export async function runPurge(deps: ContentDeps): Promise<{ claimed: number; re
     if (await deps.collections.claimPurge(c._id, cutoff, at, [event])) claimed++;
   }
   const spaces = await deps.spaces.removePurged();
-  for (const id of spaces) await deps.revisions.removeOfSpace(id);
+  for (const id of spaces) {
+    await removeContent(deps, id);
+    await deps.revisions.removeOfSpace(id);
+  }
   await deps.grants.removeFor('space', spaces);
   const collections = await deps.collections.removePurged();
   await deps.grants.removeFor('collection', collections);

@@ -13,6 +13,7 @@ import { placement } from './placement';
 import { assertCanCreateUnder, conflictNothing, liveParent, pointers } from './parents';
 import { transferItems } from './transfer';
 import { grantEvent } from './grant-events';
+import { copyContent, removeContent } from './revisions/copy-content';
 
 const spaceEvent = (def: typeof E.spaceCreated, s: SpaceRecord, changedFields: string[] = []) =>
   def.create(SOURCE, s._id, { organizationId: s.organizationId, spaceId: s._id, changedFields, parent: s.parent ?? undefined }, s.organizationId);
@@ -31,13 +32,20 @@ export async function visibleSpace(deps: ContentDeps, caller: Caller, spaceId: s
  * What a new space needs before its record is written, inside the organization's tree lock: the
  * caller's right to create there, an id, its first (empty) revision and its place (last).
  */
-async function newSpaceSlot(deps: ContentDeps, view: OrgView, parent: CollectionRecord | null | undefined, session: ClientSession) {
+async function newSpaceSlot(
+  deps: ContentDeps,
+  view: OrgView,
+  parent: CollectionRecord | null | undefined,
+  session: ClientSession,
+  content: { id?: string; pages?: string; files?: string } = {},
+) {
   if (parent) assertCanCreateUnder(view, parent);
   else assertCanCreateInOrganization(view.principal);
   const now = nowOf(deps);
-  const id = newId();
+  const id = content.id ?? newId();
   const revision = newId();
-  await deps.revisions.insert({ _id: revision, spaceId: id, parents: [], type: 'edits', createdAt: now }, session);
+  const roots = { ...(content.pages ? { pages: content.pages } : {}), ...(content.files ? { files: content.files } : {}) };
+  await deps.revisions.insert({ _id: revision, spaceId: id, parents: [], type: 'edits', createdAt: now, ...roots }, session);
   const { position } = await placement(deps, view.organizationId, parent?._id ?? null, { kind: 'space', id }, undefined, session);
   return { id, revision, position, now };
 }
@@ -208,20 +216,32 @@ export async function restoreSpace(deps: ContentDeps, caller: Caller, spaceId: s
   return getSpace(deps, caller, space._id);
 }
 
+/**
+ * A copy of a space beside it: its settings, its grants and its current content (copied before the
+ * transaction that creates the space; removed again if that fails).
+ */
 export async function duplicateSpace(deps: ContentDeps, caller: Caller, spaceId: string): Promise<pb.Space> {
-  const created = await deps.transaction(async (session) => {
-    const { space, view } = await visibleSpace(deps, caller, spaceId, session);
-    const parent = space.parent ? await liveParent(deps, view, space.parent, session) : null;
-    const { id, revision, position, now } = await newSpaceSlot(deps, view, parent, session);
-    const { deletedAt: _d, deletedWith: _w, purgedAt: _p, ...settings } = space;
-    const copy: SpaceRecord = { ...settings, _id: id, revision, position, createdAt: now, updatedAt: now };
-    await deps.spaces.insert(copy, [spaceEvent(E.spaceCreated, copy, ['duplicatedFrom'])], session);
-    for (const g of await deps.grants.onTargets([{ kind: 'space', id: space._id }], session)) {
-      const key = { targetKind: 'space' as const, targetId: id, principalKind: g.principalKind, principalId: g.principalId };
-      await deps.grants.set(copy.organizationId, key, g.role, now, [grantEvent(copy.organizationId, key, g.role)], session);
-    }
-    return { copy, view };
-  });
+  const source = await visibleSpace(deps, caller, spaceId);
+  const copyId = newId();
+  const content = await copyContent(deps, source.space, copyId);
+  const created = await deps
+    .transaction(async (session) => {
+      const { space, view } = await visibleSpace(deps, caller, spaceId, session);
+      const parent = space.parent ? await liveParent(deps, view, space.parent, session) : null;
+      const { id, revision, position, now } = await newSpaceSlot(deps, view, parent, session, { id: copyId, ...content });
+      const { deletedAt: _d, deletedWith: _w, purgedAt: _p, ...settings } = space;
+      const copy: SpaceRecord = { ...settings, _id: id, revision, position, createdAt: now, updatedAt: now };
+      await deps.spaces.insert(copy, [spaceEvent(E.spaceCreated, copy, ['duplicatedFrom'])], session);
+      for (const g of await deps.grants.onTargets([{ kind: 'space', id: space._id }], session)) {
+        const key = { targetKind: 'space' as const, targetId: id, principalKind: g.principalKind, principalId: g.principalId };
+        await deps.grants.set(copy.organizationId, key, g.role, now, [grantEvent(copy.organizationId, key, g.role)], session);
+      }
+      return { copy, view };
+    })
+    .catch(async (err) => {
+      await removeContent(deps, copyId);
+      throw err;
+    });
   return spaceMessage(created.copy, created.view.roleOf(spaceItem(created.copy)));
 }
 

@@ -1,7 +1,9 @@
 import { defineGatewayModule, RouteRegistry, RouteSpec } from '@bindery/gateway/http';
-import { connectContent, ContentClients } from '@bindery/content/client';
+import type { ContentClients } from '@bindery/content/client';
 import type { IdentityClients } from '@bindery/identity/client';
 import { collectionRoutes } from './collection-routes';
+import { connectContentWithDownloads, downloadRoutes } from './download-route';
+import { contentReadRoutes } from './content-read-routes';
 import { memberSpaceRoutes } from './member-space-routes';
 import { permissionRoutes } from './permission-routes';
 import { Urls } from './representations';
@@ -17,6 +19,7 @@ export function contentRoutes(content: ContentClients, identity: IdentityClients
     ...collectionRoutes(content.collections, urls),
     ...permissionRoutes(content, identity, urls),
     ...memberSpaceRoutes(content.spaces, identity.members, urls),
+    ...contentReadRoutes(content.revisions, identity, urls),
   ];
 }
 
@@ -27,6 +30,7 @@ export function registerContentRoutes(registry: RouteRegistry, content: ContentC
 /** Content's part of the gateway; its routes also use identity's clients. */
 export const contentGateway = defineGatewayModule({
   service: 'content',
-  connect: connectContent,
+  connect: connectContentWithDownloads,
   routes: (clients, context) => contentRoutes(clients, context.clientsOf<IdentityClients>('identity'), context),
+  rawRoutes: (clients) => downloadRoutes(clients.downloads),
 });

@@ -5,6 +5,7 @@ import type { Caller } from '@bindery/platform/grpc';
 import { compileValidators, validateRequest } from './request-validation';
 import { buildOpenApiDocument } from './openapi-document';
 import { RouteRegistry } from './route-registry';
+import { mountRawRoutes, RawRoute } from './raw-routes';
 
 export interface GatewayOptions {
   registry: RouteRegistry;
@@ -14,6 +15,8 @@ export interface GatewayOptions {
   publicUrl: string;
   requestBudgetMs: number;
   bodyLimit: string;
+  /** non-JSON routes outside /v1 (file downloads), from the modules' `rawRoutes` */
+  rawRoutes?: RawRoute[];
 }
 
 function sendError(res: Response, status: number, message: string) {
@@ -46,6 +49,8 @@ export function createGatewayApp(options: GatewayOptions) {
     res.json(document);
   });
 
+  mountRawRoutes(app, options.rawRoutes ?? []);
+
   for (const route of options.registry.routes) {
     const validators = compileValidators(route);
     const authenticate = (req: Request, res: Response, next: NextFunction) => {
@@ -60,12 +65,14 @@ export function createGatewayApp(options: GatewayOptions) {
       try {
         const caller = res.locals.caller as Caller;
         const query = { ...(req.query as Record<string, unknown>) };
+        // A wildcard parameter (`*pagePath`) arrives as its segments; routes see it as the path it was.
+        const params = Object.fromEntries(Object.entries(req.params as Record<string, string | string[]>).map(([k, v]) => [k, Array.isArray(v) ? v.join('/') : v]));
         const hasBody = (req.headers['content-length'] !== undefined && req.headers['content-length'] !== '0') || req.headers['transfer-encoding'] !== undefined;
-        validateRequest(validators, { params: req.params as Record<string, string>, query, body: req.body, hasBody: hasBody && req.is('application/json') !== false });
+        validateRequest(validators, { params, query, body: req.body, hasBody: hasBody && req.is('application/json') !== false });
         const result = await route.handler({
           caller,
           deadline: new Date(Date.now() + options.requestBudgetMs),
-          params: req.params as Record<string, string>,
+          params,
           query,
           body: req.body,
         });

@@ -1,4 +1,5 @@
 import type { Caller } from '@bindery/platform/grpc';
+import type { RawRoute } from './raw-routes';
 import type { RouteSpec } from './route-registry';
 
 /** What every module's routes may need to know about the instance. */
@@ -24,6 +25,8 @@ export interface GatewayModule<C extends { close(): void }> {
   service: string;
   connect(address: string, defaultDeadlineMs: number): C;
   routes(clients: C, context: GatewayContext): RouteSpec[];
+  /** non-JSON routes outside /v1 (raw-routes.ts), e.g. content's file downloads */
+  rawRoutes?(clients: C, context: GatewayContext): RawRoute[];
   /** the one module that turns API tokens into callers */
   authenticator?(clients: C): (token: string) => Promise<Caller>;
 }
@@ -33,6 +36,7 @@ export function defineGatewayModule<C extends { close(): void }>(module: {
   service: string;
   connect(address: string, defaultDeadlineMs: number): C;
   routes(clients: NoInfer<C>, context: GatewayContext): RouteSpec[];
+  rawRoutes?(clients: NoInfer<C>, context: GatewayContext): RawRoute[];
   authenticator?(clients: NoInfer<C>): (token: string) => Promise<Caller>;
 }): GatewayModule<C> {
   return module;

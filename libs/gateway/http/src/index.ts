@@ -3,3 +3,4 @@ export * from './gateway-app';
 export * from './authentication';
 export * from './schemas';
 export * from './gateway-module';
+export * from './raw-routes';

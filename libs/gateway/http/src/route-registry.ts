@@ -29,7 +29,7 @@ export interface RouteResult {
  */
 export interface RouteSpec {
   method: HttpMethod;
-  /** express syntax: /v1/orgs/:organizationId */
+  /** express syntax: /v1/orgs/:organizationId; `*name` takes the rest of the path, slashes included */
   path: string;
   operationId: string;
   summary: string;
@@ -66,5 +66,5 @@ export class RouteRegistry {
 }
 
 export function openApiPath(path: string): string {
-  return path.replace(/:([A-Za-z0-9_]+)/g, '{$1}');
+  return path.replace(/[:*]([A-Za-z0-9_]+)/g, '{$1}');
 }

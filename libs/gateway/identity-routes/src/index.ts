@@ -1,5 +1,5 @@
 export * from './identity-routes';
 // Representations other modules answer with too (content's permission lists name users and teams).
-export { userJson } from './representations';
+export { organizationJson, userJson } from './representations';
 export { teamJson } from './team-representations';
 export { deletedOrNot } from './deletions';

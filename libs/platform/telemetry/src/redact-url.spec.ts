@@ -7,6 +7,7 @@ describe('redactUrlPath', () => {
     ['/v1/orgs/o1?token=zzz', '/v1/orgs/o1'],
     ['/v1/orgs/o1/members', '/v1/orgs/o1/members'],
     ['/v1/orgs/o1/invites', '/v1/orgs/o1/invites'],
+    ['/downloads/eyJ0b2tlbiJ9.c2ln/report.pdf', '/downloads/[redacted]/report.pdf'],
   ])('%s → %s', (input, output) => {
     expect(redactUrlPath(input)).toBe(output);
   });

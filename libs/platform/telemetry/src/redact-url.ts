@@ -1,8 +1,8 @@
 /**
  * Path segments that are secrets (the official API puts invite ids in join URLs; share-link keys
- * follow). Telemetry and logs see `[redacted]` in their place, and never a query string.
+ * follow; a file download's signed token is its whole authorization). Telemetry and logs see `[redacted]` in their place, and never a query string.
  */
-const SECRET_SEGMENTS = [/(\/(?:link-)?invites\/)[^/?#]+/g, /(\/share-links\/)[^/?#]+/g];
+const SECRET_SEGMENTS = [/(\/(?:link-)?invites\/)[^/?#]+/g, /(\/share-links\/)[^/?#]+/g, /^(\/downloads\/)[^/?#]+/];
 
 export function redactUrlPath(url: string): string {
   let path = url.split(/[?#]/, 1)[0];

@@ -69,6 +69,21 @@ export interface GrantChanged {
   role?: string | undefined;
 }
 
+/**
+ * content.revision.created: a new revision of a space's content exists (`is_current`: it became the
+ * space's current revision). Search, sites and Git sync re-read only `changed_pages` and `deleted_pages`.
+ */
+export interface RevisionCreated {
+  organizationId: string;
+  spaceId: string;
+  revisionId: string;
+  parentRevisionId: string;
+  changedPages: string[];
+  deletedPages: string[];
+  isCurrent: boolean;
+  type: string;
+}
+
 function createBaseSpaceChanged(): SpaceChanged {
   return { organizationId: "", spaceId: "", changedFields: [], parent: undefined };
 }
@@ -985,6 +1000,224 @@ export const GrantChanged: MessageFns<GrantChanged> = {
     message.principalKind = object.principalKind ?? "";
     message.principalId = object.principalId ?? "";
     message.role = object.role ?? undefined;
+    return message;
+  },
+};
+
+function createBaseRevisionCreated(): RevisionCreated {
+  return {
+    organizationId: "",
+    spaceId: "",
+    revisionId: "",
+    parentRevisionId: "",
+    changedPages: [],
+    deletedPages: [],
+    isCurrent: false,
+    type: "",
+  };
+}
+
+export const RevisionCreated: MessageFns<RevisionCreated> = {
+  encode(message: RevisionCreated, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.organizationId !== "") {
+      writer.uint32(10).string(message.organizationId);
+    }
+    if (message.spaceId !== "") {
+      writer.uint32(18).string(message.spaceId);
+    }
+    if (message.revisionId !== "") {
+      writer.uint32(26).string(message.revisionId);
+    }
+    if (message.parentRevisionId !== "") {
+      writer.uint32(34).string(message.parentRevisionId);
+    }
+    for (const v of message.changedPages) {
+      writer.uint32(42).string(v!);
+    }
+    for (const v of message.deletedPages) {
+      writer.uint32(50).string(v!);
+    }
+    if (message.isCurrent !== false) {
+      writer.uint32(56).bool(message.isCurrent);
+    }
+    if (message.type !== "") {
+      writer.uint32(66).string(message.type);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): RevisionCreated {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseRevisionCreated();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.organizationId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.spaceId = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.revisionId = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.parentRevisionId = reader.string();
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.changedPages.push(reader.string());
+            continue;
+          }
+          case 6: {
+            if (tag !== 50) {
+              break;
+            }
+
+            message.deletedPages.push(reader.string());
+            continue;
+          }
+          case 7: {
+            if (tag !== 56) {
+              break;
+            }
+
+            message.isCurrent = reader.bool();
+            continue;
+          }
+          case 8: {
+            if (tag !== 66) {
+              break;
+            }
+
+            message.type = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): RevisionCreated {
+    return {
+      organizationId: isSet(object.organizationId)
+        ? globalThis.String(object.organizationId)
+        : isSet(object.organization_id)
+        ? globalThis.String(object.organization_id)
+        : "",
+      spaceId: isSet(object.spaceId)
+        ? globalThis.String(object.spaceId)
+        : isSet(object.space_id)
+        ? globalThis.String(object.space_id)
+        : "",
+      revisionId: isSet(object.revisionId)
+        ? globalThis.String(object.revisionId)
+        : isSet(object.revision_id)
+        ? globalThis.String(object.revision_id)
+        : "",
+      parentRevisionId: isSet(object.parentRevisionId)
+        ? globalThis.String(object.parentRevisionId)
+        : isSet(object.parent_revision_id)
+        ? globalThis.String(object.parent_revision_id)
+        : "",
+      changedPages: globalThis.Array.isArray(object?.changedPages)
+        ? object.changedPages.map((e: any) => globalThis.String(e))
+        : globalThis.Array.isArray(object?.changed_pages)
+        ? object.changed_pages.map((e: any) => globalThis.String(e))
+        : [],
+      deletedPages: globalThis.Array.isArray(object?.deletedPages)
+        ? object.deletedPages.map((e: any) => globalThis.String(e))
+        : globalThis.Array.isArray(object?.deleted_pages)
+        ? object.deleted_pages.map((e: any) => globalThis.String(e))
+        : [],
+      isCurrent: isSet(object.isCurrent)
+        ? globalThis.Boolean(object.isCurrent)
+        : isSet(object.is_current)
+        ? globalThis.Boolean(object.is_current)
+        : false,
+      type: isSet(object.type) ? globalThis.String(object.type) : "",
+    };
+  },
+
+  toJSON(message: RevisionCreated): unknown {
+    const obj: any = {};
+    if (message.organizationId !== "") {
+      obj.organizationId = message.organizationId;
+    }
+    if (message.spaceId !== "") {
+      obj.spaceId = message.spaceId;
+    }
+    if (message.revisionId !== "") {
+      obj.revisionId = message.revisionId;
+    }
+    if (message.parentRevisionId !== "") {
+      obj.parentRevisionId = message.parentRevisionId;
+    }
+    if (message.changedPages?.length) {
+      obj.changedPages = message.changedPages;
+    }
+    if (message.deletedPages?.length) {
+      obj.deletedPages = message.deletedPages;
+    }
+    if (message.isCurrent !== false) {
+      obj.isCurrent = message.isCurrent;
+    }
+    if (message.type !== "") {
+      obj.type = message.type;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<RevisionCreated>, I>>(base?: I): RevisionCreated {
+    return RevisionCreated.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<RevisionCreated>, I>>(object: I): RevisionCreated {
+    const message = createBaseRevisionCreated();
+    message.organizationId = object.organizationId ?? "";
+    message.spaceId = object.spaceId ?? "";
+    message.revisionId = object.revisionId ?? "";
+    message.parentRevisionId = object.parentRevisionId ?? "";
+    message.changedPages = object.changedPages?.map((e) => e) || [];
+    message.deletedPages = object.deletedPages?.map((e) => e) || [];
+    message.isCurrent = object.isCurrent ?? false;
+    message.type = object.type ?? "";
     return message;
   },
 };

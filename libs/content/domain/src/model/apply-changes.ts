@@ -1,0 +1,224 @@
+import { DomainError } from '@bindery/platform/errors';
+import { ContentRef, Document, markdownToDocument, MarkdownInputError, referencesOf } from '@bindery/content/markdown';
+import { ContentChange, DocumentInput, InsertFileItem, PageFields } from './change-input';
+import { LinkTargets } from './link-targets';
+import { FileNode, PageNode } from './page-node';
+import { RevisionDraft } from './revision-draft';
+import { assertSlugFree, slugFromTitle, uniqueSlug } from './slugs';
+
+export interface ApplyContext {
+  now: string;
+  newId(): string;
+  /** stores one file's bytes and answers its record (fetching a url through the outbound guard) */
+  ingest(item: InsertFileItem): Promise<FileNode>;
+}
+
+export interface AppliedChange {
+  object: 'created_page' | 'updated_page' | 'deleted_page';
+  page: string;
+  ref?: string;
+}
+
+export interface ApplyOutcome {
+  changes: AppliedChange[];
+  insertedFiles: FileNode[];
+}
+
+const DEFAULT_TITLE = 'Untitled';
+const bad = (message: string) => new DomainError('invalid', message);
+
+function parsed(markdown: string, at: string) {
+  try {
+    return markdownToDocument(markdown);
+  } catch (err) {
+    if (err instanceof MarkdownInputError) throw bad(`${at}.document: ${err.message}`);
+    throw err;
+  }
+}
+
+/** Page fields from a change, then from the Markdown's front matter, which take precedence (as Git Sync does). */
+function fieldsOf(change: PageFields, document: DocumentInput | undefined, at: string): { fields: Partial<PageNode>; markdownTitle?: string } {
+  const fields: Partial<PageNode> = {};
+  const put = (key: keyof PageNode, value: unknown, removeWhenEmpty = false) => {
+    if (value === undefined) return;
+    (fields as Record<string, unknown>)[key] = removeWhenEmpty && value === '' ? undefined : value;
+  };
+  put('emoji', change.emoji, true);
+  put('icon', change.icon, true);
+  put('description', change.description);
+  put('hidden', change.hidden);
+  put('noIndex', change.noIndex);
+  put('noRobotsIndex', change.noRobotsIndex);
+  put('condition', change.condition, true);
+  if (!document || !('markdown' in document)) return { fields };
+  const { frontmatter, title } = parsed(document.markdown, at);
+  const fm = frontmatter as Record<string, unknown>;
+  for (const key of ['description', 'icon', 'emoji', 'hidden', 'noIndex', 'noRobotsIndex'] as const) put(key, fm[key]);
+  if (fm.layout && typeof fm.layout === 'object') fields.layout = fm.layout as PageNode['layout'];
+  if (fm.cover !== undefined) fields.cover = { ref: { kind: 'url', url: String(fm.cover) }, yPos: Number(fm.coverY ?? 0) || 0 };
+  return { fields, markdownTitle: title };
+}
+
+function withoutUndefined<T extends object>(value: T): T {
+  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as T;
+}
+
+async function placeAt(draft: RevisionDraft, parent: string | null, id: string, at: number | undefined, field: string, now: string): Promise<void> {
+  const children = (await draft.childrenOf(parent)).filter((c) => c !== id);
+  if (at !== undefined && at > children.length) throw bad(`${field}.at is ${at}, but there are only ${children.length} pages there.`);
+  children.splice(at ?? children.length, 0, id);
+  await draft.setChildren(parent, children, now);
+}
+
+async function assertParent(draft: RevisionDraft, into: string | null, at: string): Promise<void> {
+  if (into === null) return;
+  const parent = await draft.page(into);
+  if (!parent) throw bad(`${at}.into: no page "${into}" in this revision.`);
+  if (parent.type === 'link') throw bad(`${at}.into: a link page cannot hold pages.`);
+}
+
+async function removeSubtree(draft: RevisionDraft, id: string): Promise<void> {
+  const page = await draft.page(id);
+  if (!page) return;
+  for (const child of page.children) await removeSubtree(draft, child);
+  draft.removePage(id);
+  draft.mark(id, 'deleted');
+}
+
+/**
+ * Applies a batch of changes to a draft in order, all or nothing (the caller stores nothing unless this
+ * resolves). Markdown is converted after the tree is final, so a link may name a page inserted later in
+ * the same batch, by path or by its batch-local `ref`.
+ */
+export async function applyChanges(draft: RevisionDraft, changes: ContentChange[], ctx: ApplyContext): Promise<ApplyOutcome> {
+  const targets = new LinkTargets(draft);
+  const pendingDocuments = new Map<string, { input: DocumentInput; at: string }>();
+  const insertedFiles: FileNode[] = [];
+  const refs: Record<string, string> = {};
+
+  for (const [i, change] of changes.entries()) {
+    const at = `changes[${i}]`;
+    if (change.operation === 'insert_files') {
+      for (const [j, item] of change.files.entries()) {
+        if (item.ref !== undefined && targets.hasRef(item.ref)) throw bad(`${at}.files[${j}].ref "${item.ref}" is used twice in the batch.`);
+        const file = await ctx.ingest(item);
+        draft.files.set(file.id, file);
+        insertedFiles.push(file);
+        if (item.ref !== undefined) targets.fileRefs.set(item.ref, file.id);
+      }
+    } else if (change.operation === 'insert_page') {
+      const into = change.into ?? null;
+      await assertParent(draft, into, at);
+      if (change.ref !== undefined && targets.hasRef(change.ref)) throw bad(`${at}.ref "${change.ref}" is used twice in the batch.`);
+      const { fields, markdownTitle } = fieldsOf(change, change.document, at);
+      const title = markdownTitle || change.title || DEFAULT_TITLE;
+      const taken = await draft.siblingSlugs(into);
+      let slug: string;
+      if (change.slug !== undefined) {
+        assertSlugFree(change.slug, taken);
+        slug = change.slug;
+      } else slug = uniqueSlug(slugFromTitle(title), taken);
+      const id = ctx.newId();
+      draft.putPage(withoutUndefined({ ...fields, id, type: 'document', title, slug, parent: into, children: [], createdAt: ctx.now, updatedAt: ctx.now }) as PageNode);
+      await placeAt(draft, into, id, change.at, at, ctx.now);
+      draft.mark(id, 'created');
+      pendingDocuments.set(id, { input: change.document, at });
+      if (change.ref !== undefined) {
+        targets.pageRefs.set(change.ref, id);
+        refs[id] = change.ref;
+      }
+    } else if (change.operation === 'update_page') {
+      const page = await draft.existingPage(change.page, `${at}.page`);
+      const { fields, markdownTitle } = fieldsOf(change, change.document, at);
+      const next: PageNode = { ...page, ...fields, updatedAt: ctx.now };
+      const title = markdownTitle || change.title;
+      if (title) next.title = title;
+      const moving = change.into !== undefined && change.into !== page.parent;
+      const into = change.into === undefined ? page.parent : change.into;
+      if (moving) {
+        await assertParent(draft, into, at);
+        if (into !== null && (await draft.isWithin(into, page.id))) throw bad(`${at}.into: a page cannot move into itself or one of its own pages.`);
+      }
+      const taken = await draft.siblingSlugs(into, page.id);
+      if (change.slug !== undefined && change.slug !== page.slug) {
+        assertSlugFree(change.slug, taken);
+        next.slug = change.slug;
+      } else if (moving && taken.has(page.slug)) next.slug = uniqueSlug(page.slug, taken);
+      if (moving) {
+        await draft.setChildren(
+          page.parent,
+          (await draft.childrenOf(page.parent)).filter((c) => c !== page.id),
+          ctx.now,
+        );
+        next.parent = into;
+      }
+      draft.putPage(withoutUndefined(next));
+      if (moving || change.at !== undefined) await placeAt(draft, into, page.id, change.at, at, ctx.now);
+      draft.mark(page.id, 'updated');
+      if (change.document) pendingDocuments.set(page.id, { input: change.document, at });
+    } else {
+      const page = await draft.existingPage(change.page, `${at}.page`);
+      await draft.setChildren(
+        page.parent,
+        (await draft.childrenOf(page.parent)).filter((c) => c !== page.id),
+        ctx.now,
+      );
+      await removeSubtree(draft, page.id);
+      pendingDocuments.delete(page.id);
+    }
+  }
+
+  for (const [id, { input, at }] of pendingDocuments) {
+    const page = await draft.page(id);
+    if (!page) continue;
+    let document: Document | undefined;
+    if ('markdown' in input) {
+      const base = page.parent === null ? '' : await draft.pathOf(page.parent);
+      document = (await convertMarkdown(input.markdown, targets, base, at)).document;
+    } else if ('document' in input) document = input.document;
+    const next: PageNode = { ...page };
+    if (document && document.nodes.length) {
+      next.document = draft.putDocument(document);
+      next.refs = distinctRefs(referencesOf(document).map((r) => r.ref));
+    } else {
+      delete next.document;
+      delete next.refs;
+    }
+    draft.putPage(withoutUndefined(next));
+  }
+
+  const outcome: AppliedChange[] = [...draft.touched].map(([page, what]) => ({
+    object: what === 'created' ? 'created_page' : what === 'updated' ? 'updated_page' : 'deleted_page',
+    page,
+    ...(refs[page] !== undefined && what === 'created' ? { ref: refs[page] } : {}),
+  }));
+  return { changes: outcome, insertedFiles };
+}
+
+/**
+ * Markdown → document with its links resolved against the final tree. The converter is synchronous and
+ * resolving needs the store, so a first pass collects the destinations, they are resolved, and a second
+ * pass converts with the answers.
+ */
+async function convertMarkdown(markdown: string, targets: LinkTargets, base: string, at: string) {
+  try {
+    const hrefs = new Set<string>();
+    const sources = new Set<string>();
+    markdownToDocument(markdown, {
+      resolveLink: (href) => (hrefs.add(href), null),
+      resolveFile: (src) => (sources.add(src), null),
+    });
+    const links = await targets.resolveLinks([...hrefs], base);
+    const files = await targets.resolveFiles([...sources]);
+    return markdownToDocument(markdown, { resolveLink: (href) => links.get(href) ?? null, resolveFile: (src) => files.get(src) ?? null });
+  } catch (err) {
+    if (err instanceof MarkdownInputError) throw bad(`${at}.document: ${err.message}`);
+    throw err;
+  }
+}
+
+function distinctRefs(refs: ContentRef[]): ContentRef[] {
+  const seen = new Map<string, ContentRef>();
+  for (const ref of refs) seen.set(JSON.stringify(ref), ref);
+  return [...seen.values()];
+}

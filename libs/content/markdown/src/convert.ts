@@ -1,0 +1,42 @@
+import type { Root } from 'mdast';
+import { readFrontmatter, writeFrontmatter } from './frontmatter';
+import { assignKeys } from './keys';
+import { isolateBlockTags } from './liquid-blocks';
+import { inlineText } from './nodes';
+import { convertBlocks } from './parse/blocks';
+import { collectDefinitions, type ParseContext } from './parse/context';
+import { convertInlines } from './parse/inlines';
+import { printBlocks } from './print/blocks';
+import { defaultHrefOf } from './refs';
+import { parseMarkdown, printMarkdown } from './remark';
+import type { Document, PageFrontmatter, ParsedMarkdown, ToDocumentOptions, ToMarkdownOptions } from './types';
+
+export function markdownToDocument(markdown: string, options: ToDocumentOptions = {}): ParsedMarkdown {
+  const source = isolateBlockTags(markdown.replace(/\r\n?/g, '\n'));
+  const root = parseMarkdown(source);
+  const ctx: ParseContext = { source, options, definitions: collectDefinitions(root) };
+  let children = root.children;
+  let frontmatter: PageFrontmatter = {};
+  if (children[0]?.type === 'yaml') {
+    frontmatter = readFrontmatter(children[0].value);
+    children = children.slice(1);
+  }
+  let title: string | undefined;
+  const first = children[0];
+  if (first?.type === 'heading' && first.depth === 1) {
+    title = inlineText(convertInlines(first.children, ctx)).trim();
+    children = children.slice(1);
+  }
+  const document: Document = { object: 'document', data: {}, nodes: convertBlocks(children, ctx) };
+  return title === undefined ? { document: assignKeys(document), frontmatter } : { document: assignKeys(document), frontmatter, title };
+}
+
+export function documentToMarkdown(document: Document, options: ToMarkdownOptions = {}): string {
+  const hrefOf = options.hrefOf ?? defaultHrefOf;
+  const root: Root = { type: 'root', children: [] };
+  const yaml = writeFrontmatter(options.frontmatter);
+  if (yaml) root.children.push({ type: 'yaml', value: yaml });
+  if (options.title) root.children.push({ type: 'heading', depth: 1, children: [{ type: 'text', value: options.title }] });
+  root.children.push(...printBlocks(document.nodes, hrefOf));
+  return printMarkdown(root);
+}

@@ -1,0 +1,93 @@
+import type { Code } from 'mdast';
+import type { BlockGroup, BlockItem } from '../liquid-blocks';
+import { block, fragment, paragraph } from '../nodes';
+import { isAbsoluteUrl, linkRef } from '../refs';
+import type { DocumentBlock } from '../types';
+import { captionParagraph, codeBlock, convertItems } from './blocks';
+import type { ParseContext } from './context';
+import { fit } from './fit';
+
+const HINT_STYLES = new Set(['info', 'success', 'warning', 'danger']);
+
+/** A `{% tag %}` / `<details>` group → its document block(s). */
+export function convertGroup(group: BlockGroup, ctx: ParseContext): DocumentBlock[] {
+  const { attrs } = group;
+  switch (group.name) {
+    case 'hint':
+      return [block('hint', { style: HINT_STYLES.has(attrs.style) ? attrs.style : 'info' }, nonEmpty(fit('hint', convertItems(group.children, ctx))))];
+    case 'tabs':
+      return parts(group, 'tab', 'tabs', 'tabs-item', (g) => ({ title: g.attrs.title ?? '' }), ctx);
+    case 'stepper':
+      return parts(group, 'step', 'stepper', 'stepper-step', () => ({}), ctx);
+    case 'columns':
+      return parts(group, 'column', 'columns', 'column', columnData, ctx);
+    case 'code':
+      return codeGroup(group, ctx);
+    case 'embed':
+      return attrs.url ? [block('embed', { url: attrs.url })] : [];
+    case 'file': {
+      const ref = attrs.src && !isAbsoluteUrl(attrs.src) ? ctx.options.resolveFile?.(attrs.src) : null;
+      return ref ? [block('file', { ref })] : [];
+    }
+    case 'content-ref': {
+      const ref = attrs.url ? linkRef(attrs.url, ctx.options) : null;
+      return ref ? [block('content-ref', { ref })] : [];
+    }
+    case 'details': {
+      const title = captionParagraph(group.summary ?? '', ctx);
+      const body = nonEmpty(fit('expandable-body', convertItems(group.children, ctx)));
+      const expandable = block('expandable', attrs.open ? { defaultExpanded: true } : {});
+      return [{ ...expandable, fragments: [fragment('expandable-title', [title], 'expandable-title'), fragment('expandable-body', body, 'expandable-body')] }];
+    }
+    default:
+      // a stray `{% tab %}` / `{% step %}` / `{% column %}` outside its parent: keep its content
+      return convertItems(group.children, ctx);
+  }
+}
+
+/** tabs/stepper/columns: each child group becomes one item; loose content joins the previous item. */
+function parts(group: BlockGroup, child: string, type: string, itemType: string, dataOf: (g: BlockGroup) => Record<string, unknown>, ctx: ParseContext): DocumentBlock[] {
+  const items: Array<{ data: Record<string, unknown>; content: BlockItem[] }> = [];
+  for (const item of group.children) {
+    if (item.type === 'group' && item.name === child) items.push({ data: dataOf(item), content: [...item.children] });
+    else if (items.length) items[items.length - 1].content.push(item);
+    else if (!(item.type === 'paragraph' && !item.children.length)) items.push({ data: dataOf({ ...group, attrs: {} }), content: [item] });
+  }
+  if (!items.length) return [];
+  return [
+    block(
+      type,
+      {},
+      items.map((i) => block(itemType, i.data, nonEmpty(fit(itemType, convertItems(i.content, ctx))))),
+    ),
+  ];
+}
+
+function codeGroup(group: BlockGroup, ctx: ParseContext): DocumentBlock[] {
+  const at = group.children.findIndex((c) => c.type === 'code');
+  if (at < 0) return convertItems(group.children, ctx);
+  const { attrs } = group;
+  const extra: Record<string, unknown> = {};
+  if (attrs.title) extra.title = attrs.title;
+  if (attrs.overflow === 'wrap' || attrs.overflow === 'scroll') extra.overflow = attrs.overflow;
+  if (attrs.lineNumbers === 'true' || attrs.lineNumbers === 'false') extra.lineNumbers = attrs.lineNumbers === 'true';
+  if (attrs.fullWidth === 'true' || attrs.fullWidth === 'false') extra.fullWidth = attrs.fullWidth === 'true';
+  const rest = group.children.filter((_, i) => i !== at);
+  return [codeBlock(group.children[at] as Code, extra), ...convertItems(rest, ctx)];
+}
+
+function columnData(group: BlockGroup): Record<string, unknown> {
+  const width = length(group.attrs.width ?? '');
+  return width === undefined ? {} : { width };
+}
+
+/** `50%` → `{value: 50, unit: '%'}`, a bare number → the number (the spec's `Length`). */
+function length(value: string): number | { value: number; unit: string } | undefined {
+  const m = /^\s*(\d+(?:\.\d+)?)\s*(%|px|em|rem)?\s*$/.exec(value);
+  if (!m) return undefined;
+  return m[2] ? { value: Number(m[1]), unit: m[2] } : Number(m[1]);
+}
+
+function nonEmpty(blocks: DocumentBlock[]): DocumentBlock[] {
+  return blocks.length ? blocks : [paragraph([])];
+}

@@ -1,0 +1,26 @@
+import type { Definition, Nodes, Root } from 'mdast';
+import type { ToDocumentOptions } from '../types';
+
+export interface ParseContext {
+  /** The (tag-isolated) Markdown the mdast positions point into. */
+  source: string;
+  options: ToDocumentOptions;
+  /** Link reference definitions (`[id]: url`), for `[text][id]` links and images. */
+  definitions: Map<string, Definition>;
+}
+
+export function collectDefinitions(root: Root): Map<string, Definition> {
+  const map = new Map<string, Definition>();
+  const visit = (node: Nodes) => {
+    if (node.type === 'definition' && !map.has(node.identifier)) map.set(node.identifier, node);
+    if ('children' in node) node.children.forEach(visit);
+  };
+  visit(root);
+  return map;
+}
+
+/** The Markdown source a node was parsed from. */
+export function sourceOf(node: Nodes, ctx: ParseContext): string {
+  const { start, end } = node.position ?? {};
+  return start?.offset !== undefined && end?.offset !== undefined ? ctx.source.slice(start.offset, end.offset) : '';
+}

@@ -1,0 +1,173 @@
+import type { PhrasingContent } from 'mdast';
+import { htmlTag, type HtmlTag } from '../html';
+import { colorMarkFromStyle, mark, sameMarks, withMark } from '../marks';
+import { emojiCode, inline, leaf, text } from '../nodes';
+import { imageRef, linkRef } from '../refs';
+import type { DocumentInline, DocumentMark, DocumentNode, DocumentText } from '../types';
+import type { ParseContext } from './context';
+
+/** An emoji as one grapheme: a pictograph shown as emoji (with modifiers, ZWJ sequences), or a flag. */
+const EMOJI =
+  /(?:\p{Emoji_Presentation}|\p{Extended_Pictographic}\uFE0F)(?:\p{Emoji_Modifier}|\uFE0F|\u200D(?:\p{Emoji_Presentation}|\p{Extended_Pictographic}\uFE0F?))*|\p{Regional_Indicator}{2}/gu;
+
+const HTML_MARKS: Record<string, DocumentMark> = {
+  kbd: mark('keyboard'),
+  sup: mark('superscript'),
+  sub: mark('subscript'),
+  s: mark('strikethrough'),
+  del: mark('strikethrough'),
+  strike: mark('strikethrough'),
+  strong: mark('bold'),
+  b: mark('bold'),
+  em: mark('italic'),
+  i: mark('italic'),
+  code: mark('code'),
+};
+
+/** Accumulates texts and inlines, merging adjacent leaves that carry the same marks. */
+class InlineBuilder {
+  readonly nodes: DocumentNode[] = [];
+  constructor(readonly inLink: boolean) {}
+
+  text(value: string, marks: DocumentMark[]): void {
+    if (!value) return;
+    if (this.inLink || marks.some((m) => m.type === 'code')) return this.leaf(value, marks);
+    let last = 0;
+    for (const match of value.matchAll(EMOJI)) {
+      this.leaf(value.slice(last, match.index), marks);
+      this.inline(inline('emoji', { code: emojiCode(match[0]) }));
+      last = match.index! + match[0].length;
+    }
+    this.leaf(value.slice(last), marks);
+  }
+
+  inline(node: DocumentInline): void {
+    this.nodes.push(node);
+  }
+
+  private leaf(value: string, marks: DocumentMark[]): void {
+    if (!value) return;
+    const last = this.nodes[this.nodes.length - 1];
+    if (last?.object !== 'text') return void this.nodes.push(text(value, marks));
+    const tail = last.leaves[last.leaves.length - 1];
+    if (sameMarks(tail.marks, marks)) tail.text += value;
+    else last.leaves.push(leaf(value, marks));
+  }
+}
+
+/** Phrasing content → document inline nodes (texts with marks, links, images, emoji, maths, buttons). */
+export function convertInlines(children: PhrasingContent[], ctx: ParseContext): DocumentNode[] {
+  const builder = new InlineBuilder(false);
+  walk(children, [], ctx, builder);
+  return builder.nodes.length ? builder.nodes : [text('')];
+}
+
+function walk(children: PhrasingContent[], marks: DocumentMark[], ctx: ParseContext, out: InlineBuilder): void {
+  const opened: Array<{ tag: string; mark: DocumentMark | null }> = [];
+  const current = () => opened.reduce((acc, o) => (o.mark ? withMark(acc, o.mark) : acc), marks);
+  for (let i = 0; i < children.length; i++) {
+    const node = children[i];
+    const active = current();
+    switch (node.type) {
+      case 'text':
+        out.text(node.value.replace(/[ \t]*\n[ \t]*/g, ' '), active);
+        break;
+      case 'strong':
+        walk(node.children, withMark(active, mark('bold')), ctx, out);
+        break;
+      case 'emphasis':
+        walk(node.children, withMark(active, mark('italic')), ctx, out);
+        break;
+      case 'delete':
+        walk(node.children, withMark(active, mark('strikethrough')), ctx, out);
+        break;
+      case 'inlineCode':
+        out.text(node.value, withMark(active, mark('code')));
+        break;
+      case 'break':
+        out.text('\n', active);
+        break;
+      case 'inlineMath':
+        if (out.inLink) out.text(node.value, withMark(active, mark('code')));
+        else out.inline(inline('inline-math', { formula: node.value }));
+        break;
+      case 'link':
+        link(node.url, node.children, active, ctx, out);
+        break;
+      case 'linkReference': {
+        const def = ctx.definitions.get(node.identifier);
+        if (def) link(def.url, node.children, active, ctx, out);
+        else walk(node.children, active, ctx, out);
+        break;
+      }
+      case 'image':
+        out.inline(inlineImage(node.url, node.alt ?? '', undefined, ctx));
+        break;
+      case 'imageReference': {
+        const def = ctx.definitions.get(node.identifier);
+        if (def) out.inline(inlineImage(def.url, node.alt ?? '', undefined, ctx));
+        break;
+      }
+      case 'footnoteReference':
+        out.text(`[^${node.label ?? node.identifier}]`, active);
+        break;
+      case 'html': {
+        const tag = htmlTag(node.value);
+        if (node.value.startsWith('<!--')) break;
+        if (!tag) {
+          out.text(node.value, active);
+          break;
+        }
+        if (tag.name === 'a' && !tag.closing) {
+          const end = children.findIndex((c, j) => j > i && c.type === 'html' && htmlTag(c.value)?.name === 'a' && htmlTag(c.value)?.closing);
+          const inner = children.slice(i + 1, end < 0 ? children.length : end);
+          anchorTag(tag, inner, active, ctx, out);
+          i = end < 0 ? children.length : end;
+          break;
+        }
+        if (tag.name === 'br') out.text('\n', active);
+        else if (tag.name === 'img') out.inline(inlineImage(tag.attrs.src ?? '', tag.attrs.alt ?? '', tag.attrs['data-size'], ctx));
+        else if (tag.name === 'mark' || (tag.name in HTML_MARKS && !(tag.name === 'i' && tag.attrs.class))) {
+          if (tag.closing) {
+            const at = opened.map((o) => o.tag).lastIndexOf(tag.name);
+            if (at >= 0) opened.splice(at, 1);
+          } else opened.push({ tag: tag.name, mark: tag.name === 'mark' ? colorMarkFromStyle(tag.attrs.style ?? '') : HTML_MARKS[tag.name] });
+        } else if (!(tag.name === 'i' || tag.name === 'span' || tag.name === 'p')) out.text(node.value, active);
+        break;
+      }
+      default:
+        break;
+    }
+  }
+}
+
+function link(href: string, children: PhrasingContent[], marks: DocumentMark[], ctx: ParseContext, out: InlineBuilder): void {
+  const ref = out.inLink ? null : linkRef(href, ctx.options);
+  if (!ref) return walk(children, marks, ctx, out);
+  const inner = new InlineBuilder(true);
+  walk(children, marks, ctx, inner);
+  const nodes = inner.nodes.filter((n) => n.object === 'text' || n.type === 'inline-image');
+  out.inline(inline('link', { ref }, nodes.length ? nodes : [text(href)]));
+}
+
+/** `<a href class="button primary">Label</a>` is a button; any other `<a href>` a link. */
+function anchorTag(tag: HtmlTag, inner: PhrasingContent[], marks: DocumentMark[], ctx: ParseContext, out: InlineBuilder): void {
+  const classes = (tag.attrs.class ?? '').split(/\s+/);
+  const href = tag.attrs.href ?? '';
+  if (!classes.includes('button')) return link(href, inner, marks, ctx, out);
+  const labelBuilder = new InlineBuilder(true);
+  walk(inner, [], ctx, labelBuilder);
+  const label = labelBuilder.nodes.map((n) => (n.object === 'text' ? (n as DocumentText).leaves.map((l) => l.text).join('') : '')).join('');
+  const ref = linkRef(href, ctx.options);
+  if (!ref) return out.text(label, marks);
+  const data: Record<string, unknown> = { label, kind: classes.includes('secondary') ? 'secondary' : 'primary', ref };
+  if (tag.attrs['data-icon']) data.icon = tag.attrs['data-icon'];
+  out.inline(inline('button', data));
+}
+
+function inlineImage(src: string, alt: string, size: string | undefined, ctx: ParseContext): DocumentInline {
+  const data: Record<string, unknown> = { ref: imageRef(src, ctx.options) };
+  if (alt) data.alt = alt;
+  if (size === 'line' || size === 'original') data.size = size;
+  return inline('inline-image', data);
+}

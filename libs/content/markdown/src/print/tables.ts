@@ -1,0 +1,110 @@
+import type { PhrasingContent, RootContent, Table, TableCell } from 'mdast';
+import { escapeAttribute } from '../html';
+import { inlineText } from '../nodes';
+import type { ContentRef, DocumentBlock } from '../types';
+import { inlinesToHtml, printInlines, type HrefOf } from './inlines';
+
+interface Definition {
+  id: string;
+  title?: string;
+  type: string;
+  textAlignment?: string;
+}
+
+interface TableData {
+  view?: { type?: string; columns?: string[]; targetDefinition?: string; coverDefinition?: string; cardSize?: string };
+  records?: Record<string, { orderIndex?: string; values?: Record<string, unknown> }>;
+  definition?: Record<string, Definition>;
+}
+
+export function printTable(b: DocumentBlock, hrefOf: HrefOf): RootContent[] {
+  const data = b.data as TableData;
+  const records = Object.entries(data.records ?? {})
+    .sort(([ia, a], [ib, b2]) => String(a.orderIndex ?? '').localeCompare(String(b2.orderIndex ?? '')) || ia.localeCompare(ib))
+    .map(([, r]) => r.values ?? {});
+  const definitions = data.definition ?? {};
+  if (data.view?.type === 'cards') return [{ type: 'html', value: cards(b, data, records, hrefOf) }];
+  const columns = (data.view?.columns ?? Object.keys(definitions)).map((id) => definitions[id]).filter(Boolean);
+  if (!columns.length) return [];
+  const fragmentNodes = (name: unknown) => b.fragments?.find((f) => f.fragment === name)?.nodes ?? [];
+  const cell = (children: PhrasingContent[]): TableCell => ({ type: 'tableCell', children });
+  const table: Table = {
+    type: 'table',
+    align: columns.map((c) => (c.textAlignment === 'center' || c.textAlignment === 'right' ? c.textAlignment : null)),
+    children: [
+      { type: 'tableRow', children: columns.map((c) => cell(c.title ? [{ type: 'text', value: c.title }] : [])) },
+      ...records.map((values) => ({
+        type: 'tableRow' as const,
+        children: columns.map((c) => cell(cellContent(c, values[c.id], fragmentNodes, hrefOf))),
+      })),
+    ],
+  };
+  return [table];
+}
+
+/** A cell's content on one line: paragraphs joined by `<br>`, other blocks by their text. */
+function cellContent(column: Definition, value: unknown, fragmentNodes: (name: unknown) => DocumentBlock[], hrefOf: HrefOf): PhrasingContent[] {
+  if (value === undefined || value === null) return [];
+  switch (column.type) {
+    case 'text':
+      return fragmentNodes(value).flatMap((block, i): PhrasingContent[] => {
+        const content: PhrasingContent[] =
+          block.type === 'paragraph' || block.type.startsWith('heading') ? printInlines(block.nodes, hrefOf) : [{ type: 'text', value: inlineText(block.nodes) }];
+        const oneLine = content.map((c) => (c.type === 'break' ? ({ type: 'html', value: '<br>' } as PhrasingContent) : c));
+        return [...(i ? [{ type: 'html' as const, value: '<br>' }] : []), ...oneLine];
+      });
+    case 'content-ref':
+      return [{ type: 'link', url: hrefOf(value as ContentRef), children: [{ type: 'text', value: hrefOf(value as ContentRef) }] }];
+    case 'files':
+      return (Array.isArray(value) ? value : []).map((file) => ({
+        type: 'link',
+        url: hrefOf({ kind: 'file', file: String(file) }),
+        children: [{ type: 'text', value: String(file) }],
+      }));
+    case 'checkbox':
+      return [{ type: 'text', value: value ? '☑' : '☐' }];
+    default:
+      return typeof value === 'object' ? [] : [{ type: 'text', value: String(value) }];
+  }
+}
+
+function cards(b: DocumentBlock, data: TableData, records: Array<Record<string, unknown>>, hrefOf: HrefOf): string {
+  const definitions = Object.values(data.definition ?? {});
+  const visible = new Set(data.view?.columns ?? []);
+  const head = definitions
+    .map((d) => {
+      const attrs = [
+        visible.has(d.id) ? '' : ' data-hidden',
+        data.view?.targetDefinition === d.id ? ' data-card-target' : '',
+        data.view?.coverDefinition === d.id ? ' data-card-cover' : '',
+        d.type === 'content-ref' || d.type === 'files' ? ` data-type="${d.type}"` : '',
+      ].join('');
+      return `<th${attrs}>${inlinesToHtml([{ object: 'text', leaves: [{ object: 'leaf', text: d.title ?? '', marks: [] }] }], hrefOf)}</th>`;
+    })
+    .join('');
+  const rows = records
+    .map((values) => {
+      const cells = definitions.map((d) => {
+        const value = values[d.id];
+        if (value === undefined || value === null) return '<td></td>';
+        if (d.type === 'content-ref')
+          return `<td><a href="${escapeAttribute(hrefOf(value as ContentRef))}">${inlinesToHtml([textNode(hrefOf(value as ContentRef))], hrefOf)}</a></td>`;
+        if (d.type === 'files') {
+          const links = (Array.isArray(value) ? value : []).map(
+            (f) => `<a href="${escapeAttribute(hrefOf({ kind: 'file', file: String(f) }))}">${inlinesToHtml([textNode(String(f))], hrefOf)}</a>`,
+          );
+          return `<td>${links.join('')}</td>`;
+        }
+        const nodes = b.fragments?.find((f) => f.fragment === value)?.nodes ?? [];
+        return `<td>${nodes.map((n) => inlinesToHtml(n.nodes, hrefOf)).join('<br>')}</td>`;
+      });
+      return `<tr>${cells.join('')}</tr>`;
+    })
+    .join('');
+  const size = data.view?.cardSize === 'large' ? ' data-card-size="large"' : '';
+  return `<table data-view="cards"${size}><thead><tr>${head}</tr></thead><tbody>${rows}</tbody></table>`;
+}
+
+function textNode(value: string) {
+  return { object: 'text' as const, leaves: [{ object: 'leaf' as const, text: value, marks: [] }] };
+}

@@ -1,0 +1,195 @@
+import { ID_PARAM, JsonSchema, LIST_QUERY, officialResponse, RouteSpec, toList } from '@bindery/gateway/http';
+import { organizationJson } from '@bindery/gateway/identity-routes';
+import type { ContentClients } from '@bindery/content/client';
+import type { IdentityClients } from '@bindery/identity/client';
+import type { Caller } from '@bindery/platform/grpc';
+import { contentRevisionsV1 as pb } from '@bindery/shared/contracts';
+import { locationWithObjects, revisionWithUrls, withDownloadUrl, withPageUrls } from './content-representations';
+import { spaceJson, Urls } from './representations';
+import { pageOf } from './request-mapping';
+
+const BOOL = (description: string, dflt: boolean) => ({ type: 'boolean', default: dflt, description });
+const REVISION_QUERY = {
+  metadata: BOOL('false leaves out git metadata that may change', true),
+  computed: BOOL('accepted; no content here is computed', true),
+};
+const PAGE_QUERY = {
+  ...REVISION_QUERY,
+  format: { type: 'string', enum: ['document', 'markdown'], description: 'The form of the document: GitBook document JSON (default) or Markdown' },
+  evaluated: { anyOf: [{ type: 'boolean' }, { type: 'string', enum: ['deterministic-only'] }], description: 'accepted; documents hold no expressions to evaluate' },
+  'format.markdown.refs': { type: 'string', enum: ['relative', 'stable'], description: 'accepted; references are written as stable `/pages/<id>` links' },
+  dereferenced: { anyOf: [{ type: 'boolean' }, { type: 'string', enum: ['reusable-contents'] }], description: 'accepted' },
+  cachedMetadata: { type: 'boolean', description: 'accepted' },
+};
+const LINKS_QUERY = { ...LIST_QUERY, status: { type: 'string', enum: ['ok', 'broken', 'in-app'], description: 'Only links with this status' } };
+const SPACE = { spaceId: ID_PARAM };
+const REVISION = { spaceId: ID_PARAM, revisionId: ID_PARAM };
+const PATH_PARAM = { type: 'string', minLength: 1, maxLength: 2048, description: 'The page path (slugs joined by "/")' };
+
+type Revisions = ContentClients['revisions'];
+type Ctx = { caller: Caller; deadline: Date };
+
+/** The space-content reads, under /content (current revision) and /revisions/{revisionId} (history). */
+export function contentReadRoutes(revisions: Revisions, identity: IdentityClients, urls: Urls): RouteSpec[] {
+  const sel = (params: Record<string, string>, query: Record<string, unknown>): pb.RevisionSelector => ({
+    spaceId: params.spaceId,
+    revisionId: params.revisionId ?? '',
+    metadata: query.metadata !== false,
+  });
+  const revisionRoute = (path: string, operationId: string, schema: JsonSchema, params: Record<string, JsonSchema>, summary: string): RouteSpec => ({
+    method: 'get',
+    path,
+    operationId,
+    summary,
+    tags: ['content'],
+    params,
+    query: REVISION_QUERY,
+    success: { status: 200, description: 'The revision with its pages and files', schema },
+    async handler({ caller, deadline, params: p, query }) {
+      const r = await revisions.getRevision(sel(p, query), { caller, deadline });
+      return { body: revisionWithUrls(JSON.parse(r.revisionJson), p.spaceId, urls) };
+    },
+  });
+  const pagesRoute = (path: string, operationId: string, schema: JsonSchema, params: Record<string, JsonSchema>): RouteSpec => ({
+    method: 'get',
+    path,
+    operationId,
+    summary: 'The page tree of the revision, each document page with its document (readers)',
+    tags: ['content'],
+    params,
+    query: REVISION_QUERY,
+    success: { status: 200, description: 'The pages', schema },
+    async handler({ caller, deadline, params: p, query }) {
+      const r = await revisions.listPages(sel(p, query), { caller, deadline });
+      return { body: { pages: (JSON.parse(r.pagesJson) as Record<string, unknown>[]).map((pg) => withPageUrls(pg, p.spaceId, urls)) } };
+    },
+  });
+  const pageRoute = (path: string, operationId: string, schema: JsonSchema, params: Record<string, JsonSchema>, by: 'id' | 'path'): RouteSpec => ({
+    method: 'get',
+    path,
+    operationId,
+    summary: by === 'id' ? 'A page by id, its document in the format asked (readers)' : 'A page by its path, its document in the format asked (readers)',
+    tags: ['content'],
+    params,
+    query: PAGE_QUERY,
+    success: { status: 200, description: 'The page', schema },
+    async handler({ caller, deadline, params: p, query }) {
+      const r = await revisions.getPage(
+        {
+          revision: sel(p, query),
+          pageId: by === 'id' ? p.pageId : '',
+          path: by === 'path' ? p.pagePath : '',
+          format: String(query.format ?? 'document'),
+          evaluated: query.evaluated === true,
+        },
+        { caller, deadline },
+      );
+      return { body: withPageUrls(JSON.parse(r.pageJson), p.spaceId, urls) };
+    },
+  });
+  const filesRoute = (path: string, operationId: string, schema: JsonSchema, params: Record<string, JsonSchema>): RouteSpec => ({
+    method: 'get',
+    path,
+    operationId,
+    summary: 'The files of the revision (readers)',
+    tags: ['content'],
+    params,
+    query: { ...LIST_QUERY, ...REVISION_QUERY },
+    success: { status: 200, description: 'A page of files', schema },
+    async handler({ caller, deadline, params: p, query }) {
+      const r = await revisions.listFiles({ revision: sel(p, query), page: pageOf(query) }, { caller, deadline });
+      return {
+        body: toList(
+          (JSON.parse(r.filesJson) as Record<string, unknown>[]).map((f) => withDownloadUrl(f, urls)),
+          r.page,
+        ),
+      };
+    },
+  });
+  const fileRoute = (path: string, operationId: string, schema: JsonSchema, params: Record<string, JsonSchema>): RouteSpec => ({
+    method: 'get',
+    path,
+    operationId,
+    summary: 'A file of the revision with a signed, expiring download URL (readers)',
+    tags: ['content'],
+    params,
+    query: REVISION_QUERY,
+    success: { status: 200, description: 'The file', schema },
+    async handler({ caller, deadline, params: p, query }) {
+      const r = await revisions.getFile({ revision: sel(p, query), fileId: p.fileId }, { caller, deadline });
+      return { body: withDownloadUrl(JSON.parse(r.fileJson), urls) };
+    },
+  });
+
+  /** Locations name their organization and space by id; the answer carries the objects. */
+  const expand = async (items: Record<string, unknown>[], space: pb.LinksReply['space'], ctx: Ctx) => {
+    if (!space) return items;
+    const organization = organizationJson(await identity.identity.getOrganization({ organizationId: space.organization }, ctx), urls);
+    const spaceObject = spaceJson(space, urls);
+    const one = (l: unknown) => locationWithObjects(l as Record<string, unknown>, organization, spaceObject, space.id, urls);
+    return items.map((item) => {
+      if (item.kind) return one(item);
+      return { ...item, ...(item.targetReference ? { targetReference: one(item.targetReference) } : {}), locationReferences: (item.locationReferences as unknown[]).map(one) };
+    });
+  };
+  const linksRoute = (path: string, operationId: string, schema: JsonSchema, params: Record<string, JsonSchema>, summary: string): RouteSpec => ({
+    method: 'get',
+    path,
+    operationId,
+    summary,
+    tags: ['content'],
+    params,
+    query: LINKS_QUERY,
+    success: { status: 200, description: 'A page of links with their status, and the stats of all of them', schema },
+    async handler({ caller, deadline, params: p, query }) {
+      const r = await revisions.listLinks({ revision: sel(p, {}), pageId: p.pageId ?? '', status: String(query.status ?? ''), page: pageOf(query) }, { caller, deadline });
+      const items = await expand(JSON.parse(r.itemsJson), r.space, { caller, deadline });
+      return { body: { ...toList(items, r.page), stats: JSON.parse(r.statsJson) } };
+    },
+  });
+
+  const content = '/v1/spaces/:spaceId/content';
+  const history = '/v1/spaces/:spaceId/revisions/:revisionId';
+  return [
+    revisionRoute(content, 'getCurrentRevision', officialResponse('getCurrentRevision'), SPACE, "The space's current revision: pages with their documents, files (readers)"),
+    pagesRoute(`${content}/pages`, 'listPages', officialResponse('listPages'), SPACE),
+    filesRoute(`${content}/files`, 'listFiles', officialResponse('listFiles'), SPACE),
+    fileRoute(`${content}/files/:fileId`, 'getFileById', officialResponse('getFileById'), { ...SPACE, fileId: ID_PARAM }),
+    {
+      method: 'get',
+      path: `${content}/files/:fileId/backlinks`,
+      operationId: 'listSpaceFileBacklinks',
+      summary: 'The pages of the current revision that use a file (readers)',
+      tags: ['content'],
+      params: { ...SPACE, fileId: ID_PARAM },
+      query: LIST_QUERY,
+      success: { status: 200, description: 'A page of locations', schema: officialResponse('listSpaceFileBacklinks') },
+      async handler({ caller, deadline, params: p, query }) {
+        const r = await revisions.listFileBacklinks({ revision: sel(p, {}), fileId: p.fileId, page: pageOf(query) }, { caller, deadline });
+        return { body: toList(await expand(JSON.parse(r.itemsJson), r.space, { caller, deadline }), r.page) };
+      },
+    },
+    pageRoute(`${content}/page/:pageId`, 'getPageById', officialResponse('getPageById'), { ...SPACE, pageId: ID_PARAM }, 'id'),
+    linksRoute(
+      `${content}/page/:pageId/links`,
+      'listPageLinksInSpace',
+      officialResponse('listPageLinksInSpace'),
+      { ...SPACE, pageId: ID_PARAM },
+      'The links of one page of the current revision (readers)',
+    ),
+    pageRoute(`${content}/path/*pagePath`, 'getPageByPath', officialResponse('getPageByPath'), { ...SPACE, pagePath: PATH_PARAM }, 'path'),
+    linksRoute(
+      '/v1/spaces/:spaceId/links',
+      'listSpaceLinks',
+      officialResponse('listSpaceLinks'),
+      SPACE,
+      'Every link of the current revision with its status, and their stats (readers)',
+    ),
+    revisionRoute(history, 'getRevisionById', officialResponse('getRevisionById'), REVISION, 'A revision of the space by id (readers)'),
+    pagesRoute(`${history}/pages`, 'listPagesInRevisionById', officialResponse('listPagesInRevisionById'), REVISION),
+    filesRoute(`${history}/files`, 'listFilesInRevisionById', officialResponse('listFilesInRevisionById'), REVISION),
+    fileRoute(`${history}/files/:fileId`, 'getFileInRevisionById', officialResponse('getFileInRevisionById'), { ...REVISION, fileId: ID_PARAM }),
+    pageRoute(`${history}/page/:pageId`, 'getPageInRevisionById', officialResponse('getPageInRevisionById'), { ...REVISION, pageId: ID_PARAM }, 'id'),
+    pageRoute(`${history}/path/*pagePath`, 'getPageInRevisionByPath', officialResponse('getPageInRevisionByPath'), { ...REVISION, pagePath: PATH_PARAM }, 'path'),
+  ];
+}
