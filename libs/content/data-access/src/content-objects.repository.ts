@@ -50,7 +50,7 @@ export class ContentObjectsRepository {
     return `${spaceId}:${hash}`;
   }
 
-  /** Stores records (already existing ones are skipped); answers the bytes of the records sent. */
+  /** Stores records; those that exist already (same space and hash) are skipped. */
   async putMany(spaceId: string, records: Iterable<[string, ContentObjectKind, unknown]>): Promise<void> {
     const docs: ContentObject[] = [];
     for (const [hash, kind, body] of records) {

@@ -1,7 +1,6 @@
 import { ContentEvents as E } from '@bindery/content/client';
-import { contentHash, FileNode, PageNode, ROOT_KEY, RevisionDraft, trieSet } from '@bindery/content/domain';
+import { contentHash, FileNode, PageNode, ROOT_KEY, RevisionDraft, SpaceRecord, trieSet } from '@bindery/content/domain';
 import type { ContentObjectKind, RevisionRecord } from '@bindery/content/data-access';
-import type { SpaceRecord } from '@bindery/content/domain';
 import { DomainError } from '@bindery/platform/errors';
 import { ContentDeps, SOURCE } from '../content-deps';
 import { StoredRevision } from './stored-revision';
