@@ -5,3 +5,4 @@ export * from './tree';
 export * from './lifecycle';
 export * from './model';
 export * from './download-token';
+export * from './merge';
