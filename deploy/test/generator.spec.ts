@@ -22,12 +22,12 @@ const generator = require(path.join(REPO_ROOT, 'tools/generators/deploy-files.js
 const SERVICES = readServiceDescriptors();
 const identity = SERVICES.find((s) => s.name === 'identity') as ServiceDescriptor;
 const WIDGETS: ServiceDescriptor = { name: 'widgets', kind: 'grpc', port: 50099, database: 'bindery_widgets' };
-const CHANGE_REQUESTS: ServiceDescriptor = {
-  name: 'change-requests',
+const GIT_SYNC: ServiceDescriptor = {
+  name: 'git-sync',
   kind: 'grpc',
-  port: 50053,
-  database: 'bindery_change_requests',
-  secrets: ['BINDERY_ADMIN_TOKEN', 'CHANGE_REQUESTS_SIGNING_KEY'],
+  port: 50056,
+  database: 'bindery_git_sync',
+  secrets: ['BINDERY_ADMIN_TOKEN', 'GIT_SYNC_SIGNING_KEY'],
 };
 
 /** A copy of deploy/ (without its tests) in which `generate` adds services the way the generator's CLI does. */
@@ -79,7 +79,7 @@ describe('deployFiles', () => {
   });
 
   test('gives the gateway <NAME>_GRPC_URL = <name>:<port>', () => {
-    expect(generator.gatewayEntry(CHANGE_REQUESTS)).toEqual({ key: 'CHANGE_REQUESTS_GRPC_URL', value: 'change-requests:50053' });
+    expect(generator.gatewayEntry(GIT_SYNC)).toEqual({ key: 'GIT_SYNC_GRPC_URL', value: 'git-sync:50056' });
   });
 });
 
@@ -94,8 +94,8 @@ describe('addToAggregate and addToGateway', () => {
     expect(generator.addToAggregate('sites', repo)).toBe(true);
     expect(generator.addToAggregate('audit', repo)).toBe(true);
     expect(generator.addToAggregate('sites', repo)).toBe(false);
-    expect(aggregate()).toBe(before.replace('  - content\n', '  - audit\n  - content\n').replace('  - identity\n', '  - identity\n  - sites\n'));
-    expect((readYamlFile(path.join(repo, 'deploy/base/kustomization.yaml'))[0] as Obj).resources).toEqual(['audit', 'content', 'gateway', 'identity', 'sites']);
+    expect(aggregate()).toBe(before.replace('  - change-requests\n', '  - audit\n  - change-requests\n').replace('  - identity\n', '  - identity\n  - sites\n'));
+    expect((readYamlFile(path.join(repo, 'deploy/base/kustomization.yaml'))[0] as Obj).resources).toEqual(['audit', 'change-requests', 'content', 'gateway', 'identity', 'sites']);
 
     const config = gatewayConfig();
     expect(generator.addToGateway(WIDGETS, repo)).toBe(true);
@@ -113,24 +113,24 @@ function writeTemp(text: string): string {
   return path.join(dir, 'file.yaml');
 }
 
-describe('a copy of deploy/ with generated services widgets and change-requests', () => {
+describe('a copy of deploy/ with generated services widgets and git-sync', () => {
   const repo = copyOfDeploy();
   copies.push(repo);
   generate(repo, WIDGETS);
-  generate(repo, CHANGE_REQUESTS);
+  generate(repo, GIT_SYNC);
 
   describeDeployTree(
     path.join(repo, 'deploy'),
-    [...SERVICES, CHANGE_REQUESTS, WIDGETS].sort((a, b) => (a.name < b.name ? -1 : 1)),
+    [...SERVICES, GIT_SYNC, WIDGETS].sort((a, b) => (a.name < b.name ? -1 : 1)),
   );
 
-  test("change-requests takes its own secret from Secret bindery-change-requests, after the template's", () => {
-    const dep = named(render(path.join(repo, 'deploy/base/change-requests')), 'Deployment', 'change-requests') as Obj;
+  test("git-sync takes its own secret from Secret bindery-git-sync, after the template's", () => {
+    const dep = named(render(path.join(repo, 'deploy/base/git-sync')), 'Deployment', 'git-sync') as Obj;
     expect(dep.spec.template.spec.containers[0].env.map((e: Obj) => [e.name, e.valueFrom.secretKeyRef])).toEqual([
       ['MONGODB_URL', { name: 'bindery-mongodb', key: 'url' }],
       ['BINDERY_INTERNAL_SECRET', { name: 'bindery-internal', key: 'secret' }],
       ['BINDERY_ADMIN_TOKEN', { name: 'bindery-admin', key: 'token', optional: true }],
-      ['CHANGE_REQUESTS_SIGNING_KEY', { name: 'bindery-change-requests', key: 'CHANGE_REQUESTS_SIGNING_KEY' }],
+      ['GIT_SYNC_SIGNING_KEY', { name: 'bindery-git-sync', key: 'GIT_SYNC_SIGNING_KEY' }],
     ]);
   });
 });

@@ -71,6 +71,19 @@ const ERRATA = [
       return true;
     },
   },
+  {
+    component: 'RevisionSemanticChangePageEdited',
+    note:
+      'Corrected: the `attributes` variants are listed in a oneOf whose branches overlap (title, emoji and slug are in the ' +
+      'document and the group variants alike), so a page whose title alone changed matches two; anyOf says what was meant.',
+    apply(schema) {
+      const attributes = schema.properties?.attributes;
+      if (!attributes?.oneOf) return false;
+      attributes.anyOf = attributes.oneOf;
+      delete attributes.oneOf;
+      return true;
+    },
+  },
 ];
 
 /** The official names the routes use: officialResponse('…') and officialSchema('…'). */

@@ -223,6 +223,66 @@ describe('responses match the served /openapi.json', () => {
     expectDeclared(await api.get(`${r}/path/guide`), 'get', `${rt}/path/{pagePath}`, 200);
   });
 
+  it('change requests: lifecycle, content, comments, reviews, reviewers', async () => {
+    const api = http(sut.baseUrl, ada.token);
+    await eventually(async () => expect((await api.get(`/v1/orgs/${orgId}/spaces`)).status).toBe(200));
+    const space = (await api.post(`/v1/orgs/${orgId}/spaces`, { title: 'Described changes' })).body as { id: string };
+    const writer = contentWriter(sut);
+    const png = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
+    const written = await writer
+      .apply(ada.id, space.id, [
+        { operation: 'insert_files', files: [{ name: 'dot.png', ref: 'dot', base64: png, contentType: 'image/png' }] },
+        { operation: 'insert_page', title: 'Guide', document: { markdown: '![dot](./dot)\n\ng1\n\ng2' } },
+      ])
+      .finally(() => writer.close());
+    const page = written.changes[0].page.id as string;
+    const file = written.insertedFiles[0].id as string;
+    const s = `/v1/spaces/${space.id}/change-requests`;
+    const t = '/v1/spaces/{spaceId}/change-requests';
+    const ct = `${t}/{changeRequestId}`;
+    const cr = expectDeclared(await api.post(s, { subject: 'Described' }), 'post', t, 201);
+    const c = `${s}/${cr.id}`;
+    expectDeclared(await api.get(s), 'get', t, 200);
+    expectDeclared(await api.get(`/v1/orgs/${orgId}/change-requests`), 'get', '/v1/orgs/{organizationId}/change-requests', 200);
+    expectDeclared(await api.get(c), 'get', ct, 200);
+    expectDeclared(await api.patch(c, { subject: 'Described again' }), 'patch', ct, 200);
+    expectDeclared(
+      await api.post(`${c}/content?compat=false`, { changes: [{ operation: 'update_page', page, document: { markdown: 'g1\n\nG2' } }] }),
+      'post',
+      `${ct}/content`,
+      200,
+    );
+    expectDeclared(await api.get(`${c}/content`), 'get', `${ct}/content`, 200);
+    expectDeclared(await api.get(`${c}/content/pages`), 'get', `${ct}/content/pages`, 200);
+    expectDeclared(await api.get(`${c}/content/files`), 'get', `${ct}/content/files`, 200);
+    expectDeclared(await api.get(`${c}/content/files/${file}`), 'get', `${ct}/content/files/{fileId}`, 200);
+    expectDeclared(await api.get(`${c}/content/files/${file}/backlinks`), 'get', `${ct}/content/files/{fileId}/backlinks`, 200);
+    expectDeclared(await api.get(`${c}/content/page/${page}`), 'get', `${ct}/content/page/{pageId}`, 200);
+    expectDeclared(await api.get(`${c}/content/page/${page}/links`), 'get', `${ct}/content/page/{pageId}/links`, 200);
+    expectDeclared(await api.get(`${c}/content/path/guide`), 'get', `${ct}/content/path/{pagePath}`, 200);
+    expectDeclared(await api.get(`${c}/changes`), 'get', `${ct}/changes`, 200);
+    const comment = expectDeclared(await api.post(`${c}/comments`, { body: { markdown: 'Looks good' }, page }), 'post', `${ct}/comments`, 200);
+    expectDeclared(await api.get(`${c}/comments`), 'get', `${ct}/comments`, 200);
+    expectDeclared(await api.get(`${c}/comments/${comment.id}`), 'get', `${ct}/comments/{commentId}`, 200);
+    expectDeclared(await api.put(`${c}/comments/${comment.id}`, { addedReactions: ['👍'] }), 'put', `${ct}/comments/{commentId}`, 200);
+    const reply = expectDeclared(await api.post(`${c}/comments/${comment.id}/replies`, { body: { markdown: 'Thanks' } }), 'post', `${ct}/comments/{commentId}/replies`, 200);
+    expectDeclared(await api.get(`${c}/comments/${comment.id}/replies`), 'get', `${ct}/comments/{commentId}/replies`, 200);
+    expectDeclared(await api.get(`${c}/comments/${comment.id}/replies/${reply.id}`), 'get', `${ct}/comments/{commentId}/replies/{commentReplyId}`, 200);
+    expectDeclared(
+      await api.put(`${c}/comments/${comment.id}/replies/${reply.id}`, { body: { markdown: 'Thanks!' } }),
+      'put',
+      `${ct}/comments/{commentId}/replies/{commentReplyId}`,
+      200,
+    );
+    expectDeclared(await api.post(`${c}/requested-reviewers`, { users: [ada.id] }), 'post', `${ct}/requested-reviewers`, 200);
+    expectDeclared(await api.get(`${c}/requested-reviewers`), 'get', `${ct}/requested-reviewers`, 200);
+    const review = expectDeclared(await api.post(`${c}/reviews`, { status: 'approved', comment: { markdown: 'Approved' } }), 'post', `${ct}/reviews`, 201);
+    expectDeclared(await api.get(`${c}/reviews`), 'get', `${ct}/reviews`, 200);
+    expectDeclared(await api.get(`${c}/reviews/${review.id}`), 'get', `${ct}/reviews/{reviewId}`, 200);
+    expectDeclared(await api.post(`${c}/update`, undefined), 'post', `${ct}/update`, 200);
+    expectDeclared(await api.post(`${c}/merge`, undefined), 'post', `${ct}/merge`, 200);
+  });
+
   it('covered every operation that answers with a body', () => {
     const withBody = Object.entries(doc.paths).flatMap(([path, ops]) =>
       Object.entries(ops)

@@ -36,7 +36,12 @@ export const CONTENT_INDEXES: IndexPlan = {
     { key: { removedAt: 1 }, name: 'removed', partialFilterExpression: { removedAt: { $exists: true } } },
     OUTBOX_INDEX,
   ],
-  [COLLECTIONS.revisions]: [{ key: { spaceId: 1 }, name: 'by_space' }, OUTBOX_INDEX],
+  [COLLECTIONS.revisions]: [
+    { key: { spaceId: 1 }, name: 'by_space' },
+    // a merge's idempotency key: a repeated merge finds the revision the first one wrote, and two at once cannot both write
+    { key: { spaceId: 1, mergeKey: 1 }, name: 'merge_key', unique: true, partialFilterExpression: { mergeKey: { $exists: true } } },
+    OUTBOX_INDEX,
+  ],
   // Records are read by _id (space and hash); this one serves duplicate and purge.
   [COLLECTIONS.contentObjects]: [{ key: { spaceId: 1 }, name: 'by_space' }],
   [COLLECTIONS.teams]: [{ key: { organizationId: 1 }, name: 'by_org' }],

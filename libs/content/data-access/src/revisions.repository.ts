@@ -21,6 +21,8 @@ export interface RevisionRecord {
   variables?: Record<string, string>;
   git?: { oid: string; message: string; createdByService: boolean; url?: string; ref?: string };
   mergedFrom?: string;
+  /** the idempotency key of the merge that wrote this revision (unique per space) */
+  mergeKey?: string;
   /** the pages this revision changed or removed relative to its first parent */
   changedPages?: string[];
   deletedPages?: string[];
@@ -38,6 +40,11 @@ export class RevisionsRepository extends Repository<RevisionRecord> {
   /** A revision of this space (a revision id of another space is not found). */
   get(spaceId: string, revisionId: string): Promise<RevisionRecord | null> {
     return this.findOne({ _id: revisionId, spaceId });
+  }
+
+  /** The revision a merge with this idempotency key wrote, if any. */
+  findByMergeKey(spaceId: string, mergeKey: string): Promise<RevisionRecord | null> {
+    return this.findOne({ spaceId, mergeKey });
   }
 
   removeOfSpace(spaceId: string) {

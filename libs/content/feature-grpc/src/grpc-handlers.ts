@@ -6,6 +6,8 @@ import * as permissions from './permissions.service';
 import * as spaces from './spaces.service';
 import * as revisions from './revisions/revisions.service';
 import { applyContentChanges } from './revisions/apply-changes.service';
+import { mergeRevisions } from './revisions/merge-revisions.service';
+import { diffRevisions } from './revisions/diff-revisions.service';
 
 /** Content's gRPC services: each handler is its use case with the verified caller. */
 export function contentGrpc(deps: ContentDeps): GrpcRegistration[] {
@@ -39,6 +41,7 @@ export function contentGrpc(deps: ContentDeps): GrpcRegistration[] {
       updateGrant: async (req, { caller }) => (await permissions.updateGrant(deps, caller, req), {}),
       removeGrant: (req, { caller }) => permissions.removeGrant(deps, caller, req),
       listAggregate: (req, { caller }) => permissions.listAggregate(deps, caller, req),
+      effectiveRoles: (req, { caller }) => permissions.effectiveRoles(deps, caller, req),
     }),
     grpcService(contentRevisionsV1.RevisionsServiceService, {
       getRevision: (req, { caller }) => revisions.getRevision(deps, caller, req),
@@ -49,6 +52,8 @@ export function contentGrpc(deps: ContentDeps): GrpcRegistration[] {
       listFileBacklinks: (req, { caller }) => revisions.listFileBacklinks(deps, caller, req),
       listLinks: (req, { caller }) => revisions.listLinks(deps, caller, req),
       applyChanges: (req, { caller }) => applyContentChanges(deps, caller, req),
+      mergeRevisions: (req, { caller }) => mergeRevisions(deps, caller, req),
+      diffRevisions: (req, { caller }) => diffRevisions(deps, caller, req),
     }),
   ];
 }

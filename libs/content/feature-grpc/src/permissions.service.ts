@@ -141,3 +141,21 @@ function collectionsAbove(view: OrgView, item: TreeItem): Array<{ kind: ContentK
     out.push({ kind: 'collection', id: at.id });
   return out;
 }
+
+const MAX_ROLE_QUERIES = 100;
+
+/** The effective role of each given user on content the caller can read (absent: no access). */
+export async function effectiveRoles(deps: ContentDeps, caller: Caller, req: pb.EffectiveRolesRequest): Promise<pb.EffectiveRolesResponse> {
+  const t = await targetOf(deps, caller, req.target);
+  const users = [...new Set(req.users)];
+  if (!users.length || users.length > MAX_ROLE_QUERIES) throw invalid(`Give 1 to ${MAX_ROLE_QUERIES} users.`);
+  const chain = [{ kind: t.kind, id: t.id }, ...collectionsAbove(t.view, t.item)];
+  const grants = await deps.grants.onTargets(chain);
+  const items: pb.EffectiveRole[] = [];
+  for (const userId of users) {
+    const member = await deps.access.accessOf(t.organizationId, userId);
+    const role = member ? effectiveRole({ userId, member: { role: member.role as Role | null, teams: member.teams } }, t.item, t.view, grants) : null;
+    items.push(role ? { userId, role } : { userId });
+  }
+  return { items };
+}

@@ -28,12 +28,21 @@ const PATH_PARAM = { type: 'string', minLength: 1, maxLength: 2048, description:
 
 type Revisions = ContentClients['revisions'];
 type Ctx = { caller: Caller; deadline: Date };
+export { PATH_PARAM };
 
-/** The space-content reads, under /content (current revision) and /revisions/{revisionId} (history). */
-export function contentReadRoutes(revisions: Revisions, identity: IdentityClients, urls: Urls): RouteSpec[] {
-  const sel = (params: Record<string, string>, query: Record<string, unknown>): pb.RevisionSelector => ({
+/** Which revision a read is about: the path's `revisionId`, or '' for the space's current one. */
+export type RevisionOf = (params: Record<string, string>, ctx: Ctx) => Promise<string>;
+
+const fromPath: RevisionOf = async (params) => params.revisionId ?? '';
+
+/**
+ * The builders of the revision reads (revision, pages, page, files, file, backlinks, links), for any
+ * way of naming the revision: the current one, one by id, a change request's head.
+ */
+export function revisionReadBuilders(revisions: Revisions, identity: IdentityClients, urls: Urls, revisionOf: RevisionOf = fromPath) {
+  const sel = async (params: Record<string, string>, query: Record<string, unknown>, ctx: Ctx): Promise<pb.RevisionSelector> => ({
     spaceId: params.spaceId,
-    revisionId: params.revisionId ?? '',
+    revisionId: await revisionOf(params, ctx),
     metadata: query.metadata !== false,
   });
   const revisionRoute = (path: string, operationId: string, schema: JsonSchema, params: Record<string, JsonSchema>, summary: string): RouteSpec => ({
@@ -46,7 +55,7 @@ export function contentReadRoutes(revisions: Revisions, identity: IdentityClient
     query: REVISION_QUERY,
     success: { status: 200, description: 'The revision with its pages and files', schema },
     async handler({ caller, deadline, params: p, query }) {
-      const r = await revisions.getRevision(sel(p, query), { caller, deadline });
+      const r = await revisions.getRevision(await sel(p, query, { caller, deadline }), { caller, deadline });
       return { body: revisionWithUrls(JSON.parse(r.revisionJson), p.spaceId, urls) };
     },
   });
@@ -60,7 +69,7 @@ export function contentReadRoutes(revisions: Revisions, identity: IdentityClient
     query: REVISION_QUERY,
     success: { status: 200, description: 'The pages', schema },
     async handler({ caller, deadline, params: p, query }) {
-      const r = await revisions.listPages(sel(p, query), { caller, deadline });
+      const r = await revisions.listPages(await sel(p, query, { caller, deadline }), { caller, deadline });
       return { body: { pages: (JSON.parse(r.pagesJson) as Record<string, unknown>[]).map((pg) => withPageUrls(pg, p.spaceId, urls)) } };
     },
   });
@@ -76,7 +85,7 @@ export function contentReadRoutes(revisions: Revisions, identity: IdentityClient
     async handler({ caller, deadline, params: p, query }) {
       const r = await revisions.getPage(
         {
-          revision: sel(p, query),
+          revision: await sel(p, query, { caller, deadline }),
           pageId: by === 'id' ? p.pageId : '',
           path: by === 'path' ? p.pagePath : '',
           format: String(query.format ?? 'document'),
@@ -97,7 +106,7 @@ export function contentReadRoutes(revisions: Revisions, identity: IdentityClient
     query: { ...LIST_QUERY, ...REVISION_QUERY },
     success: { status: 200, description: 'A page of files', schema },
     async handler({ caller, deadline, params: p, query }) {
-      const r = await revisions.listFiles({ revision: sel(p, query), page: pageOf(query) }, { caller, deadline });
+      const r = await revisions.listFiles({ revision: await sel(p, query, { caller, deadline }), page: pageOf(query) }, { caller, deadline });
       return {
         body: toList(
           (JSON.parse(r.filesJson) as Record<string, unknown>[]).map((f) => withDownloadUrl(f, urls)),
@@ -116,7 +125,7 @@ export function contentReadRoutes(revisions: Revisions, identity: IdentityClient
     query: REVISION_QUERY,
     success: { status: 200, description: 'The file', schema },
     async handler({ caller, deadline, params: p, query }) {
-      const r = await revisions.getFile({ revision: sel(p, query), fileId: p.fileId }, { caller, deadline });
+      const r = await revisions.getFile({ revision: await sel(p, query, { caller, deadline }), fileId: p.fileId }, { caller, deadline });
       return { body: withDownloadUrl(JSON.parse(r.fileJson), urls) };
     },
   });
@@ -142,12 +151,35 @@ export function contentReadRoutes(revisions: Revisions, identity: IdentityClient
     query: LINKS_QUERY,
     success: { status: 200, description: 'A page of links with their status, and the stats of all of them', schema },
     async handler({ caller, deadline, params: p, query }) {
-      const r = await revisions.listLinks({ revision: sel(p, {}), pageId: p.pageId ?? '', status: String(query.status ?? ''), page: pageOf(query) }, { caller, deadline });
+      const r = await revisions.listLinks(
+        { revision: await sel(p, {}, { caller, deadline }), pageId: p.pageId ?? '', status: String(query.status ?? ''), page: pageOf(query) },
+        { caller, deadline },
+      );
       const items = await expand(JSON.parse(r.itemsJson), r.space, { caller, deadline });
       return { body: { ...toList(items, r.page), stats: JSON.parse(r.statsJson) } };
     },
   });
 
+  const backlinksRoute = (path: string, operationId: string, schema: JsonSchema, params: Record<string, JsonSchema>): RouteSpec => ({
+    method: 'get',
+    path,
+    operationId,
+    summary: 'The pages of the revision that use a file (readers)',
+    tags: ['content'],
+    params,
+    query: LIST_QUERY,
+    success: { status: 200, description: 'A page of locations', schema },
+    async handler({ caller, deadline, params: p, query }) {
+      const r = await revisions.listFileBacklinks({ revision: await sel(p, {}, { caller, deadline }), fileId: p.fileId, page: pageOf(query) }, { caller, deadline });
+      return { body: toList(await expand(JSON.parse(r.itemsJson), r.space, { caller, deadline }), r.page) };
+    },
+  });
+  return { revisionRoute, pagesRoute, pageRoute, filesRoute, fileRoute, backlinksRoute, linksRoute };
+}
+
+/** The space-content reads, under /content (current revision) and /revisions/{revisionId} (history). */
+export function contentReadRoutes(revisions: Revisions, identity: IdentityClients, urls: Urls): RouteSpec[] {
+  const { revisionRoute, pagesRoute, pageRoute, filesRoute, fileRoute, backlinksRoute, linksRoute } = revisionReadBuilders(revisions, identity, urls);
   const content = '/v1/spaces/:spaceId/content';
   const history = '/v1/spaces/:spaceId/revisions/:revisionId';
   return [
@@ -155,20 +187,7 @@ export function contentReadRoutes(revisions: Revisions, identity: IdentityClient
     pagesRoute(`${content}/pages`, 'listPages', officialResponse('listPages'), SPACE),
     filesRoute(`${content}/files`, 'listFiles', officialResponse('listFiles'), SPACE),
     fileRoute(`${content}/files/:fileId`, 'getFileById', officialResponse('getFileById'), { ...SPACE, fileId: ID_PARAM }),
-    {
-      method: 'get',
-      path: `${content}/files/:fileId/backlinks`,
-      operationId: 'listSpaceFileBacklinks',
-      summary: 'The pages of the current revision that use a file (readers)',
-      tags: ['content'],
-      params: { ...SPACE, fileId: ID_PARAM },
-      query: LIST_QUERY,
-      success: { status: 200, description: 'A page of locations', schema: officialResponse('listSpaceFileBacklinks') },
-      async handler({ caller, deadline, params: p, query }) {
-        const r = await revisions.listFileBacklinks({ revision: sel(p, {}), fileId: p.fileId, page: pageOf(query) }, { caller, deadline });
-        return { body: toList(await expand(JSON.parse(r.itemsJson), r.space, { caller, deadline }), r.page) };
-      },
-    },
+    backlinksRoute(`${content}/files/:fileId/backlinks`, 'listSpaceFileBacklinks', officialResponse('listSpaceFileBacklinks'), { ...SPACE, fileId: ID_PARAM }),
     pageRoute(`${content}/page/:pageId`, 'getPageById', officialResponse('getPageById'), { ...SPACE, pageId: ID_PARAM }, 'id'),
     linksRoute(
       `${content}/page/:pageId/links`,

@@ -1,2 +1,5 @@
 export * from './content-routes';
 export { collectionJson, spaceJson } from './representations';
+export { revisionReadBuilders, PATH_PARAM } from './content-read-routes';
+export type { RevisionOf } from './content-read-routes';
+export { withDownloadUrl } from './content-representations';

@@ -24,7 +24,7 @@ export function spaceJson(s: pb.Space, urls: Urls) {
     ...(parent ? { parent } : {}),
     ...(deletedAt ? { deletedAt } : {}),
     mergeRules: { type: 'inherit' },
-    // Comments and change requests are another service's; none until it is deployed.
+    // Comments and change requests are change-requests': withSpaceCounts (space-counts.ts) fills them in.
     comments: 0,
     changeRequests: 0,
     changeRequestsOpen: 0,

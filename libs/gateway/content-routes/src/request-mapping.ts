@@ -1,5 +1,5 @@
 import type { Caller } from '@bindery/platform/grpc';
-import { contentV1 as pb, NullableString, PageRequest } from '@bindery/shared/contracts';
+import { contentV1 as pb, NullableString } from '@bindery/shared/contracts';
 
 /** What every downstream call of one request carries. */
 export interface Call {
@@ -8,7 +8,7 @@ export interface Call {
 }
 
 /** The list parameters (validated by LIST_QUERY) as the services take them. */
-export const pageOf = (query: Record<string, unknown>): PageRequest => ({ page: (query.page as string) ?? '', limit: (query.limit as number) ?? 0 });
+export { pageOf } from '@bindery/gateway/http';
 
 /** A PATCH field that may be null: absent → unchanged, null → present without a value, else the value. */
 export const nullable = (v: string | null | undefined): NullableString | undefined => (v === undefined ? undefined : { value: v ?? undefined });

@@ -81,3 +81,6 @@ export function toList<T>(items: T[], page: { count: number; nextPage?: string }
   if (page?.nextPage) out.next = { page: page.nextPage };
   return out;
 }
+
+/** The list parameters of a query as the services take them (`page` cursor, `limit`; 0 = default). */
+export const pageOf = (query: Record<string, unknown>): { page: string; limit: number } => ({ page: (query.page as string) ?? '', limit: (query.limit as number) ?? 0 });

@@ -1,4 +1,4 @@
-import { ID_PARAM, LIST_QUERY, object, officialResponse, RouteSpec, toList, trimmedText } from '@bindery/gateway/http';
+import { ID_PARAM, LIST_QUERY, object, officialResponse, pageOf, RouteSpec, toList, trimmedText } from '@bindery/gateway/http';
 import type { TeamsClient } from '@bindery/identity/client';
 import { deletedOrNot } from './deletions';
 import { Urls } from './representations';
@@ -22,8 +22,6 @@ const TITLE_FILTER = { type: 'string', maxLength: 64 };
 const ORG = { organizationId: ID_PARAM };
 const TEAM_PARAMS = { organizationId: ID_PARAM, teamId: ID_PARAM };
 const TEAM_MEMBER_PARAMS = { organizationId: ID_PARAM, teamId: ID_PARAM, userId: ID_PARAM };
-
-const pageOf = (query: Record<string, unknown>) => ({ page: (query.page as string) ?? '', limit: (query.limit as number) ?? 0 });
 
 /** /v1/orgs/{orgId}/teams…, and /v1/orgs/{orgId}/members/{userId}/teams. */
 export function teamRoutes(teams: TeamsClient, urls: Urls): RouteSpec[] {

@@ -19,6 +19,9 @@ const PACKAGES: Record<SpecVersion, string> = { '0.130.0': '@gitbook/api/spec/op
  *   required of `active` providers only.
  * - Space (0.130.0) requires `type` without defining it (its typed client has no such field); 0.202.0
  *   defines `type` as `styleguide`, for style-guide spaces only, and does not require it.
+ * - RevisionSemanticChangePageEdited (0.202.0) lists its `attributes` variants in a oneOf whose
+ *   branches overlap (title, emoji and slug are in the document and the group variants alike), so a
+ *   page whose title alone changed matches two: anyOf says what was meant.
  */
 function applyErrata(spec: Json): void {
   const paths = spec.paths as Record<string, Record<string, Json>>;
@@ -34,6 +37,12 @@ function applyErrata(spec: Json): void {
   }
   const space = ((spec.components as Json)?.schemas as Json)?.Space as { required?: string[]; properties?: Json } | undefined;
   if (space?.required && !space.properties?.type) space.required = space.required.filter((r) => r !== 'type');
+  const edited = ((spec.components as Json)?.schemas as Json)?.RevisionSemanticChangePageEdited as { properties?: { attributes?: Json } } | undefined;
+  const attributes = edited?.properties?.attributes;
+  if (attributes?.oneOf) {
+    attributes.anyOf = attributes.oneOf;
+    delete attributes.oneOf;
+  }
 }
 
 /** OpenAPI 3.0 schema → JSON Schema for ajv: local refs point into `id`, `nullable` becomes null-typed. */
@@ -108,7 +117,7 @@ export function assertMatchesSpec(version: SpecVersion, method: string, path: st
   if (!spec) specs.set(version, (spec = new OfficialSpec(version)));
   const validate = spec.validator(method, path, status);
   if (!validate(body)) {
-    throw new Error(`response of ${method.toUpperCase()} ${path} (${status}) does not match @gitbook/api@${version}: ${JSON.stringify(validate.errors?.slice(0, 5))}`);
+    throw new Error(`response of ${method.toUpperCase()} ${path} (${status}) does not match @gitbook/api@${version}: ${JSON.stringify(validate.errors?.slice(0, 12))}`);
   }
 }
 

@@ -97,3 +97,23 @@ export function expectConsistent(result: MergeResult, ours: RevisionSnapshot): v
     if (page.document !== undefined) expect(mergedDocument(result, ours, page)).toBeDefined();
   }
 }
+
+/** Replaces a page's document with paragraphs of these texts (none: no document), as a writer at `now` would. */
+export function setBlocks(s: RevisionSnapshot, id: string, texts: string[], now: string): void {
+  const page: PageNode = { ...s.pages.get(id)!, updatedAt: now };
+  delete page.document;
+  delete page.refs;
+  if (texts.length) {
+    const document = documentOf(texts);
+    page.document = contentHash(document);
+    page.refs = [];
+    s.documents.set(page.document, document);
+  }
+  s.pages.set(id, page);
+}
+
+/** The paragraph texts of a page's document. */
+export const textsAt = (s: RevisionSnapshot, id: string) => {
+  const hash = s.pages.get(id)!.document;
+  return hash === undefined ? [] : textsOf(s.documents.get(hash));
+};

@@ -1,7 +1,6 @@
 import fc from 'fast-check';
 import { contentHash } from '../model/content-hash';
-import { PageNode } from '../model/page-node';
-import { documentOf, file, textsOf, T0 } from './merge-fixtures';
+import { file, setBlocks, textsAt, textsOf, T0 } from './merge-fixtures';
 import { mergeRevisions } from './merge-revisions';
 import { RevisionSnapshot } from './merge-types';
 
@@ -56,24 +55,6 @@ function baseRevision(parents: number[], blocks: number[]): RevisionSnapshot {
   });
   return s;
 }
-
-function setBlocks(s: RevisionSnapshot, id: string, texts: string[], now: string): void {
-  const page: PageNode = { ...s.pages.get(id)!, updatedAt: now };
-  delete page.document;
-  delete page.refs;
-  if (texts.length) {
-    const document = documentOf(texts);
-    page.document = contentHash(document);
-    page.refs = [];
-    s.documents.set(page.document, document);
-  }
-  s.pages.set(id, page);
-}
-
-const textsAt = (s: RevisionSnapshot, id: string) => {
-  const hash = s.pages.get(id)!.document;
-  return hash === undefined ? [] : textsOf(s.documents.get(hash));
-};
 
 function setChildren(s: RevisionSnapshot, parent: string | null, change: (children: string[]) => string[], now: string): void {
   if (parent === null) s.root = { children: change(s.root.children) };

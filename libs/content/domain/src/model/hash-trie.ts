@@ -16,12 +16,13 @@ export interface TrieNodeSource {
 }
 
 export const LEAF_CAPACITY = 16;
-const MAX_DEPTH = 20;
+export const MAX_DEPTH = 20;
 
 export const EMPTY_TRIE: TrieNode = { leaf: {} };
 export const EMPTY_TRIE_HASH = contentHash(EMPTY_TRIE);
 
-function nibble(key: string, depth: number): string {
+/** The digit of `key` that chooses its branch at `depth`. */
+export function nibble(key: string, depth: number): string {
   const digest = createHash('sha1').update(key).digest('hex');
   return digest[depth];
 }

@@ -1,5 +1,6 @@
 export * from './content-hash';
 export * from './hash-trie';
+export * from './trie-walk';
 export * from './page-node';
 export * from './slugs';
 export * from './revision-draft';

@@ -1,9 +1,22 @@
 import type { Document } from '@bindery/content/markdown';
-import { EMPTY_TRIE_HASH, FileNode, PageNode, ROOT_KEY, RevisionSource, RootNode, TrieNode, TrieNodeSource, trieEntries, trieGet } from '@bindery/content/domain';
+import {
+  EMPTY_TRIE_HASH,
+  FileNode,
+  PageNode,
+  RevisionReader,
+  ROOT_KEY,
+  RevisionSource,
+  RootNode,
+  TrieNode,
+  TrieNodeSource,
+  trieEntries,
+  trieGet,
+  trieGetMany,
+} from '@bindery/content/domain';
 import type { ContentObjectsRepository, RevisionRecord } from '@bindery/content/data-access';
 
 /** The page and file maps of one stored revision, read lazily through the content-addressed store. */
-export class StoredRevision implements RevisionSource {
+export class StoredRevision implements RevisionSource, RevisionReader {
   readonly nodes: TrieNodeSource;
   private allFiles?: Promise<FileNode[]>;
 
@@ -48,11 +61,36 @@ export class StoredRevision implements RevisionSource {
     return this.allFiles;
   }
 
+  /** The pages with these ids (absent ones left out), in a few round trips whatever their number. */
+  async pagesOf(ids: readonly string[]): Promise<Map<string, PageNode>> {
+    return this.recordsOf<PageNode>(
+      this.pagesRoot,
+      ids.filter((id) => id !== ROOT_KEY),
+    );
+  }
+
+  /** The files with these ids (absent ones left out). */
+  async filesOf(ids: readonly string[]): Promise<Map<string, FileNode>> {
+    return this.recordsOf<FileNode>(this.filesRoot, ids);
+  }
+
+  private async recordsOf<T>(root: string, keys: readonly string[]): Promise<Map<string, T>> {
+    if (!keys.length) return new Map();
+    const addresses = await trieGetMany(this.nodes, root, keys);
+    const records = await this.objects.getMany<T>(this.spaceId, [...addresses.values()]);
+    const out = new Map<string, T>();
+    for (const [key, hash] of addresses) {
+      const record = records.get(hash);
+      if (record) out.set(key, record);
+    }
+    return out;
+  }
+
   document(hash: string): Promise<Document | undefined> {
     return this.objects.get<Document>(this.spaceId, hash);
   }
 
-  async documents(hashes: string[]): Promise<Map<string, Document>> {
+  async documents(hashes: readonly string[]): Promise<Map<string, Document>> {
     return this.objects.getMany<Document>(this.spaceId, hashes);
   }
 

@@ -20,6 +20,24 @@ import {
 } from "@grpc/grpc-js";
 import { PageInfo, PageRequest } from "../../common/v1/common";
 
+export interface EffectiveRolesRequest {
+  target:
+    | ContentTarget
+    | undefined;
+  /** 1..100 user ids */
+  users: string[];
+}
+
+export interface EffectiveRole {
+  userId: string;
+  /** absent: no access (not a member, or no role reaching the content) */
+  role?: string | undefined;
+}
+
+export interface EffectiveRolesResponse {
+  items: EffectiveRole[];
+}
+
 /** A space or a collection. */
 export interface ContentTarget {
   /** "space" | "collection" */
@@ -94,6 +112,251 @@ export interface ListAggregateRequest {
   page: PageRequest | undefined;
   role?: string | undefined;
 }
+
+function createBaseEffectiveRolesRequest(): EffectiveRolesRequest {
+  return { target: undefined, users: [] };
+}
+
+export const EffectiveRolesRequest: MessageFns<EffectiveRolesRequest> = {
+  encode(message: EffectiveRolesRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.target !== undefined) {
+      ContentTarget.encode(message.target, writer.uint32(10).fork()).join();
+    }
+    for (const v of message.users) {
+      writer.uint32(18).string(v!);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): EffectiveRolesRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseEffectiveRolesRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.target = ContentTarget.decode(reader, reader.uint32());
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.users.push(reader.string());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): EffectiveRolesRequest {
+    return {
+      target: isSet(object.target) ? ContentTarget.fromJSON(object.target) : undefined,
+      users: globalThis.Array.isArray(object?.users) ? object.users.map((e: any) => globalThis.String(e)) : [],
+    };
+  },
+
+  toJSON(message: EffectiveRolesRequest): unknown {
+    const obj: any = {};
+    if (message.target !== undefined) {
+      obj.target = ContentTarget.toJSON(message.target);
+    }
+    if (message.users?.length) {
+      obj.users = message.users;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<EffectiveRolesRequest>, I>>(base?: I): EffectiveRolesRequest {
+    return EffectiveRolesRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<EffectiveRolesRequest>, I>>(object: I): EffectiveRolesRequest {
+    const message = createBaseEffectiveRolesRequest();
+    message.target = (object.target !== undefined && object.target !== null)
+      ? ContentTarget.fromPartial(object.target)
+      : undefined;
+    message.users = object.users?.map((e) => e) || [];
+    return message;
+  },
+};
+
+function createBaseEffectiveRole(): EffectiveRole {
+  return { userId: "", role: undefined };
+}
+
+export const EffectiveRole: MessageFns<EffectiveRole> = {
+  encode(message: EffectiveRole, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.userId !== "") {
+      writer.uint32(10).string(message.userId);
+    }
+    if (message.role !== undefined) {
+      writer.uint32(18).string(message.role);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): EffectiveRole {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseEffectiveRole();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.userId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.role = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): EffectiveRole {
+    return {
+      userId: isSet(object.userId)
+        ? globalThis.String(object.userId)
+        : isSet(object.user_id)
+        ? globalThis.String(object.user_id)
+        : "",
+      role: isSet(object.role) ? globalThis.String(object.role) : undefined,
+    };
+  },
+
+  toJSON(message: EffectiveRole): unknown {
+    const obj: any = {};
+    if (message.userId !== "") {
+      obj.userId = message.userId;
+    }
+    if (message.role !== undefined) {
+      obj.role = message.role;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<EffectiveRole>, I>>(base?: I): EffectiveRole {
+    return EffectiveRole.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<EffectiveRole>, I>>(object: I): EffectiveRole {
+    const message = createBaseEffectiveRole();
+    message.userId = object.userId ?? "";
+    message.role = object.role ?? undefined;
+    return message;
+  },
+};
+
+function createBaseEffectiveRolesResponse(): EffectiveRolesResponse {
+  return { items: [] };
+}
+
+export const EffectiveRolesResponse: MessageFns<EffectiveRolesResponse> = {
+  encode(message: EffectiveRolesResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    for (const v of message.items) {
+      EffectiveRole.encode(v!, writer.uint32(10).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): EffectiveRolesResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseEffectiveRolesResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.items.push(EffectiveRole.decode(reader, reader.uint32()));
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): EffectiveRolesResponse {
+    return {
+      items: globalThis.Array.isArray(object?.items) ? object.items.map((e: any) => EffectiveRole.fromJSON(e)) : [],
+    };
+  },
+
+  toJSON(message: EffectiveRolesResponse): unknown {
+    const obj: any = {};
+    if (message.items?.length) {
+      obj.items = message.items.map((e) => EffectiveRole.toJSON(e));
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<EffectiveRolesResponse>, I>>(base?: I): EffectiveRolesResponse {
+    return EffectiveRolesResponse.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<EffectiveRolesResponse>, I>>(object: I): EffectiveRolesResponse {
+    const message = createBaseEffectiveRolesResponse();
+    message.items = object.items?.map((e) => EffectiveRole.fromPartial(e)) || [];
+    return message;
+  },
+};
 
 function createBaseContentTarget(): ContentTarget {
   return { kind: "", id: "" };
@@ -1275,6 +1538,18 @@ export const ContentPermissionsServiceService = {
       Buffer.from(ListUserGrantsResponse.encode(value).finish()),
     responseDeserialize: (value: Buffer): ListUserGrantsResponse => ListUserGrantsResponse.decode(value),
   },
+  /** The effective role of given users on content the caller can read (e.g. who may be asked to review). */
+  effectiveRoles: {
+    path: "/bindery.content.v1.ContentPermissionsService/EffectiveRoles" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: EffectiveRolesRequest): Buffer =>
+      Buffer.from(EffectiveRolesRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): EffectiveRolesRequest => EffectiveRolesRequest.decode(value),
+    responseSerialize: (value: EffectiveRolesResponse): Buffer =>
+      Buffer.from(EffectiveRolesResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): EffectiveRolesResponse => EffectiveRolesResponse.decode(value),
+  },
 } as const;
 
 export interface ContentPermissionsServiceServer extends UntypedServiceImplementation {
@@ -1286,6 +1561,8 @@ export interface ContentPermissionsServiceServer extends UntypedServiceImplement
   removeGrant: handleUnaryCall<GrantRef, RemoveGrantResponse>;
   /** Everyone with access and their effective role, from every source (organization, collections, teams, direct). */
   listAggregate: handleUnaryCall<ListAggregateRequest, ListUserGrantsResponse>;
+  /** The effective role of given users on content the caller can read (e.g. who may be asked to review). */
+  effectiveRoles: handleUnaryCall<EffectiveRolesRequest, EffectiveRolesResponse>;
 }
 
 export interface ContentPermissionsServiceClient extends Client {
@@ -1380,6 +1657,22 @@ export interface ContentPermissionsServiceClient extends Client {
     metadata: Metadata,
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: ListUserGrantsResponse) => void,
+  ): ClientUnaryCall;
+  /** The effective role of given users on content the caller can read (e.g. who may be asked to review). */
+  effectiveRoles(
+    request: EffectiveRolesRequest,
+    callback: (error: ServiceError | null, response: EffectiveRolesResponse) => void,
+  ): ClientUnaryCall;
+  effectiveRoles(
+    request: EffectiveRolesRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: EffectiveRolesResponse) => void,
+  ): ClientUnaryCall;
+  effectiveRoles(
+    request: EffectiveRolesRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: EffectiveRolesResponse) => void,
   ): ClientUnaryCall;
 }
 

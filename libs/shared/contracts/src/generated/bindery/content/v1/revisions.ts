@@ -149,6 +149,54 @@ export interface ApplyChangesReply {
   parentRevisionId: string;
 }
 
+export interface MergeRevisionsRequest {
+  spaceId: string;
+  /** the common ancestor: the revision the change request started from or was last brought up to date with */
+  baseRevisionId: string;
+  /** the change request's head */
+  headRevisionId: string;
+  /**
+   * "merge": head into the space's current revision (review role and up; a locked space refuses with
+   * precondition); the space's pointer moves by compare-and-set, recomputed when another writer won.
+   * "update": the space's current revision into head, as a new revision of type "update"; the space's
+   * pointer does not move (edit role and up).
+   */
+  mode: string;
+  /** with "merge": the change request id, stored as the revision's mergedFrom */
+  mergedFrom: string;
+  /** with "merge": a repeated call with the same key answers the revision the first one created (unique index) */
+  idempotencyKey: string;
+}
+
+export interface MergeRevisionsReply {
+  /** "merge" | "update" | "conflicts" */
+  result: string;
+  /** the new revision; with "conflicts", nothing is written and this is the space's current revision (merge) or the head (update) */
+  revisionId: string;
+  /** the space's current revision the merge was computed against (the change request's new merge ancestor after an update) */
+  spaceRevisionId: string;
+  /** with "conflicts": [{kind, page?, file?, field?, reason}] from the merge library */
+  conflictsJson: string;
+}
+
+export interface DiffRevisionsRequest {
+  spaceId: string;
+  fromRevisionId: string;
+  toRevisionId: string;
+  /** at most this many changes (1..1000, default 10 when 0) */
+  limit: number;
+}
+
+export interface DiffRevisionsReply {
+  /**
+   * official RevisionSemanticChange[] (0.202.0): page_created/edited/deleted/moved, file_created/edited/deleted;
+   * a file's `downloadURL` is relative to the gateway's public URL
+   */
+  changesJson: string;
+  /** how many were left out above the limit */
+  more: number;
+}
+
 export interface DownloadRequest {
   /** the signed, expiring token of a file's downloadURL; it is the whole authorization */
   token: string;
@@ -1840,6 +1888,522 @@ export const ApplyChangesReply: MessageFns<ApplyChangesReply> = {
   },
 };
 
+function createBaseMergeRevisionsRequest(): MergeRevisionsRequest {
+  return { spaceId: "", baseRevisionId: "", headRevisionId: "", mode: "", mergedFrom: "", idempotencyKey: "" };
+}
+
+export const MergeRevisionsRequest: MessageFns<MergeRevisionsRequest> = {
+  encode(message: MergeRevisionsRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.spaceId !== "") {
+      writer.uint32(10).string(message.spaceId);
+    }
+    if (message.baseRevisionId !== "") {
+      writer.uint32(18).string(message.baseRevisionId);
+    }
+    if (message.headRevisionId !== "") {
+      writer.uint32(26).string(message.headRevisionId);
+    }
+    if (message.mode !== "") {
+      writer.uint32(34).string(message.mode);
+    }
+    if (message.mergedFrom !== "") {
+      writer.uint32(42).string(message.mergedFrom);
+    }
+    if (message.idempotencyKey !== "") {
+      writer.uint32(50).string(message.idempotencyKey);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): MergeRevisionsRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseMergeRevisionsRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.spaceId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.baseRevisionId = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.headRevisionId = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.mode = reader.string();
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.mergedFrom = reader.string();
+            continue;
+          }
+          case 6: {
+            if (tag !== 50) {
+              break;
+            }
+
+            message.idempotencyKey = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): MergeRevisionsRequest {
+    return {
+      spaceId: isSet(object.spaceId)
+        ? globalThis.String(object.spaceId)
+        : isSet(object.space_id)
+        ? globalThis.String(object.space_id)
+        : "",
+      baseRevisionId: isSet(object.baseRevisionId)
+        ? globalThis.String(object.baseRevisionId)
+        : isSet(object.base_revision_id)
+        ? globalThis.String(object.base_revision_id)
+        : "",
+      headRevisionId: isSet(object.headRevisionId)
+        ? globalThis.String(object.headRevisionId)
+        : isSet(object.head_revision_id)
+        ? globalThis.String(object.head_revision_id)
+        : "",
+      mode: isSet(object.mode) ? globalThis.String(object.mode) : "",
+      mergedFrom: isSet(object.mergedFrom)
+        ? globalThis.String(object.mergedFrom)
+        : isSet(object.merged_from)
+        ? globalThis.String(object.merged_from)
+        : "",
+      idempotencyKey: isSet(object.idempotencyKey)
+        ? globalThis.String(object.idempotencyKey)
+        : isSet(object.idempotency_key)
+        ? globalThis.String(object.idempotency_key)
+        : "",
+    };
+  },
+
+  toJSON(message: MergeRevisionsRequest): unknown {
+    const obj: any = {};
+    if (message.spaceId !== "") {
+      obj.spaceId = message.spaceId;
+    }
+    if (message.baseRevisionId !== "") {
+      obj.baseRevisionId = message.baseRevisionId;
+    }
+    if (message.headRevisionId !== "") {
+      obj.headRevisionId = message.headRevisionId;
+    }
+    if (message.mode !== "") {
+      obj.mode = message.mode;
+    }
+    if (message.mergedFrom !== "") {
+      obj.mergedFrom = message.mergedFrom;
+    }
+    if (message.idempotencyKey !== "") {
+      obj.idempotencyKey = message.idempotencyKey;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<MergeRevisionsRequest>, I>>(base?: I): MergeRevisionsRequest {
+    return MergeRevisionsRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<MergeRevisionsRequest>, I>>(object: I): MergeRevisionsRequest {
+    const message = createBaseMergeRevisionsRequest();
+    message.spaceId = object.spaceId ?? "";
+    message.baseRevisionId = object.baseRevisionId ?? "";
+    message.headRevisionId = object.headRevisionId ?? "";
+    message.mode = object.mode ?? "";
+    message.mergedFrom = object.mergedFrom ?? "";
+    message.idempotencyKey = object.idempotencyKey ?? "";
+    return message;
+  },
+};
+
+function createBaseMergeRevisionsReply(): MergeRevisionsReply {
+  return { result: "", revisionId: "", spaceRevisionId: "", conflictsJson: "" };
+}
+
+export const MergeRevisionsReply: MessageFns<MergeRevisionsReply> = {
+  encode(message: MergeRevisionsReply, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.result !== "") {
+      writer.uint32(10).string(message.result);
+    }
+    if (message.revisionId !== "") {
+      writer.uint32(18).string(message.revisionId);
+    }
+    if (message.spaceRevisionId !== "") {
+      writer.uint32(26).string(message.spaceRevisionId);
+    }
+    if (message.conflictsJson !== "") {
+      writer.uint32(34).string(message.conflictsJson);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): MergeRevisionsReply {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseMergeRevisionsReply();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.result = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.revisionId = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.spaceRevisionId = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.conflictsJson = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): MergeRevisionsReply {
+    return {
+      result: isSet(object.result) ? globalThis.String(object.result) : "",
+      revisionId: isSet(object.revisionId)
+        ? globalThis.String(object.revisionId)
+        : isSet(object.revision_id)
+        ? globalThis.String(object.revision_id)
+        : "",
+      spaceRevisionId: isSet(object.spaceRevisionId)
+        ? globalThis.String(object.spaceRevisionId)
+        : isSet(object.space_revision_id)
+        ? globalThis.String(object.space_revision_id)
+        : "",
+      conflictsJson: isSet(object.conflictsJson)
+        ? globalThis.String(object.conflictsJson)
+        : isSet(object.conflicts_json)
+        ? globalThis.String(object.conflicts_json)
+        : "",
+    };
+  },
+
+  toJSON(message: MergeRevisionsReply): unknown {
+    const obj: any = {};
+    if (message.result !== "") {
+      obj.result = message.result;
+    }
+    if (message.revisionId !== "") {
+      obj.revisionId = message.revisionId;
+    }
+    if (message.spaceRevisionId !== "") {
+      obj.spaceRevisionId = message.spaceRevisionId;
+    }
+    if (message.conflictsJson !== "") {
+      obj.conflictsJson = message.conflictsJson;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<MergeRevisionsReply>, I>>(base?: I): MergeRevisionsReply {
+    return MergeRevisionsReply.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<MergeRevisionsReply>, I>>(object: I): MergeRevisionsReply {
+    const message = createBaseMergeRevisionsReply();
+    message.result = object.result ?? "";
+    message.revisionId = object.revisionId ?? "";
+    message.spaceRevisionId = object.spaceRevisionId ?? "";
+    message.conflictsJson = object.conflictsJson ?? "";
+    return message;
+  },
+};
+
+function createBaseDiffRevisionsRequest(): DiffRevisionsRequest {
+  return { spaceId: "", fromRevisionId: "", toRevisionId: "", limit: 0 };
+}
+
+export const DiffRevisionsRequest: MessageFns<DiffRevisionsRequest> = {
+  encode(message: DiffRevisionsRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.spaceId !== "") {
+      writer.uint32(10).string(message.spaceId);
+    }
+    if (message.fromRevisionId !== "") {
+      writer.uint32(18).string(message.fromRevisionId);
+    }
+    if (message.toRevisionId !== "") {
+      writer.uint32(26).string(message.toRevisionId);
+    }
+    if (message.limit !== 0) {
+      writer.uint32(32).int32(message.limit);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): DiffRevisionsRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseDiffRevisionsRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.spaceId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.fromRevisionId = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.toRevisionId = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 32) {
+              break;
+            }
+
+            message.limit = reader.int32();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): DiffRevisionsRequest {
+    return {
+      spaceId: isSet(object.spaceId)
+        ? globalThis.String(object.spaceId)
+        : isSet(object.space_id)
+        ? globalThis.String(object.space_id)
+        : "",
+      fromRevisionId: isSet(object.fromRevisionId)
+        ? globalThis.String(object.fromRevisionId)
+        : isSet(object.from_revision_id)
+        ? globalThis.String(object.from_revision_id)
+        : "",
+      toRevisionId: isSet(object.toRevisionId)
+        ? globalThis.String(object.toRevisionId)
+        : isSet(object.to_revision_id)
+        ? globalThis.String(object.to_revision_id)
+        : "",
+      limit: isSet(object.limit) ? globalThis.Number(object.limit) : 0,
+    };
+  },
+
+  toJSON(message: DiffRevisionsRequest): unknown {
+    const obj: any = {};
+    if (message.spaceId !== "") {
+      obj.spaceId = message.spaceId;
+    }
+    if (message.fromRevisionId !== "") {
+      obj.fromRevisionId = message.fromRevisionId;
+    }
+    if (message.toRevisionId !== "") {
+      obj.toRevisionId = message.toRevisionId;
+    }
+    if (message.limit !== 0) {
+      obj.limit = Math.round(message.limit);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<DiffRevisionsRequest>, I>>(base?: I): DiffRevisionsRequest {
+    return DiffRevisionsRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<DiffRevisionsRequest>, I>>(object: I): DiffRevisionsRequest {
+    const message = createBaseDiffRevisionsRequest();
+    message.spaceId = object.spaceId ?? "";
+    message.fromRevisionId = object.fromRevisionId ?? "";
+    message.toRevisionId = object.toRevisionId ?? "";
+    message.limit = object.limit ?? 0;
+    return message;
+  },
+};
+
+function createBaseDiffRevisionsReply(): DiffRevisionsReply {
+  return { changesJson: "", more: 0 };
+}
+
+export const DiffRevisionsReply: MessageFns<DiffRevisionsReply> = {
+  encode(message: DiffRevisionsReply, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.changesJson !== "") {
+      writer.uint32(10).string(message.changesJson);
+    }
+    if (message.more !== 0) {
+      writer.uint32(16).int32(message.more);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): DiffRevisionsReply {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseDiffRevisionsReply();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.changesJson = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.more = reader.int32();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): DiffRevisionsReply {
+    return {
+      changesJson: isSet(object.changesJson)
+        ? globalThis.String(object.changesJson)
+        : isSet(object.changes_json)
+        ? globalThis.String(object.changes_json)
+        : "",
+      more: isSet(object.more) ? globalThis.Number(object.more) : 0,
+    };
+  },
+
+  toJSON(message: DiffRevisionsReply): unknown {
+    const obj: any = {};
+    if (message.changesJson !== "") {
+      obj.changesJson = message.changesJson;
+    }
+    if (message.more !== 0) {
+      obj.more = Math.round(message.more);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<DiffRevisionsReply>, I>>(base?: I): DiffRevisionsReply {
+    return DiffRevisionsReply.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<DiffRevisionsReply>, I>>(object: I): DiffRevisionsReply {
+    const message = createBaseDiffRevisionsReply();
+    message.changesJson = object.changesJson ?? "";
+    message.more = object.more ?? 0;
+    return message;
+  },
+};
+
 function createBaseDownloadRequest(): DownloadRequest {
   return { token: "" };
 }
@@ -2174,6 +2738,27 @@ export const RevisionsServiceService = {
     responseSerialize: (value: ApplyChangesReply): Buffer => Buffer.from(ApplyChangesReply.encode(value).finish()),
     responseDeserialize: (value: Buffer): ApplyChangesReply => ApplyChangesReply.decode(value),
   },
+  /** Three-way merge of a change request's head and the space's current revision (see MergeRevisionsRequest.mode). */
+  mergeRevisions: {
+    path: "/bindery.content.v1.RevisionsService/MergeRevisions" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: MergeRevisionsRequest): Buffer =>
+      Buffer.from(MergeRevisionsRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): MergeRevisionsRequest => MergeRevisionsRequest.decode(value),
+    responseSerialize: (value: MergeRevisionsReply): Buffer => Buffer.from(MergeRevisionsReply.encode(value).finish()),
+    responseDeserialize: (value: Buffer): MergeRevisionsReply => MergeRevisionsReply.decode(value),
+  },
+  /** Readers. The semantic changes from one revision of the space to another. */
+  diffRevisions: {
+    path: "/bindery.content.v1.RevisionsService/DiffRevisions" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: DiffRevisionsRequest): Buffer => Buffer.from(DiffRevisionsRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): DiffRevisionsRequest => DiffRevisionsRequest.decode(value),
+    responseSerialize: (value: DiffRevisionsReply): Buffer => Buffer.from(DiffRevisionsReply.encode(value).finish()),
+    responseDeserialize: (value: Buffer): DiffRevisionsReply => DiffRevisionsReply.decode(value),
+  },
 } as const;
 
 export interface RevisionsServiceServer extends UntypedServiceImplementation {
@@ -2186,6 +2771,10 @@ export interface RevisionsServiceServer extends UntypedServiceImplementation {
   listLinks: handleUnaryCall<ListLinksRequest, LinksReply>;
   /** Editors and up. Applies the changes to the base revision and answers the new revision. */
   applyChanges: handleUnaryCall<ApplyChangesRequest, ApplyChangesReply>;
+  /** Three-way merge of a change request's head and the space's current revision (see MergeRevisionsRequest.mode). */
+  mergeRevisions: handleUnaryCall<MergeRevisionsRequest, MergeRevisionsReply>;
+  /** Readers. The semantic changes from one revision of the space to another. */
+  diffRevisions: handleUnaryCall<DiffRevisionsRequest, DiffRevisionsReply>;
 }
 
 export interface RevisionsServiceClient extends Client {
@@ -2309,6 +2898,38 @@ export interface RevisionsServiceClient extends Client {
     metadata: Metadata,
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: ApplyChangesReply) => void,
+  ): ClientUnaryCall;
+  /** Three-way merge of a change request's head and the space's current revision (see MergeRevisionsRequest.mode). */
+  mergeRevisions(
+    request: MergeRevisionsRequest,
+    callback: (error: ServiceError | null, response: MergeRevisionsReply) => void,
+  ): ClientUnaryCall;
+  mergeRevisions(
+    request: MergeRevisionsRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: MergeRevisionsReply) => void,
+  ): ClientUnaryCall;
+  mergeRevisions(
+    request: MergeRevisionsRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: MergeRevisionsReply) => void,
+  ): ClientUnaryCall;
+  /** Readers. The semantic changes from one revision of the space to another. */
+  diffRevisions(
+    request: DiffRevisionsRequest,
+    callback: (error: ServiceError | null, response: DiffRevisionsReply) => void,
+  ): ClientUnaryCall;
+  diffRevisions(
+    request: DiffRevisionsRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: DiffRevisionsReply) => void,
+  ): ClientUnaryCall;
+  diffRevisions(
+    request: DiffRevisionsRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: DiffRevisionsReply) => void,
   ): ClientUnaryCall;
 }
 

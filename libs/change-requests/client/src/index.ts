@@ -1,0 +1,15 @@
+import { ClientsOf, clientSet } from '@bindery/platform/grpc';
+import { changeRequestsV1 } from '@bindery/shared/contracts';
+
+export * from './change-request-events';
+
+const SERVICES = {
+  changeRequests: changeRequestsV1.ChangeRequestsServiceService,
+  comments: changeRequestsV1.CommentsServiceService,
+  reviewers: changeRequestsV1.ReviewersServiceService,
+  stats: changeRequestsV1.ChangeRequestStatsServiceService,
+};
+
+/** Typed clients of change-requests' gRPC services (deadline and signed caller on each call). */
+export const connectChangeRequests = clientSet(SERVICES);
+export type ChangeRequestsClients = ClientsOf<typeof SERVICES>;

@@ -1,0 +1,4 @@
+module.exports = require('../../../jest.infra.cjs')({
+  displayName: 'change-requests-feature-grpc',
+  rootDir: __dirname,
+});

@@ -1,0 +1,32 @@
+import { connectContent } from '@bindery/content/client';
+import { defineService } from '@bindery/platform/service-runtime';
+import { CHANGE_REQUEST_INDEXES, OUTBOX_COLLECTIONS } from '@bindery/change-requests/data-access';
+import { changeRequestsGrpc } from './change-requests-grpc';
+import { commentsGrpc } from './comments/comments-grpc';
+import { reviewersGrpc } from './reviewers.service';
+import { changeRequestsDeps, ChangeRequestsDeps } from './deps';
+import { contentHandlers, identityHandlers } from './event-consumers';
+
+/**
+ * Change requests: proposals of edits to a space with their discussion and reviews. Revisions stay
+ * in content, reached over gRPC as the caller (content also decides what the caller may see).
+ */
+export const changeRequestsService = defineService({
+  name: 'change-requests',
+  settings: {
+    /** content's gRPC address */
+    CONTENT_GRPC_URL: { kind: 'string', default: '127.0.0.1:50052' },
+    /** deadline of a call to content; merges of large spaces take the longest */
+    CHANGE_REQUESTS_CONTENT_DEADLINE_MS: { kind: 'int', default: 30000, min: 100, max: 600000 },
+  },
+  indexes: CHANGE_REQUEST_INDEXES,
+  outboxCollections: OUTBOX_COLLECTIONS,
+  deps: ({ db, eventsRecorded, config }): ChangeRequestsDeps =>
+    changeRequestsDeps(db, eventsRecorded, connectContent(config.CONTENT_GRPC_URL, config.CHANGE_REQUESTS_CONTENT_DEADLINE_MS)),
+  dispose: async (deps) => (deps.content as unknown as { close(): void }).close(),
+  grpc: (deps) => [...changeRequestsGrpc(deps), ...commentsGrpc(deps), reviewersGrpc(deps)],
+  consumers: (deps) => ({
+    'change-requests.content-cleanup': { from: ['content'], handlers: contentHandlers(deps) },
+    'change-requests.identity-cleanup': { from: ['identity'], handlers: identityHandlers(deps) },
+  }),
+});

@@ -1,0 +1,35 @@
+import type { ContentClients } from '@bindery/content/client';
+import { ClientSession, Db, withTransaction } from '@bindery/platform/mongo';
+import { ChangeRequestsRepository, CommentsRepository, RepliesRepository, ReviewsRepository } from '@bindery/change-requests/data-access';
+
+/** What change-requests' use cases work with; built once at start. */
+export interface ChangeRequestsDeps {
+  changeRequests: ChangeRequestsRepository;
+  comments: CommentsRepository;
+  replies: RepliesRepository;
+  reviews: ReviewsRepository;
+  /** content's services, called as the caller: the space, its roles and revisions */
+  content: ContentClients;
+  clock: () => number;
+  transaction<T>(work: (session: ClientSession) => Promise<T>): Promise<T>;
+}
+
+export function changeRequestsDeps(db: Db, eventsRecorded: () => void, content: ContentClients, clock: () => number = Date.now): ChangeRequestsDeps {
+  return {
+    changeRequests: new ChangeRequestsRepository(db, eventsRecorded),
+    comments: new CommentsRepository(db, eventsRecorded),
+    replies: new RepliesRepository(db, eventsRecorded),
+    reviews: new ReviewsRepository(db, eventsRecorded),
+    content,
+    clock,
+    transaction: async (work) => {
+      const result = await withTransaction(db, work);
+      eventsRecorded();
+      return result;
+    },
+  };
+}
+
+export const SOURCE = 'bindery/change-requests';
+
+export const nowOf = (deps: ChangeRequestsDeps) => new Date(deps.clock()).toISOString();

@@ -1,0 +1,5 @@
+module.exports = {
+  ...require('../../../jest.preset.cjs'),
+  displayName: 'gateway-change-requests-routes',
+  rootDir: __dirname,
+};

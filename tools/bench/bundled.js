@@ -1,0 +1,42 @@
+'use strict';
+// Runs a TypeScript bench (`tools/bench/<name>/bench.ts`) bundled with the workspace's libraries
+// against the local MongoDB and Kafka (started when they are not running): what
+// `npm run bench:<name>` does for the benches that call services in process.
+const path = require('node:path');
+const { spawnSync } = require('node:child_process');
+const esbuild = require('esbuild');
+const { ensureInfra } = require('../stack/stack');
+
+const root = path.resolve(__dirname, '..', '..');
+
+async function runBundledBench(name) {
+  const infra = await ensureInfra((line) => console.log(`[bench:${name}] ${line}`));
+  const out = path.join(root, 'dist', 'bench', `${name}.js`);
+  await esbuild.build({
+    entryPoints: [path.join(__dirname, name, 'bench.ts')],
+    outfile: out,
+    bundle: true,
+    platform: 'node',
+    target: 'node20',
+    format: 'cjs',
+    external: ['mongodb', 'kafkajs', '@grpc/grpc-js', '@opentelemetry/*', 'esbuild'],
+    tsconfig: path.join(root, 'tsconfig.base.json'),
+    logLevel: 'warning',
+  });
+  const env = { ...process.env, BINDERY_TEST_MONGODB_URL: infra.mongoUrl, BINDERY_TEST_KAFKA_BROKERS: infra.kafkaBrokers };
+  const r = spawnSync(process.execPath, [out], { stdio: 'inherit', env, cwd: root });
+  return r.status ?? 1;
+}
+
+/** The whole script of such a bench. */
+function benchMain(name) {
+  runBundledBench(name).then(
+    (status) => process.exit(status),
+    (err) => {
+      console.error(err.message);
+      process.exit(1);
+    },
+  );
+}
+
+module.exports = { runBundledBench, benchMain };
