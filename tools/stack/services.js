@@ -24,6 +24,9 @@ function portOf(m) {
   return Number(process.env[variable] || m.port);
 }
 
+/** `<NAME>_GRPC_URL` of every gRPC service, as the stack runs them. */
+const grpcUrls = () => Object.fromEntries(grpcServices().map((s) => [`${envPrefix(s.name)}_GRPC_URL`, `127.0.0.1:${portOf(s)}`]));
+
 function toService(m) {
   if (m.kind === 'grpc') {
     return {
@@ -33,6 +36,8 @@ function toService(m) {
         MONGODB_URL: infra.mongoUrl,
         KAFKA_BROKERS: infra.kafkaBrokers,
         [`${envPrefix(m.name)}_GRPC_PORT`]: String(portOf(m)),
+        // services that call another (change-requests → content) find it where the stack runs it
+        ...grpcUrls(),
         BINDERY_INTERNAL_SECRET: internalSecret(),
       }),
       readyPort: () => portOf(m),
@@ -43,7 +48,7 @@ function toService(m) {
     entry: `dist/apps/${m.name}/main.js`,
     env: () => ({
       PORT: String(portOf(m)),
-      ...Object.fromEntries(grpcServices().map((s) => [`${envPrefix(s.name)}_GRPC_URL`, `127.0.0.1:${portOf(s)}`])),
+      ...grpcUrls(),
       BINDERY_INTERNAL_SECRET: internalSecret(),
     }),
     readyPort: () => portOf(m),

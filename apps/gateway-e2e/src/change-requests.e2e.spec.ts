@@ -64,6 +64,22 @@ describe('change requests through HTTP (lifecycle, content, update, merge)', () 
     expect(viaClient.data.id).toBe(first.id);
   });
 
+  it('works with the official client: create, list, rename, read the head, merge', async () => {
+    const { spaceId, alpha } = await twoPageSpace('Official client');
+    const api = new GitBookAPI({ endpoint: sut.baseUrl, authToken: owner.token });
+    const created = (await api.spaces.createChangeRequest(spaceId, { subject: 'Via the client' })).data;
+    expect(created).toMatchObject({ number: 1, status: 'open', subject: 'Via the client' });
+    const listed = (await api.spaces.listChangeRequestsForSpace(spaceId)).data;
+    expect(listed.items.map((c) => c.id)).toEqual([created.id]);
+    expect((await api.spaces.updateChangeRequestById(spaceId, created.id, { subject: 'Renamed', status: 'open' })).data.subject).toBe('Renamed');
+    await editChangeRequest(admin, spaceId, created.id, [{ operation: 'update_page', page: alpha, title: 'Alpha via client' }]);
+    const pages = (await api.spaces.listPagesInChangeRequest(spaceId, created.id)).data;
+    expect(flatPages(pages.pages as Json[]).map((p) => p.title)).toEqual(['Alpha via client', 'Beta']);
+    const merged = (await api.spaces.mergeChangeRequest(spaceId, String(created.number))).data;
+    expect(merged.result).toBe('merge');
+    expect((await api.spaces.getSpaceById(spaceId)).data.revision).toBe(merged.revision);
+  });
+
   it('numbers concurrent creations uniquely (20 at once)', async () => {
     const { spaceId } = await twoPageSpace('Numbers');
     const created = await Promise.all(Array.from({ length: 20 }, (_, i) => openChangeRequest(admin, spaceId, `CR ${i}`)));
