@@ -55,7 +55,7 @@ export const REFERENCE_OPERATIONS: Array<[string, string, Status]> = [
   ['GET', '/v1/spaces/{spaceId}/links', 'routed'],
   ['GET', '/v1/spaces/{spaceId}/search', 'not-yet'],
   ['GET', '/v1/spaces/{spaceId}/content', 'routed'],
-  ['POST', '/v1/spaces/{spaceId}/content/import', 'not-yet'],
+  ['POST', '/v1/spaces/{spaceId}/content/import', 'routed'],
   ['GET', '/v1/spaces/{spaceId}/content/pages', 'routed'],
   ['GET', '/v1/spaces/{spaceId}/content/files', 'routed'],
   ['GET', '/v1/spaces/{spaceId}/content/files/{fileId}', 'routed'],

@@ -1,11 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import Ajv2020, { ValidateFunction } from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
-import { eventually, sharedSystem, SystemUnderTest } from '@bindery/shared/testing';
+import { eventually, sharedSystem, startSystem, SystemUnderTest } from '@bindery/shared/testing';
 import { createOrganization, createUser, TestUser } from './fixtures';
 import { http, HttpResult } from './http-client';
 import { createTeam, selfSignedCertificate } from './saml-fixtures';
 import { contentWriter } from './content-writer';
+import { startTestWebsite } from './website-fixtures';
 
 type Json = Record<string, unknown>;
 const BASE = 'https://bindery.test/components';
@@ -282,6 +283,27 @@ describe('responses match the served /openapi.json', () => {
     expectDeclared(await api.post(`${c}/update`, undefined), 'post', `${ct}/update`, 200);
     expectDeclared(await api.post(`${c}/merge`, undefined), 'post', `${ct}/merge`, 200);
   });
+
+  it('website import (a system whose outbound guard reaches the loopback test site)', async () => {
+    const site = await startTestWebsite();
+    const own = await startSystem({ BINDERY_OUTBOUND_ALLOW_PRIVATE: 'true' }, { services: ['identity', 'content'] });
+    try {
+      const owner = await createUser(own, 'importer', 'openapi-doc.test');
+      const ownOrg = await createOrganization(own, owner, 'Imported');
+      const api = http(own.baseUrl, owner.token);
+      await eventually(async () => expect((await api.get(`/v1/orgs/${ownOrg}/spaces`)).status).toBe(200));
+      const space = (await api.post(`/v1/orgs/${ownOrg}/spaces`, { title: 'Imported' })).body as { id: string };
+      expectDeclared(
+        await api.post(`/v1/spaces/${space.id}/content/import`, { source: 'website', url: `${site.origin}/docs/s1/p1/deep` }),
+        'post',
+        '/v1/spaces/{spaceId}/content/import',
+        201,
+      );
+    } finally {
+      await own.stop();
+      await site.close();
+    }
+  }, 180_000);
 
   it('covered every operation that answers with a body', () => {
     const withBody = Object.entries(doc.paths).flatMap(([path, ops]) =>

@@ -2,6 +2,7 @@ import { ClientSession, Db, withTransaction } from '@bindery/platform/mongo';
 import { CollectionsRepository, ContentObjectsRepository, GrantsRepository, RevisionsRepository, SpacesRepository, TeamsDirectory, TreeLocks } from '@bindery/content/data-access';
 import type { FileNode, InsertFileItem } from '@bindery/content/domain';
 import type { FileDownloads } from './files/files-deps';
+import type { WebsiteImports } from './imports/import-website.service';
 import { createOrgAccessProjection, OrgAccessProjection } from '@bindery/identity/projection';
 
 /** Where a space's file bytes go and how they are fetched back (files/). */
@@ -34,6 +35,8 @@ export interface ContentDeps {
   access: OrgAccessProjection;
   /** milliseconds since the epoch; injectable so tests can cross the restore window without waiting */
   clock: () => number;
+  /** website imports: their job records, limits and outbound policy */
+  imports?: WebsiteImports;
   /** Runs `work` as one multi-document transaction, retried on transient conflicts (platform/mongo). */
   transaction<T>(work: (session: ClientSession) => Promise<T>): Promise<T>;
 }

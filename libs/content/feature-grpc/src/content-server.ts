@@ -6,6 +6,8 @@ import { contentFiles, FILE_SETTINGS, fileDownloadsGrpc } from './files';
 import { contentGrpc } from './grpc-handlers';
 import { identityHandlers } from './identity-consumers';
 import { runPurge } from './purge';
+import { ImportJobs, IMPORT_SETTINGS, limitsOf } from './imports';
+import { outboundPolicyFromEnv } from '@bindery/platform/outbound-http';
 
 /**
  * Content: collections and spaces, who may see them (from its projection of identity's events) and
@@ -20,11 +22,18 @@ export function contentServiceWith(clock: () => number = Date.now) {
       /** the web app's address (as the gateway's): links to it are `in-app` */
       BINDERY_APP_URL: { kind: 'url', optional: true },
       ...FILE_SETTINGS,
+      ...IMPORT_SETTINGS,
     },
     indexes: { ...CONTENT_INDEXES, ...BLOB_INDEXES, ...orgAccessIndexes() },
     outboxCollections: OUTBOX_COLLECTIONS,
-    deps: ({ db, eventsRecorded, config }): ContentDeps =>
-      contentDeps(db, eventsRecorded, contentFiles(db, config), config.BINDERY_APP_URL ? [new URL(config.BINDERY_APP_URL).origin] : [], clock),
+    deps: ({ db, eventsRecorded, config }): ContentDeps => ({
+      ...contentDeps(db, eventsRecorded, contentFiles(db, config), config.BINDERY_APP_URL ? [new URL(config.BINDERY_APP_URL).origin] : [], clock),
+      imports: {
+        jobs: new ImportJobs(db),
+        limits: limitsOf(config),
+        allowPrivate: outboundPolicyFromEnv({ BINDERY_OUTBOUND_ALLOW_PRIVATE: config.BINDERY_OUTBOUND_ALLOW_PRIVATE }).allowPrivate,
+      },
+    }),
     grpc: (deps) => [...contentGrpc(deps), fileDownloadsGrpc(deps.files)],
     consumers: (deps) => ({
       'content.identity-access': { from: ['identity'], handlers: deps.access.handlers },

@@ -8,6 +8,7 @@ import * as revisions from './revisions/revisions.service';
 import { applyContentChanges } from './revisions/apply-changes.service';
 import { mergeRevisions } from './revisions/merge-revisions.service';
 import { diffRevisions } from './revisions/diff-revisions.service';
+import { importWebsite } from './imports/import-website.service';
 
 /** Content's gRPC services: each handler is its use case with the verified caller. */
 export function contentGrpc(deps: ContentDeps): GrpcRegistration[] {
@@ -54,6 +55,10 @@ export function contentGrpc(deps: ContentDeps): GrpcRegistration[] {
       applyChanges: (req, { caller }) => applyContentChanges(deps, caller, req),
       mergeRevisions: (req, { caller }) => mergeRevisions(deps, caller, req),
       diffRevisions: (req, { caller }) => diffRevisions(deps, caller, req),
+      importWebsite: (req, { caller }) => {
+        if (!deps.imports) throw new Error('website imports are not configured');
+        return importWebsite(deps, deps.imports, caller, req);
+      },
     }),
   ];
 }

@@ -5,6 +5,7 @@ import type { IdentityClients } from '@bindery/identity/client';
 import { collectionRoutes } from './collection-routes';
 import { connectContentWithDownloads, downloadRoutes } from './download-route';
 import { contentReadRoutes } from './content-read-routes';
+import { importRoutes } from './import-routes';
 import { memberSpaceRoutes } from './member-space-routes';
 import { permissionRoutes } from './permission-routes';
 import { Urls } from './representations';
@@ -22,6 +23,7 @@ export function contentRoutes(content: ContentClients, identity: IdentityClients
     ...permissionRoutes(content, identity, urls),
     ...memberSpaceRoutes(content.spaces, identity.members, urls),
     ...contentReadRoutes(content.revisions, identity, urls),
+    ...importRoutes(content.revisions),
   ];
 }
 

@@ -36,29 +36,70 @@ export async function applyContentChanges(deps: ContentDeps, caller: Caller, req
   const type = req.revisionType || 'edits';
   if (!REVISION_TYPES.includes(type)) throw invalid(`revision type must be one of ${REVISION_TYPES.join(', ')}.`);
   const changes = parseChanges(req.changesJson);
-  const first = await visibleSpace(deps, caller, req.spaceId);
-  assertRole(first.role, 'edit', 'space', 'Editing');
-  if (req.updateCurrent && first.space.editMode === 'locked') throw new DomainError('precondition', 'The space is locked: its content changes only through change requests.');
+  const first = await editableSpace(deps, caller, req.spaceId, req.updateCurrent);
   const files = await ingestAll(deps, first.space._id, changes);
+  const applied = await applyIngestedChanges(deps, caller, first, changes, files, { ...req, revisionType: type });
+  return {
+    revisionId: applied.revision._id,
+    parentRevisionId: applied.parentRevisionId,
+    changesJson: JSON.stringify(
+      applied.outcome.changes.map((c) => (c.object === 'deleted_page' ? c : { object: c.object, ...(c.ref ? { ref: c.ref } : {}), page: { object: 'page', id: c.page } })),
+    ),
+    insertedFilesJson: JSON.stringify(applied.outcome.insertedFiles.map((f) => fileJson(f, deps.files.downloadUrlOf(applied.space._id, f)))),
+  };
+}
+
+type VisibleSpace = Awaited<ReturnType<typeof visibleSpace>>;
+
+/** The space a batch edits: editors and up; a live edit (`updateCurrent`) of a locked space is refused. */
+export async function editableSpace(deps: ContentDeps, caller: Caller, spaceId: string, updateCurrent: boolean): Promise<VisibleSpace> {
+  const first = await visibleSpace(deps, caller, spaceId);
+  assertRole(first.role, 'edit', 'space', 'Editing');
+  if (updateCurrent && first.space.editMode === 'locked') throw new DomainError('precondition', 'The space is locked: its content changes only through change requests.');
+  return first;
+}
+
+export interface BatchOptions {
+  baseRevisionId: string;
+  updateCurrent: boolean;
+  revisionType: string;
+  mergedFrom?: string;
+  /** ids for the pages the batch inserts, in order (generated when absent or used up) */
+  pageIds?: string[];
+}
+
+/**
+ * Writes changes whose files are already stored (`files`) as a new revision, recomputed on a newer
+ * current revision when another writer won (live edits without an explicit base). On failure the
+ * stored files are discarded.
+ */
+export async function applyIngestedChanges(
+  deps: ContentDeps,
+  caller: Caller,
+  first: VisibleSpace,
+  changes: ContentChange[],
+  files: Map<InsertFileItem, FileNode>,
+  options: BatchOptions,
+) {
   try {
     for (let attempt = 1; ; attempt += 1) {
-      const { space } = attempt === 1 ? first : await visibleSpace(deps, caller, req.spaceId);
-      const base = await storedRevision(deps, space, req.baseRevisionId || space.revision);
+      const { space } = attempt === 1 ? first : await visibleSpace(deps, caller, first.space._id);
+      const base = await storedRevision(deps, space, options.baseRevisionId || space.revision);
       const draft = new RevisionDraft(base);
       const now = nowOf(deps);
-      const outcome = await applyChanges(draft, changes, { now, newId, ingest: async (item) => files.get(item)! });
+      const pageIds = [...(options.pageIds ?? [])];
+      const outcome = await applyChanges(draft, changes, { now, newId: () => pageIds.shift() ?? newId(), ingest: async (item) => files.get(item)! });
       try {
-        const revision = await writeRevision(deps, space, base, draft, { id: newId(), type, now, mergedFrom: req.mergedFrom || undefined, updateCurrent: req.updateCurrent });
-        return {
-          revisionId: revision._id,
-          parentRevisionId: base.record._id,
-          changesJson: JSON.stringify(
-            outcome.changes.map((c) => (c.object === 'deleted_page' ? c : { object: c.object, ...(c.ref ? { ref: c.ref } : {}), page: { object: 'page', id: c.page } })),
-          ),
-          insertedFilesJson: JSON.stringify(outcome.insertedFiles.map((f) => fileJson(f, deps.files.downloadUrlOf(space._id, f)))),
-        };
+        const revision = await writeRevision(deps, space, base, draft, {
+          id: newId(),
+          type: options.revisionType,
+          now,
+          mergedFrom: options.mergedFrom || undefined,
+          updateCurrent: options.updateCurrent,
+        });
+        return { revision, parentRevisionId: base.record._id, outcome, space };
       } catch (err) {
-        if (!(err instanceof StaleBaseError) || req.baseRevisionId || attempt >= ATTEMPTS) throw err;
+        if (!(err instanceof StaleBaseError) || options.baseRevisionId || attempt >= ATTEMPTS) throw err;
       }
     }
   } catch (err) {

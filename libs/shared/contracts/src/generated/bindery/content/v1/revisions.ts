@@ -149,6 +149,27 @@ export interface ApplyChangesReply {
   parentRevisionId: string;
 }
 
+export interface ImportWebsiteRequest {
+  spaceId: string;
+  /** where the crawl starts; it stays within this URL's host and path prefix */
+  url: string;
+  /** the revision the pages are added to; empty = the space's current revision */
+  baseRevisionId: string;
+  /** as in ApplyChangesRequest: true moves the space's current revision (a live edit), false only creates the revision */
+  updateCurrent: boolean;
+}
+
+export interface ImportWebsiteReply {
+  revisionId: string;
+  parentRevisionId: string;
+  /** pages and images stored */
+  importedResources: number;
+  /** pages and images the crawl found (stored, skipped or failed) */
+  totalResources: number;
+  /** the job record in the `imports` collection */
+  importId: string;
+}
+
 export interface MergeRevisionsRequest {
   spaceId: string;
   /** the common ancestor: the revision the change request started from or was last brought up to date with */
@@ -1888,6 +1909,288 @@ export const ApplyChangesReply: MessageFns<ApplyChangesReply> = {
   },
 };
 
+function createBaseImportWebsiteRequest(): ImportWebsiteRequest {
+  return { spaceId: "", url: "", baseRevisionId: "", updateCurrent: false };
+}
+
+export const ImportWebsiteRequest: MessageFns<ImportWebsiteRequest> = {
+  encode(message: ImportWebsiteRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.spaceId !== "") {
+      writer.uint32(10).string(message.spaceId);
+    }
+    if (message.url !== "") {
+      writer.uint32(18).string(message.url);
+    }
+    if (message.baseRevisionId !== "") {
+      writer.uint32(26).string(message.baseRevisionId);
+    }
+    if (message.updateCurrent !== false) {
+      writer.uint32(32).bool(message.updateCurrent);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ImportWebsiteRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseImportWebsiteRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.spaceId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.url = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.baseRevisionId = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 32) {
+              break;
+            }
+
+            message.updateCurrent = reader.bool();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ImportWebsiteRequest {
+    return {
+      spaceId: isSet(object.spaceId)
+        ? globalThis.String(object.spaceId)
+        : isSet(object.space_id)
+        ? globalThis.String(object.space_id)
+        : "",
+      url: isSet(object.url) ? globalThis.String(object.url) : "",
+      baseRevisionId: isSet(object.baseRevisionId)
+        ? globalThis.String(object.baseRevisionId)
+        : isSet(object.base_revision_id)
+        ? globalThis.String(object.base_revision_id)
+        : "",
+      updateCurrent: isSet(object.updateCurrent)
+        ? globalThis.Boolean(object.updateCurrent)
+        : isSet(object.update_current)
+        ? globalThis.Boolean(object.update_current)
+        : false,
+    };
+  },
+
+  toJSON(message: ImportWebsiteRequest): unknown {
+    const obj: any = {};
+    if (message.spaceId !== "") {
+      obj.spaceId = message.spaceId;
+    }
+    if (message.url !== "") {
+      obj.url = message.url;
+    }
+    if (message.baseRevisionId !== "") {
+      obj.baseRevisionId = message.baseRevisionId;
+    }
+    if (message.updateCurrent !== false) {
+      obj.updateCurrent = message.updateCurrent;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<ImportWebsiteRequest>, I>>(base?: I): ImportWebsiteRequest {
+    return ImportWebsiteRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<ImportWebsiteRequest>, I>>(object: I): ImportWebsiteRequest {
+    const message = createBaseImportWebsiteRequest();
+    message.spaceId = object.spaceId ?? "";
+    message.url = object.url ?? "";
+    message.baseRevisionId = object.baseRevisionId ?? "";
+    message.updateCurrent = object.updateCurrent ?? false;
+    return message;
+  },
+};
+
+function createBaseImportWebsiteReply(): ImportWebsiteReply {
+  return { revisionId: "", parentRevisionId: "", importedResources: 0, totalResources: 0, importId: "" };
+}
+
+export const ImportWebsiteReply: MessageFns<ImportWebsiteReply> = {
+  encode(message: ImportWebsiteReply, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.revisionId !== "") {
+      writer.uint32(10).string(message.revisionId);
+    }
+    if (message.parentRevisionId !== "") {
+      writer.uint32(18).string(message.parentRevisionId);
+    }
+    if (message.importedResources !== 0) {
+      writer.uint32(24).int32(message.importedResources);
+    }
+    if (message.totalResources !== 0) {
+      writer.uint32(32).int32(message.totalResources);
+    }
+    if (message.importId !== "") {
+      writer.uint32(42).string(message.importId);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ImportWebsiteReply {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseImportWebsiteReply();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.revisionId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.parentRevisionId = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 24) {
+              break;
+            }
+
+            message.importedResources = reader.int32();
+            continue;
+          }
+          case 4: {
+            if (tag !== 32) {
+              break;
+            }
+
+            message.totalResources = reader.int32();
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.importId = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ImportWebsiteReply {
+    return {
+      revisionId: isSet(object.revisionId)
+        ? globalThis.String(object.revisionId)
+        : isSet(object.revision_id)
+        ? globalThis.String(object.revision_id)
+        : "",
+      parentRevisionId: isSet(object.parentRevisionId)
+        ? globalThis.String(object.parentRevisionId)
+        : isSet(object.parent_revision_id)
+        ? globalThis.String(object.parent_revision_id)
+        : "",
+      importedResources: isSet(object.importedResources)
+        ? globalThis.Number(object.importedResources)
+        : isSet(object.imported_resources)
+        ? globalThis.Number(object.imported_resources)
+        : 0,
+      totalResources: isSet(object.totalResources)
+        ? globalThis.Number(object.totalResources)
+        : isSet(object.total_resources)
+        ? globalThis.Number(object.total_resources)
+        : 0,
+      importId: isSet(object.importId)
+        ? globalThis.String(object.importId)
+        : isSet(object.import_id)
+        ? globalThis.String(object.import_id)
+        : "",
+    };
+  },
+
+  toJSON(message: ImportWebsiteReply): unknown {
+    const obj: any = {};
+    if (message.revisionId !== "") {
+      obj.revisionId = message.revisionId;
+    }
+    if (message.parentRevisionId !== "") {
+      obj.parentRevisionId = message.parentRevisionId;
+    }
+    if (message.importedResources !== 0) {
+      obj.importedResources = Math.round(message.importedResources);
+    }
+    if (message.totalResources !== 0) {
+      obj.totalResources = Math.round(message.totalResources);
+    }
+    if (message.importId !== "") {
+      obj.importId = message.importId;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<ImportWebsiteReply>, I>>(base?: I): ImportWebsiteReply {
+    return ImportWebsiteReply.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<ImportWebsiteReply>, I>>(object: I): ImportWebsiteReply {
+    const message = createBaseImportWebsiteReply();
+    message.revisionId = object.revisionId ?? "";
+    message.parentRevisionId = object.parentRevisionId ?? "";
+    message.importedResources = object.importedResources ?? 0;
+    message.totalResources = object.totalResources ?? 0;
+    message.importId = object.importId ?? "";
+    return message;
+  },
+};
+
 function createBaseMergeRevisionsRequest(): MergeRevisionsRequest {
   return { spaceId: "", baseRevisionId: "", headRevisionId: "", mode: "", mergedFrom: "", idempotencyKey: "" };
 }
@@ -2738,6 +3041,16 @@ export const RevisionsServiceService = {
     responseSerialize: (value: ApplyChangesReply): Buffer => Buffer.from(ApplyChangesReply.encode(value).finish()),
     responseDeserialize: (value: Buffer): ApplyChangesReply => ApplyChangesReply.decode(value),
   },
+  /** Editors and up. Crawls a website (through the outbound guard) and adds its pages and images as one revision. */
+  importWebsite: {
+    path: "/bindery.content.v1.RevisionsService/ImportWebsite" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: ImportWebsiteRequest): Buffer => Buffer.from(ImportWebsiteRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): ImportWebsiteRequest => ImportWebsiteRequest.decode(value),
+    responseSerialize: (value: ImportWebsiteReply): Buffer => Buffer.from(ImportWebsiteReply.encode(value).finish()),
+    responseDeserialize: (value: Buffer): ImportWebsiteReply => ImportWebsiteReply.decode(value),
+  },
   /** Three-way merge of a change request's head and the space's current revision (see MergeRevisionsRequest.mode). */
   mergeRevisions: {
     path: "/bindery.content.v1.RevisionsService/MergeRevisions" as const,
@@ -2771,6 +3084,8 @@ export interface RevisionsServiceServer extends UntypedServiceImplementation {
   listLinks: handleUnaryCall<ListLinksRequest, LinksReply>;
   /** Editors and up. Applies the changes to the base revision and answers the new revision. */
   applyChanges: handleUnaryCall<ApplyChangesRequest, ApplyChangesReply>;
+  /** Editors and up. Crawls a website (through the outbound guard) and adds its pages and images as one revision. */
+  importWebsite: handleUnaryCall<ImportWebsiteRequest, ImportWebsiteReply>;
   /** Three-way merge of a change request's head and the space's current revision (see MergeRevisionsRequest.mode). */
   mergeRevisions: handleUnaryCall<MergeRevisionsRequest, MergeRevisionsReply>;
   /** Readers. The semantic changes from one revision of the space to another. */
@@ -2898,6 +3213,22 @@ export interface RevisionsServiceClient extends Client {
     metadata: Metadata,
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: ApplyChangesReply) => void,
+  ): ClientUnaryCall;
+  /** Editors and up. Crawls a website (through the outbound guard) and adds its pages and images as one revision. */
+  importWebsite(
+    request: ImportWebsiteRequest,
+    callback: (error: ServiceError | null, response: ImportWebsiteReply) => void,
+  ): ClientUnaryCall;
+  importWebsite(
+    request: ImportWebsiteRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: ImportWebsiteReply) => void,
+  ): ClientUnaryCall;
+  importWebsite(
+    request: ImportWebsiteRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: ImportWebsiteReply) => void,
   ): ClientUnaryCall;
   /** Three-way merge of a change request's head and the space's current revision (see MergeRevisionsRequest.mode). */
   mergeRevisions(

@@ -1,0 +1,142 @@
+import { connectMongo } from '@bindery/platform/mongo';
+import { assertErrorBody, assertMatchesSpec, startSystem, SystemUnderTest } from '@bindery/shared/testing';
+import { createSpace, untilMemberKnown } from './content-fixtures';
+import { flatPages, Json } from './content-model-fixtures';
+import { createOrganization, createUser, TestUser } from './fixtures';
+import { Client, http } from './http-client';
+import { startTestWebsite, TestWebsite } from './website-fixtures';
+
+const OLD = '0.130.0';
+const S = '/spaces/{spaceId}';
+
+/** GET `path`, expecting 200, validated against the official operation of 0.130.0. */
+async function read(client: Client, path: string, specPath: string): Promise<Json> {
+  const res = await client.get(path);
+  if (res.status !== 200) throw new Error(`GET ${path}: ${res.status} ${JSON.stringify(res.body)}`);
+  assertMatchesSpec(OLD, 'get', specPath, 200, res.body);
+  return res.body;
+}
+
+describe('website import into a space (POST /v1/spaces/{spaceId}/content/import)', () => {
+  let sut: SystemUnderTest;
+  let site: TestWebsite;
+  let owner: TestUser;
+  let orgId: string;
+  let admin: Client;
+
+  beforeAll(async () => {
+    site = await startTestWebsite();
+    // The test site is on 127.0.0.1: this system lets the outbound guard reach loopback.
+    sut = await startSystem({ BINDERY_OUTBOUND_ALLOW_PRIVATE: 'true' }, { services: ['identity', 'content'] });
+    owner = await createUser(sut, 'import-owner');
+    orgId = await createOrganization(sut, owner, 'Imports');
+    admin = http(sut.baseUrl, owner.token);
+    await untilMemberKnown(admin, orgId);
+  }, 180_000);
+  afterAll(async () => {
+    await sut?.stop();
+    await site?.close();
+  });
+
+  test('a 50-page site: pages, tree from the URL paths, images as files, cross-links as page references, one revision, a job record', async () => {
+    const spaceId = (await createSpace(admin, orgId, { title: 'Imported' })).id;
+    const before = (await admin.get(`/v1/spaces/${spaceId}`)).body.revision;
+    const res = await admin.post(`/v1/spaces/${spaceId}/content/import`, { source: 'website', url: `${site.origin}/docs/` });
+    expect(res.status).toBe(201);
+    assertMatchesSpec(OLD, 'post', `${S}/content/import`, 201, res.body);
+    // 50 pages and 6 images stored; the private page (robots.txt) was found but not fetched
+    expect(res.body).toEqual({ revision: expect.any(String), importedResources: 56, totalResources: 57 });
+
+    const space = (await admin.get(`/v1/spaces/${spaceId}`)).body;
+    expect(space.revision).toBe(res.body.revision);
+    const revision = await read(admin, `/v1/spaces/${spaceId}/revisions/${res.body.revision}`, `${S}/revisions/{revisionId}`);
+    expect(revision.parents).toEqual([before]);
+
+    // pages and tree
+    const tree = (await read(admin, `/v1/spaces/${spaceId}/content/pages`, `${S}/content/pages`)).pages as Json[];
+    const all = flatPages(tree);
+    expect(all).toHaveLength(50);
+    const byTitle = new Map(all.map((p) => [p.title as string, p]));
+    expect(tree.map((p) => p.title)).toEqual(['Home', 'Section 0', 'Section 1', 'Section 2', 'Section 3', 'Section 4']);
+    for (const page of site.pages) {
+      const imported = byTitle.get(page.title);
+      expect(imported).toBeDefined();
+      const expectedChildren = site.pages.filter((c) => c.parent === page.path).map((c) => c.title);
+      expect(((imported!.pages ?? []) as Json[]).map((c) => c.title)).toEqual(expectedChildren);
+    }
+    expect(byTitle.get('Deeper 0.3')!.path).toBe('section-0/section-0-page-3/deep-03/deeper-03');
+
+    // files: the logo once, one image per section, measured and typed from their bytes
+    const files = (await read(admin, `/v1/spaces/${spaceId}/content/files?limit=50`, `${S}/content/files`)).items as Json[];
+    expect(files.map((f) => f.name).sort()).toEqual(['logo.png', 'section-0.png', 'section-1.png', 'section-2.png', 'section-3.png', 'section-4.png']);
+    const logo = files.find((f) => f.name === 'logo.png')!;
+    expect(logo).toMatchObject({ contentType: 'image/png', size: site.images.get('/docs/assets/logo.png')!.length, dimensions: { width: 4, height: 3 } });
+    const downloaded = await fetch(logo.downloadURL);
+    expect(Buffer.from(await downloaded.arrayBuffer()).equals(site.images.get('/docs/assets/logo.png')!)).toBe(true);
+
+    // links: every cross-link between imported pages is a page reference; images are file references
+    const idOfPath = new Map(site.pages.map((p) => [p.path, byTitle.get(p.title)!.id as string]));
+    for (const page of site.pages) {
+      const id = idOfPath.get(page.path)!;
+      const md = await read(admin, `/v1/spaces/${spaceId}/content/page/${id}?format=markdown`, `${S}/content/page/{pageId}`);
+      for (const link of page.links) expect(md.markdown).toContain(`(/pages/${idOfPath.get(link)})`);
+      for (const src of page.images) expect(md.markdown).toContain(`(/files/${files.find((f) => f.name === src.split('/').pop())!.id})`);
+      // main content only: no navigation, header, footer, script or style
+      expect(md.markdown).not.toMatch(/Footer text|Test site|color:red|var x/);
+      expect(md.markdown).toContain('| Key  | Value');
+      expect(md.markdown).toContain('```js');
+    }
+    const install = await read(admin, `/v1/spaces/${spaceId}/content/page/${idOfPath.get('/docs/s1/p2')}/links`, `${S}/content/page/{pageId}/links`);
+    expect(install.items.length).toBeGreaterThan(0);
+    for (const item of install.items as Json[]) expect(item.status).toBe('ok');
+    const links = await read(admin, `/v1/spaces/${spaceId}/links?limit=1000`, `${S}/links`);
+    expect((links.items as Json[]).filter((l) => l.status === 'broken')).toEqual([]);
+
+    // stayed within the host and the path prefix, honoured robots.txt, fetched each page once
+    expect(site.requests.filter((p) => p.startsWith('/outside') || p.startsWith('/docs/private'))).toEqual([]);
+    const pageRequests = site.requests.filter((p) => !p.startsWith('/docs/assets/') && p !== '/robots.txt');
+    expect(new Set(pageRequests).size).toBe(pageRequests.length);
+    expect(site.requests).toContain('/robots.txt');
+
+    // the job record
+    const mongo = await connectMongo(sut.env.MONGODB_URL, sut.env.CONTENT_DB, 'tests');
+    try {
+      const job = await mongo.db.collection('imports').findOne({ spaceId });
+      expect(job).toMatchObject({ status: 'completed', pages: 50, files: 6, skipped: 1, revisionId: res.body.revision, source: 'website', host: site.origin });
+      expect(job!.finishedAt.getTime()).toBeGreaterThanOrEqual(job!.startedAt.getTime());
+    } finally {
+      await mongo.close();
+    }
+  }, 120_000);
+
+  test('other sources answer 400 (not supported yet); a bad URL, a locked space and a site that answers 404 are refused, nothing created', async () => {
+    const spaceId = (await createSpace(admin, orgId, { title: 'Refusals' })).id;
+    const revision = (await admin.get(`/v1/spaces/${spaceId}`)).body.revision;
+    for (const source of ['docx', 'markdown', 'html', 'zip', 'confluence', 'github-wiki', 'notion', 'google-docs']) {
+      const res = await admin.post(`/v1/spaces/${spaceId}/content/import`, { source, url: `${site.origin}/docs/` });
+      expect(res.status).toBe(400);
+      assertErrorBody(400, res.body);
+      expect(res.body.error.message).toMatch(/not supported yet/);
+    }
+    const cases: Array<[unknown, number]> = [
+      [{ source: 'website', url: 'not a url' }, 400],
+      [{ source: 'website', url: 'ftp://127.0.0.1/docs/' }, 400],
+      [{ source: 'website', url: `${site.origin}/missing/` }, 400],
+      [{ source: 'website', url: `${site.origin}/docs/private/secret` }, 400],
+      [{ source: 'website' }, 400],
+      [{ source: 'website', url: `${site.origin}/docs/`, extra: 1 }, 400],
+      [{ source: 'pdf', url: `${site.origin}/docs/` }, 400],
+    ];
+    for (const [body, status] of cases) {
+      const res = await admin.post(`/v1/spaces/${spaceId}/content/import`, body);
+      expect([JSON.stringify(body), res.status]).toEqual([JSON.stringify(body), status]);
+      assertErrorBody(status, res.body);
+    }
+    const locked = (await createSpace(admin, orgId, { title: 'Locked', editMode: 'locked' })).id;
+    const res = await admin.post(`/v1/spaces/${locked}/content/import`, { source: 'website', url: `${site.origin}/docs/s1/p1` });
+    expect(res.status).toBe(412);
+    assertErrorBody(412, res.body);
+    expect((await admin.get(`/v1/spaces/${spaceId}`)).body.revision).toBe(revision);
+    expect((await admin.get(`/v1/spaces/${spaceId}/content/pages`)).body.pages).toEqual([]);
+  }, 60_000);
+});
