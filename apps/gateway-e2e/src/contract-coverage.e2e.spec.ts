@@ -63,7 +63,7 @@ export const REFERENCE_OPERATIONS: Array<[string, string, Status]> = [
   ['GET', '/v1/spaces/{spaceId}/content/page/{pageId}', 'routed'],
   ['GET', '/v1/spaces/{spaceId}/content/page/{pageId}/links', 'routed'],
   ['GET', '/v1/spaces/{spaceId}/change-requests/{changeRequestId}/content', 'routed'],
-  ['POST', '/v1/spaces/{spaceId}/change-requests/{changeRequestId}/content/import', 'not-yet'],
+  ['POST', '/v1/spaces/{spaceId}/change-requests/{changeRequestId}/content/import', 'routed'],
   ['GET', '/v1/spaces/{spaceId}/change-requests/{changeRequestId}/content/pages', 'routed'],
   ['GET', '/v1/spaces/{spaceId}/change-requests/{changeRequestId}/content/files', 'routed'],
   ['GET', '/v1/spaces/{spaceId}/change-requests/{changeRequestId}/content/files/{fileId}', 'routed'],

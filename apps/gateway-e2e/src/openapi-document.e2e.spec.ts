@@ -286,7 +286,7 @@ describe('responses match the served /openapi.json', () => {
 
   it('website import (a system whose outbound guard reaches the loopback test site)', async () => {
     const site = await startTestWebsite();
-    const own = await startSystem({ BINDERY_OUTBOUND_ALLOW_PRIVATE: 'true' }, { services: ['identity', 'content'] });
+    const own = await startSystem({ BINDERY_OUTBOUND_ALLOW_PRIVATE: 'true' }, { services: ['identity', 'content', 'change-requests'] });
     try {
       const owner = await createUser(own, 'importer', 'openapi-doc.test');
       const ownOrg = await createOrganization(own, owner, 'Imported');
@@ -297,6 +297,13 @@ describe('responses match the served /openapi.json', () => {
         await api.post(`/v1/spaces/${space.id}/content/import`, { source: 'website', url: `${site.origin}/docs/s1/p1/deep` }),
         'post',
         '/v1/spaces/{spaceId}/content/import',
+        201,
+      );
+      const cr = (await api.post(`/v1/spaces/${space.id}/change-requests`, { subject: 'Import' })).body as { id: string };
+      expectDeclared(
+        await api.post(`/v1/spaces/${space.id}/change-requests/${cr.id}/content/import`, { source: 'website', url: `${site.origin}/docs/s2/p2/deep` }),
+        'post',
+        '/v1/spaces/{spaceId}/change-requests/{changeRequestId}/content/import',
         201,
       );
     } finally {

@@ -27,7 +27,7 @@ describe('website import into a space (POST /v1/spaces/{spaceId}/content/import)
   beforeAll(async () => {
     site = await startTestWebsite();
     // The test site is on 127.0.0.1: this system lets the outbound guard reach loopback.
-    sut = await startSystem({ BINDERY_OUTBOUND_ALLOW_PRIVATE: 'true' }, { services: ['identity', 'content'] });
+    sut = await startSystem({ BINDERY_OUTBOUND_ALLOW_PRIVATE: 'true' }, { services: ['identity', 'content', 'change-requests'] });
     owner = await createUser(sut, 'import-owner');
     orgId = await createOrganization(sut, owner, 'Imports');
     admin = http(sut.baseUrl, owner.token);
@@ -107,6 +107,28 @@ describe('website import into a space (POST /v1/spaces/{spaceId}/content/import)
     } finally {
       await mongo.close();
     }
+  }, 120_000);
+
+  test('into a change request of a locked space: a new head with the site, the space itself unchanged', async () => {
+    const spaceId = (await createSpace(admin, orgId, { title: 'Locked import', editMode: 'locked' })).id;
+    const current = (await admin.get(`/v1/spaces/${spaceId}`)).body.revision;
+    const cr = await admin.post(`/v1/spaces/${spaceId}/change-requests`, { subject: 'Import the docs' });
+    expect(cr.status).toBe(201);
+    const path = `/v1/spaces/${spaceId}/change-requests/${cr.body.id}`;
+    const res = await admin.post(`${path}/content/import`, { source: 'website', url: `${site.origin}/docs/s2` });
+    expect(res.status).toBe(201);
+    assertMatchesSpec(OLD, 'post', `${S}/change-requests/{changeRequestId}/content/import`, 201, res.body);
+    // /docs/s2 is crawled within /docs/: the whole site
+    expect(res.body).toEqual({ revision: expect.any(String), importedResources: 56, totalResources: 57 });
+    expect((await admin.get(path)).body.revision).toBe(res.body.revision);
+    const pages = flatPages((await admin.get(`${path}/content/pages`)).body.pages);
+    expect(pages).toHaveLength(50);
+    expect((await admin.get(`/v1/spaces/${spaceId}`)).body.revision).toBe(current);
+    expect((await admin.get(`/v1/spaces/${spaceId}/content/pages`)).body.pages).toEqual([]);
+    // other sources are refused here too
+    const docx = await admin.post(`${path}/content/import`, { source: 'docx', url: `${site.origin}/docs/` });
+    expect(docx.status).toBe(400);
+    assertErrorBody(400, docx.body);
   }, 120_000);
 
   test('other sources answer 400 (not supported yet); a bad URL, a locked space and a site that answers 404 are refused, nothing created', async () => {

@@ -2,6 +2,7 @@ import { grpcService, GrpcRegistration } from '@bindery/platform/grpc';
 import { changeRequestsV1 as pb } from '@bindery/shared/contracts';
 import * as lifecycle from './change-requests.service';
 import * as edits from './content-edits.service';
+import { importWebsite } from './content-import.service';
 import * as reviews from './reviews.service';
 import { spaceCounts } from './space-counts.service';
 import { ChangeRequestsDeps } from './deps';
@@ -14,6 +15,7 @@ export function changeRequestsGrpc(deps: ChangeRequestsDeps): GrpcRegistration[]
       getChangeRequest: (req, { caller }) => lifecycle.getChangeRequest(deps, caller, req),
       updateChangeRequest: (req, { caller }) => lifecycle.updateChangeRequest(deps, caller, req),
       updateContent: (req, { caller }) => edits.updateContent(deps, caller, req),
+      importWebsite: (req, { caller }) => importWebsite(deps, caller, req),
       bringUpToDate: (req, { caller }) => edits.bringUpToDate(deps, caller, req),
       merge: (req, { caller }) => edits.mergeChangeRequest(deps, caller, req),
       listChanges: (req, { caller }) => edits.listChanges(deps, caller, req),

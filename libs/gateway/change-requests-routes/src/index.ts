@@ -4,6 +4,7 @@ import { connectChangeRequests, ChangeRequestsClients } from '@bindery/change-re
 import type { ContentClients } from '@bindery/content/client';
 import type { IdentityClients } from '@bindery/identity/client';
 import { changeRequestContentRoutes } from './change-request-content-routes';
+import { changeRequestImportRoutes } from './change-request-import-routes';
 import { changeRequestRoutes } from './change-request-routes';
 import { commentRoutes } from './comment-routes';
 import { reviewRoutes } from './review-routes';
@@ -14,6 +15,7 @@ export function changeRequestsRoutes(clients: ChangeRequestsClients, content: Co
   return [
     ...changeRequestRoutes(clients.changeRequests, identity, urls),
     ...changeRequestContentRoutes(clients.changeRequests, content.revisions, identity, urls),
+    ...changeRequestImportRoutes(clients.changeRequests),
     ...commentRoutes(clients.comments, identity, urls),
     ...reviewRoutes(clients.changeRequests, identity, urls),
     ...reviewerRoutes(clients.reviewers, identity, urls),

@@ -111,6 +111,24 @@ export interface UpdateContentResponse {
   insertedFilesJson: string;
 }
 
+export interface ImportWebsiteRequest {
+  ref:
+    | ChangeRequestRef
+    | undefined;
+  /** where the crawl starts (see content's RevisionsService.ImportWebsite) */
+  url: string;
+}
+
+export interface ImportWebsiteResponse {
+  changeRequest:
+    | ChangeRequest
+    | undefined;
+  /** the new head */
+  revision: string;
+  importedResources: number;
+  totalResources: number;
+}
+
 export interface MergeResponse {
   /** "merge" | "update" | "conflicts" */
   result: string;
@@ -1614,6 +1632,224 @@ export const UpdateContentResponse: MessageFns<UpdateContentResponse> = {
       : undefined;
     message.changesJson = object.changesJson ?? "";
     message.insertedFilesJson = object.insertedFilesJson ?? "";
+    return message;
+  },
+};
+
+function createBaseImportWebsiteRequest(): ImportWebsiteRequest {
+  return { ref: undefined, url: "" };
+}
+
+export const ImportWebsiteRequest: MessageFns<ImportWebsiteRequest> = {
+  encode(message: ImportWebsiteRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.ref !== undefined) {
+      ChangeRequestRef.encode(message.ref, writer.uint32(10).fork()).join();
+    }
+    if (message.url !== "") {
+      writer.uint32(18).string(message.url);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ImportWebsiteRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseImportWebsiteRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.ref = ChangeRequestRef.decode(reader, reader.uint32());
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.url = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ImportWebsiteRequest {
+    return {
+      ref: isSet(object.ref) ? ChangeRequestRef.fromJSON(object.ref) : undefined,
+      url: isSet(object.url) ? globalThis.String(object.url) : "",
+    };
+  },
+
+  toJSON(message: ImportWebsiteRequest): unknown {
+    const obj: any = {};
+    if (message.ref !== undefined) {
+      obj.ref = ChangeRequestRef.toJSON(message.ref);
+    }
+    if (message.url !== "") {
+      obj.url = message.url;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<ImportWebsiteRequest>, I>>(base?: I): ImportWebsiteRequest {
+    return ImportWebsiteRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<ImportWebsiteRequest>, I>>(object: I): ImportWebsiteRequest {
+    const message = createBaseImportWebsiteRequest();
+    message.ref = (object.ref !== undefined && object.ref !== null)
+      ? ChangeRequestRef.fromPartial(object.ref)
+      : undefined;
+    message.url = object.url ?? "";
+    return message;
+  },
+};
+
+function createBaseImportWebsiteResponse(): ImportWebsiteResponse {
+  return { changeRequest: undefined, revision: "", importedResources: 0, totalResources: 0 };
+}
+
+export const ImportWebsiteResponse: MessageFns<ImportWebsiteResponse> = {
+  encode(message: ImportWebsiteResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.changeRequest !== undefined) {
+      ChangeRequest.encode(message.changeRequest, writer.uint32(10).fork()).join();
+    }
+    if (message.revision !== "") {
+      writer.uint32(18).string(message.revision);
+    }
+    if (message.importedResources !== 0) {
+      writer.uint32(24).int32(message.importedResources);
+    }
+    if (message.totalResources !== 0) {
+      writer.uint32(32).int32(message.totalResources);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ImportWebsiteResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseImportWebsiteResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.changeRequest = ChangeRequest.decode(reader, reader.uint32());
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.revision = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 24) {
+              break;
+            }
+
+            message.importedResources = reader.int32();
+            continue;
+          }
+          case 4: {
+            if (tag !== 32) {
+              break;
+            }
+
+            message.totalResources = reader.int32();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ImportWebsiteResponse {
+    return {
+      changeRequest: isSet(object.changeRequest)
+        ? ChangeRequest.fromJSON(object.changeRequest)
+        : isSet(object.change_request)
+        ? ChangeRequest.fromJSON(object.change_request)
+        : undefined,
+      revision: isSet(object.revision) ? globalThis.String(object.revision) : "",
+      importedResources: isSet(object.importedResources)
+        ? globalThis.Number(object.importedResources)
+        : isSet(object.imported_resources)
+        ? globalThis.Number(object.imported_resources)
+        : 0,
+      totalResources: isSet(object.totalResources)
+        ? globalThis.Number(object.totalResources)
+        : isSet(object.total_resources)
+        ? globalThis.Number(object.total_resources)
+        : 0,
+    };
+  },
+
+  toJSON(message: ImportWebsiteResponse): unknown {
+    const obj: any = {};
+    if (message.changeRequest !== undefined) {
+      obj.changeRequest = ChangeRequest.toJSON(message.changeRequest);
+    }
+    if (message.revision !== "") {
+      obj.revision = message.revision;
+    }
+    if (message.importedResources !== 0) {
+      obj.importedResources = Math.round(message.importedResources);
+    }
+    if (message.totalResources !== 0) {
+      obj.totalResources = Math.round(message.totalResources);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<ImportWebsiteResponse>, I>>(base?: I): ImportWebsiteResponse {
+    return ImportWebsiteResponse.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<ImportWebsiteResponse>, I>>(object: I): ImportWebsiteResponse {
+    const message = createBaseImportWebsiteResponse();
+    message.changeRequest = (object.changeRequest !== undefined && object.changeRequest !== null)
+      ? ChangeRequest.fromPartial(object.changeRequest)
+      : undefined;
+    message.revision = object.revision ?? "";
+    message.importedResources = object.importedResources ?? 0;
+    message.totalResources = object.totalResources ?? 0;
     return message;
   },
 };
@@ -5892,6 +6128,17 @@ export const ChangeRequestsServiceService = {
       Buffer.from(UpdateContentResponse.encode(value).finish()),
     responseDeserialize: (value: Buffer): UpdateContentResponse => UpdateContentResponse.decode(value),
   },
+  /** Editors. Crawls a website into a new revision on the head (content's ImportWebsite), then moves the head to it. */
+  importWebsite: {
+    path: "/bindery.change_requests.v1.ChangeRequestsService/ImportWebsite" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: ImportWebsiteRequest): Buffer => Buffer.from(ImportWebsiteRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): ImportWebsiteRequest => ImportWebsiteRequest.decode(value),
+    responseSerialize: (value: ImportWebsiteResponse): Buffer =>
+      Buffer.from(ImportWebsiteResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): ImportWebsiteResponse => ImportWebsiteResponse.decode(value),
+  },
   /** brings the head up to date with the space (editors) */
   bringUpToDate: {
     path: "/bindery.change_requests.v1.ChangeRequestsService/BringUpToDate" as const,
@@ -5957,6 +6204,8 @@ export interface ChangeRequestsServiceServer extends UntypedServiceImplementatio
   updateChangeRequest: handleUnaryCall<UpdateChangeRequestRequest, ChangeRequest>;
   /** applies content changes to the head (editors; not on a merged or archived change request) */
   updateContent: handleUnaryCall<UpdateContentRequest, UpdateContentResponse>;
+  /** Editors. Crawls a website into a new revision on the head (content's ImportWebsite), then moves the head to it. */
+  importWebsite: handleUnaryCall<ImportWebsiteRequest, ImportWebsiteResponse>;
   /** brings the head up to date with the space (editors) */
   bringUpToDate: handleUnaryCall<ChangeRequestRef, MergeResponse>;
   /** merges into the space (review role; not on a locked space) */
@@ -6043,6 +6292,22 @@ export interface ChangeRequestsServiceClient extends Client {
     metadata: Metadata,
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: UpdateContentResponse) => void,
+  ): ClientUnaryCall;
+  /** Editors. Crawls a website into a new revision on the head (content's ImportWebsite), then moves the head to it. */
+  importWebsite(
+    request: ImportWebsiteRequest,
+    callback: (error: ServiceError | null, response: ImportWebsiteResponse) => void,
+  ): ClientUnaryCall;
+  importWebsite(
+    request: ImportWebsiteRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: ImportWebsiteResponse) => void,
+  ): ClientUnaryCall;
+  importWebsite(
+    request: ImportWebsiteRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: ImportWebsiteResponse) => void,
   ): ClientUnaryCall;
   /** brings the head up to date with the space (editors) */
   bringUpToDate(

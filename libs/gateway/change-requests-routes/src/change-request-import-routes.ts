@@ -1,0 +1,28 @@
+import { officialResponse, RouteSpec } from '@bindery/gateway/http';
+import type { ChangeRequestsClients } from '@bindery/change-requests/client';
+import { IMPORT_BUDGET_MS, IMPORT_CONTENT, websiteUrlOf } from '@bindery/gateway/content-routes';
+import { CHANGE_REQUEST } from './change-request-schemas';
+
+/** POST …/change-requests/{changeRequestId}/content/import: a website crawled into a new head of the change request (editors). */
+export function changeRequestImportRoutes(crs: ChangeRequestsClients['changeRequests']): RouteSpec[] {
+  return [
+    {
+      method: 'post',
+      path: '/v1/spaces/:spaceId/change-requests/:changeRequestId/content/import',
+      operationId: 'importContentInChangeRequest',
+      summary: 'Import a website into the change request as one new revision of its head (editors; not merged or archived)',
+      tags: ['change-requests'],
+      params: CHANGE_REQUEST,
+      body: IMPORT_CONTENT,
+      success: { status: 201, description: 'The new head and how many resources were imported', schema: officialResponse('importContentInChangeRequest') },
+      async handler({ caller, params, body }) {
+        const url = websiteUrlOf(body);
+        const r = await crs.importWebsite(
+          { ref: { spaceId: params.spaceId, changeRequest: params.changeRequestId }, url },
+          { caller, deadline: new Date(Date.now() + IMPORT_BUDGET_MS + 30_000) },
+        );
+        return { status: 201, body: { revision: r.revision, importedResources: r.importedResources, totalResources: r.totalResources } };
+      },
+    },
+  ];
+}
