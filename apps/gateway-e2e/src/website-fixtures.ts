@@ -39,6 +39,8 @@ export interface TestWebsite {
   images: Map<string, Buffer>;
   /** every request path that reached the server */
   requests: string[];
+  /** how long each page answer waits (0 by default; raise it to watch an import in progress) */
+  pageDelayMs: number;
   close(): Promise<void>;
 }
 
@@ -90,6 +92,7 @@ export async function startTestWebsite(): Promise<TestWebsite> {
   const images = new Map<string, Buffer>([['/docs/assets/logo.png', png(4, 3, 7)]]);
   for (let s = 0; s < 5; s += 1) images.set(`/docs/assets/section-${s}.png`, png(5 + s, 2, 40 + s));
   const requests: string[] = [];
+  const state = { pageDelayMs: 0 };
   const server = nodeHttp.createServer((req, res) => {
     const path = new URL(req.url ?? '/', 'http://x').pathname;
     requests.push(path);
@@ -97,7 +100,7 @@ export async function startTestWebsite(): Promise<TestWebsite> {
     const image = images.get(path);
     if (image) return void res.writeHead(200, { 'content-type': 'image/png', 'content-length': image.length }).end(image);
     const page = pages.find((p) => p.path === path);
-    if (page) return void res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(htmlOf(page, pages));
+    if (page) return void setTimeout(() => res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(htmlOf(page, pages)), state.pageDelayMs);
     res.writeHead(404, { 'content-type': 'text/html' }).end('<html><body><main><h1>Not found</h1></main></body></html>');
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -107,6 +110,12 @@ export async function startTestWebsite(): Promise<TestWebsite> {
     pages,
     images,
     requests,
+    get pageDelayMs() {
+      return state.pageDelayMs;
+    },
+    set pageDelayMs(ms: number) {
+      state.pageDelayMs = ms;
+    },
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();

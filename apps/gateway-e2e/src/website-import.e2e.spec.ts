@@ -131,6 +131,35 @@ describe('website import into a space (POST /v1/spaces/{spaceId}/content/import)
     assertErrorBody(400, docx.body);
   }, 120_000);
 
+  test('progress is observable while the crawl runs: the job record counts pages before the answer arrives', async () => {
+    const spaceId = (await createSpace(admin, orgId, { title: 'Watched' })).id;
+    const mongo = await connectMongo(sut.env.MONGODB_URL, sut.env.CONTENT_DB, 'tests');
+    site.pageDelayMs = 250;
+    try {
+      // /docs/s4/p0 crawls /docs/s4/…: 4 pages and their deep pages, each answering after 250 ms
+      const answer = admin.post(`/v1/spaces/${spaceId}/content/import`, { source: 'website', url: `${site.origin}/docs/s4/p0` });
+      let done = false;
+      void answer.finally(() => (done = true));
+      const seen: Array<{ status: string; pages: number }> = [];
+      while (!done) {
+        const job = await mongo.db.collection('imports').findOne({ spaceId });
+        if (job) seen.push({ status: job.status, pages: job.pages });
+        await new Promise((r) => setTimeout(r, 50));
+      }
+      const res = await answer;
+      expect(res.status).toBe(201);
+      // 8 pages and the logo p0 shows
+      expect(res.body.importedResources).toBe(9);
+      const running = seen.filter((s) => s.status === 'in-progress');
+      expect(running.length).toBeGreaterThan(0);
+      expect(new Set(running.map((s) => s.pages)).size).toBeGreaterThan(1);
+      expect(await mongo.db.collection('imports').findOne({ spaceId })).toMatchObject({ status: 'completed', pages: 8 });
+    } finally {
+      site.pageDelayMs = 0;
+      await mongo.close();
+    }
+  }, 60_000);
+
   test('other sources answer 400 (not supported yet); a bad URL, a locked space and a site that answers 404 are refused, nothing created', async () => {
     const spaceId = (await createSpace(admin, orgId, { title: 'Refusals' })).id;
     const revision = (await admin.get(`/v1/spaces/${spaceId}`)).body.revision;

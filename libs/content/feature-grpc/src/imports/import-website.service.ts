@@ -11,7 +11,8 @@ import { crawlSite, scopeOf } from './crawl-site';
 import { markdownOf } from './html-to-markdown';
 import { ImportJobs } from './import-jobs';
 import type { CrawlLimits } from './import-settings';
-import { planTree } from './page-tree';
+import { storeImages } from './import-images';
+import { planTree, PlannedPage } from './page-tree';
 
 /** What a website import needs besides content's own dependencies. */
 export interface WebsiteImports {
@@ -31,16 +32,6 @@ function startUrlOf(text: string): URL {
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') throw invalid('The url must use http or https.');
   return url;
-}
-
-function fileNameOf(url: string, taken: Set<string>): string {
-  const last = decodeURIComponent(new URL(url).pathname.split('/').pop() || 'image').slice(-200) || 'image';
-  const dot = last.lastIndexOf('.');
-  const [stem, ext] = dot > 0 ? [last.slice(0, dot), last.slice(dot)] : [last, ''];
-  let name = last;
-  for (let i = 1; taken.has(name); i += 1) name = `${stem}-${i}${ext}`;
-  taken.add(name);
-  return name;
 }
 
 /**
@@ -68,60 +59,26 @@ export async function importWebsite(deps: ContentDeps, imports: WebsiteImports, 
       },
     });
     const { planned, duplicates, refOfUrl } = planTree(crawl.pages, scopeOf(start).prefix);
+    let changes: { changes: ContentChange[]; pageIds: string[] };
 
     // Images: stored once each through the same ingestion as insert_files; one that fails is left as a link.
-    const imageUrls = [...new Set(planned.flatMap((p) => p.page.parsed.images))];
-    const files = new Map<InsertFileItem, FileNode>();
-    const fileRefOfUrl = new Map<string, string>();
-    const names = new Set<string>();
-    let bytes = crawl.bytes;
-    let failedImages = 0;
-    for (const url of imageUrls) {
-      if (bytes >= imports.limits.maxBytes) {
-        failedImages += 1;
-        continue;
-      }
-      const item: InsertFileItem = { name: fileNameOf(url, names), url, ref: `file-${fileRefOfUrl.size}` };
-      try {
-        const file = await deps.files.ingest(spaceId, item);
-        files.set(item, file);
-        fileRefOfUrl.set(url, item.ref!);
-        bytes += file.size;
-      } catch (err) {
-        failedImages += 1;
-        logger.warn('website import: an image was not stored', { host: new URL(url).host, error: (err as Error).message });
-      }
+    const images = await storeImages(deps, spaceId, [...new Set(planned.flatMap((p) => p.page.parsed.images))], crawl.bytes, imports.limits.maxBytes);
+    const { files } = images;
+    try {
+      if (jobId) await imports.jobs.progress(jobId, { pages: planned.length, queued: 0, bytes: images.bytes }, now());
+      changes = pageChanges(planned, refOfUrl, images.refOfUrl, files);
+    } catch (err) {
+      await deps.files.discard(spaceId, [...files.values()]);
+      throw err;
     }
-
-    const pageIds = planned.map(() => newId());
-    const idOf = new Map(planned.map((p, i) => [p, pageIds[i]]));
-    const changes: ContentChange[] = [];
-    if (files.size) {
-      const items = [...files.keys()];
-      for (let i = 0; i < items.length; i += 20) changes.push({ operation: 'insert_files', files: items.slice(i, i + 20) });
-    }
-    for (const p of planned) {
-      const markdown = markdownOf(p.page.parsed, {
-        link: (url) => (refOfUrl.has(url) ? `./${refOfUrl.get(url)}.md` : undefined),
-        image: (url) => (fileRefOfUrl.has(url) ? `./${fileRefOfUrl.get(url)}` : undefined),
-      });
-      changes.push({
-        operation: 'insert_page',
-        ref: p.ref,
-        ...(p.parent ? { into: idOf.get(p.parent)! } : {}),
-        ...(p.page.parsed.title ? { title: p.page.parsed.title.slice(0, 200) } : {}),
-        document: { markdown },
-      });
-    }
-    if (!planned.length) throw invalid('The url gave no page to import.');
-    const applied = await applyIngestedChanges(deps, caller, first, changes, files, {
+    const applied = await applyIngestedChanges(deps, caller, first, changes.changes, files, {
       baseRevisionId: req.baseRevisionId,
       updateCurrent: req.updateCurrent,
       revisionType: 'edits',
-      pageIds,
+      pageIds: changes.pageIds,
     });
     const imported = planned.length + files.size;
-    const total = imported + crawl.skipped + duplicates + failedImages;
+    const total = imported + crawl.skipped + duplicates + images.failed;
     jobId ??= await imports.jobs.start(spaceId, first.space.organizationId, start.origin, now());
     await imports.jobs.finish(jobId, { status: 'completed', pages: planned.length, files: files.size, skipped: total - imported, revisionId: applied.revision._id }, now());
     logger.info('website import: completed', { importId: jobId, pages: planned.length, files: files.size, skipped: total - imported, revision: applied.revision._id });
@@ -130,4 +87,31 @@ export async function importWebsite(deps: ContentDeps, imports: WebsiteImports, 
     if (jobId) await imports.jobs.finish(jobId, { status: 'failed', error: (err as Error).message }, now()).catch(() => undefined);
     throw err;
   }
+}
+
+/**
+ * The batch: the stored images as insert_files (20 per change, the official limit), then one
+ * insert_page per page, parents first, with ids chosen here so a page's `into` names its parent.
+ * Links to imported pages become `./<page ref>.md`, images `./<file ref>`.
+ */
+function pageChanges(planned: PlannedPage[], pageRefOfUrl: Map<string, string>, fileRefOfUrl: Map<string, string>, files: Map<InsertFileItem, FileNode>) {
+  const pageIds = planned.map(() => newId());
+  const idOf = new Map(planned.map((p, i) => [p, pageIds[i]]));
+  const changes: ContentChange[] = [];
+  const items = [...files.keys()];
+  for (let i = 0; i < items.length; i += 20) changes.push({ operation: 'insert_files', files: items.slice(i, i + 20) });
+  for (const p of planned) {
+    const markdown = markdownOf(p.page.parsed, {
+      link: (url) => (pageRefOfUrl.has(url) ? `./${pageRefOfUrl.get(url)}.md` : undefined),
+      image: (url) => (fileRefOfUrl.has(url) ? `./${fileRefOfUrl.get(url)}` : undefined),
+    });
+    changes.push({
+      operation: 'insert_page',
+      ref: p.ref,
+      ...(p.parent ? { into: idOf.get(p.parent)! } : {}),
+      ...(p.page.parsed.title ? { title: p.page.parsed.title.slice(0, 200) } : {}),
+      document: { markdown },
+    });
+  }
+  return { changes, pageIds };
 }
