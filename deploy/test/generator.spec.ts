@@ -95,7 +95,15 @@ describe('addToAggregate and addToGateway', () => {
     expect(generator.addToAggregate('audit', repo)).toBe(true);
     expect(generator.addToAggregate('sites', repo)).toBe(false);
     expect(aggregate()).toBe(before.replace('  - change-requests\n', '  - audit\n  - change-requests\n').replace('  - search\n', '  - search\n  - sites\n'));
-    expect((readYamlFile(path.join(repo, 'deploy/base/kustomization.yaml'))[0] as Obj).resources).toEqual(['audit', 'change-requests', 'content', 'gateway', 'identity', 'search', 'sites']);
+    expect((readYamlFile(path.join(repo, 'deploy/base/kustomization.yaml'))[0] as Obj).resources).toEqual([
+      'audit',
+      'change-requests',
+      'content',
+      'gateway',
+      'identity',
+      'search',
+      'sites',
+    ]);
 
     const config = gatewayConfig();
     expect(generator.addToGateway(WIDGETS, repo)).toBe(true);
