@@ -40,9 +40,24 @@ export async function rankPages(store: IndexStore, spaceIds: string[], query: st
   const fixedTerms = parsed.terms.filter((t) => t !== prefixStem || parsed.phrases.some((p) => p.includes(t)));
   const or: Record<string, unknown>[] = [];
   if (fixedTerms.length) or.push({ terms: { $in: fixedTerms } });
-  if (parsed.prefix) or.push({ terms: { $in: prefixStems(parsed.prefix) } }, { terms: { $regex: `^${parsed.prefix.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}` } });
+  if (parsed.prefix) or.push({ terms: { $in: prefixStems(parsed.prefix) } }, { terms: { $regex: prefixPattern(parsed.prefix) } });
+  // Only the frequencies of the query's terms travel: the rest of each section's maps stays in the database.
+  const exactTerms = [...fixedTerms, ...(parsed.prefix ? prefixStems(parsed.prefix) : [])];
+  const prefixRegex = parsed.prefix ? prefixPattern(parsed.prefix) : undefined;
+  const wanted = (field: string) => ({
+    $arrayToObject: {
+      $filter: {
+        input: { $objectToArray: `$${field}` },
+        cond: { $or: [{ $in: ['$$this.k', exactTerms] }, ...(prefixRegex ? [{ $regexMatch: { input: '$$this.k', regex: prefixRegex } }] : [])] },
+      },
+    },
+  });
   const candidates = (await store.sections
-    .find({ spaceId: { $in: spaceIds }, $or: or }, { projection: { spaceId: 1, pageId: 1, n: 1, tf: 1, ttf: 1, len: 1 }, limit: MAX_CANDIDATES })
+    .aggregate([
+      { $match: { spaceId: { $in: spaceIds }, $or: or } },
+      { $limit: MAX_CANDIDATES },
+      { $project: { spaceId: 1, pageId: 1, n: 1, len: 1, tf: wanted('tf'), ttf: wanted('ttf') } },
+    ])
     .toArray()) as Candidate[];
   // Term groups: one per query word; the last word typed stands for every term it is a prefix of.
   const groups: string[][] = fixedTerms.map((t) => [t]);
@@ -131,3 +146,8 @@ export async function pageResults(store: IndexStore, pages: RankedPage[], matche
 }
 
 export { PAGES_PER_SPACE };
+
+/** The anchored pattern of the terms a prefix starts (its regular-expression characters escaped). */
+function prefixPattern(prefix: string): string {
+  return `^${prefix.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`;
+}
