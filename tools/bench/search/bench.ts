@@ -103,7 +103,10 @@ async function main() {
         await contentClients.spaces.getSpace({ spaceId: spaces[r % SPACES] }, { caller: user });
         const c = performance.now();
         count = reply.page?.count ?? 0;
-        if (r >= 20) (times.push(b - a), getTimes.push(c - b));
+        if (r >= 20) {
+          times.push(b - a);
+          getTimes.push(c - b);
+        }
       }
       const row = { pages: size, p50: quantile(times, 0.5), p99: quantile(times, 0.99), getSpaceP50: quantile(getTimes, 0.5), count };
       results.push(row);
