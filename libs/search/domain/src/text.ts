@@ -31,9 +31,19 @@ export function words(text: string): Word[] {
   return out;
 }
 
-/** The index term of a folded word: its Snowball (Porter 2) English stem. */
+const STEMS = new Map<string, string>();
+const MAX_STEMS = 100000;
+
+/** The index term of a folded word: its Snowball (Porter 2) English stem (remembered: texts repeat their words). */
 export function stem(folded: string): string {
-  return folded.length <= 2 ? folded : english.stem(folded);
+  if (folded.length <= 2) return folded;
+  let stemmed = STEMS.get(folded);
+  if (stemmed === undefined) {
+    stemmed = english.stem(folded);
+    if (STEMS.size >= MAX_STEMS) STEMS.clear();
+    STEMS.set(folded, stemmed);
+  }
+  return stemmed;
 }
 
 /** The terms of a text, in order. */
