@@ -94,13 +94,21 @@ describe('addToAggregate and addToGateway', () => {
     expect(generator.addToAggregate('sites', repo)).toBe(true);
     expect(generator.addToAggregate('audit', repo)).toBe(true);
     expect(generator.addToAggregate('sites', repo)).toBe(false);
-    expect(aggregate()).toBe(before.replace('  - change-requests\n', '  - audit\n  - change-requests\n').replace('  - identity\n', '  - identity\n  - sites\n'));
-    expect((readYamlFile(path.join(repo, 'deploy/base/kustomization.yaml'))[0] as Obj).resources).toEqual(['audit', 'change-requests', 'content', 'gateway', 'identity', 'sites']);
+    expect(aggregate()).toBe(before.replace('  - change-requests\n', '  - audit\n  - change-requests\n').replace('  - search\n', '  - search\n  - sites\n'));
+    expect((readYamlFile(path.join(repo, 'deploy/base/kustomization.yaml'))[0] as Obj).resources).toEqual([
+      'audit',
+      'change-requests',
+      'content',
+      'gateway',
+      'identity',
+      'search',
+      'sites',
+    ]);
 
     const config = gatewayConfig();
     expect(generator.addToGateway(WIDGETS, repo)).toBe(true);
     expect(generator.addToGateway(WIDGETS, repo)).toBe(false);
-    expect(gatewayConfig()).toBe(config.replace('  IDENTITY_GRPC_URL: identity:50051\n', '  IDENTITY_GRPC_URL: identity:50051\n  WIDGETS_GRPC_URL: widgets:50099\n'));
+    expect(gatewayConfig()).toBe(config.replace('  SEARCH_GRPC_URL: search:50054\n', '  SEARCH_GRPC_URL: search:50054\n  WIDGETS_GRPC_URL: widgets:50099\n'));
     expect(() => generator.addToGateway({ ...WIDGETS, port: 50100 }, repo)).toThrow(/already set/);
   });
 });

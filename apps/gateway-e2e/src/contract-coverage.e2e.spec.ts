@@ -20,7 +20,7 @@ export const REFERENCE_OPERATIONS: Array<[string, string, Status]> = [
   ['GET', '/v1/orgs/{orgId}', 'routed'],
   ['PATCH', '/v1/orgs/{orgId}', 'routed'],
   ['DELETE', '/v1/orgs/{orgId}/link-invites/{inviteId}', 'routed'],
-  ['GET', '/v1/orgs/{orgId}/search', 'not-yet'],
+  ['GET', '/v1/orgs/{orgId}/search', 'routed'],
   ['GET', '/v1/email-domains/{emailDomain}/orgs', 'routed'],
   ['POST', '/v1/orgs/{orgId}/ping', 'routed'],
   ['GET', '/v1/orgs/{orgId}/members', 'routed'],
@@ -53,7 +53,7 @@ export const REFERENCE_OPERATIONS: Array<[string, string, Status]> = [
   ['POST', '/v1/spaces/{spaceId}/move', 'routed'],
   ['POST', '/v1/spaces/{spaceId}/transfer', 'routed'],
   ['GET', '/v1/spaces/{spaceId}/links', 'routed'],
-  ['GET', '/v1/spaces/{spaceId}/search', 'not-yet'],
+  ['GET', '/v1/spaces/{spaceId}/search', 'routed'],
   ['GET', '/v1/spaces/{spaceId}/content', 'routed'],
   ['POST', '/v1/spaces/{spaceId}/content/import', 'routed'],
   ['GET', '/v1/spaces/{spaceId}/content/pages', 'routed'],
@@ -158,6 +158,7 @@ const EXTRAS = [
   'POST /admin/users',
   'POST /admin/users/{}/tokens',
   'DELETE /admin/users/{}/tokens/{}',
+  'POST /admin/search/rebuild',
 ];
 
 const shape = (method: string, path: string) => `${method.toUpperCase()} ${path.replace(/\{[^}]+\}/g, '{}')}`;

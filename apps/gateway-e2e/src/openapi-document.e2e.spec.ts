@@ -282,6 +282,9 @@ describe('responses match the served /openapi.json', () => {
     expectDeclared(await api.get(`${c}/reviews/${review.id}`), 'get', `${ct}/reviews/{reviewId}`, 200);
     expectDeclared(await api.post(`${c}/update`, undefined), 'post', `${ct}/update`, 200);
     expectDeclared(await api.post(`${c}/merge`, undefined), 'post', `${ct}/merge`, 200);
+    expectDeclared(await api.get(`/v1/spaces/${space.id}/search?query=g1`), 'get', '/v1/spaces/{spaceId}/search', 200);
+    expectDeclared(await api.get(`/v1/orgs/${orgId}/search?query=g1`), 'get', '/v1/orgs/{organizationId}/search', 200);
+    expectDeclared(await http(sut.baseUrl, sut.adminToken).post('/admin/search/rebuild', { spaces: [space.id] }), 'post', '/admin/search/rebuild', 200);
   });
 
   it('website import (a system whose outbound guard reaches the loopback test site)', async () => {

@@ -3,9 +3,11 @@ import type { GatewayModule } from '@bindery/gateway/http';
 import { changeRequestsGateway } from '@bindery/gateway/change-requests-routes';
 import { contentGateway } from '@bindery/gateway/content-routes';
 import { identityGateway } from '@bindery/gateway/identity-routes';
+import { searchGateway } from '@bindery/gateway/search-routes';
 
 export const SERVICE_MODULES: Array<{ module: GatewayModule<{ close(): void }>; defaultAddress: string }> = [
   { module: changeRequestsGateway, defaultAddress: '127.0.0.1:50053' },
   { module: contentGateway, defaultAddress: '127.0.0.1:50052' },
   { module: identityGateway, defaultAddress: '127.0.0.1:50051' },
+  { module: searchGateway, defaultAddress: '127.0.0.1:50054' },
 ];

@@ -55,6 +55,21 @@ export function callerFromMetadata(metadata: Metadata): Caller | undefined {
   return { userId, isInstanceAdmin };
 }
 
+/**
+ * A service acting on its own behalf (search reading the spaces it indexes): user id `service:<name>`,
+ * which no user id can be (ids carry no colon), and instance admin. With BINDERY_INTERNAL_SECRET set
+ * only a process holding the secret can sign it; the gateway never signs one for a token.
+ */
+export const INTERNAL_CALLER_PREFIX = 'service:';
+
+export function internalCaller(service: string): Caller {
+  return { userId: `${INTERNAL_CALLER_PREFIX}${service}`, isInstanceAdmin: true };
+}
+
+export function isInternalCaller(userId: string): boolean {
+  return userId.startsWith(INTERNAL_CALLER_PREFIX);
+}
+
 export function callerSignatureRequired(): boolean {
   return internalSecret() !== undefined;
 }

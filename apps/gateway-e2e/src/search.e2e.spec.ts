@@ -1,0 +1,154 @@
+import { assertErrorBody, assertMatchesSpec, eventually, sharedSystem, SystemUnderTest } from '@bindery/shared/testing';
+import { createSpace, setDefaultLevel, untilMemberKnown } from './content-fixtures';
+import { ContentWriter, contentWriter } from './content-writer';
+import { pageIdsOf } from './content-model-fixtures';
+import { createOrganization, createUser, TestUser } from './fixtures';
+import { Client, http } from './http-client';
+import { Json, search, titlesOf, untilFirst } from './search-fixtures';
+
+const OLD = '0.130.0';
+
+describe('search through HTTP (spaces and organizations)', () => {
+  let sut: SystemUnderTest;
+  let owner: TestUser;
+  let reader: TestUser;
+  let orgId: string;
+  let admin: Client;
+  let readerClient: Client;
+  let writer: ContentWriter;
+  let spaceId: string;
+  let pages: Record<string, string>;
+
+  beforeAll(async () => {
+    sut = await sharedSystem();
+    owner = await createUser(sut, 'search-owner');
+    reader = await createUser(sut, 'search-reader');
+    orgId = await createOrganization(sut, owner, 'Search');
+    admin = http(sut.baseUrl, owner.token);
+    await untilMemberKnown(admin, orgId);
+    const invited = await admin.post(`/v1/orgs/${orgId}/invites`, { emails: [{ email: reader.email, role: 'read' }] });
+    expect(invited.status).toBe(200);
+    readerClient = http(sut.baseUrl, reader.token);
+    await untilMemberKnown(readerClient, orgId);
+    writer = contentWriter(sut);
+    spaceId = (await createSpace(admin, orgId, { title: 'Handbook' })).id;
+    const write = await writer.apply(owner.id, spaceId, [
+      { operation: 'insert_page', title: 'Webhooks', document: { markdown: 'Receive events at an endpoint you own.\n\n## Retries\n\nFailed deliveries are retried five times.' } },
+      { operation: 'insert_page', title: 'Overview', document: { markdown: 'The platform sends webhooks, keeps history and has an API.' } },
+      { operation: 'insert_page', title: 'Limits', document: { markdown: 'Every token has a rate limit of 100 requests per minute.' } },
+      { operation: 'insert_page', title: 'Throttling', document: { markdown: 'We limit the rate at which exports run.' } },
+      { operation: 'insert_page', title: 'Authentication', document: { markdown: 'Send a bearer token in the Authorization header.' } },
+      { operation: 'insert_page', title: 'Café menu', document: { markdown: 'Crème brûlée and espresso are served at the Café.' } },
+      {
+        operation: 'insert_page',
+        title: 'Setup',
+        document: { markdown: 'Configuration lives in one file.\n\n## Environment\n\nConfiguring the environment variables comes first.' },
+      },
+    ]);
+    const [webhooks, overview, limits, throttling, authentication, cafe, setup] = pageIdsOf(write);
+    pages = { webhooks, overview, limits, throttling, authentication, cafe, setup };
+    await untilFirst(admin, spaceId, 'configuring', 'Setup');
+  }, 120000);
+  afterAll(() => writer?.close());
+
+  const spaceSearch = (client: Client, q: string, extra = '') => search(client, `/v1/spaces/${spaceId}/search`, q, extra);
+
+  it('answers pages with their sections, highlighted excerpts and app URLs, in the official shape', async () => {
+    const body = await spaceSearch(admin, 'retried');
+    assertMatchesSpec(OLD, 'get', '/spaces/{spaceId}/search', 200, body);
+    expect(body.count).toBe(1);
+    const [page] = body.items;
+    expect(page).toMatchObject({ id: pages.webhooks, title: 'Webhooks', path: 'webhooks' });
+    expect(page.urls.app).toMatch(new RegExp(`/s/${spaceId}/webhooks$`));
+    expect(page.sections[0]).toMatchObject({ title: 'Retries', path: 'webhooks#retries', body: 'Failed deliveries are <mark>retried</mark> five times.' });
+    expect(page.sections[0].urls.app).toMatch(/webhooks#retries$/);
+  });
+
+  it('ranks a title match above a body match', async () => {
+    expect(titlesOf(await spaceSearch(admin, 'webhooks'))).toEqual(['Webhooks', 'Overview']);
+  });
+
+  it('matches phrases in quotes only as written, words in any order without quotes', async () => {
+    expect(titlesOf(await spaceSearch(admin, '"rate limit"'))).toEqual(['Limits']);
+    expect(titlesOf(await spaceSearch(admin, 'rate limit')).sort()).toEqual(['Limits', 'Throttling']);
+  });
+
+  it('matches the last word as a prefix', async () => {
+    expect(titlesOf(await spaceSearch(admin, 'authenti'))).toEqual(['Authentication']);
+    expect(titlesOf(await spaceSearch(admin, 'bearer tok'))[0]).toBe('Authentication');
+    expect(titlesOf(await spaceSearch(admin, 'authenti '))).toEqual([]);
+  });
+
+  it('folds case and diacritics, and stems', async () => {
+    expect(titlesOf(await spaceSearch(admin, 'CREME BRULEE'))).toEqual(['Café menu']);
+    expect(titlesOf(await spaceSearch(admin, 'café'))).toEqual(['Café menu']);
+    expect(titlesOf(await spaceSearch(admin, 'configured'))).toEqual(['Setup']);
+    const setup = (await spaceSearch(admin, 'configure')).items[0];
+    expect(setup.sections.map((s: Json) => s.body)).toEqual(['<mark>Configuration</mark> lives in one file.', '<mark>Configuring</mark> the environment variables comes first.']);
+  });
+
+  it('pages through results with a cursor', async () => {
+    const first = await spaceSearch(admin, 'the', '&limit=1');
+    expect(first.items).toHaveLength(1);
+    expect(first.count).toBeGreaterThan(1);
+    const second = await spaceSearch(admin, 'the', `&limit=1&page=${encodeURIComponent(first.next.page)}`);
+    expect(second.items[0].id).not.toBe(first.items[0].id);
+  });
+
+  it('re-indexes a changed page: old words leave, new words come', async () => {
+    await writer.apply(owner.id, spaceId, [{ operation: 'update_page', page: pages.throttling, document: { markdown: 'Exports wait in a queue.' } }]);
+    await untilFirst(admin, spaceId, 'queue', 'Throttling');
+    expect(titlesOf(await spaceSearch(admin, 'rate limit'))).toEqual(['Limits']);
+  });
+
+  it('searches an organization: spaces with their pages, only those the caller can read, counted as seen', async () => {
+    const secret = (await createSpace(admin, orgId, { title: 'Secret' })).id;
+    await setDefaultLevel(admin, 'space', secret, null);
+    await writer.apply(owner.id, secret, [{ operation: 'insert_page', title: 'Webhook secrets', document: { markdown: 'Sign webhooks with the shared secret.' } }]);
+    await untilFirst(admin, secret, 'webhooks', 'Webhook secrets');
+    const asAdmin = await search(admin, `/v1/orgs/${orgId}/search`, 'webhooks');
+    assertMatchesSpec(OLD, 'get', '/orgs/{organizationId}/search', 200, asAdmin);
+    expect(asAdmin.count).toBe(2);
+    expect(asAdmin.items.map((s: Json) => s.title).sort()).toEqual(['Handbook', 'Secret']);
+    const asReader = await search(readerClient, `/v1/orgs/${orgId}/search`, 'webhooks');
+    assertMatchesSpec(OLD, 'get', '/orgs/{organizationId}/search', 200, asReader);
+    expect(asReader).toMatchObject({ count: 1, items: [{ id: spaceId, title: 'Handbook' }] });
+    expect(asReader.items[0].pages.map((p: Json) => p.title)).toEqual(['Webhooks', 'Overview']);
+    const hidden = await readerClient.get(`/v1/spaces/${secret}/search?query=webhooks`);
+    expect(hidden.status).toBe(404);
+    assertErrorBody(404, hidden.body);
+  });
+
+  it('drops a deleted space from the results at once, and brings it back when restored', async () => {
+    const doomed = (await createSpace(admin, orgId, { title: 'Doomed' })).id;
+    await writer.apply(owner.id, doomed, [{ operation: 'insert_page', title: 'Zeppelins', document: { markdown: 'Airships of the past.' } }]);
+    await untilFirst(admin, doomed, 'zeppelin', 'Zeppelins');
+    expect((await search(admin, `/v1/orgs/${orgId}/search`, 'zeppelins')).count).toBe(1);
+    expect((await admin.delete(`/v1/spaces/${doomed}`)).status).toBe(205);
+    expect(await search(admin, `/v1/orgs/${orgId}/search`, 'zeppelins')).toEqual({ items: [], count: 0 });
+    expect((await admin.get(`/v1/spaces/${doomed}/search?query=zeppelins`)).status).toBe(404);
+    expect((await admin.post(`/v1/spaces/${doomed}/restore`)).status).toBe(200);
+    await eventually(async () => expect((await search(admin, `/v1/orgs/${orgId}/search`, 'zeppelins')).count).toBe(1));
+  });
+
+  it('refuses a query over 512 characters, and a missing one, with 400', async () => {
+    for (const path of [`/v1/spaces/${spaceId}/search`, `/v1/orgs/${orgId}/search`]) {
+      const long = await admin.get(`${path}?query=${'a'.repeat(513)}`);
+      expect(long.status).toBe(400);
+      assertErrorBody(400, long.body);
+      expect((await admin.get(`${path}?query=${'a'.repeat(512)}`)).status).toBe(200);
+      const missing = await admin.get(path);
+      expect(missing.status).toBe(400);
+      assertErrorBody(400, missing.body);
+    }
+  });
+
+  it("rebuilds the index from content on an instance admin's request, and refuses anyone else", async () => {
+    const refused = await admin.post('/admin/search/rebuild', { spaces: [spaceId] });
+    expect(refused.status).toBe(403);
+    assertErrorBody(403, refused.body);
+    const rebuilt = await http(sut.baseUrl, sut.adminToken).post('/admin/search/rebuild', { spaces: [spaceId] });
+    expect(rebuilt).toMatchObject({ status: 200, body: { spaces: 1, pages: 7 } });
+    expect(titlesOf(await spaceSearch(admin, 'webhooks'))).toEqual(['Webhooks', 'Overview']);
+  });
+});

@@ -1,0 +1,34 @@
+import type { ContentClients } from '@bindery/content/client';
+import { internalCaller, isDomainErrorOf } from './internal-calls';
+import { sectionsOf } from '@bindery/search/domain';
+import type { IndexedPage } from './index-store';
+
+type PageJson = { id: string; type?: string; title?: string; path?: string; document?: { nodes?: unknown[] }; pages?: PageJson[] };
+
+const SELF = internalCaller('search');
+
+/**
+ * Reads pages of a revision from content as search itself (content lets this service read every
+ * space, see internalCaller). A page that is not a document (or no longer exists) reads as undefined.
+ */
+export async function readPage(content: ContentClients, spaceId: string, revisionId: string, pageId: string): Promise<IndexedPage | undefined> {
+  try {
+    const r = await content.revisions.getPage({ revision: { spaceId, revisionId, metadata: false }, pageId, path: '', format: 'document', evaluated: false }, { caller: SELF });
+    const page = JSON.parse(r.pageJson) as PageJson;
+    if (page.type && page.type !== 'document') return undefined;
+    const title = page.title ?? '';
+    return { pageId, title, path: r.path || page.path || '', sections: sectionsOf(title, page.document as never) };
+  } catch (err) {
+    if (isDomainErrorOf(err, 'not_found')) return undefined;
+    throw err;
+  }
+}
+
+/** Every page id of a revision (the current one when `revisionId` is empty), and the revision read. */
+export async function pageIdsOf(content: ContentClients, spaceId: string, revisionId = ''): Promise<{ revisionId: string; pageIds: string[] }> {
+  const r = await content.revisions.listPages({ spaceId, revisionId, metadata: false }, { caller: SELF });
+  const ids: string[] = [];
+  const walk = (pages: PageJson[]) => pages.forEach((p) => (ids.push(p.id), walk(p.pages ?? [])));
+  walk(JSON.parse(r.pagesJson) as PageJson[]);
+  return { revisionId: r.revisionId, pageIds: ids };
+}

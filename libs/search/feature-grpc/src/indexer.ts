@@ -1,0 +1,60 @@
+import type { ContentClients } from '@bindery/content/client';
+import { IndexedPage, IndexStore } from './index-store';
+import { pageIdsOf, readPage } from './content-pages';
+
+const BATCH = 8;
+
+async function readAll(content: ContentClients, spaceId: string, revisionId: string, pageIds: string[]): Promise<{ pages: IndexedPage[]; gone: string[] }> {
+  const pages: IndexedPage[] = [];
+  const gone: string[] = [];
+  for (let i = 0; i < pageIds.length; i += BATCH) {
+    const batch = pageIds.slice(i, i + BATCH);
+    const read = await Promise.all(batch.map((id) => readPage(content, spaceId, revisionId, id)));
+    read.forEach((p, j) => (p ? pages.push(p) : gone.push(batch[j])));
+  }
+  return { pages, gone };
+}
+
+/** Keeps the index on each space's current revision: only the pages a revision changed or deleted are read again. */
+export class Indexer {
+  constructor(
+    private readonly store: IndexStore,
+    private readonly content: ContentClients,
+  ) {}
+
+  async revisionCreated(e: { organizationId: string; spaceId: string; revisionId: string; changedPages: string[]; deletedPages: string[]; isCurrent: boolean }): Promise<void> {
+    if (!e.isCurrent) return;
+    const known = await this.store.spaces.findOne({ _id: e.spaceId });
+    // A space seen for the first time is read whole: what came before this revision is not in the index.
+    if (!known || known.revisionId === undefined) {
+      await this.reindexSpace(e.spaceId, e.organizationId, e.revisionId);
+      return;
+    }
+    const { pages, gone } = await readAll(this.content, e.spaceId, e.revisionId, e.changedPages);
+    await this.store.replacePages({ spaceId: e.spaceId, organizationId: e.organizationId, revisionId: e.revisionId }, [...e.deletedPages, ...gone], pages);
+  }
+
+  /** Reads a space's revision (the current one by default) from scratch. */
+  async reindexSpace(spaceId: string, organizationId: string, revisionId = ''): Promise<number> {
+    const list = await pageIdsOf(this.content, spaceId, revisionId);
+    const { pages } = await readAll(this.content, spaceId, list.revisionId, list.pageIds);
+    await this.store.clearSpace(spaceId);
+    await this.store.replacePages({ spaceId, organizationId, revisionId: list.revisionId }, [], pages);
+    return pages.length;
+  }
+
+  /** Drops the index of the given spaces (all known ones when empty) and reads them again. */
+  async rebuild(spaceIds: string[]): Promise<{ spaces: number; pages: number }> {
+    const spaces = await this.store.spaces.find(spaceIds.length ? { _id: { $in: spaceIds } } : {}).toArray();
+    let pages = 0;
+    for (const s of spaces) {
+      try {
+        pages += await this.reindexSpace(s._id, s.organizationId);
+      } catch (err) {
+        if ((err as { kind?: string }).kind !== 'not_found') throw err;
+        await this.store.clearSpace(s._id);
+      }
+    }
+    return { spaces: spaces.length, pages };
+  }
+}

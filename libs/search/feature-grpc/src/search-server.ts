@@ -1,0 +1,114 @@
+import { connectContent, ContentClients, ContentEvents as C } from '@bindery/content/client';
+import { eventHandlers, EventHandlers, on } from '@bindery/platform/events';
+import { forbidden } from '@bindery/platform/errors';
+import { Caller, grpcService } from '@bindery/platform/grpc';
+import { defineService } from '@bindery/platform/service-runtime';
+import { Db } from '@bindery/platform/mongo';
+import { searchV1 as pb } from '@bindery/shared/contracts';
+import { IndexStore, SEARCH_INDEXES } from './index-store';
+import { Indexer } from './indexer';
+import { checkQuery, pageAfter, pageResults, PAGES_PER_SPACE, rankPages } from './search-query';
+
+export interface SearchDeps {
+  store: IndexStore;
+  indexer: Indexer;
+  content: ContentClients;
+}
+
+export function searchDeps(db: Db, content: ContentClients): SearchDeps {
+  const store = new IndexStore(db);
+  return { store, indexer: new Indexer(store, content), content };
+}
+
+/** Every live space of the organization the caller can read (content decides), with its title. */
+async function readableSpaces(content: ContentClients, organizationId: string, caller: Caller): Promise<Map<string, string>> {
+  const out = new Map<string, string>();
+  let page = '';
+  do {
+    const r = await content.spaces.listSpaces({ organizationId, page: { page, limit: 1000 } }, { caller });
+    r.items.forEach((s) => out.set(s.id, s.title));
+    page = r.page?.nextPage ?? '';
+  } while (page);
+  return out;
+}
+
+export function searchGrpc(deps: SearchDeps) {
+  return grpcService(pb.SearchServiceService, {
+    async ping(_req, ctx) {
+      return { service: 'search', callerUserId: ctx.caller.userId };
+    },
+    async searchSpace(req, ctx) {
+      checkQuery(req.query);
+      // As the caller: a space they cannot read (or a deleted one) is not found.
+      await deps.content.spaces.getSpace({ spaceId: req.spaceId }, { caller: ctx.caller });
+      const { pages, matches } = await rankPages(deps.store, [req.spaceId], req.query);
+      const p = pageAfter(
+        pages,
+        req.page,
+        (x) => x.score,
+        (x) => `${x.spaceId}:${x.pageId}`,
+      );
+      const items = await pageResults(deps.store, p.visible, matches);
+      return { itemsJson: JSON.stringify(items), page: { count: p.count, nextPage: p.nextPage } };
+    },
+    async searchOrganization(req, ctx) {
+      checkQuery(req.query);
+      const titles = await readableSpaces(deps.content, req.organizationId, ctx.caller);
+      const { pages, matches } = await rankPages(deps.store, [...titles.keys()], req.query);
+      const spaces = new Map<string, { id: string; score: number; pages: typeof pages }>();
+      for (const page of pages) {
+        const s = spaces.get(page.spaceId) ?? { id: page.spaceId, score: page.score, pages: [] };
+        if (s.pages.length < PAGES_PER_SPACE) s.pages.push(page);
+        spaces.set(page.spaceId, s);
+      }
+      const ranked = [...spaces.values()].sort((a, b) => b.score - a.score || a.id.localeCompare(b.id));
+      const p = pageAfter(
+        ranked,
+        req.page,
+        (x) => x.score,
+        (x) => x.id,
+      );
+      const results = await pageResults(
+        deps.store,
+        p.visible.flatMap((s) => s.pages),
+        matches,
+      );
+      const items = p.visible.map((s) => ({ id: s.id, title: titles.get(s.id) ?? '', pages: results.filter((r) => r.spaceId === s.id) }));
+      return { itemsJson: JSON.stringify(items), page: { count: p.count, nextPage: p.nextPage } };
+    },
+    async rebuild(req, ctx) {
+      if (!ctx.caller.isInstanceAdmin) throw forbidden('Rebuilding the search index is for instance admins.');
+      return deps.indexer.rebuild(req.spaceIds);
+    },
+  });
+}
+
+/** What the index does with content's events. */
+export function contentHandlers(deps: SearchDeps): EventHandlers {
+  const { store, indexer } = deps;
+  return eventHandlers(
+    on(C.spaceCreated, (d) => store.knownSpace(d.spaceId, d.organizationId)),
+    on(C.revisionCreated, (d) => indexer.revisionCreated(d)),
+    on(C.spaceRestored, (d) => indexer.reindexSpace(d.spaceId, d.organizationId).then(() => undefined)),
+    on(C.spacePurged, (d) => store.removeSpace(d.spaceId)),
+    on(C.spaceTransferred, (d) => store.moveToOrganization([d.spaceId], d.organizationId)),
+    on(C.collectionTransferred, (d) => store.moveToOrganization(d.spaces, d.organizationId)),
+  );
+}
+
+/** Search: an inverted index of the current revision of every space, in its own database, fed by content's events. */
+export const searchService = defineService({
+  name: 'search',
+  settings: {
+    /** content's gRPC address */
+    CONTENT_GRPC_URL: { kind: 'string', default: '127.0.0.1:50052' },
+    /** deadline of a call to content */
+    SEARCH_CONTENT_DEADLINE_MS: { kind: 'int', default: 30000, min: 100, max: 600000 },
+  },
+  indexes: SEARCH_INDEXES,
+  outboxCollections: [],
+  deps: ({ db, config }): SearchDeps => searchDeps(db, connectContent(config.CONTENT_GRPC_URL, config.SEARCH_CONTENT_DEADLINE_MS)),
+  dispose: async (deps) => (deps.content as unknown as { close(): void }).close(),
+  grpc: (deps) => [searchGrpc(deps)],
+  consumers: (deps) => ({ 'search.index': { from: ['content'], handlers: contentHandlers(deps) } }),
+});
