@@ -22,9 +22,23 @@ export function newMongoClient(url: string, options: MongoClientOptions = {}): M
   return new MongoClient(url, { runtimeAdapters: { os }, serverSelectionTimeoutMS: 3000, connectTimeoutMS: 3000, ...options });
 }
 
+/** A first connection is tried this many times (each within the few seconds above) before a start fails. */
+const CONNECT_ATTEMPTS = 5;
+
 export async function connectMongo(url: string, dbName: string, appName: string): Promise<MongoHandle> {
-  const client = newMongoClient(url, { appName, retryWrites: true, maxPoolSize: 20 });
-  await client.connect();
+  // A busy host can miss one handshake deadline: a few attempts, each with a fresh client, then the start fails.
+  let client: MongoClient;
+  for (let attempt = 1; ; attempt += 1) {
+    client = newMongoClient(url, { appName, retryWrites: true, maxPoolSize: 20 });
+    try {
+      await client.connect();
+      break;
+    } catch (err) {
+      await client.close().catch(() => undefined);
+      if (attempt >= CONNECT_ATTEMPTS) throw err;
+      await new Promise((resolve) => setTimeout(resolve, 500 * attempt));
+    }
+  }
   const db = client.db(dbName);
   return {
     client,

@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import * as childProcess from 'node:child_process';
 import { connectMongo } from '@bindery/platform/mongo';
 import { AppProcess, startApp } from './processes';
 import { freePorts } from './ports';
@@ -77,8 +76,11 @@ export async function startSystem(extraEnv: Record<string, string> = {}, options
   const replicas: AppProcess[] = [];
   const started: string[] = [];
   try {
-    // Services first, in parallel; the gateway, which calls them, last.
-    await Promise.all(grpc.map(async (m) => (apps[m.name] = await startApp(m.name, port[m.name], env))));
+    // Services first, in parallel; the gateway, which calls them, last. Every start is awaited before
+    // a failure is passed on, so none is left running behind it.
+    const starts = await Promise.allSettled(grpc.map(async (m) => (apps[m.name] = await startApp(m.name, port[m.name], env))));
+    const failed = starts.find((r): r is PromiseRejectedResult => r.status === 'rejected');
+    if (failed) throw failed.reason;
     started.push(...grpc.map((m) => m.name));
     for (const m of http) {
       apps[m.name] = await startApp(m.name, port[m.name], env);
@@ -144,10 +146,13 @@ const SHARED = Symbol.for('bindery.test.sharedSystem');
  * One system per Jest worker, shared by every test file that runs there and needs nothing special
  * (no settings of its own, no stopping or restarting services). Files must not stop it: the global
  * teardown stops its processes and drops its databases when the run ends. Node's core modules are
- * the one object all test files of a worker share, so the system is kept on one of them.
+ * the one object all test files of a worker share, so the system is kept on one of them — the module
+ * itself, as `require` answers it: `import * as` would give each file its own copy of its exports
+ * (and each file its own system).
  */
 export function sharedSystem(): Promise<SystemUnderTest> {
-  const anchor = childProcess as unknown as Record<symbol, Promise<SystemUnderTest> | undefined>;
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const anchor = require('node:child_process') as Record<symbol, Promise<SystemUnderTest> | undefined>;
   let system = anchor[SHARED];
   if (!system) {
     system = startSystem();
