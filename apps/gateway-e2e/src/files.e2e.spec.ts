@@ -2,7 +2,6 @@ import { createHash, randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import * as nodeHttp from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { crc32, deflateSync } from 'node:zlib';
 import { grpcClient } from '@bindery/platform/grpc';
 import { connectMongo } from '@bindery/platform/mongo';
 import { contentRevisionsV1 } from '@bindery/shared/contracts';
@@ -10,6 +9,7 @@ import { assertErrorBody, eventually, startSystem, SystemUnderTest } from '@bind
 import { createSpace, untilMemberKnown } from './content-fixtures';
 import { createOrganization, createUser, TestUser } from './fixtures';
 import { http } from './http-client';
+import { png } from './website-fixtures';
 
 const MB = 1024 * 1024;
 const BIG = 50 * MB;
@@ -19,19 +19,7 @@ const TTL_MS = 6000;
 /** One random megabyte, repeated: the loopback server streams BIG bytes without holding them. */
 const BLOCK = randomBytes(MB);
 /** A real 3×2 greyscale PNG, built here (no binary fixtures). */
-const TINY_PNG = (() => {
-  const chunk = (type: string, data: Buffer) => {
-    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-    const head = Buffer.alloc(4);
-    head.writeUInt32BE(data.length);
-    const crc = Buffer.alloc(4);
-    crc.writeUInt32BE(crc32(body) >>> 0);
-    return Buffer.concat([head, body, crc]);
-  };
-  const header = Buffer.from([0, 0, 0, 3, 0, 0, 0, 2, 8, 0, 0, 0, 0]);
-  const rows = Buffer.from([0, 10, 20, 30, 0, 40, 50, 60]);
-  return Buffer.concat([Buffer.from('89504e470d0a1a0a', 'hex'), chunk('IHDR', header), chunk('IDAT', deflateSync(rows)), chunk('IEND', Buffer.alloc(0))]);
-})();
+const TINY_PNG = png(3, 2, 10);
 
 const sha256 = (b: Buffer) => createHash('sha256').update(b).digest('hex');
 
