@@ -5,3 +5,4 @@ export * from './versioned';
 export * from './change-feed';
 export * from './read-cache';
 export * from './repository';
+export * from './one-at-a-time';

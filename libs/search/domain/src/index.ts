@@ -4,3 +4,4 @@ export * from './sections';
 export * from './query';
 export * from './ranking';
 export * from './excerpt';
+export * from './postings';

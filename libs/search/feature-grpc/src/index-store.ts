@@ -1,18 +1,21 @@
-import { ClientSession, Db, IndexPlan, withTransaction } from '@bindery/platform/mongo';
-import { frequencies, PageSection } from '@bindery/search/domain';
+import { ClientSession, Db, IndexPlan, oneAtATime, withTransaction } from '@bindery/platform/mongo';
+import { frequencies, impactsOf, PageSection } from '@bindery/search/domain';
 
-export const COLLECTIONS = { sections: 'sections', spaces: 'spaces' } as const;
+export const COLLECTIONS = { sections: 'sections', postings: 'postings', vocabulary: 'vocabulary', spaces: 'spaces' } as const;
 
 /**
- * The inverted index: one document per section of a page of a space's current revision, with its
- * distinct terms (multikey: the postings) and term frequencies; per space, its number of sections
- * and their total length (BM25's corpus statistics).
+ * The inverted index. `sections`: one document per section of a page of a space's current revision
+ * (its text and term frequencies). `postings`: one per term of a section with its impact, read best
+ * first per term and space (`impact`, covered: the query never fetches a posting document).
+ * `vocabulary`: per space and term, how many sections hold it (document frequencies, and the terms
+ * a typed prefix can stand for). `spaces`: per space, its number of sections and revision indexed.
+ * Ids carry their space first (`<space>:<page>:<n>` for a section, `<section>|<term>` for a posting,
+ * `<space>|<term>` for a vocabulary entry), so a space's or a page's entries are a range of `_id`.
  */
 export const SEARCH_INDEXES: IndexPlan = {
-  [COLLECTIONS.sections]: [
-    { key: { terms: 1, spaceId: 1 }, name: 'postings' },
-    { key: { spaceId: 1, pageId: 1 }, name: 'space_page' },
-  ],
+  [COLLECTIONS.sections]: [{ key: { spaceId: 1, pageId: 1 }, name: 'space_page' }],
+  [COLLECTIONS.postings]: [{ key: { t: 1, s: 1, i: -1, c: 1 }, name: 'impact' }],
+  [COLLECTIONS.vocabulary]: [{ key: { t: 1, s: 1 }, name: 'term_space' }],
   [COLLECTIONS.spaces]: [{ key: { organizationId: 1 }, name: 'organization' }],
 };
 
@@ -32,6 +35,23 @@ export interface SectionRecord {
   tf: Record<string, number>;
   ttf: Record<string, number>;
   len: number;
+}
+
+/** A term of a section: term, space, impact, section. */
+export interface PostingRecord {
+  _id: string;
+  t: string;
+  s: string;
+  i: number;
+  c: string;
+}
+
+export interface VocabularyRecord {
+  _id: string;
+  t: string;
+  s: string;
+  /** sections of the space holding the term (0 once none does) */
+  n: number;
 }
 
 export interface SpaceRecord {
@@ -72,6 +92,23 @@ export function sectionRecords(space: { spaceId: string; organizationId: string;
   });
 }
 
+export function postingRecords(section: SectionRecord): PostingRecord[] {
+  return [...impactsOf(section)].map(([t, i]) => ({ _id: `${section._id}|${t}`, t, s: section.spaceId, i, c: section._id }));
+}
+
+/** An `_id` range: every id starting with `prefix`. */
+function startingWith(prefix: string): { $regex: string } {
+  return { $regex: `^${prefix.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}` };
+}
+
+/** Per term, sections gained minus sections lost. */
+function termCounts(added: { terms: string[] }[], removed: { terms: string[] }[]): Map<string, number> {
+  const delta = new Map<string, number>();
+  for (const s of added) for (const t of s.terms) delta.set(t, (delta.get(t) ?? 0) + 1);
+  for (const s of removed) for (const t of s.terms) delta.set(t, (delta.get(t) ?? 0) - 1);
+  return delta;
+}
+
 export class IndexStore {
   constructor(private readonly db: Db) {}
 
@@ -79,25 +116,69 @@ export class IndexStore {
     return this.db.collection<SectionRecord>(COLLECTIONS.sections);
   }
 
+  get postings() {
+    return this.db.collection<PostingRecord>(COLLECTIONS.postings);
+  }
+
+  get vocabulary() {
+    return this.db.collection<VocabularyRecord>(COLLECTIONS.vocabulary);
+  }
+
   get spaces() {
     return this.db.collection<SpaceRecord>(COLLECTIONS.spaces);
   }
 
-  /** Replaces what the index holds of these pages (absent from `pages`: only removed), and the space's statistics with them. */
+  /**
+   * Replaces what the index holds of these pages (absent from `pages`: only removed), with the
+   * space's statistics, in one transaction. Writes of one space are queued in this process (they
+   * all count the same terms); between replicas the transactions keep them apart.
+   */
   async replacePages(space: { spaceId: string; organizationId: string; revisionId: string }, removed: string[], pages: IndexedPage[]): Promise<void> {
     const pageIds = [...new Set([...removed, ...pages.map((p) => p.pageId)])];
     const fresh = pages.flatMap((p) => sectionRecords(space, p));
-    await withTransaction(this.db, async (session) => {
-      const old = await this.sections.find({ spaceId: space.spaceId, pageId: { $in: pageIds } }, { session, projection: { len: 1 } }).toArray();
-      if (old.length) await this.sections.deleteMany({ spaceId: space.spaceId, pageId: { $in: pageIds } }, { session });
-      if (fresh.length) await this.sections.insertMany(fresh, { session });
-      const dLen = fresh.reduce((a, s) => a + s.len, 0) - old.reduce((a, s) => a + s.len, 0);
-      await this.spaces.updateOne(
-        { _id: space.spaceId },
-        { $set: { organizationId: space.organizationId, revisionId: space.revisionId }, $inc: { sections: fresh.length - old.length, totalLen: dLen } },
-        { upsert: true, session },
-      );
-    });
+    const postings = fresh.flatMap(postingRecords);
+    await oneAtATime(`search-space:${space.spaceId}`, () =>
+      withTransaction(this.db, async (session) => {
+        const old = await this.sections.find({ spaceId: space.spaceId, pageId: { $in: pageIds } }, { session, projection: { len: 1, terms: 1 } }).toArray();
+        if (old.length) {
+          await this.sections.deleteMany({ spaceId: space.spaceId, pageId: { $in: pageIds } }, { session });
+          await this.postings.deleteMany({ $or: pageIds.map((p) => ({ _id: startingWith(`${space.spaceId}:${p}:`) })) }, { session });
+        }
+        if (fresh.length) await this.sections.insertMany(fresh, { session });
+        if (postings.length) await this.postings.insertMany(postings, { session });
+        await this.countTerms(space.spaceId, termCounts(fresh, old), session);
+        const dLen = fresh.reduce((a, s) => a + s.len, 0) - old.reduce((a, s) => a + s.len, 0);
+        await this.spaces.updateOne(
+          { _id: space.spaceId },
+          { $set: { organizationId: space.organizationId, revisionId: space.revisionId }, $inc: { sections: fresh.length - old.length, totalLen: dLen } },
+          { upsert: true, session },
+        );
+      }),
+    );
+  }
+
+  /**
+   * Adds pages to a space the index does not hold yet, without a transaction and in large
+   * unordered batches: for seeding an index (benchmarks, a first load), not for live updates.
+   */
+  async bulkLoad(space: { spaceId: string; organizationId: string; revisionId: string }, pages: IndexedPage[]): Promise<void> {
+    const fresh = pages.flatMap((p) => sectionRecords(space, p));
+    const postings = fresh.flatMap(postingRecords);
+    for (let i = 0; i < fresh.length; i += 5000) await this.sections.insertMany(fresh.slice(i, i + 5000), { ordered: false });
+    for (let i = 0; i < postings.length; i += 20000) await this.postings.insertMany(postings.slice(i, i + 20000), { ordered: false });
+    await this.countTerms(space.spaceId, termCounts(fresh, []));
+    await this.spaces.updateOne(
+      { _id: space.spaceId },
+      { $set: { organizationId: space.organizationId, revisionId: space.revisionId }, $inc: { sections: fresh.length, totalLen: fresh.reduce((a, s) => a + s.len, 0) } },
+      { upsert: true },
+    );
+  }
+
+  private async countTerms(spaceId: string, delta: Map<string, number>, session?: ClientSession): Promise<void> {
+    const ops = [...delta]
+      .filter(([, n]) => n !== 0)
+      .map(([t, n]) => ({ updateOne: { filter: { _id: `${spaceId}|${t}` }, update: { $inc: { n }, $setOnInsert: { t, s: spaceId } }, upsert: true } }));
+    for (let i = 0; i < ops.length; i += 5000) await this.vocabulary.bulkWrite(ops.slice(i, i + 5000), { session, ordered: false });
   }
 
   async knownSpace(spaceId: string, organizationId: string, session?: ClientSession): Promise<void> {
@@ -105,15 +186,20 @@ export class IndexStore {
   }
 
   async removeSpace(spaceId: string): Promise<void> {
-    await this.sections.deleteMany({ spaceId });
+    await this.dropEntries(spaceId);
     await this.spaces.deleteOne({ _id: spaceId });
   }
 
   async clearSpace(spaceId: string): Promise<void> {
-    await withTransaction(this.db, async (session) => {
-      await this.sections.deleteMany({ spaceId }, { session });
-      await this.spaces.updateOne({ _id: spaceId }, { $set: { sections: 0, totalLen: 0 } }, { session });
-    });
+    await this.dropEntries(spaceId);
+    await this.spaces.updateOne({ _id: spaceId }, { $set: { sections: 0, totalLen: 0 } });
+  }
+
+  /** Everything the index holds of a space's pages (ranges of `_id`; large spaces are not one transaction). */
+  private async dropEntries(spaceId: string): Promise<void> {
+    await this.sections.deleteMany({ _id: startingWith(`${spaceId}:`) });
+    await this.postings.deleteMany({ _id: startingWith(`${spaceId}:`) });
+    await this.vocabulary.deleteMany({ _id: startingWith(`${spaceId}|`) });
   }
 
   async moveToOrganization(spaceIds: string[], organizationId: string): Promise<void> {
@@ -122,10 +208,9 @@ export class IndexStore {
     await this.spaces.updateMany({ _id: { $in: spaceIds } }, { $set: { organizationId } });
   }
 
-  async stats(spaceIds: string[]): Promise<{ sections: number; avgLen: number }> {
-    const rows = await this.spaces.find({ _id: { $in: spaceIds } }, { projection: { sections: 1, totalLen: 1 } }).toArray();
-    const sections = rows.reduce((a, r) => a + r.sections, 0);
-    const total = rows.reduce((a, r) => a + r.totalLen, 0);
-    return { sections, avgLen: sections ? total / sections : 1 };
+  /** Sections of the given spaces (the corpus size for idf). */
+  async sectionCount(spaceIds: string[]): Promise<number> {
+    const rows = await this.spaces.find({ _id: { $in: spaceIds } }, { projection: { sections: 1 } }).toArray();
+    return rows.reduce((a, r) => a + r.sections, 0);
   }
 }

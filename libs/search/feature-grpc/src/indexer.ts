@@ -3,6 +3,7 @@ import { IndexedPage, IndexStore } from './index-store';
 import { pageIdsOf, readPage } from './content-pages';
 
 const BATCH = 8;
+const PAGES_PER_WRITE = 200;
 
 async function readAll(content: ContentClients, spaceId: string, revisionId: string, pageIds: string[]): Promise<{ pages: IndexedPage[]; gone: string[] }> {
   const pages: IndexedPage[] = [];
@@ -39,7 +40,10 @@ export class Indexer {
     const list = await pageIdsOf(this.content, spaceId, revisionId);
     const { pages } = await readAll(this.content, spaceId, list.revisionId, list.pageIds);
     await this.store.clearSpace(spaceId);
-    await this.store.replacePages({ spaceId, organizationId, revisionId: list.revisionId }, [], pages);
+    // In transactions of a bounded size: a large space is not one transaction.
+    for (let i = 0; i < pages.length || i === 0; i += PAGES_PER_WRITE) {
+      await this.store.replacePages({ spaceId, organizationId, revisionId: list.revisionId }, [], pages.slice(i, i + PAGES_PER_WRITE));
+    }
     return pages.length;
   }
 

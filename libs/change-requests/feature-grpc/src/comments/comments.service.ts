@@ -1,4 +1,5 @@
 import { assertMay, bodyFromInput, ChangeRequestRecord, CommentRecord, reactionsAfter, SpaceAccess } from '@bindery/change-requests/domain';
+import { oneAtATime } from '@bindery/platform/mongo';
 import { forbidden, invalid, notFound } from '@bindery/platform/errors';
 import type { Caller } from '@bindery/platform/grpc';
 import { changeRequestsV1 as pb } from '@bindery/shared/contracts';
@@ -8,7 +9,6 @@ import { ChangeRequestsDeps, nowOf } from '../deps';
 import { visibleChangeRequest } from '../space-access';
 import { commentEvent } from './comment-events';
 import { commentMessage } from './comment-json';
-import { oneAtATime } from './one-at-a-time';
 import { assertPageInHead, withTargetPages } from './target-pages';
 
 const MAX_NODE = 128;
@@ -117,7 +117,7 @@ export async function updateComment(deps: ChangeRequestsDeps, caller: Caller, re
   assertMay(access, 'comment');
   if (req.bodyJson !== undefined && seen.postedBy !== caller.userId) throw forbidden('Only its author can change the body of a comment.');
   const body = req.bodyJson !== undefined ? bodyFromInput(req.bodyJson) : undefined;
-  const updated = await oneAtATime(seen._id, () =>
+  const updated = await oneAtATime(`comment:${seen._id}`, () =>
     deps.transaction(async (session) => {
       const c = await deps.comments.get(cr._id, seen._id, session);
       if (!c) throw notFound('Comment');
@@ -154,7 +154,7 @@ export async function deleteComment(deps: ChangeRequestsDeps, caller: Caller, re
   if (!comment) throw notFound('Comment');
   assertMayDelete(access, caller, comment.postedBy, 'comment');
   if (comment.deletedAt) return { deleted: false };
-  const deleted = await oneAtATime(comment._id, () =>
+  const deleted = await oneAtATime(`comment:${comment._id}`, () =>
     deps.transaction(async (session) => {
       const at = nowOf(deps);
       if (!(await deps.comments.remove(cr._id, comment._id, at, [commentEvent('commentDeleted', cr, comment._id, caller.userId)], session))) return false;

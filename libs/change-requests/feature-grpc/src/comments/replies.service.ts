@@ -1,4 +1,4 @@
-import type { ClientSession } from '@bindery/platform/mongo';
+import { oneAtATime, type ClientSession } from '@bindery/platform/mongo';
 import { assertMay, bodyFromInput, reactionsAfter, ReplyRecord } from '@bindery/change-requests/domain';
 import { forbidden, notFound } from '@bindery/platform/errors';
 import type { Caller } from '@bindery/platform/grpc';
@@ -9,7 +9,6 @@ import { ChangeRequestsDeps, nowOf } from '../deps';
 import { replyEvent } from './comment-events';
 import { replyMessage } from './comment-json';
 import { assertMayDelete, formatOf, visibleComment } from './comments.service';
-import { oneAtATime } from './one-at-a-time';
 
 /**
  * Recounts a comment's `replies` and `repliers` from its live replies, inside the transaction that
@@ -62,7 +61,7 @@ export async function postReply(deps: ChangeRequestsDeps, caller: Caller, req: p
     body: bodyFromInput(req.bodyJson),
     reactions: [],
   };
-  await oneAtATime(comment._id, () =>
+  await oneAtATime(`comment:${comment._id}`, () =>
     deps.transaction(async (session) => {
       await deps.replies.insert(reply, [replyEvent('replyCreated', cr, comment._id, reply._id, caller.userId)], session);
       await recount(deps, cr._id, comment._id, session);
@@ -83,7 +82,7 @@ export async function updateReply(deps: ChangeRequestsDeps, caller: Caller, req:
   assertMay(access, 'comment');
   if (req.bodyJson !== undefined && seen.postedBy !== caller.userId) throw forbidden('Only its author can change the body of a reply.');
   const body = req.bodyJson !== undefined ? bodyFromInput(req.bodyJson) : undefined;
-  const updated = await oneAtATime(comment._id, () =>
+  const updated = await oneAtATime(`comment:${comment._id}`, () =>
     deps.transaction(async (session) => {
       const r = await deps.replies.get(comment._id, seen._id, session);
       if (!r) throw notFound('Reply');
@@ -113,7 +112,7 @@ export async function deleteReply(deps: ChangeRequestsDeps, caller: Caller, req:
   if (!reply) throw notFound('Reply');
   assertMayDelete(access, caller, reply.postedBy, 'reply');
   if (reply.deletedAt) return { deleted: false };
-  const deleted = await oneAtATime(comment._id, () =>
+  const deleted = await oneAtATime(`comment:${comment._id}`, () =>
     deps.transaction(async (session) => {
       if (!(await deps.replies.remove(comment._id, reply._id, nowOf(deps), [replyEvent('replyDeleted', cr, comment._id, reply._id, caller.userId)], session))) return false;
       await recount(deps, cr._id, comment._id, session);
