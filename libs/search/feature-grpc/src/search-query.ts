@@ -6,7 +6,6 @@ import {
   excerpt,
   holdsPhrase,
   idf,
-  impact,
   matchesPrefix,
   parseQuery,
   prefixStems,
@@ -182,11 +181,6 @@ async function complete(store: IndexStore, groups: string[][], lists: TermPostin
 }
 
 const byCandidate = (a: Candidate, b: Candidate) => b.score - a.score || a.id.localeCompare(b.id);
-
-/** A frequency map of a section reduced to the given terms (the rest stays in the database). */
-function only(field: string, terms: string[]) {
-  return { $arrayToObject: { $filter: { input: { $objectToArray: `$${field}` }, cond: { $in: ['$$this.k', terms] } } } };
-}
 
 /** The candidates holding every phrase as consecutive terms (of the title, or of the body). */
 async function withPhrases(store: IndexStore, candidates: Candidate[], phrases: string[][]): Promise<Candidate[]> {
