@@ -6,11 +6,14 @@ const path = require('node:path');
 const { spawnSync } = require('node:child_process');
 const esbuild = require('esbuild');
 const { ensureInfra } = require('../stack/stack');
+const { buildApps } = require('../build/build-apps');
 
 const root = path.resolve(__dirname, '..', '..');
 
-async function runBundledBench(name) {
+async function runBundledBench(name, { apps = false } = {}) {
   const infra = await ensureInfra((line) => console.log(`[bench:${name}] ${line}`));
+  // Benches through HTTP start the apps from dist/apps.
+  if (apps) await buildApps();
   const out = path.join(root, 'dist', 'bench', `${name}.js`);
   await esbuild.build({
     entryPoints: [path.join(__dirname, name, 'bench.ts')],
@@ -29,8 +32,8 @@ async function runBundledBench(name) {
 }
 
 /** The whole script of such a bench. */
-function benchMain(name) {
-  runBundledBench(name).then(
+function benchMain(name, options) {
+  runBundledBench(name, options).then(
     (status) => process.exit(status),
     (err) => {
       console.error(err.message);

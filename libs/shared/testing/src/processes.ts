@@ -1,10 +1,14 @@
 import { ChildProcess, spawn } from 'node:child_process';
 import { connect } from 'node:net';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 
-export const WORKSPACE_ROOT = join(__dirname, '../../../..');
+/** The workspace (the nearest folder above holding nx.json): from the sources, or from a bundle under dist/. */
+export const WORKSPACE_ROOT = (() => {
+  for (let dir = __dirname; dir !== dirname(dir); dir = dirname(dir)) if (existsSync(join(dir, 'nx.json'))) return dir;
+  return join(__dirname, '../../../..');
+})();
 
 /** Where this run's app processes are listed, for the global teardown to stop any left running. */
 export function pidDir(): string {
