@@ -5,3 +5,4 @@ export * from './query';
 export * from './ranking';
 export * from './excerpt';
 export * from './postings';
+export * from './min-heap';

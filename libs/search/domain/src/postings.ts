@@ -1,5 +1,3 @@
-import { scoreOf } from './ranking';
-
 /** The best postings of one term among the spaces searched, by impact, at most the number asked. */
 export interface TermPostings {
   term: string;
@@ -26,21 +24,39 @@ export interface Candidate {
 /**
  * Every section in the postings read, scored with what was read: a term of a truncated list the
  * section is absent from is unknown (between 0 and the list's floor). Sorted by bound, best first.
+ * (The arithmetic of scoreOf, unrolled: this runs over thousands of candidates per query.)
  */
 export function combinePostings(groups: string[][], lists: TermPostings[]): Candidate[] {
   const byTerm = new Map(lists.map((l) => [l.term, l]));
+  const groupLists = groups.map((g) => g.map((t) => byTerm.get(t)).filter((l): l is TermPostings => !!l));
   const ids = new Set<string>();
   for (const l of lists) for (const id of l.postings.keys()) ids.add(id);
   const out: Candidate[] = [];
   for (const id of ids) {
-    const unknown = lists.filter((l) => l.truncated && !l.postings.has(id)).map((l) => l.term);
-    const read = (t: string) => {
-      const l = byTerm.get(t);
-      return l ? l.idf * (l.postings.get(id) ?? 0) : 0;
-    };
-    const score = scoreOf(groups, read);
-    const bound = unknown.length ? scoreOf(groups, (t) => (unknown.includes(t) ? byTerm.get(t)!.idf * byTerm.get(t)!.floor : read(t))) : score;
-    out.push({ id, score, bound, unknown });
+    const unknown: string[] = [];
+    let score = 0;
+    let matched = 0;
+    let bound = 0;
+    let mayMatch = 0;
+    for (const group of groupLists) {
+      let best = 0;
+      let most = 0;
+      for (const l of group) {
+        const i = l.postings.get(id);
+        const w = l.idf * (i ?? l.floor);
+        if (i === undefined) {
+          if (!l.truncated) continue;
+          unknown.push(l.term);
+        } else if (w > best) best = w;
+        if (w > most) most = w;
+      }
+      if (best > 0) matched++;
+      if (most > 0) mayMatch++;
+      score += best;
+      bound += most;
+    }
+    const g = groups.length || 1;
+    out.push({ id, score: (score * matched) / g, bound: (bound * mayMatch) / g, unknown });
   }
   return out.sort((a, b) => b.bound - a.bound || a.id.localeCompare(b.id));
 }

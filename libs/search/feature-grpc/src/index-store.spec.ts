@@ -1,7 +1,8 @@
 import { idf, impactsOf, scoreOf, terms } from '@bindery/search/domain';
 import { startServiceUnderTest, ServiceUnderTest } from '@bindery/shared/testing';
 import { IndexedPage, IndexStore, sectionRecords } from './index-store';
-import { POSTINGS_PER_TERM, rankPages } from './search-query';
+import { rankPages } from './search-query';
+import { POSTINGS_PER_TERM } from './term-postings';
 import { SearchDeps, searchService } from './search-server';
 
 const page = (pageId: string, body: string, title = `Page ${pageId}`): IndexedPage => ({ pageId, title, path: pageId, sections: [{ n: 0, anchor: '', title, body }] });

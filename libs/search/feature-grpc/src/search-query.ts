@@ -1,37 +1,12 @@
 import { invalid } from '@bindery/platform/errors';
 import { decodeCursor, encodeCursor, resolveLimit } from '@bindery/shared/pagination';
-import {
-  Candidate,
-  combinePostings,
-  excerpt,
-  holdsPhrase,
-  idf,
-  matchesPrefix,
-  parseQuery,
-  prefixStems,
-  scoreOf,
-  stem,
-  TermPostings,
-  terms as termsOf,
-} from '@bindery/search/domain';
+import { Candidate, combinePostings, excerpt, holdsPhrase, parseQuery, stem, terms as termsOf } from '@bindery/search/domain';
 import type { IndexStore, SectionRecord } from './index-store';
+import { complete, documentFrequencies, prefixTerms, termLists } from './term-postings';
 
 export const MAX_QUERY = 512;
-/** Postings read per query term: its best sections among the spaces searched. */
-export const POSTINGS_PER_TERM = 500;
-/** Spaces whose postings one database query merges (MongoDB merges at most 200 index ranges in order). */
-const SPACES_PER_MERGE = 150;
-/** Postings of the query's rarest term read: every section holding all the words is among them while it holds fewer. */
-const RAREST_POSTINGS = 2000;
-/** Unread (section, term) pairs looked up, best candidates first, so the first results are ranked exactly. */
-const MAX_LOOKUPS = 4000;
 /** Candidates checked for a phrase, best first. */
 const PHRASE_CHECKS = 1000;
-/** A last word this long or longer also stands for the terms it starts. */
-const MIN_PREFIX = 2;
-const MAX_EXPANSIONS = 12;
-/** Vocabulary entries read to expand a prefix. */
-const MAX_PREFIX_SCAN = 5000;
 const SECTIONS_PER_PAGE = 5;
 const PAGES_PER_SPACE = 20;
 
@@ -67,11 +42,7 @@ export async function rankPages(store: IndexStore, spaceIds: string[], query: st
   if (parsed.prefix) groups.push(await prefixTerms(store, spaceIds, parsed.prefix));
   const allTerms = [...new Set(groups.flat())];
   const [df, sections] = await Promise.all([documentFrequencies(store, spaceIds, allTerms), store.sectionCount(spaceIds)]);
-  const present = allTerms.filter((t) => df.get(t));
-  const rarest = fixedTerms.filter((t) => df.get(t)).sort((a, b) => df.get(a)! - df.get(b)!)[0];
-  const lists = await Promise.all(
-    present.map((t) => bestPostings(store, spaceIds, t, idf(df.get(t)!, Math.max(sections, df.get(t)!)), t === rarest ? RAREST_POSTINGS : POSTINGS_PER_TERM)),
-  );
+  const lists = await termLists(store, spaceIds, fixedTerms, allTerms, df, sections);
   let candidates = combinePostings(groups, lists);
   candidates = await complete(store, groups, lists, candidates);
   let scored = candidates.filter((c) => c.score > 0);
@@ -103,84 +74,6 @@ function sectionKey(id: string): [string, string] {
   const first = id.indexOf(':');
   return [id.slice(0, first), id.slice(first + 1, last)];
 }
-
-/**
- * The index terms the last word typed stands for: those it starts (the most frequent among the
- * spaces searched first, at most MAX_EXPANSIONS), its own stem, and the stems it starts with.
- */
-async function prefixTerms(store: IndexStore, spaceIds: string[], prefix: string): Promise<string[]> {
-  const out = new Set(prefixStems(prefix));
-  if (prefix.length >= MIN_PREFIX) {
-    const rows = await store.vocabulary
-      .aggregate<{ _id: string }>([
-        { $match: { t: { $gte: prefix, $lt: `${prefix}\uffff` }, s: { $in: spaceIds }, n: { $gt: 0 } } },
-        { $limit: MAX_PREFIX_SCAN },
-        { $group: { _id: '$t', n: { $sum: '$n' } } },
-        { $sort: { n: -1, _id: 1 } },
-        { $limit: MAX_EXPANSIONS },
-      ])
-      .toArray();
-    rows.forEach((r) => out.add(r._id));
-  }
-  return [...out].filter((t) => matchesPrefix(t, prefix));
-}
-
-/** Sections holding each term in the given spaces. */
-async function documentFrequencies(store: IndexStore, spaceIds: string[], terms: string[]): Promise<Map<string, number>> {
-  const rows = await store.vocabulary
-    .aggregate<{ _id: string; n: number }>([{ $match: { t: { $in: terms }, s: { $in: spaceIds } } }, { $group: { _id: '$t', n: { $sum: '$n' } } }])
-    .toArray();
-  return new Map(rows.filter((r) => r.n > 0).map((r) => [r._id, r.n]));
-}
-
-/**
- * The `limit` sections of the given spaces where the term weighs most. Spaces go by
- * groups the database merges in impact order (one index range per space), so a query reads
- * about as many index keys as it keeps, whatever the size of the spaces.
- */
-async function bestPostings(store: IndexStore, spaceIds: string[], term: string, weight: number, limit: number): Promise<TermPostings> {
-  const groups: string[][] = [];
-  for (let i = 0; i < spaceIds.length; i += SPACES_PER_MERGE) groups.push(spaceIds.slice(i, i + SPACES_PER_MERGE));
-  const read = await Promise.all(
-    groups.map((g) => store.postings.find({ t: term, s: { $in: g } }, { projection: { _id: 0, i: 1, c: 1 }, sort: { i: -1 }, limit, hint: 'impact' }).toArray()),
-  );
-  const rows = read
-    .flat()
-    .sort((a, b) => b.i - a.i)
-    .slice(0, limit);
-  const truncated = read.some((r) => r.length === limit);
-  return { term, idf: weight, postings: new Map(rows.map((r) => [r.c, r.i])), truncated, floor: rows.length ? rows[rows.length - 1].i : 0 };
-}
-
-/**
- * The best candidates (by the score they could have) get their unread terms looked up, at most
- * MAX_LOOKUPS of them, so the top of the ranking is exact; the rest keep what was read.
- */
-async function complete(store: IndexStore, groups: string[][], lists: TermPostings[], candidates: Candidate[]): Promise<Candidate[]> {
-  const open: Candidate[] = [];
-  let lookups = 0;
-  for (const c of candidates) {
-    if (lookups + c.unknown.length > MAX_LOOKUPS) break;
-    if (!c.unknown.length) continue;
-    open.push(c);
-    lookups += c.unknown.length;
-  }
-  if (!open.length) return candidates.sort(byCandidate);
-  const ids = open.flatMap((c) => c.unknown.map((t) => `${c.id}|${t}`));
-  const found = new Map((await store.postings.find({ _id: { $in: ids } }, { projection: { i: 1 } }).toArray()).map((p) => [p._id, p.i]));
-  const byTerm = new Map(lists.map((l) => [l.term, l]));
-  for (const c of open) {
-    c.score = scoreOf(groups, (t) => {
-      const l = byTerm.get(t);
-      return l ? l.idf * (l.postings.get(c.id) ?? found.get(`${c.id}|${t}`) ?? 0) : 0;
-    });
-    c.bound = c.score;
-    c.unknown = [];
-  }
-  return candidates.sort(byCandidate);
-}
-
-const byCandidate = (a: Candidate, b: Candidate) => b.score - a.score || a.id.localeCompare(b.id);
 
 /** The candidates holding every phrase as consecutive terms (of the title, or of the body). */
 async function withPhrases(store: IndexStore, candidates: Candidate[], phrases: string[][]): Promise<Candidate[]> {
