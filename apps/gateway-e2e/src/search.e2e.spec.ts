@@ -1,3 +1,4 @@
+import { connectMongo } from '@bindery/platform/mongo';
 import { assertErrorBody, assertMatchesSpec, eventually, sharedSystem, SystemUnderTest } from '@bindery/shared/testing';
 import { createSpace, setDefaultLevel, untilMemberKnown } from './content-fixtures';
 import { ContentWriter, contentWriter } from './content-writer';
@@ -151,4 +152,21 @@ describe('search through HTTP (spaces and organizations)', () => {
     expect(rebuilt).toMatchObject({ status: 200, body: { spaces: 1, pages: 7 } });
     expect(titlesOf(await spaceSearch(admin, 'webhooks'))).toEqual(['Webhooks', 'Overview']);
   });
+
+  it('rebuilds from scratch: with the index emptied, a rebuild of everything reads every live space from content and drops the rest', async () => {
+    const mongo = await connectMongo(sut.env.MONGODB_URL, sut.env.SEARCH_DB, 'tests');
+    try {
+      for (const c of ['sections', 'postings', 'vocabulary', 'spaces']) await mongo.db.collection(c).deleteMany({});
+      // What the index could still hold of a space content no longer has.
+      await mongo.db.collection<{ _id: string; organizationId: string; sections: number }>('spaces').insertOne({ _id: 'ghost-space', organizationId: orgId, sections: 0 });
+      expect((await spaceSearch(admin, 'webhooks')).items).toEqual([]);
+      const rebuilt = await http(sut.baseUrl, sut.adminToken).post('/admin/search/rebuild', {});
+      expect(rebuilt.status).toBe(200);
+      expect(rebuilt.body.spaces).toBeGreaterThanOrEqual(1);
+      expect(titlesOf(await spaceSearch(admin, 'webhooks'))).toEqual(['Webhooks', 'Overview']);
+      expect(await mongo.db.collection<{ _id: string }>('spaces').countDocuments({ _id: 'ghost-space' })).toBe(0);
+    } finally {
+      await mongo.close();
+    }
+  }, 180000);
 });

@@ -1,4 +1,4 @@
-import { ClientSession, Db } from 'mongodb';
+import { ClientSession, Db, Filter } from 'mongodb';
 import type { SpaceRecord } from '@bindery/content/domain';
 import { ContentItemsRepository } from './content-items.repository';
 import { COLLECTIONS } from './indexes';
@@ -14,5 +14,10 @@ export class SpacesRepository extends ContentItemsRepository<SpaceRecord> {
    */
   moveRevision(organizationId: string, spaceId: string, from: string, to: string, at: string, session?: ClientSession): Promise<boolean> {
     return this.updateMatched({ _id: spaceId, organizationId, revision: from }, { $set: { revision: to, updatedAt: at } } as never, [], { session });
+  }
+
+  /** Live spaces after `after` in id order, at most `limit`: ids and organizations. */
+  async idsAfter(after: string, limit: number): Promise<{ _id: string; organizationId: string }[]> {
+    return this.findMany({ _id: { $gt: after } } as Filter<SpaceRecord>, { sort: { _id: 1 }, limit, projection: { _id: 1, organizationId: 1 } });
   }
 }

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { connectContent } from '@bindery/content/client';
 import { IdentityEvents as I } from '@bindery/identity/client';
 import type { EventEnvelope } from '@bindery/platform/events';
+import { internalCaller } from '@bindery/platform/grpc';
 import { infraEnv, readEvents, startServiceUnderTest, ServiceUnderTest } from '@bindery/shared/testing';
 import { RESTORE_WINDOW_MS } from '@bindery/content/domain';
 import type { ContentDeps } from './content-deps';
@@ -107,6 +108,25 @@ describe('content service (in process, real MongoDB and Kafka)', () => {
         expect(created.reason).toMatchObject({ kind: 'invalid' });
       }
     }
+  });
+
+  test('lists every live space to a service and an instance admin, in pages, and to nobody else', async () => {
+    const made = [await create('All 1'), await create('All 2'), await create('All 3')];
+    await clients.spaces.deleteSpace({ spaceId: made[1].id }, { caller: admin });
+    const seen: { spaceId: string; organizationId: string }[] = [];
+    let after = '';
+    do {
+      const page = await clients.spaces.listAllSpaces({ after, limit: 2 }, { caller: internalCaller('search') });
+      expect(page.items.length).toBeLessThanOrEqual(2);
+      seen.push(...page.items);
+      after = page.next;
+    } while (after);
+    const ids = seen.map((s) => s.spaceId);
+    expect(ids).toEqual([...ids].sort());
+    expect(seen).toEqual(expect.arrayContaining([made[0], made[2]].map((s) => ({ spaceId: s.id, organizationId: org }))));
+    expect(ids).not.toContain(made[1].id);
+    expect((await clients.spaces.listAllSpaces({ after: '', limit: 0 }, { caller: { userId: 'root', isInstanceAdmin: true } })).items.length).toBe(ids.length);
+    await expect(clients.spaces.listAllSpaces({ after: '', limit: 0 }, { caller: admin })).rejects.toMatchObject({ kind: 'forbidden' });
   });
 });
 

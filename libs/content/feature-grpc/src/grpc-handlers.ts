@@ -24,6 +24,7 @@ export function contentGrpc(deps: ContentDeps): GrpcRegistration[] {
       moveSpace: (req, { caller }) => spaces.moveSpace(deps, caller, req),
       transferSpace: (req, { caller }) => spaces.transferSpace(deps, caller, req),
       listMemberSpaces: (req, { caller }) => spaces.listMemberSpaces(deps, caller, req),
+      listAllSpaces: (req, { caller }) => spaces.listAllSpaces(deps, caller, req),
     }),
     grpcService(contentV1.CollectionsServiceService, {
       createCollection: (req, { caller }) => collections.createCollection(deps, caller, req),

@@ -1,5 +1,5 @@
-import { invalid, notFound } from '@bindery/platform/errors';
-import type { Caller } from '@bindery/platform/grpc';
+import { forbidden, invalid, notFound } from '@bindery/platform/errors';
+import { isInternalCaller, type Caller } from '@bindery/platform/grpc';
 import { ClientSession } from '@bindery/platform/mongo';
 import { assertCanCreateInOrganization, assertRestorable, assertRole, CollectionRecord, isLevel, SpaceRecord, TITLE_MAX } from '@bindery/content/domain';
 import { ContentEvents as E } from '@bindery/content/client';
@@ -288,4 +288,12 @@ export async function listMemberSpaces(deps: ContentDeps, caller: Caller, req: p
   const page = await pageOfSpaces(deps, target, me === target ? {} : { $and: [mine] }, req.page, 'created', req.order === 'asc' ? 1 : -1);
   // `permission` is the member's role; the space's `permissions` are the caller's, as on every resource.
   return { items: page.items.map((i) => ({ permission: i.role ?? 'read', space: spaceMessage(i.space, me.roleOf(spaceItem(i.space))) })), page: page.page };
+}
+
+/** Every live space in id order, a page at a time: internal callers and instance admins only. */
+export async function listAllSpaces(deps: ContentDeps, caller: Caller, req: pb.ListAllSpacesRequest): Promise<pb.ListAllSpacesResponse> {
+  if (!isInternalCaller(caller.userId) && !caller.isInstanceAdmin) throw forbidden('Listing every space is for services and instance admins.');
+  const limit = req.limit > 0 ? Math.min(req.limit, 1000) : 1000;
+  const rows = await deps.spaces.idsAfter(req.after, limit);
+  return { items: rows.map((r) => ({ spaceId: r._id, organizationId: r.organizationId })), next: rows.length === limit ? rows[rows.length - 1]._id : '' };
 }

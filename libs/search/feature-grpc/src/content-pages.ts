@@ -32,3 +32,26 @@ export async function pageIdsOf(content: ContentClients, spaceId: string, revisi
   walk(JSON.parse(r.pagesJson) as PageJson[]);
   return { revisionId: r.revisionId, pageIds: ids };
 }
+
+/** Every live space content holds (its pages of 1000, in id order), with its organization. */
+export async function allSpaces(content: ContentClients): Promise<{ _id: string; organizationId: string }[]> {
+  const out: { _id: string; organizationId: string }[] = [];
+  let after = '';
+  do {
+    const r = await content.spaces.listAllSpaces({ after, limit: 1000 }, { caller: SELF });
+    r.items.forEach((s) => out.push({ _id: s.spaceId, organizationId: s.organizationId }));
+    after = r.next;
+  } while (after);
+  return out;
+}
+
+/** Whether content holds the space live. */
+export async function spaceExists(content: ContentClients, spaceId: string): Promise<boolean> {
+  try {
+    await content.spaces.getSpace({ spaceId }, { caller: SELF });
+    return true;
+  } catch (err) {
+    if (isDomainErrorOf(err, 'not_found')) return false;
+    throw err;
+  }
+}

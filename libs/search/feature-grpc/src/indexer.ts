@@ -1,6 +1,6 @@
 import type { ContentClients } from '@bindery/content/client';
 import { IndexedPage, IndexStore } from './index-store';
-import { pageIdsOf, readPage } from './content-pages';
+import { allSpaces, pageIdsOf, readPage, spaceExists } from './content-pages';
 
 const BATCH = 8;
 const PAGES_PER_WRITE = 200;
@@ -47,11 +47,14 @@ export class Indexer {
     return pages.length;
   }
 
-  /** Drops the index of the given spaces (all known ones when empty) and reads them again. */
+  /**
+   * Reads the given spaces again from their current revision; with none given, every live space
+   * content holds (asked as this service), and what the index holds of any other space is dropped.
+   */
   async rebuild(spaceIds: string[]): Promise<{ spaces: number; pages: number }> {
-    const spaces = await this.store.spaces.find(spaceIds.length ? { _id: { $in: spaceIds } } : {}).toArray();
+    const targets = spaceIds.length ? await this.store.spaces.find({ _id: { $in: spaceIds } }).toArray() : await allSpaces(this.content);
     let pages = 0;
-    for (const s of spaces) {
+    for (const s of targets) {
       try {
         pages += await this.reindexSpace(s._id, s.organizationId);
       } catch (err) {
@@ -59,6 +62,13 @@ export class Indexer {
         await this.store.clearSpace(s._id);
       }
     }
-    return { spaces: spaces.length, pages };
+    if (!spaceIds.length) {
+      const live = new Set(targets.map((s) => s._id));
+      // Not listed: deleted, or created while the rebuild ran (content is asked again before dropping).
+      for (const other of await this.store.spaces.find({ _id: { $nin: [...live] } }, { projection: { _id: 1 } }).toArray()) {
+        if (!(await spaceExists(this.content, other._id))) await this.store.removeSpace(other._id);
+      }
+    }
+    return { spaces: targets.length, pages };
   }
 }

@@ -164,6 +164,24 @@ export interface TransferRequest {
   organizationId: string;
 }
 
+export interface ListAllSpacesRequest {
+  /** the last space id of the previous page; empty for the first */
+  after: string;
+  /** at most this many (1..1000; 0: 1000) */
+  limit: number;
+}
+
+export interface SpaceLocation {
+  spaceId: string;
+  organizationId: string;
+}
+
+export interface ListAllSpacesResponse {
+  items: SpaceLocation[];
+  /** the `after` of the next page; empty after the last */
+  next: string;
+}
+
 export interface ListMemberSpacesRequest {
   organizationId: string;
   userId: string;
@@ -2256,6 +2274,269 @@ export const TransferRequest: MessageFns<TransferRequest> = {
   },
 };
 
+function createBaseListAllSpacesRequest(): ListAllSpacesRequest {
+  return { after: "", limit: 0 };
+}
+
+export const ListAllSpacesRequest: MessageFns<ListAllSpacesRequest> = {
+  encode(message: ListAllSpacesRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.after !== "") {
+      writer.uint32(10).string(message.after);
+    }
+    if (message.limit !== 0) {
+      writer.uint32(16).int32(message.limit);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ListAllSpacesRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseListAllSpacesRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.after = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.limit = reader.int32();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ListAllSpacesRequest {
+    return {
+      after: isSet(object.after) ? globalThis.String(object.after) : "",
+      limit: isSet(object.limit) ? globalThis.Number(object.limit) : 0,
+    };
+  },
+
+  toJSON(message: ListAllSpacesRequest): unknown {
+    const obj: any = {};
+    if (message.after !== "") {
+      obj.after = message.after;
+    }
+    if (message.limit !== 0) {
+      obj.limit = Math.round(message.limit);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<ListAllSpacesRequest>, I>>(base?: I): ListAllSpacesRequest {
+    return ListAllSpacesRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<ListAllSpacesRequest>, I>>(object: I): ListAllSpacesRequest {
+    const message = createBaseListAllSpacesRequest();
+    message.after = object.after ?? "";
+    message.limit = object.limit ?? 0;
+    return message;
+  },
+};
+
+function createBaseSpaceLocation(): SpaceLocation {
+  return { spaceId: "", organizationId: "" };
+}
+
+export const SpaceLocation: MessageFns<SpaceLocation> = {
+  encode(message: SpaceLocation, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.spaceId !== "") {
+      writer.uint32(10).string(message.spaceId);
+    }
+    if (message.organizationId !== "") {
+      writer.uint32(18).string(message.organizationId);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): SpaceLocation {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseSpaceLocation();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.spaceId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.organizationId = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): SpaceLocation {
+    return {
+      spaceId: isSet(object.spaceId)
+        ? globalThis.String(object.spaceId)
+        : isSet(object.space_id)
+        ? globalThis.String(object.space_id)
+        : "",
+      organizationId: isSet(object.organizationId)
+        ? globalThis.String(object.organizationId)
+        : isSet(object.organization_id)
+        ? globalThis.String(object.organization_id)
+        : "",
+    };
+  },
+
+  toJSON(message: SpaceLocation): unknown {
+    const obj: any = {};
+    if (message.spaceId !== "") {
+      obj.spaceId = message.spaceId;
+    }
+    if (message.organizationId !== "") {
+      obj.organizationId = message.organizationId;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<SpaceLocation>, I>>(base?: I): SpaceLocation {
+    return SpaceLocation.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<SpaceLocation>, I>>(object: I): SpaceLocation {
+    const message = createBaseSpaceLocation();
+    message.spaceId = object.spaceId ?? "";
+    message.organizationId = object.organizationId ?? "";
+    return message;
+  },
+};
+
+function createBaseListAllSpacesResponse(): ListAllSpacesResponse {
+  return { items: [], next: "" };
+}
+
+export const ListAllSpacesResponse: MessageFns<ListAllSpacesResponse> = {
+  encode(message: ListAllSpacesResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    for (const v of message.items) {
+      SpaceLocation.encode(v!, writer.uint32(10).fork()).join();
+    }
+    if (message.next !== "") {
+      writer.uint32(18).string(message.next);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ListAllSpacesResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseListAllSpacesResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.items.push(SpaceLocation.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.next = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ListAllSpacesResponse {
+    return {
+      items: globalThis.Array.isArray(object?.items) ? object.items.map((e: any) => SpaceLocation.fromJSON(e)) : [],
+      next: isSet(object.next) ? globalThis.String(object.next) : "",
+    };
+  },
+
+  toJSON(message: ListAllSpacesResponse): unknown {
+    const obj: any = {};
+    if (message.items?.length) {
+      obj.items = message.items.map((e) => SpaceLocation.toJSON(e));
+    }
+    if (message.next !== "") {
+      obj.next = message.next;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<ListAllSpacesResponse>, I>>(base?: I): ListAllSpacesResponse {
+    return ListAllSpacesResponse.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<ListAllSpacesResponse>, I>>(object: I): ListAllSpacesResponse {
+    const message = createBaseListAllSpacesResponse();
+    message.items = object.items?.map((e) => SpaceLocation.fromPartial(e)) || [];
+    message.next = object.next ?? "";
+    return message;
+  },
+};
+
 function createBaseListMemberSpacesRequest(): ListMemberSpacesRequest {
   return { organizationId: "", userId: "", page: undefined, order: "" };
 }
@@ -3167,6 +3448,20 @@ export const SpacesServiceService = {
       Buffer.from(ListMemberSpacesResponse.encode(value).finish()),
     responseDeserialize: (value: Buffer): ListMemberSpacesResponse => ListMemberSpacesResponse.decode(value),
   },
+  /**
+   * Every live space of the instance in id order, a page at a time: for services (an internal
+   * caller) and instance admins, e.g. rebuilding a search index from scratch.
+   */
+  listAllSpaces: {
+    path: "/bindery.content.v1.SpacesService/ListAllSpaces" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: ListAllSpacesRequest): Buffer => Buffer.from(ListAllSpacesRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): ListAllSpacesRequest => ListAllSpacesRequest.decode(value),
+    responseSerialize: (value: ListAllSpacesResponse): Buffer =>
+      Buffer.from(ListAllSpacesResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): ListAllSpacesResponse => ListAllSpacesResponse.decode(value),
+  },
 } as const;
 
 export interface SpacesServiceServer extends UntypedServiceImplementation {
@@ -3183,6 +3478,11 @@ export interface SpacesServiceServer extends UntypedServiceImplementation {
   transferSpace: handleUnaryCall<TransferRequest, Space>;
   /** Spaces a member of an organization can access, with their permission in each. */
   listMemberSpaces: handleUnaryCall<ListMemberSpacesRequest, ListMemberSpacesResponse>;
+  /**
+   * Every live space of the instance in id order, a page at a time: for services (an internal
+   * caller) and instance admins, e.g. rebuilding a search index from scratch.
+   */
+  listAllSpaces: handleUnaryCall<ListAllSpacesRequest, ListAllSpacesResponse>;
 }
 
 export interface SpacesServiceClient extends Client {
@@ -3326,6 +3626,25 @@ export interface SpacesServiceClient extends Client {
     metadata: Metadata,
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: ListMemberSpacesResponse) => void,
+  ): ClientUnaryCall;
+  /**
+   * Every live space of the instance in id order, a page at a time: for services (an internal
+   * caller) and instance admins, e.g. rebuilding a search index from scratch.
+   */
+  listAllSpaces(
+    request: ListAllSpacesRequest,
+    callback: (error: ServiceError | null, response: ListAllSpacesResponse) => void,
+  ): ClientUnaryCall;
+  listAllSpaces(
+    request: ListAllSpacesRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: ListAllSpacesResponse) => void,
+  ): ClientUnaryCall;
+  listAllSpaces(
+    request: ListAllSpacesRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: ListAllSpacesResponse) => void,
   ): ClientUnaryCall;
 }
 
