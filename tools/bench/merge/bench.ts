@@ -10,7 +10,7 @@ import { performance } from 'node:perf_hooks';
 import { connectContent } from '@bindery/content/client';
 import { contentServiceWith } from '@bindery/content/feature-grpc';
 import { EMPTY_TRIE_HASH, FileNode, mergeRevisions, PageNode, ROOT_KEY, RevisionSnapshot, RootNode, TrieNode, trieEntries } from '@bindery/content/domain';
-import type { Document } from '@bindery/content/markdown';
+import type { Document } from '@bindery/shared/markdown';
 import { IdentityEvents as I } from '@bindery/identity/client';
 import { startServiceUnderTest } from '@bindery/shared/testing';
 

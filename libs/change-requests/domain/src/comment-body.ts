@@ -1,4 +1,4 @@
-import { Document, documentToMarkdown, markdownToDocument, MarkdownInputError } from '@bindery/content/markdown';
+import { Document, documentToMarkdown, markdownToDocument, MarkdownInputError } from '@bindery/shared/markdown';
 import { invalid } from '@bindery/platform/errors';
 
 const MAX_MARKDOWN = 65536;

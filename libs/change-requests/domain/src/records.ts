@@ -1,4 +1,4 @@
-import type { Document } from '@bindery/content/markdown';
+import type { Document } from '@bindery/shared/markdown';
 
 export type ChangeRequestStatus = 'draft' | 'open' | 'archived' | 'merged';
 export const CHANGE_REQUEST_STATUSES: readonly ChangeRequestStatus[] = ['draft', 'open', 'archived', 'merged'];

@@ -13,7 +13,7 @@ import { invalid } from '@bindery/platform/errors';
 import { changeRequestsV1 as pb } from '@bindery/shared/contracts';
 import { newId } from '@bindery/shared/ids';
 import { decodeCursor, resolveLimit, toPage } from '@bindery/shared/pagination';
-import type { Document } from '@bindery/content/markdown';
+import type { Document } from '@bindery/shared/markdown';
 import { changeRequestEvent } from './change-request-events';
 import { changeRequestMessages, oneMessage } from './change-request-json';
 import { ChangeRequestsDeps, nowOf } from './deps';

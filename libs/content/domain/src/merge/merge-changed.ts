@@ -1,4 +1,4 @@
-import type { Document } from '@bindery/content/markdown';
+import type { Document } from '@bindery/shared/markdown';
 import { canonicalJson } from '../model/content-hash';
 import { FileNode, PageNode, RootNode } from '../model/page-node';
 import { mergeRevisions } from './merge-revisions';

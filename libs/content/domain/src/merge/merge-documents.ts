@@ -1,4 +1,4 @@
-import { ContentRef, Document, referencesOf } from '@bindery/content/markdown';
+import { ContentRef, Document, referencesOf } from '@bindery/shared/markdown';
 import { canonicalJson, contentHash } from '../model/content-hash';
 import { PageNode } from '../model/page-node';
 import { mergeSequences } from './sequence-diff3';

@@ -1,5 +1,5 @@
 /** Test fixtures for the merge specs: revisions written as nested page specs, and a literal outline of a result. */
-import type { Document, DocumentBlock } from '@bindery/content/markdown';
+import type { Document, DocumentBlock } from '@bindery/shared/markdown';
 import { contentHash } from '../model/content-hash';
 import { FileNode, PageNode } from '../model/page-node';
 import { MergeResult, RevisionSnapshot } from './merge-types';

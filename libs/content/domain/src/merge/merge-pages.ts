@@ -1,4 +1,4 @@
-import type { Document } from '@bindery/content/markdown';
+import type { Document } from '@bindery/shared/markdown';
 import { canonicalJson } from '../model/content-hash';
 import { PageNode } from '../model/page-node';
 import { mergePageDocument } from './merge-documents';

@@ -1,4 +1,4 @@
-import type { Document } from '@bindery/content/markdown';
+import type { Document } from '@bindery/shared/markdown';
 import { PageNode } from '../model/page-node';
 import { mergeFiles } from './merge-files';
 import { contentOf, mergePages } from './merge-pages';

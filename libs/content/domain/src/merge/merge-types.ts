@@ -1,4 +1,4 @@
-import type { Document } from '@bindery/content/markdown';
+import type { Document } from '@bindery/shared/markdown';
 import { FileNode, PageNode, RootNode } from '../model/page-node';
 
 /** A whole revision in memory: the three inputs of a merge. */

@@ -1,5 +1,5 @@
 import { DomainError } from '@bindery/platform/errors';
-import { ContentRef, Document, markdownToDocument, MarkdownInputError, referencesOf } from '@bindery/content/markdown';
+import { ContentRef, Document, markdownToDocument, MarkdownInputError, referencesOf } from '@bindery/shared/markdown';
 import { ContentChange, DocumentInput, InsertFileItem, PageFields } from './change-input';
 import { LinkTargets } from './link-targets';
 import { FileNode, PageNode } from './page-node';

@@ -1,5 +1,5 @@
 import { DomainError } from '@bindery/platform/errors';
-import type { Document } from '@bindery/content/markdown';
+import type { Document } from '@bindery/shared/markdown';
 
 /** The 0.202.0 `updateChangeRequestContent` changes, as this service applies them. */
 export interface PageFields {

@@ -1,4 +1,4 @@
-import type { ContentRef } from '@bindery/content/markdown';
+import type { ContentRef } from '@bindery/shared/markdown';
 import { RevisionDraft } from './revision-draft';
 
 type FileRef = { kind: 'file'; file: string };

@@ -1,4 +1,4 @@
-import type { ContentRef } from '@bindery/content/markdown';
+import type { ContentRef } from '@bindery/shared/markdown';
 
 /** The kinds of page a revision holds (computed pages are produced by integrations, which are not hosted here). */
 export type PageType = 'document' | 'group' | 'link';

@@ -1,5 +1,5 @@
 import { DomainError } from '@bindery/platform/errors';
-import type { Document } from '@bindery/content/markdown';
+import type { Document } from '@bindery/shared/markdown';
 import { contentHash } from './content-hash';
 import { FileNode, PageNode, RootNode } from './page-node';
 

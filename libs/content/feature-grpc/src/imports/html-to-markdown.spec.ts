@@ -1,4 +1,4 @@
-import { markdownToDocument } from '@bindery/content/markdown';
+import { markdownToDocument } from '@bindery/shared/markdown';
 import { markdownOf, parsePage } from './html-to-markdown';
 import { planTree, segmentsOf } from './page-tree';
 

@@ -1,4 +1,4 @@
-import type { ContentRef } from '@bindery/content/markdown';
+import type { ContentRef } from '@bindery/shared/markdown';
 import { PageNode } from '@bindery/content/domain';
 import { Cursor, decodeCursor, encodeCursor, resolveLimit } from '@bindery/shared/pagination';
 

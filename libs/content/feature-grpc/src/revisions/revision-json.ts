@@ -1,4 +1,4 @@
-import { Document, documentToMarkdown } from '@bindery/content/markdown';
+import { Document, documentToMarkdown } from '@bindery/shared/markdown';
 import { DEFAULT_LAYOUT, FileNode, KIND_OF, PageNode, RootNode } from '@bindery/content/domain';
 import type { RevisionRecord } from '@bindery/content/data-access';
 

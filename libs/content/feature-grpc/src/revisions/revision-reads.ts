@@ -1,6 +1,6 @@
 import { notFound } from '@bindery/platform/errors';
 import type { Caller } from '@bindery/platform/grpc';
-import type { Document } from '@bindery/content/markdown';
+import type { Document } from '@bindery/shared/markdown';
 import type { PageNode, RootNode, SpaceRecord } from '@bindery/content/domain';
 import type { RoleOrGuest } from '@bindery/shared/roles';
 import type { ContentDeps } from '../content-deps';

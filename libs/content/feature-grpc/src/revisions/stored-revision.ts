@@ -1,4 +1,4 @@
-import type { Document } from '@bindery/content/markdown';
+import type { Document } from '@bindery/shared/markdown';
 import {
   EMPTY_TRIE_HASH,
   FileNode,

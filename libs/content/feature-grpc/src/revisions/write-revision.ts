@@ -1,5 +1,5 @@
 import { ContentEvents as E } from '@bindery/content/client';
-import type { Document } from '@bindery/content/markdown';
+import type { Document } from '@bindery/shared/markdown';
 import { contentHash, FileNode, PageNode, ROOT_KEY, RevisionDraft, RootNode, SpaceRecord, trieSet } from '@bindery/content/domain';
 import type { ContentObjectKind, RevisionRecord } from '@bindery/content/data-access';
 import { DomainError } from '@bindery/platform/errors';

@@ -1,5 +1,5 @@
 module.exports = {
   ...require('../../../jest.preset.cjs'),
-  displayName: 'content-markdown',
+  displayName: 'shared-markdown',
   rootDir: __dirname,
 };
