@@ -47,6 +47,7 @@ describe('content service (in process, real MongoDB and Kafka)', () => {
 
   test('restore works 7 days minus 1 second after deletion, is refused 1 second past 7 days, and the purge then removes it', async () => {
     const space = await create('Boundary');
+    const job = await service.running.deps.imports!.jobs.start(space.id, org, 'https://docs.example.com', new Date(now));
     const t0 = now;
     expect(await clients.spaces.deleteSpace({ spaceId: space.id }, { caller: admin })).toEqual({ deleted: true });
     await expect(clients.spaces.getSpace({ spaceId: space.id }, { caller: admin })).rejects.toMatchObject({ kind: 'not_found' });
@@ -66,6 +67,12 @@ describe('content service (in process, real MongoDB and Kafka)', () => {
       await new Promise((r) => setTimeout(r, 100));
     }
     expect(await service.running.deps.spaces.findIncludingDeleted(space.id)).toBeNull();
+    // its import records go with it, once the purge event is relayed and the space removed
+    for (let i = 0; i < 100 && (await service.running.deps.imports!.jobs.get(job)); i++) {
+      await runPurge(service.running.deps);
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    expect(await service.running.deps.imports!.jobs.get(job)).toBeNull();
     await expect(clients.spaces.restoreSpace({ spaceId: space.id }, { caller: admin })).rejects.toMatchObject({ kind: 'not_found' });
   });
 

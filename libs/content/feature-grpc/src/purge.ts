@@ -31,6 +31,7 @@ export async function runPurge(deps: ContentDeps): Promise<{ claimed: number; re
   for (const id of spaces) {
     await removeContent(deps, id);
     await deps.revisions.removeOfSpace(id);
+    await deps.imports?.jobs.removeOfSpace(id);
   }
   await deps.grants.removeFor('space', spaces);
   const collections = await deps.collections.removePurged();

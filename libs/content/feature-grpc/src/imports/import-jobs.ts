@@ -1,4 +1,5 @@
 import type { Db } from '@bindery/platform/mongo';
+import { COLLECTIONS } from '@bindery/content/data-access';
 import { newId } from '@bindery/shared/ids';
 
 export type ImportStatus = 'in-progress' | 'completed' | 'failed';
@@ -29,7 +30,7 @@ export class ImportJobs {
   private readonly jobs;
 
   constructor(db: Db) {
-    this.jobs = db.collection<ImportJob>('imports');
+    this.jobs = db.collection<ImportJob>(COLLECTIONS.imports);
   }
 
   async start(spaceId: string, organizationId: string, host: string, now: Date): Promise<string> {
@@ -48,5 +49,10 @@ export class ImportJobs {
 
   get(id: string): Promise<ImportJob | null> {
     return this.jobs.findOne({ _id: id });
+  }
+
+  /** The records of a purged space's imports. */
+  async removeOfSpace(spaceId: string): Promise<void> {
+    await this.jobs.deleteMany({ spaceId });
   }
 }
