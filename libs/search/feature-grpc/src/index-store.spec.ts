@@ -87,4 +87,32 @@ describe('search index (real MongoDB)', () => {
     const { pages: ranked } = await rankPages(store, spaces, 'quartz harbor ');
     expect(ranked.slice(0, 120).map((p) => p.pageId)).toEqual(expected);
   });
+
+  test('a word cut only when the space groups are merged still counts as cut (organizations of more than 150 spaces)', async () => {
+    // 160 spaces: the database merges 150 of them per query, then 10. Neither group fills the word's
+    // list, but together they hold more than it: the sections dropped in the merge are unknown, not absent.
+    let seed = 11;
+    const rand = () => (seed = (seed * 48271) % 2147483647) / 2147483647;
+    const fill = (n: number) => Array.from({ length: n }, () => (rand() < 0.5 ? 'lorem' : 'ipsum')).join(' ');
+    const g1 = Array.from({ length: 150 }, (_, i) => `m1s${i}`);
+    const g2 = Array.from({ length: 10 }, (_, i) => `m2s${i}`);
+    const bySpace = new Map<string, IndexedPage[]>();
+    const add = (spaceId: string, p: IndexedPage) => bySpace.set(spaceId, [...(bySpace.get(spaceId) ?? []), p]);
+    for (let i = 0; i < 600; i++) add(i < 350 ? g1[i % 150] : g2[i % 10], page(`mq${i}`, `quartz quartz ${fill(Math.floor(rand() * 6))}`));
+    for (let i = 0; i < 100; i++) add(i < 50 ? g1[i] : g2[i % 10], page(`mb${i}`, `${fill(60 + Math.floor(rand() * 80))} quartz ${fill(40)} harbor`));
+    for (let i = 0; i < 300; i++) add(g1[i % 150], page(`mh${i}`, `harbor harbor ${fill(Math.floor(rand() * 6))}`));
+    for (const [spaceId, pages] of bySpace) await store.bulkLoad({ spaceId, organizationId: 'o3', revisionId: 'r' }, pages);
+    const spaces = [...g1, ...g2];
+    const records = [...bySpace].flatMap(([spaceId, pages]) => pages.flatMap((p) => sectionRecords({ spaceId, organizationId: 'o3', revisionId: 'r' }, p)));
+    expect(records.filter((r) => r.terms.includes('quartz')).length).toBeGreaterThan(POSTINGS_PER_TERM);
+    const groups = terms('quartz harbor').map((t) => [t]);
+    const weights = new Map(groups.flat().map((t) => [t, idf(records.filter((r) => r.terms.includes(t)).length, records.length)]));
+    const expected = records
+      .map((r) => ({ key: `${r.spaceId}:${r.pageId}`, page: r.pageId, score: scoreOf(groups, (t) => weights.get(t)! * (impactsOf(r).get(t) ?? 0)) }))
+      .sort((a, b) => b.score - a.score || a.key.localeCompare(b.key))
+      .slice(0, 50)
+      .map((r) => r.page);
+    const { pages: ranked } = await rankPages(store, spaces, 'quartz harbor ');
+    expect(ranked.slice(0, 50).map((p) => p.pageId)).toEqual(expected);
+  });
 });

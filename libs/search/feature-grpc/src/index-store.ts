@@ -186,16 +186,23 @@ export class IndexStore {
   }
 
   async removeSpace(spaceId: string): Promise<void> {
-    await this.dropEntries(spaceId);
-    await this.spaces.deleteOne({ _id: spaceId });
+    await oneAtATime(`search-space:${spaceId}`, async () => {
+      await this.dropEntries(spaceId);
+      await this.spaces.deleteOne({ _id: spaceId });
+    });
   }
 
   async clearSpace(spaceId: string): Promise<void> {
-    await this.dropEntries(spaceId);
-    await this.spaces.updateOne({ _id: spaceId }, { $set: { sections: 0, totalLen: 0 } });
+    await oneAtATime(`search-space:${spaceId}`, async () => {
+      await this.dropEntries(spaceId);
+      await this.spaces.updateOne({ _id: spaceId }, { $set: { sections: 0, totalLen: 0 } });
+    });
   }
 
-  /** Everything the index holds of a space's pages (ranges of `_id`; large spaces are not one transaction). */
+  /**
+   * Everything the index holds of a space's pages (ranges of `_id`; large spaces are not one
+   * transaction, so page writes of the space queue behind it in this process).
+   */
   private async dropEntries(spaceId: string): Promise<void> {
     await this.sections.deleteMany({ _id: startingWith(`${spaceId}:`) });
     await this.postings.deleteMany({ _id: startingWith(`${spaceId}:`) });

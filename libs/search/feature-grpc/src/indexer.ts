@@ -32,7 +32,10 @@ export class Indexer {
       return;
     }
     const { pages, gone } = await readAll(this.content, e.spaceId, e.revisionId, e.changedPages);
-    await this.store.replacePages({ spaceId: e.spaceId, organizationId: e.organizationId, revisionId: e.revisionId }, [...e.deletedPages, ...gone], pages);
+    const space = { spaceId: e.spaceId, organizationId: e.organizationId, revisionId: e.revisionId };
+    // In transactions of a bounded size: a revision that changed thousands of pages (an import) is not one transaction.
+    await this.store.replacePages(space, [...e.deletedPages, ...gone], pages.slice(0, PAGES_PER_WRITE));
+    for (let i = PAGES_PER_WRITE; i < pages.length; i += PAGES_PER_WRITE) await this.store.replacePages(space, [], pages.slice(i, i + PAGES_PER_WRITE));
   }
 
   /** Reads a space's revision (the current one by default) from scratch. */
@@ -65,8 +68,8 @@ export class Indexer {
     if (!spaceIds.length) {
       const live = new Set(targets.map((s) => s._id));
       // Not listed: deleted, or created while the rebuild ran (content is asked again before dropping).
-      for (const other of await this.store.spaces.find({ _id: { $nin: [...live] } }, { projection: { _id: 1 } }).toArray()) {
-        if (!(await spaceExists(this.content, other._id))) await this.store.removeSpace(other._id);
+      for await (const other of this.store.spaces.find({}, { projection: { _id: 1 } })) {
+        if (!live.has(other._id) && !(await spaceExists(this.content, other._id))) await this.store.removeSpace(other._id);
       }
     }
     return { spaces: targets.length, pages };

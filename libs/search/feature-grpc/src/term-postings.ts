@@ -84,7 +84,8 @@ async function bestPostings(store: IndexStore, spaceIds: string[], term: string,
     .flat()
     .sort((a, b) => b.i - a.i)
     .slice(0, limit);
-  const truncated = read.some((r) => r.length === limit);
+  // Cut when a space group filled its limit, or when merging the groups dropped rows.
+  const truncated = read.some((r) => r.length === limit) || read.reduce((a, r) => a + r.length, 0) > limit;
   return { term, idf: weight, postings: new Map(rows.map((r) => [r.c, r.i])), truncated, floor: rows.length ? rows[rows.length - 1].i : 0 };
 }
 
@@ -96,11 +97,12 @@ async function bestPostings(store: IndexStore, spaceIds: string[], term: string,
  */
 export async function complete(store: IndexStore, groups: string[][], lists: TermPostings[], candidates: Candidate[]): Promise<Candidate[]> {
   const byTerm = new Map(lists.map((l) => [l.term, l]));
-  const best = new MinHeap(EXACT_TOP);
-  candidates.forEach((c) => best.offer(c.score));
   let lookups = 0;
   let next = 0;
   while (next < candidates.length && lookups < MAX_LOOKUPS) {
+    // The EXACT_TOP-th best score as known now (each section once: exact where looked up, else its lower bound).
+    const best = new MinHeap(EXACT_TOP);
+    candidates.forEach((c) => best.offer(c.score));
     const open: Candidate[] = [];
     let pairs = 0;
     for (; next < candidates.length && pairs < LOOKUPS_PER_ROUND; next++) {
@@ -121,7 +123,6 @@ export async function complete(store: IndexStore, groups: string[][], lists: Ter
       });
       c.bound = c.score;
       c.unknown = [];
-      best.offer(c.score);
     }
   }
   return candidates.sort(byCandidate);
