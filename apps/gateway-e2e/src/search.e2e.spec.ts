@@ -169,4 +169,22 @@ describe('search through HTTP (spaces and organizations)', () => {
       await mongo.close();
     }
   }, 180000);
+
+  it('rebuilds an index of the first format by itself (sections without postings, the old multikey index)', async () => {
+    const mongo = await connectMongo(sut.env.MONGODB_URL, sut.env.SEARCH_DB, 'tests');
+    try {
+      const meta = mongo.db.collection<{ _id: string; version?: number }>('meta');
+      await eventually(async () => expect(await meta.findOne({ _id: 'format' })).toMatchObject({ version: 2 }));
+      // The first format: sections only. The marker goes last, so the check cannot see a half-made state as current.
+      await mongo.db.collection('postings').deleteMany({});
+      await mongo.db.collection('vocabulary').deleteMany({});
+      await mongo.db.collection('sections').createIndex({ terms: 1, spaceId: 1 }, { name: 'postings' });
+      await meta.deleteMany({});
+      await eventually(async () => expect(titlesOf(await spaceSearch(admin, 'webhooks'))).toEqual(['Webhooks', 'Overview']), 120000);
+      await eventually(async () => expect(await meta.findOne({ _id: 'format' })).toEqual({ _id: 'format', version: 2 }));
+      expect((await mongo.db.collection('sections').indexes()).map((i) => i.name)).not.toContain('postings');
+    } finally {
+      await mongo.close();
+    }
+  }, 180000);
 });

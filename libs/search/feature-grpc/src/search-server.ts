@@ -6,10 +6,12 @@ import { defineService } from '@bindery/platform/service-runtime';
 import { Db } from '@bindery/platform/mongo';
 import { searchV1 as pb } from '@bindery/shared/contracts';
 import { IndexStore, SEARCH_INDEXES } from './index-store';
+import { upgradeIndexFormat } from './index-format';
 import { Indexer } from './indexer';
 import { checkQuery, pageAfter, pageResults, PAGES_PER_SPACE, rankPages } from './search-query';
 
 export interface SearchDeps {
+  db: Db;
   store: IndexStore;
   indexer: Indexer;
   content: ContentClients;
@@ -17,7 +19,7 @@ export interface SearchDeps {
 
 export function searchDeps(db: Db, content: ContentClients): SearchDeps {
   const store = new IndexStore(db);
-  return { store, indexer: new Indexer(store, content), content };
+  return { db, store, indexer: new Indexer(store, content), content };
 }
 
 /** Every live space of the organization the caller can read (content decides), with its title. */
@@ -104,6 +106,8 @@ export const searchService = defineService({
     CONTENT_GRPC_URL: { kind: 'string', default: '127.0.0.1:50052' },
     /** deadline of a call to content */
     SEARCH_CONTENT_DEADLINE_MS: { kind: 'int', default: 30000, min: 100, max: 600000 },
+    /** how often the index format is checked (an index of an earlier format is rebuilt once) */
+    SEARCH_FORMAT_CHECK_MS: { kind: 'int', default: 30000, min: 100, max: 86400000 },
   },
   indexes: SEARCH_INDEXES,
   outboxCollections: [],
@@ -111,4 +115,5 @@ export const searchService = defineService({
   dispose: async (deps) => (deps.content as unknown as { close(): void }).close(),
   grpc: (deps) => [searchGrpc(deps)],
   consumers: (deps) => ({ 'search.index': { from: ['content'], handlers: contentHandlers(deps) } }),
+  jobs: (deps, config) => [{ name: 'index-format', everyMs: config.SEARCH_FORMAT_CHECK_MS, run: async () => void (await upgradeIndexFormat(deps.db, deps.indexer)) }],
 });

@@ -60,6 +60,7 @@ export async function startSystem(extraEnv: Record<string, string> = {}, options
     BINDERY_ADMIN_EMAIL: `admin-${run}@bindery.test`,
     AUTH_CACHE_TTL_MS: '1000',
     OUTBOX_POLL_MS: '100',
+    SEARCH_FORMAT_CHECK_MS: '500',
     PORT: String(port.gateway),
   };
   for (const m of grpc) {
