@@ -1,97 +1,22 @@
-import { assertErrorBody, assertMatchesSpec, eventually, readEvents, sharedSystem, SystemUnderTest } from '@bindery/shared/testing';
-import { CR, mergeChangeRequest, openChangeRequest } from './change-request-fixtures';
-import { createSpace, untilAnswers } from './content-fixtures';
+import { assertErrorBody, readEvents, SystemUnderTest } from '@bindery/shared/testing';
+import { CR, mergeChangeRequest } from './change-request-fixtures';
 import { Json } from './content-model-fixtures';
-import { createUser, organizationWithEveryRole, RoleName, TestUser } from './fixtures';
-import { Client, http, walk } from './http-client';
+import { walk } from './http-client';
+import { reviewsOf, requestedOf, assertReviewShape, assertReviewList, submit, request, reviews, writePage, reviewedSpace, ReviewedSpace } from './change-request-review-fixtures';
 
-const REVIEWS_PATH = '/spaces/{spaceId}/change-requests/{changeRequestId}/reviews';
-const REVIEW_PATH = '/spaces/{spaceId}/change-requests/{changeRequestId}/reviews/{reviewId}';
-const REQUESTED_PATH = '/spaces/{spaceId}/change-requests/{changeRequestId}/requested-reviewers';
+const TITLE = 'Reviewed';
 
-const reviewsOf = (spaceId: string, crId: string) => `${CR(spaceId, crId)}/reviews`;
-const requestedOf = (spaceId: string, crId: string) => `${CR(spaceId, crId)}/requested-reviewers`;
-
-/** A submitted review, checked against both releases (0.202.0 adds `outdated` and `urls`). */
-function assertReviewShape(method: 'get' | 'post', status: number, body: unknown): void {
-  if (method === 'post') assertMatchesSpec('0.130.0', 'post', REVIEWS_PATH, status, body);
-  assertMatchesSpec('0.202.0', method, method === 'post' ? REVIEWS_PATH : REVIEW_PATH, status, body);
-}
-
-function assertReviewList(body: unknown): void {
-  assertMatchesSpec('0.130.0', 'get', REVIEWS_PATH, 200, body);
-  assertMatchesSpec('0.202.0', 'get', REVIEWS_PATH, 200, body);
-}
-
-function assertRequestedList(body: unknown): void {
-  assertMatchesSpec('0.130.0', 'get', REQUESTED_PATH, 200, body);
-  assertMatchesSpec('0.202.0', 'get', REQUESTED_PATH, 200, body);
-}
-
-async function submit(client: Client, spaceId: string, crId: string, body: Json): Promise<Json> {
-  const res = await client.post(reviewsOf(spaceId, crId), body);
-  if (res.status !== 201) throw new Error(`submit review: ${res.status} ${JSON.stringify(res.body)}`);
-  assertReviewShape('post', 201, res.body);
-  return res.body;
-}
-
-async function request(client: Client, spaceId: string, crId: string, users: string[], subject?: string): Promise<Json[]> {
-  const res = await client.post(requestedOf(spaceId, crId), { users, ...(subject !== undefined ? { subject } : {}) });
-  if (res.status !== 200) throw new Error(`request reviewers: ${res.status} ${JSON.stringify(res.body)}`);
-  assertMatchesSpec('0.130.0', 'post', REQUESTED_PATH, 200, res.body);
-  assertMatchesSpec('0.202.0', 'post', REQUESTED_PATH, 200, res.body);
-  return res.body.users;
-}
-
-async function requested(client: Client, spaceId: string, crId: string): Promise<Json[]> {
-  const res = await client.get(`${requestedOf(spaceId, crId)}?limit=1000`);
-  if (res.status !== 200) throw new Error(`requested reviewers: ${res.status} ${JSON.stringify(res.body)}`);
-  assertRequestedList(res.body);
-  expect(res.body.count).toBe(res.body.items.length);
-  return res.body.items;
-}
-
-async function reviews(client: Client, spaceId: string, crId: string, query = ''): Promise<Json[]> {
-  const res = await client.get(`${reviewsOf(spaceId, crId)}?limit=1000${query}`);
-  if (res.status !== 200) throw new Error(`reviews: ${res.status} ${JSON.stringify(res.body)}`);
-  assertReviewList(res.body);
-  expect(res.body.count).toBe(res.body.items.length);
-  return res.body.items;
-}
-
-/** Writes a page into the change request (edit role), expecting 200 and the change request. */
-async function writePage(client: Client, spaceId: string, crId: string, title: string): Promise<Json> {
-  const res = await client.post(`${CR(spaceId, crId)}/content`, { changes: [{ operation: 'insert_page', title, document: { markdown: `${title}.` } }] });
-  if (res.status !== 200) throw new Error(`write page: ${res.status} ${JSON.stringify(res.body)}`);
-  assertMatchesSpec('0.202.0', 'post', '/spaces/{spaceId}/change-requests/{changeRequestId}/content', 200, res.body);
-  return res.body;
-}
-
-describe('change request reviews and requested reviewers through the gateway', () => {
+describe('change request reviews through the gateway', () => {
   let sut: SystemUnderTest;
   let orgId: string;
-  let members: Record<RoleName, TestUser>;
-  let stranger: TestUser;
-  let as: Record<RoleName | 'stranger', Client>;
+  let members: ReviewedSpace['members'];
+  let as: ReviewedSpace['as'];
   let spaceId: string;
+  let changeRequest: ReviewedSpace['changeRequest'];
 
   beforeAll(async () => {
-    sut = await sharedSystem();
-    ({ orgId, members, stranger } = await organizationWithEveryRole(sut));
-    as = {
-      ...(Object.fromEntries(Object.entries(members).map(([role, u]) => [role, http(sut.baseUrl, u.token)])) as Record<RoleName, Client>),
-      stranger: http(sut.baseUrl, stranger.token),
-    };
-    spaceId = (await createSpace(as.admin, orgId, { title: 'Reviewed' })).id;
-    // content learns members and their roles from identity's events
-    for (const role of ['create', 'review', 'edit', 'comment', 'read'] as const) await untilAnswers(as[role], `/v1/spaces/${spaceId}`, 200);
+    ({ sut, orgId, members, as, spaceId, changeRequest } = await reviewedSpace(TITLE));
   }, 120_000);
-
-  /** A change request opened by the edit member, with one page written in it. */
-  async function changeRequest(subject = 'Reviewed change'): Promise<Json> {
-    const cr = await openChangeRequest(as.edit, spaceId, subject);
-    return writePage(as.edit, spaceId, cr.id, subject);
-  }
 
   describe('reviews', () => {
     it('submits a review of the head (201, Location), readable by id and in the list, with the official shapes', async () => {
@@ -301,161 +226,4 @@ describe('change request reviews and requested reviewers through the gateway', (
     expect(of('change_requests.comment.created')).toEqual([{ ...scope, commentId: review.comment.id, actor: members.review.id }]);
     expect(of('change_requests.reviewer.removed')).toEqual([{ ...scope, userId: members.review.id, actor: members.edit.id }]);
   }, 60_000);
-
-  describe('requested reviewers', () => {
-    it('asks members with the review role, answers the requests made, and lists them with the official shapes', async () => {
-      const cr = await changeRequest();
-      const res = await as.edit.post(requestedOf(spaceId, cr.id), { users: [members.review.id, members.create.id] });
-      expect(res.status).toBe(200);
-      assertMatchesSpec('0.130.0', 'post', REQUESTED_PATH, 200, res.body);
-      assertMatchesSpec('0.202.0', 'post', REQUESTED_PATH, 200, res.body);
-      expect(Object.keys(res.body)).toEqual(['users']);
-      expect(res.body.users).toEqual([
-        expect.objectContaining({ object: 'change-request-requested-reviewer', kind: 'user', user: expect.objectContaining({ id: members.review.id }) }),
-        expect.objectContaining({ object: 'change-request-requested-reviewer', kind: 'user', user: expect.objectContaining({ id: members.create.id }) }),
-      ]);
-      for (const q of res.body.users) expect(q).toMatchObject({ revision: cr.revision, requestedBy: { object: 'user', id: members.edit.id }, createdAt: expect.any(String) });
-      const list = await requested(as.read, spaceId, cr.id);
-      expect(list.map((q) => q.user.id).sort()).toEqual([members.review.id, members.create.id].sort());
-      expect(list).toEqual(expect.arrayContaining(res.body.users));
-      // the change requests of the space filter on it
-      const filtered = await as.read.get(`${CR(spaceId)}?requestedReviewer=${members.review.id}&limit=1000`);
-      expect(filtered.body.items.map((c: Json) => c.id)).toContain(cr.id);
-      const notAsked = await as.read.get(`${CR(spaceId)}?requestedReviewer=${members.read.id}&limit=1000`);
-      expect(notAsked.body.items.map((c: Json) => c.id)).not.toContain(cr.id);
-    });
-
-    it('renames the change request when a subject is given', async () => {
-      const cr = await changeRequest('Before');
-      await request(as.edit, spaceId, cr.id, [members.review.id], 'Ready for review');
-      const after = (await as.read.get(CR(spaceId, cr.id))).body;
-      expect(after.subject).toBe('Ready for review');
-      expect(after.updatedAt >= cr.updatedAt).toBe(true);
-      await request(as.edit, spaceId, cr.id, [members.review.id]);
-      expect((await as.read.get(CR(spaceId, cr.id))).body.subject).toBe('Ready for review');
-    });
-
-    it('refuses anyone who cannot review the space (400 naming them) and then requests nobody', async () => {
-      const cr = await changeRequest();
-      const outsider = await createUser(sut, 'outsider');
-      const cannot: Array<[string, string]> = [
-        ['edit member', members.edit.id],
-        ['comment member', members.comment.id],
-        ['read member', members.read.id],
-        ['guest', members.guest.id],
-        ['member of another organization', stranger.id],
-        ['user of no organization', outsider.id],
-        ['no such user', 'no-such-user'],
-      ];
-      for (const [who, id] of cannot) {
-        const res = await as.edit.post(requestedOf(spaceId, cr.id), { users: [members.review.id, id], subject: 'Renamed?' });
-        expect({ who, status: res.status }).toEqual({ who, status: 400 });
-        assertErrorBody(400, res.body);
-        expect(res.body.error.message).toContain(id);
-        expect(res.body.error.message).not.toContain(members.review.id);
-      }
-      expect(await requested(as.read, spaceId, cr.id)).toEqual([]);
-      expect((await as.read.get(CR(spaceId, cr.id))).body.subject).toBe(cr.subject);
-    });
-
-    it('refuses bad input with 400', async () => {
-      const cr = await changeRequest();
-      const bodies: unknown[] = [
-        {},
-        { users: [] },
-        { users: 'x' },
-        { users: [5] },
-        { users: [''] },
-        { users: Array.from({ length: 101 }, (_, i) => `user-${i}`) },
-        { users: [members.review.id], subject: 'x'.repeat(101) },
-        { users: [members.review.id], subject: 5 },
-        { users: [members.review.id], extra: 1 },
-        { users: [members.review.id], teams: ['t'] },
-      ];
-      for (const body of bodies) {
-        const res = await as.edit.post(requestedOf(spaceId, cr.id), body);
-        expect({ body, status: res.status }).toEqual({ body, status: 400 });
-        assertErrorBody(400, res.body);
-      }
-      for (const query of ['limit=1001', 'page=garbage', 'limit=x']) {
-        const res = await as.read.get(`${requestedOf(spaceId, cr.id)}?${query}`);
-        expect({ query, status: res.status }).toEqual({ query, status: 400 });
-      }
-      expect(await requested(as.read, spaceId, cr.id)).toEqual([]);
-    });
-
-    it('renews a request made again instead of adding another', async () => {
-      const cr = await changeRequest();
-      const [first] = await request(as.edit, spaceId, cr.id, [members.review.id]);
-      await new Promise((r) => setTimeout(r, 5));
-      const [again] = await request(as.admin, spaceId, cr.id, [members.review.id, members.review.id]);
-      expect(again.createdAt > first.createdAt).toBe(true);
-      expect(again.requestedBy.id).toBe(members.admin.id);
-      const list = await requested(as.read, spaceId, cr.id);
-      expect(list).toEqual([again]);
-    });
-
-    it('keeps exactly one request per reviewer under 10 concurrent requests of the same reviewer', async () => {
-      const cr = await changeRequest();
-      const answers = await Promise.all(Array.from({ length: 10 }, (_, i) => (i % 2 ? as.edit : as.admin).post(requestedOf(spaceId, cr.id), { users: [members.review.id] })));
-      expect(answers.map((a) => a.status)).toEqual(Array(10).fill(200));
-      const list = await requested(as.read, spaceId, cr.id);
-      expect(list.map((q) => q.user.id)).toEqual([members.review.id]);
-    });
-
-    it('pages through the requested reviewers', async () => {
-      const cr = await changeRequest();
-      for (const who of ['review', 'create', 'admin'] as const) await request(as.edit, spaceId, cr.id, [members[who].id]);
-      const pages: number[] = [];
-      const all = await walk<Json>(as.read, requestedOf(spaceId, cr.id), 2, (body) => {
-        assertRequestedList(body);
-        expect(body.count).toBe(3);
-        pages.push(body.items.length);
-      });
-      expect(pages).toEqual([2, 1]);
-      expect(all.map((q) => q.user.id)).toEqual([members.review.id, members.create.id, members.admin.id]);
-    });
-
-    it('removes a requested reviewer (205), then answers 204; needs the edit role and an unmerged change request', async () => {
-      const cr = await changeRequest();
-      await request(as.edit, spaceId, cr.id, [members.review.id, members.create.id]);
-      for (const who of ['comment', 'read'] as const) {
-        const res = await as[who].delete(`${requestedOf(spaceId, cr.id)}/${members.review.id}`);
-        expect({ who, status: res.status }).toEqual({ who, status: 403 });
-      }
-      const removed = await as.edit.delete(`${requestedOf(spaceId, cr.id)}/${members.review.id}`);
-      expect(removed.status).toBe(205);
-      expect(removed.body).toBeUndefined();
-      const again = await as.edit.delete(`${requestedOf(spaceId, cr.id)}/${members.review.id}`);
-      expect(again.status).toBe(204);
-      expect(again.body).toBeUndefined();
-      expect((await as.edit.delete(`${requestedOf(spaceId, cr.id)}/never-asked`)).status).toBe(204);
-      expect((await as.edit.delete(`${requestedOf(spaceId, 'no-such-change-request')}/${members.review.id}`)).status).toBe(404);
-      expect((await requested(as.read, spaceId, cr.id)).map((q) => q.user.id)).toEqual([members.create.id]);
-
-      await mergeChangeRequest(as.review, spaceId, cr.id);
-      for (const res of [
-        await as.edit.post(requestedOf(spaceId, cr.id), { users: [members.review.id] }),
-        await as.edit.delete(`${requestedOf(spaceId, cr.id)}/${members.create.id}`),
-      ]) {
-        expect(res.status).toBe(409);
-        assertErrorBody(409, res.body);
-      }
-      expect((await requested(as.read, spaceId, cr.id)).map((q) => q.user.id)).toEqual([members.create.id]);
-    });
-
-    it("drops a member's requests once they leave the organization", async () => {
-      const cr = await changeRequest();
-      const leaver = await createUser(sut, 'leaver');
-      const invited = await as.admin.post(`/v1/orgs/${orgId}/invites`, { emails: [{ email: leaver.email, role: 'review' }] });
-      expect(invited.status).toBe(200);
-      // content learns the new member's role from identity's events: until then they cannot be asked
-      await eventually(() => request(as.edit, spaceId, cr.id, [leaver.id, members.review.id]));
-      expect((await requested(as.read, spaceId, cr.id)).map((q) => q.user.id).sort()).toEqual([leaver.id, members.review.id].sort());
-      expect((await as.admin.delete(`/v1/orgs/${orgId}/members/${leaver.id}`)).status).toBe(205);
-      await eventually(async () => expect((await requested(as.read, spaceId, cr.id)).map((q) => q.user.id)).toEqual([members.review.id]));
-      const res = await as.edit.post(requestedOf(spaceId, cr.id), { users: [leaver.id] });
-      expect(res.status).toBe(400);
-    });
-  });
 });

@@ -5,6 +5,8 @@ import type { IndexStore, SectionRecord } from './index-store';
 import { complete, documentFrequencies, prefixTerms, termLists } from './term-postings';
 
 export const MAX_QUERY = 512;
+/** Distinct words of a query ranked by. */
+const MAX_TERMS = 32;
 /** Candidates checked for a phrase, best first. */
 const PHRASE_CHECKS = 1000;
 const SECTIONS_PER_PAGE = 5;
@@ -36,7 +38,8 @@ export async function rankPages(store: IndexStore, spaceIds: string[], query: st
   const none = { pages: [], matches: () => false };
   if (!parsed.terms.length || !spaceIds.length) return none;
   const prefixStem = parsed.prefix ? stem(parsed.prefix) : undefined;
-  const fixedTerms = parsed.terms.filter((t) => t !== prefixStem || parsed.phrases.some((p) => p.includes(t)));
+  // A long query ranks by its first MAX_TERMS words (each word read is a database query).
+  const fixedTerms = parsed.terms.filter((t) => t !== prefixStem || parsed.phrases.some((p) => p.includes(t))).slice(0, MAX_TERMS);
   // Term groups: one per query word; the last word typed stands for the terms it is a prefix of.
   const groups: string[][] = fixedTerms.map((t) => [t]);
   if (parsed.prefix) groups.push(await prefixTerms(store, spaceIds, parsed.prefix));
