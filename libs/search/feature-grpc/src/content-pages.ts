@@ -45,13 +45,17 @@ export async function allSpaces(content: ContentClients): Promise<{ _id: string;
   return out;
 }
 
-/** Whether content holds the space live. */
-export async function spaceExists(content: ContentClients, spaceId: string): Promise<boolean> {
+/** The space's current revision; undefined when content no longer holds it live. */
+export async function currentRevision(content: ContentClients, spaceId: string): Promise<string | undefined> {
   try {
-    await content.spaces.getSpace({ spaceId }, { caller: SELF });
-    return true;
+    return (await content.spaces.getSpace({ spaceId }, { caller: SELF })).revision;
   } catch (err) {
-    if (isDomainErrorOf(err, 'not_found')) return false;
+    if (isDomainErrorOf(err, 'not_found')) return undefined;
     throw err;
   }
+}
+
+/** Whether content holds the space live. */
+export async function spaceExists(content: ContentClients, spaceId: string): Promise<boolean> {
+  return (await currentRevision(content, spaceId)) !== undefined;
 }

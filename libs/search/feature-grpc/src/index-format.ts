@@ -6,11 +6,14 @@ import type { Indexer } from './indexer';
 /**
  * The index's format: 2 is impact-ordered postings. The first release kept only `sections` with a
  * multikey `terms` index (named `postings`); an index in that format is rebuilt once, by one replica
- * (a claim with a lease), and the old index dropped. A fresh index is simply marked.
+ * (a claim with a lease, released when the rebuild fails), and the old index dropped after it. A
+ * fresh index is simply marked.
  */
 export const INDEX_FORMAT = 2;
 const FORMAT_ID = 'format';
 const LEASE_MS = 30 * 60 * 1000;
+/** The first format's multikey index on `sections`. */
+const LEGACY_INDEX = 'postings';
 
 interface FormatRecord {
   _id: string;
@@ -33,16 +36,22 @@ export async function upgradeIndexFormat(db: Db, indexer: Indexer, now = () => n
     if (isDuplicateKey(err)) return 'busy';
     throw err;
   }
-  const legacy = (await db.collection(COLLECTIONS.sections).findOne({})) !== null && (await db.collection(COLLECTIONS.postings).findOne({})) === null;
-  if (legacy) {
-    logger.info('search index: rebuilding from the first format');
-    const done = await indexer.rebuild([]);
-    logger.info('search index: rebuilt', done);
+  try {
+    // The first format's multikey index on sections is the mark: only this upgrade removes it, and
+    // only after the rebuild finished, so a rebuild cut short (or postings written meanwhile by
+    // events) never passes for done.
+    const legacy = (await db.collection(COLLECTIONS.sections).indexes()).some((i) => i.name === LEGACY_INDEX);
+    if (legacy) {
+      logger.info('search index: rebuilding from the first format');
+      const done = await indexer.rebuild([]);
+      logger.info('search index: rebuilt', done);
+      await db.collection(COLLECTIONS.sections).dropIndex(LEGACY_INDEX);
+    }
+    await meta.updateOne({ _id: FORMAT_ID }, { $set: { version: INDEX_FORMAT }, $unset: { leaseUntil: '' } });
+    return legacy ? 'upgraded' : 'current';
+  } catch (err) {
+    // Released at once: the next check (on any replica) tries again, e.g. once content answers.
+    await meta.updateOne({ _id: FORMAT_ID }, { $unset: { leaseUntil: '' } }).catch(() => undefined);
+    throw err;
   }
-  await db
-    .collection(COLLECTIONS.sections)
-    .dropIndex('postings')
-    .catch(() => undefined);
-  await meta.updateOne({ _id: FORMAT_ID }, { $set: { version: INDEX_FORMAT }, $unset: { leaseUntil: '' } });
-  return legacy ? 'upgraded' : 'current';
 }

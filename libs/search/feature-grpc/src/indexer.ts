@@ -1,6 +1,6 @@
 import type { ContentClients } from '@bindery/content/client';
 import { IndexedPage, IndexStore } from './index-store';
-import { allSpaces, pageIdsOf, readPage, spaceExists } from './content-pages';
+import { allSpaces, currentRevision, pageIdsOf, readPage, spaceExists } from './content-pages';
 
 const BATCH = 8;
 const PAGES_PER_WRITE = 200;
@@ -38,16 +38,22 @@ export class Indexer {
     for (let i = PAGES_PER_WRITE; i < pages.length; i += PAGES_PER_WRITE) await this.store.replacePages(space, [], pages.slice(i, i + PAGES_PER_WRITE));
   }
 
-  /** Reads a space's revision (the current one by default) from scratch. */
+  /**
+   * Reads a space's revision (the current one by default) from scratch. Reading the current one, it
+   * checks afterwards that it still is: a revision made meanwhile (whose event may already have been
+   * indexed) would otherwise be overwritten by the older one, so the space is read again.
+   */
   async reindexSpace(spaceId: string, organizationId: string, revisionId = ''): Promise<number> {
-    const list = await pageIdsOf(this.content, spaceId, revisionId);
-    const { pages } = await readAll(this.content, spaceId, list.revisionId, list.pageIds);
-    await this.store.clearSpace(spaceId);
-    // In transactions of a bounded size: a large space is not one transaction.
-    for (let i = 0; i < pages.length || i === 0; i += PAGES_PER_WRITE) {
-      await this.store.replacePages({ spaceId, organizationId, revisionId: list.revisionId }, [], pages.slice(i, i + PAGES_PER_WRITE));
+    for (let attempt = 1; ; attempt++) {
+      const list = await pageIdsOf(this.content, spaceId, revisionId);
+      const { pages } = await readAll(this.content, spaceId, list.revisionId, list.pageIds);
+      await this.store.clearSpace(spaceId);
+      // In transactions of a bounded size: a large space is not one transaction.
+      for (let i = 0; i < pages.length || i === 0; i += PAGES_PER_WRITE) {
+        await this.store.replacePages({ spaceId, organizationId, revisionId: list.revisionId }, [], pages.slice(i, i + PAGES_PER_WRITE));
+      }
+      if (revisionId || attempt >= 3 || (await currentRevision(this.content, spaceId)) === list.revisionId) return pages.length;
     }
-    return pages.length;
   }
 
   /**
