@@ -33,6 +33,10 @@ describe('search index (real MongoDB)', () => {
     await store.removeSpace('sp1');
     expect(await store.postings.countDocuments({ s: 'sp1' })).toBe(0);
     expect(await vocabulary('sp1')).toEqual({});
+    // A posting left without its section (a clear cut short) does not wedge the next write of its page.
+    await store.postings.insertOne({ _id: 'sp1:a:0|gamma', t: 'gamma', s: 'sp1', i: 1, c: 'sp1:a:0' });
+    await store.replacePages({ ...space, revisionId: 'r4' }, [], [page('a', 'gamma')]);
+    expect((await store.postings.find({ s: 'sp1' }).toArray()).map((p) => p.t).sort()).toEqual(['a', 'gamma', 'page']);
   });
 
   test('concurrent replacements of different pages from two replicas keep the counts exact', async () => {

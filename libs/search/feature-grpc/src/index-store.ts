@@ -59,7 +59,6 @@ export interface SpaceRecord {
   organizationId: string;
   revisionId?: string;
   sections: number;
-  totalLen: number;
 }
 
 export interface IndexedPage {
@@ -139,18 +138,16 @@ export class IndexStore {
     const postings = fresh.flatMap(postingRecords);
     await oneAtATime(`search-space:${space.spaceId}`, () =>
       withTransaction(this.db, async (session) => {
-        const old = await this.sections.find({ spaceId: space.spaceId, pageId: { $in: pageIds } }, { session, projection: { len: 1, terms: 1 } }).toArray();
-        if (old.length) {
-          await this.sections.deleteMany({ spaceId: space.spaceId, pageId: { $in: pageIds } }, { session });
-          await this.postings.deleteMany({ $or: pageIds.map((p) => ({ _id: startingWith(`${space.spaceId}:${p}:`) })) }, { session });
-        }
+        const old = await this.sections.find({ spaceId: space.spaceId, pageId: { $in: pageIds } }, { session, projection: { terms: 1 } }).toArray();
+        if (old.length) await this.sections.deleteMany({ spaceId: space.spaceId, pageId: { $in: pageIds } }, { session });
+        // Even without sections: postings left behind are what a new section's insert would collide with.
+        if (pageIds.length) await this.postings.deleteMany({ $or: pageIds.map((p) => ({ _id: startingWith(`${space.spaceId}:${p}:`) })) }, { session });
         if (fresh.length) await this.sections.insertMany(fresh, { session });
         if (postings.length) await this.postings.insertMany(postings, { session });
         await this.countTerms(space.spaceId, termCounts(fresh, old), session);
-        const dLen = fresh.reduce((a, s) => a + s.len, 0) - old.reduce((a, s) => a + s.len, 0);
         await this.spaces.updateOne(
           { _id: space.spaceId },
-          { $set: { organizationId: space.organizationId, revisionId: space.revisionId }, $inc: { sections: fresh.length - old.length, totalLen: dLen } },
+          { $set: { organizationId: space.organizationId, revisionId: space.revisionId }, $inc: { sections: fresh.length - old.length } },
           { upsert: true, session },
         );
       }),
@@ -169,7 +166,7 @@ export class IndexStore {
     await this.countTerms(space.spaceId, termCounts(fresh, []));
     await this.spaces.updateOne(
       { _id: space.spaceId },
-      { $set: { organizationId: space.organizationId, revisionId: space.revisionId }, $inc: { sections: fresh.length, totalLen: fresh.reduce((a, s) => a + s.len, 0) } },
+      { $set: { organizationId: space.organizationId, revisionId: space.revisionId }, $inc: { sections: fresh.length } },
       { upsert: true },
     );
   }
@@ -182,7 +179,7 @@ export class IndexStore {
   }
 
   async knownSpace(spaceId: string, organizationId: string, session?: ClientSession): Promise<void> {
-    await this.spaces.updateOne({ _id: spaceId }, { $set: { organizationId }, $setOnInsert: { sections: 0, totalLen: 0 } }, { upsert: true, session });
+    await this.spaces.updateOne({ _id: spaceId }, { $set: { organizationId }, $setOnInsert: { sections: 0 } }, { upsert: true, session });
   }
 
   async removeSpace(spaceId: string): Promise<void> {
@@ -195,7 +192,7 @@ export class IndexStore {
   async clearSpace(spaceId: string): Promise<void> {
     await oneAtATime(`search-space:${spaceId}`, async () => {
       await this.dropEntries(spaceId);
-      await this.spaces.updateOne({ _id: spaceId }, { $set: { sections: 0, totalLen: 0 } });
+      await this.spaces.updateOne({ _id: spaceId }, { $set: { sections: 0 } });
     });
   }
 

@@ -32,9 +32,15 @@ export class Indexer {
       return;
     }
     const { pages, gone } = await readAll(this.content, e.spaceId, e.revisionId, e.changedPages);
-    const space = { spaceId: e.spaceId, organizationId: e.organizationId, revisionId: e.revisionId };
-    // In transactions of a bounded size: a revision that changed thousands of pages (an import) is not one transaction.
-    await this.store.replacePages(space, [...e.deletedPages, ...gone], pages.slice(0, PAGES_PER_WRITE));
+    await this.replaceInBatches({ spaceId: e.spaceId, organizationId: e.organizationId, revisionId: e.revisionId }, [...e.deletedPages, ...gone], pages);
+  }
+
+  /**
+   * Writes pages in transactions of a bounded size (a revision that changed thousands of pages, an
+   * import, or a whole space is not one transaction); at least one write, which records the revision.
+   */
+  private async replaceInBatches(space: { spaceId: string; organizationId: string; revisionId: string }, removed: string[], pages: IndexedPage[]): Promise<void> {
+    await this.store.replacePages(space, removed, pages.slice(0, PAGES_PER_WRITE));
     for (let i = PAGES_PER_WRITE; i < pages.length; i += PAGES_PER_WRITE) await this.store.replacePages(space, [], pages.slice(i, i + PAGES_PER_WRITE));
   }
 
@@ -48,10 +54,7 @@ export class Indexer {
       const list = await pageIdsOf(this.content, spaceId, revisionId);
       const { pages } = await readAll(this.content, spaceId, list.revisionId, list.pageIds);
       await this.store.clearSpace(spaceId);
-      // In transactions of a bounded size: a large space is not one transaction.
-      for (let i = 0; i < pages.length || i === 0; i += PAGES_PER_WRITE) {
-        await this.store.replacePages({ spaceId, organizationId, revisionId: list.revisionId }, [], pages.slice(i, i + PAGES_PER_WRITE));
-      }
+      await this.replaceInBatches({ spaceId, organizationId, revisionId: list.revisionId }, [], pages);
       if (revisionId || attempt >= 3 || (await currentRevision(this.content, spaceId)) === list.revisionId) return pages.length;
     }
   }
