@@ -3,7 +3,7 @@ import { CollectionsRepository, ContentObjectsRepository, GrantsRepository, Revi
 import type { FileNode, InsertFileItem } from '@bindery/content/domain';
 import type { FileDownloads } from './files/files-deps';
 import type { WebsiteImports } from './imports/import-website.service';
-import { createOrgAccessProjection, OrgAccessProjection } from '@bindery/identity/projection';
+import { createOrgAccessProjection, OrgAccessProjection, OrgAccessSource } from '@bindery/identity/projection';
 
 /** Where a space's file bytes go and how they are fetched back (files/). */
 export interface ContentFiles {
@@ -31,7 +31,7 @@ export interface ContentDeps {
   appOrigins: string[];
   locks: TreeLocks;
   teams: TeamsDirectory;
-  /** each user's standing in each organization, from identity's events */
+  /** each user's standing in each organization, from identity's events (confirmed with identity where they cannot prove it) */
   access: OrgAccessProjection;
   /** milliseconds since the epoch; injectable so tests can cross the restore window without waiting */
   clock: () => number;
@@ -41,7 +41,14 @@ export interface ContentDeps {
   transaction<T>(work: (session: ClientSession) => Promise<T>): Promise<T>;
 }
 
-export function contentDeps(db: Db, eventsRecorded: () => void, files: ContentFiles & FileDownloads, appOrigins: string[], clock: () => number = Date.now): ContentDeps {
+export function contentDeps(
+  db: Db,
+  eventsRecorded: () => void,
+  files: ContentFiles & FileDownloads,
+  appOrigins: string[],
+  accessSource: OrgAccessSource,
+  clock: () => number = Date.now,
+): ContentDeps {
   return {
     objects: new ContentObjectsRepository(db),
     files,
@@ -52,7 +59,7 @@ export function contentDeps(db: Db, eventsRecorded: () => void, files: ContentFi
     revisions: new RevisionsRepository(db, eventsRecorded),
     locks: new TreeLocks(db),
     teams: new TeamsDirectory(db),
-    access: createOrgAccessProjection(db),
+    access: createOrgAccessProjection(db, { source: accessSource }),
     clock,
     transaction: async (work) => {
       // Changes under one parent or one organization's tree run one after the other: allow a queue of them.

@@ -1,6 +1,8 @@
 import { defineService } from '@bindery/platform/service-runtime';
 import { BLOB_INDEXES, CONTENT_INDEXES, OUTBOX_COLLECTIONS } from '@bindery/content/data-access';
-import { orgAccessIndexes } from '@bindery/identity/projection';
+import { connectIdentity } from '@bindery/identity/client';
+import { identityAccessSource, orgAccessIndexes, OrgAccessSource } from '@bindery/identity/projection';
+import type { Db } from '@bindery/platform/mongo';
 import { contentDeps, ContentDeps } from './content-deps';
 import { contentFiles, FILE_SETTINGS, fileDownloadsGrpc } from './files';
 import { contentGrpc } from './grpc-handlers';
@@ -11,9 +13,11 @@ import { outboundPolicyFromEnv } from '@bindery/platform/outbound-http';
 
 /**
  * Content: collections and spaces, who may see them (from its projection of identity's events) and
- * their deletion lifecycle. `clock` is injectable for tests of the restore window.
+ * their deletion lifecycle. `clock` is injectable for tests of the restore window; `accessSource`
+ * (where the access projection confirms what it cannot prove) is identity unless a test says otherwise.
  */
-export function contentServiceWith(clock: () => number = Date.now) {
+export function contentServiceWith(clock: () => number = Date.now, accessSource?: (db: Db) => OrgAccessSource) {
+  let identity: ReturnType<typeof connectIdentity> | undefined;
   return defineService({
     name: 'content',
     settings: {
@@ -21,22 +25,30 @@ export function contentServiceWith(clock: () => number = Date.now) {
       CONTENT_PURGE_EVERY_MS: { kind: 'int', default: 60000, min: 100, max: 86400000 },
       /** the web app's address (as the gateway's): links to it are `in-app` */
       BINDERY_APP_URL: { kind: 'url', optional: true },
+      /** identity's gRPC address: the access projection confirms with it what it cannot prove */
+      IDENTITY_GRPC_URL: { kind: 'string', default: '127.0.0.1:50051' },
+      /** deadline of a call to identity (an access check inside a request) */
+      CONTENT_IDENTITY_DEADLINE_MS: { kind: 'int', default: 5000, min: 100, max: 60000 },
       ...FILE_SETTINGS,
       ...IMPORT_SETTINGS,
     },
     indexes: { ...CONTENT_INDEXES, ...BLOB_INDEXES, ...orgAccessIndexes() },
     outboxCollections: OUTBOX_COLLECTIONS,
-    deps: ({ db, eventsRecorded, config }): ContentDeps => ({
-      ...contentDeps(db, eventsRecorded, contentFiles(db, config), config.BINDERY_APP_URL ? [new URL(config.BINDERY_APP_URL).origin] : [], clock),
-      imports: {
-        jobs: new ImportJobs(db),
-        limits: limitsOf(config),
-        allowPrivate: outboundPolicyFromEnv({ BINDERY_OUTBOUND_ALLOW_PRIVATE: config.BINDERY_OUTBOUND_ALLOW_PRIVATE }).allowPrivate,
-      },
-    }),
+    deps: ({ db, eventsRecorded, config }): ContentDeps => {
+      const source = accessSource?.(db) ?? identityAccessSource((identity = connectIdentity(config.IDENTITY_GRPC_URL, config.CONTENT_IDENTITY_DEADLINE_MS)).members, 'content');
+      return {
+        ...contentDeps(db, eventsRecorded, contentFiles(db, config), config.BINDERY_APP_URL ? [new URL(config.BINDERY_APP_URL).origin] : [], source, clock),
+        imports: {
+          jobs: new ImportJobs(db),
+          limits: limitsOf(config),
+          allowPrivate: outboundPolicyFromEnv({ BINDERY_OUTBOUND_ALLOW_PRIVATE: config.BINDERY_OUTBOUND_ALLOW_PRIVATE }).allowPrivate,
+        },
+      };
+    },
+    dispose: async () => identity?.close(),
     grpc: (deps) => [...contentGrpc(deps), fileDownloadsGrpc(deps.files)],
     consumers: (deps) => ({
-      'content.identity-access': { from: ['identity'], handlers: deps.access.handlers },
+      'content.identity-access': { from: ['identity'], handlers: deps.access.handlers, liveness: deps.access.liveness },
       'content.identity-cleanup': { from: ['identity'], handlers: identityHandlers(deps) },
     }),
     jobs: (deps, config) => [{ name: 'purge', everyMs: config.CONTENT_PURGE_EVERY_MS, run: async () => void (await runPurge(deps)) }],

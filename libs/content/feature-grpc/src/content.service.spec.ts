@@ -8,6 +8,7 @@ import { RESTORE_WINDOW_MS } from '@bindery/content/domain';
 import type { ContentDeps } from './content-deps';
 import { contentServiceWith } from './content-server';
 import { runPurge } from './purge';
+import { identityStandIn } from '@bindery/identity/projection';
 
 const DAY = 24 * 3600 * 1000;
 const admin = { userId: `admin-${randomBytes(3).toString('hex')}`, isInstanceAdmin: false };
@@ -25,7 +26,7 @@ describe('content service (in process, real MongoDB and Kafka)', () => {
 
   beforeAll(async () => {
     service = await startServiceUnderTest(
-      contentServiceWith(() => now),
+      contentServiceWith(() => now, identityStandIn),
       { CONTENT_PURGE_EVERY_MS: '86400000' },
     );
     clients = connectContent(service.address, 10000);
@@ -143,11 +144,11 @@ describe('the purge with two content replicas on one database', () => {
     const run = randomBytes(4).toString('hex');
     const shared = { CONTENT_DB: `svc_content_pair_${run}`, KAFKA_NAMESPACE: `p${run}.`, CONTENT_PURGE_EVERY_MS: '86400000' };
     const one = await startServiceUnderTest(
-      contentServiceWith(() => now),
+      contentServiceWith(() => now, identityStandIn),
       shared,
     );
     const two = await startServiceUnderTest(
-      contentServiceWith(() => now),
+      contentServiceWith(() => now, identityStandIn),
       shared,
     );
     const clients = connectContent(one.address, 10000);

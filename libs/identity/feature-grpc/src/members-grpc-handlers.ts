@@ -1,6 +1,7 @@
 import { GrpcRegistration, grpcService } from '@bindery/platform/grpc';
 import { identityMembersV1 as pb } from '@bindery/shared/contracts';
 import { IdentityDeps } from './identity-deps';
+import { memberAccess } from './member-access.service';
 import { getMember, listMembers, MemberView, removeMember, setMemberSso, updateMemberRole } from './members.service';
 import { roleFromNullable, toUser } from './proto-mappers';
 
@@ -42,6 +43,9 @@ export function membersHandlers(deps: IdentityDeps): GrpcRegistration {
     },
     async setMemberSso(req, ctx) {
       return toMember(await setMemberSso(deps, ctx.caller, req.organizationId, req.userId));
+    },
+    async getMemberAccess(req, ctx) {
+      return memberAccess(deps, ctx.caller, req.organizationId, req.userId);
     },
   });
 }

@@ -1,1 +1,2 @@
 export * from './org-access-projection';
+export * from './org-access-source';

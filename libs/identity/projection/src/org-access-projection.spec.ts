@@ -14,7 +14,7 @@ describe('organization access projection (real MongoDB)', () => {
 
   beforeAll(async () => {
     mongo = await connectMongo(process.env.BINDERY_TEST_MONGODB_URL!, `projection_${randomBytes(4).toString('hex')}`, 'test');
-    projection = createOrgAccessProjection(mongo.db);
+    projection = createOrgAccessProjection(mongo.db, { source: { accessOf: async () => undefined } });
     await ensureIndexes(mongo.db, projection.indexes);
   });
   afterAll(async () => {
@@ -26,13 +26,13 @@ describe('organization access projection (real MongoDB)', () => {
 
   it('follows a member through added, role changes and removal', async () => {
     await apply(event('identity.member.added', { organizationId: 'o1', userId: 'u1', role: 'edit' }, '2026-01-01T00:00:01.000Z'));
-    expect(await projection.accessOf('o1', 'u1')).toEqual({ role: 'edit', teams: [] });
+    expect(await projection.projectedAccessOf('o1', 'u1')).toEqual({ role: 'edit', teams: [] });
     await apply(event('identity.member.role_changed', { organizationId: 'o1', userId: 'u1', role: 'read', previousRole: 'edit' }, '2026-01-01T00:00:02.000Z'));
-    expect((await projection.accessOf('o1', 'u1'))?.role).toBe('read');
+    expect((await projection.projectedAccessOf('o1', 'u1'))?.role).toBe('read');
     await apply(event('identity.member.role_changed', { organizationId: 'o1', userId: 'u1' }, '2026-01-01T00:00:03.000Z'));
-    expect((await projection.accessOf('o1', 'u1'))?.role).toBeNull();
+    expect((await projection.projectedAccessOf('o1', 'u1'))?.role).toBeNull();
     await apply(event('identity.member.removed', { organizationId: 'o1', userId: 'u1' }, '2026-01-01T00:00:04.000Z'));
-    expect(await projection.accessOf('o1', 'u1')).toBeUndefined();
+    expect(await projection.projectedAccessOf('o1', 'u1')).toBeUndefined();
   });
 
   it('ignores an older event arriving late, and a duplicate', async () => {
@@ -41,18 +41,18 @@ describe('organization access projection (real MongoDB)', () => {
     await apply(newer);
     await apply(older);
     await apply(newer);
-    expect(await projection.accessOf('o2', 'u2')).toEqual({ role: 'admin', teams: [] });
+    expect(await projection.projectedAccessOf('o2', 'u2')).toEqual({ role: 'admin', teams: [] });
   });
 
   it('tracks team memberships, late removals and deleted teams', async () => {
     await apply(event('identity.member.added', { organizationId: 'o3', userId: 'u3', role: 'read' }, '2026-01-01T00:00:01.000Z'));
     await apply(event('identity.team_member.added', { organizationId: 'o3', teamId: 't1', userId: 'u3', role: 'member' }, '2026-01-01T00:00:02.000Z'));
     await apply(event('identity.team_member.added', { organizationId: 'o3', teamId: 't2', userId: 'u3', role: 'owner' }, '2026-01-01T00:00:03.000Z'));
-    expect((await projection.accessOf('o3', 'u3'))?.teams).toEqual(['t1', 't2']);
+    expect((await projection.projectedAccessOf('o3', 'u3'))?.teams).toEqual(['t1', 't2']);
     // A removal older than the addition it would undo changes nothing.
     await apply(event('identity.team_member.removed', { organizationId: 'o3', teamId: 't2', userId: 'u3' }, '2026-01-01T00:00:02.500Z'));
-    expect((await projection.accessOf('o3', 'u3'))?.teams).toEqual(['t1', 't2']);
+    expect((await projection.projectedAccessOf('o3', 'u3'))?.teams).toEqual(['t1', 't2']);
     await apply(event('identity.team.deleted', { organizationId: 'o3', teamId: 't1' }, '2026-01-01T00:00:04.000Z'));
-    expect((await projection.accessOf('o3', 'u3'))?.teams).toEqual(['t2']);
+    expect((await projection.projectedAccessOf('o3', 'u3'))?.teams).toEqual(['t2']);
   });
 });

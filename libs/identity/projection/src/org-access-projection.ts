@@ -1,12 +1,21 @@
-import { EventEnvelope, EventHandlers, eventHandlers, on } from '@bindery/platform/events';
+import { ConsumerLiveness, EventEnvelope, EventHandlers, eventHandlers, on } from '@bindery/platform/events';
+import { freshReadsRequired, noteTrailingRead } from '@bindery/platform/grpc';
 import { Db, IndexPlan, isDuplicateKey } from '@bindery/platform/mongo';
 import { IdentityEvents as E } from '@bindery/identity/client';
+import type { OrgAccessSource } from './org-access-source';
 
 /**
  * A service's own copy of "user U's role and teams in organization O", kept from identity's events,
  * so it can authorize without calling identity. Events may arrive twice or out of order (member and
  * team events travel under different keys): each fact carries the version of the event that set
  * it, and an older event never overwrites a newer fact.
+ *
+ * The copy decides only what it can prove: while its consumer is not current (broker down, group
+ * rebalancing, a backlog being read) every question goes to identity, and so does every "not a
+ * member" it would answer (the member may have been added a moment ago), and every question of a
+ * call that is confirming a denial (see fresh-reads in platform/grpc). What identity acknowledged
+ * therefore holds on the caller's next request, and a revoked right ends with the event (about
+ * 20 ms) or, with the broker down, once the consumer's proof lapses (500 ms).
  */
 export interface OrgAccess {
   /** null: a guest */
@@ -38,8 +47,18 @@ export function orgAccessIndexes(collection = 'identity_org_access'): IndexPlan 
   return { [collection]: [{ key: { organizationId: 1, member: 1, userId: 1 }, name: 'by_org_member' }] };
 }
 
-export function createOrgAccessProjection(db: Db, collection = 'identity_org_access') {
+export function createOrgAccessProjection(db: Db, options: { source: OrgAccessSource; collection?: string; liveness?: ConsumerLiveness }) {
+  const collection = options.collection ?? 'identity_org_access';
   const col = db.collection<AccessDoc>(collection);
+  const { source } = options;
+  const liveness = options.liveness ?? new ConsumerLiveness();
+
+  /** What the events applied so far say, proven current or not. */
+  async function projectedAccessOf(organizationId: string, userId: string): Promise<OrgAccess | undefined> {
+    const doc = await col.findOne({ _id: `${organizationId}:${userId}` });
+    if (!doc || !doc.member) return undefined;
+    return { role: doc.role, teams: teamsOf(doc) };
+  }
 
   /** Applies `set` to the user's document unless a newer event already set that fact. */
   async function apply(orgId: string, userId: string, versionField: string, v: string, set: Record<string, unknown>) {
@@ -76,17 +95,21 @@ export function createOrgAccessProjection(db: Db, collection = 'identity_org_acc
   return {
     indexes,
     handlers,
-    /** The user's standing in the organization as far as this service knows; undefined: not a member. */
+    /** updated by the consumer of identity's events: register it with that consumer */
+    liveness,
+    projectedAccessOf,
+    /** The user's standing in the organization as identity has acknowledged it; undefined: not a member. */
     async accessOf(organizationId: string, userId: string): Promise<OrgAccess | undefined> {
-      const doc = await col.findOne({ _id: `${organizationId}:${userId}` });
-      if (!doc || !doc.member) return undefined;
-      return {
-        role: doc.role,
-        teams: teamsOf(doc),
-      };
+      if (freshReadsRequired() || !liveness.isLive()) return source.accessOf(organizationId, userId);
+      const projected = await projectedAccessOf(organizationId, userId);
+      if (!projected) return source.accessOf(organizationId, userId);
+      noteTrailingRead();
+      return projected;
     },
     /** Every member of the organization with their standing, by user id. */
     async membersOf(organizationId: string): Promise<Array<OrgAccess & { userId: string }>> {
+      // A list from the copy: it may miss a member added in the last few milliseconds.
+      noteTrailingRead();
       const docs = await col.find({ organizationId, member: true }).sort({ userId: 1 }).toArray();
       return docs.map((doc) => ({
         userId: doc.userId,

@@ -1,6 +1,7 @@
 import { Consumer, Kafka } from 'kafkajs';
 import { logger, SpanKind, withRemoteParent } from '@bindery/platform/telemetry';
 import { EventEnvelope, parseEnvelope } from './envelope';
+import { ConsumerLiveness } from './consumer-liveness';
 
 /** Remembers which events a consumer has applied (implemented on MongoDB with a unique index). */
 export interface ProcessedEvents {
@@ -15,10 +16,19 @@ export type EventHandlers = Record<string, (event: EventEnvelope) => Promise<voi
  * skipped, a handler failure is retried (the offset is not committed), and each handler runs in a
  * span continuing the trace recorded in the envelope.
  */
-export async function startConsumer(options: { kafka: Kafka; groupId: string; topics: string[]; handlers: EventHandlers; processed: ProcessedEvents }): Promise<Consumer> {
-  const { kafka, groupId, topics, handlers, processed } = options;
+export async function startConsumer(options: {
+  kafka: Kafka;
+  groupId: string;
+  topics: string[];
+  handlers: EventHandlers;
+  processed: ProcessedEvents;
+  /** kept up to date with whether this consumer is current (see ConsumerLiveness) */
+  liveness?: ConsumerLiveness;
+}): Promise<Consumer> {
+  const { kafka, groupId, topics, handlers, processed, liveness } = options;
   // A short fetch wait: disconnecting waits for the fetch under way, so this bounds how long a stop takes.
-  const consumer = kafka.consumer({ groupId, sessionTimeout: 10000, heartbeatInterval: 1000, maxWaitTimeInMs: 1000, retry: { retries: 10 } });
+  const consumer = kafka.consumer({ groupId, sessionTimeout: 10000, heartbeatInterval: 1000, maxWaitTimeInMs: 250, retry: { retries: 10 } });
+  if (liveness) watchLiveness(consumer, liveness);
   await consumer.connect();
   await consumer.subscribe({ topics, fromBeginning: true });
   await consumer.run({
@@ -39,4 +49,12 @@ export async function startConsumer(options: { kafka: Kafka; groupId: string; to
     },
   });
   return consumer;
+}
+
+function watchLiveness(consumer: Consumer, liveness: ConsumerLiveness): void {
+  const { FETCH, START_BATCH_PROCESS, END_BATCH_PROCESS, REBALANCING, CRASH, STOP, DISCONNECT } = consumer.events;
+  consumer.on(FETCH, () => liveness.fetched());
+  consumer.on(START_BATCH_PROCESS, (e) => liveness.batchStarted(e.payload.topic, e.payload.partition));
+  consumer.on(END_BATCH_PROCESS, (e) => liveness.batchEnded(e.payload.topic, e.payload.partition, Number(e.payload.offsetLag)));
+  for (const lost of [REBALANCING, CRASH, STOP, DISCONNECT]) consumer.on(lost, () => liveness.lost());
 }

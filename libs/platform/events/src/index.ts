@@ -5,3 +5,4 @@ export * from './relay';
 export * from './consumer';
 export type { Consumer, Producer } from 'kafkajs';
 export * from './catalogue';
+export * from './consumer-liveness';

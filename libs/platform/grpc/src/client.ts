@@ -2,6 +2,7 @@ import { CallOptions, ChannelCredentials, Client, credentials, handleUnaryCall, 
 import { fromGrpcError } from '@bindery/platform/errors';
 import { traceClientCall } from '@bindery/platform/telemetry';
 import { Caller, callerToMetadata } from './call-context';
+import { freshReadsToMetadata, noteTrailingRead } from './fresh-reads';
 
 export interface UnaryOptions {
   caller?: Caller;
@@ -39,6 +40,9 @@ export function createPromiseClient<S>(Ctor: GeneratedClientCtor, address: strin
         const deadline = options.deadline ?? new Date(Date.now() + defaultDeadlineMs);
         traceClientCall(service, name, (trace, done) => {
           const metadata = callerToMetadata(options.caller);
+          // The callee may answer from its own copies: a denial this answer leads to is confirmed.
+          freshReadsToMetadata(metadata);
+          noteTrailingRead();
           if (trace.traceparent) metadata.set('traceparent', trace.traceparent);
           if (trace.tracestate) metadata.set('tracestate', trace.tracestate);
           client[name](req, metadata, { deadline }, (err, res) => {

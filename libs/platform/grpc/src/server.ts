@@ -2,6 +2,7 @@ import { sendUnaryData, Server, ServerCredentials, ServerUnaryCall, ServiceDefin
 import { grpcCodeOf, isDomainError } from '@bindery/platform/errors';
 import { logger, traceServerCall } from '@bindery/platform/telemetry';
 import { CallContext, callerFromMetadata } from './call-context';
+import { confirmingDenials, freshReadsFromMetadata } from './fresh-reads';
 
 const codeOf = (err: unknown) => (isDomainError(err) ? grpcCodeOf(err.kind) : status.INTERNAL);
 
@@ -24,7 +25,9 @@ export function adaptHandlers(definition: ServiceDefinition, handlers: Record<st
       const [traceparent] = call.metadata.get('traceparent');
       const [tracestate] = call.metadata.get('tracestate');
       const headers = { traceparent: typeof traceparent === 'string' ? traceparent : undefined, tracestate: typeof tracestate === 'string' ? tracestate : undefined };
-      traceServerCall(service, method, headers, async () => handler(call.request, { caller: callerFromMetadata(call.metadata) }), codeOf).then(
+      const caller = callerFromMetadata(call.metadata);
+      const fresh = freshReadsFromMetadata(call.metadata);
+      traceServerCall(service, method, headers, () => confirmingDenials(fresh, () => handler(call.request, { caller })), codeOf).then(
         (reply) => callback(null, reply),
         (err) => callback(toServiceError(name, err)),
       );

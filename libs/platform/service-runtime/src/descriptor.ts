@@ -1,9 +1,8 @@
 import { commonSettings, Config, envPrefix, loadConfig, Schema } from '@bindery/platform/config';
-import type { EventHandlers } from '@bindery/platform/events';
 import type { GrpcRegistration } from '@bindery/platform/grpc';
 import type { Db, IndexPlan } from '@bindery/platform/mongo';
 import { flushTelemetry, logger } from '@bindery/platform/telemetry';
-import { runService, RunningService, stopOnSignals } from './service-runtime';
+import { ConsumerSpec, runService, RunningService, stopOnSignals } from './service-runtime';
 
 /** The deployment facts of an app, from `apps/<name>/service.json` (read by the stack, tests and deploy too). */
 export interface ServiceManifest {
@@ -41,7 +40,7 @@ export interface ServiceDescriptor<S extends Schema, D> {
   dispose?(deps: D): Promise<void>;
   grpc(deps: D, config: Config<S> & BaseConfig): GrpcRegistration[];
   /** consumer group name → the services whose events it reads, and its handlers */
-  consumers?(deps: D, config: Config<S> & BaseConfig): Record<string, { from: string[]; handlers: EventHandlers }>;
+  consumers?(deps: D, config: Config<S> & BaseConfig): Record<string, ConsumerSpec>;
   jobs?(deps: D, config: Config<S> & BaseConfig): Job[];
 }
 

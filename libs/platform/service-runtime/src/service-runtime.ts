@@ -1,10 +1,18 @@
 import { Server, ServiceDefinition, UntypedServiceImplementation } from '@grpc/grpc-js';
 import type { Consumer, Producer } from '@bindery/platform/events';
-import { createKafka, ensureTopics, EventHandlers, kafkaReachable, OutboxRelay, startConsumer, topicOf } from '@bindery/platform/events';
+import { ConsumerLiveness, createKafka, ensureTopics, EventHandlers, kafkaReachable, OutboxRelay, startConsumer, topicOf } from '@bindery/platform/events';
 import { callerSignatureRequired, createHealthService, startGrpcServer, stopGrpcServer } from '@bindery/platform/grpc';
 import { connectMongo, Db, ensureIndexes, IndexPlan, mongoOutboxStore, mongoProcessedEvents, MongoHandle } from '@bindery/platform/mongo';
 import { HealthService } from '@bindery/shared/contracts';
 import { logger } from '@bindery/platform/telemetry';
+
+/** One consumer group of a service: the services whose events it reads and its handlers. */
+export interface ConsumerSpec {
+  from: string[];
+  handlers: EventHandlers;
+  /** kept up to date with whether the group is current (for a projection that must prove it) */
+  liveness?: ConsumerLiveness;
+}
 
 export interface ServiceSpec<D> {
   /** service name: the Kafka topic is bindery.<name>.v1 and the client id <name> */
@@ -26,7 +34,7 @@ export interface ServiceSpec<D> {
   dispose?(deps: D): Promise<void>;
   services(deps: D): Array<{ definition: ServiceDefinition; implementation: UntypedServiceImplementation }>;
   /** consumer group name → the services whose events it reads, and its handlers */
-  consumers?(deps: D): Record<string, { from: string[]; handlers: EventHandlers }>;
+  consumers?(deps: D): Record<string, ConsumerSpec>;
 }
 
 export interface RunningService<D> {
@@ -66,7 +74,7 @@ export async function runService<D>(spec: ServiceSpec<D>): Promise<RunningServic
   for (const [groupId, c] of Object.entries(spec.consumers?.(deps) ?? {})) {
     const topics = c.from.map((service) => ns + topicOf(service));
     await ensureTopics(kafka, topics);
-    consumers.push(await startConsumer({ kafka, groupId: ns + groupId, topics, handlers: c.handlers, processed: mongoProcessedEvents(mongo.db) }));
+    consumers.push(await startConsumer({ kafka, groupId: ns + groupId, topics, handlers: c.handlers, processed: mongoProcessedEvents(mongo.db), liveness: c.liveness }));
   }
   if (!callerSignatureRequired()) logger.warn('BINDERY_INTERNAL_SECRET is not set: caller metadata is trusted unsigned; keep the gRPC port private');
   logger.info('service started', { service: spec.name, port });

@@ -4,6 +4,7 @@ import { IdentityEvents as I } from '@bindery/identity/client';
 import { infraEnv, readEvents, ServiceUnderTest, startServiceUnderTest } from '@bindery/shared/testing';
 import type { ContentDeps } from '../content-deps';
 import { contentServiceWith } from '../content-server';
+import { identityStandIn } from '@bindery/identity/projection';
 
 const admin = { userId: `admin-${randomBytes(3).toString('hex')}`, isInstanceAdmin: false };
 const reader = { userId: `reader-${randomBytes(3).toString('hex')}`, isInstanceAdmin: false };
@@ -17,7 +18,7 @@ describe('content model (in process, real MongoDB and Kafka)', () => {
   let clients: ReturnType<typeof connectContent>;
 
   beforeAll(async () => {
-    service = await startServiceUnderTest(contentServiceWith(), { CONTENT_PURGE_EVERY_MS: '86400000', KAFKA_NAMESPACE: namespace });
+    service = await startServiceUnderTest(contentServiceWith(Date.now, identityStandIn), { CONTENT_PURGE_EVERY_MS: '86400000', KAFKA_NAMESPACE: namespace });
     clients = connectContent(service.address, 20000);
     const deps = service.running.deps;
     await deps.access.handlers[I.memberAdded.type](I.memberAdded.create('tests', admin.userId, { organizationId: org, userId: admin.userId, role: 'admin' }, org));

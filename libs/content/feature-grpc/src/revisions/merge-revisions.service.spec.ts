@@ -4,6 +4,7 @@ import { IdentityEvents as I } from '@bindery/identity/client';
 import { assertMatchesSpec, infraEnv, readEvents, ServiceUnderTest, startServiceUnderTest } from '@bindery/shared/testing';
 import type { ContentDeps } from '../content-deps';
 import { contentServiceWith } from '../content-server';
+import { identityStandIn } from '@bindery/identity/projection';
 
 const user = (name: string) => ({ userId: `${name}-${randomBytes(3).toString('hex')}`, isInstanceAdmin: false });
 const admin = user('admin');
@@ -21,7 +22,7 @@ describe('MergeRevisions and DiffRevisions (in process, real MongoDB and Kafka)'
   let clients: ReturnType<typeof connectContent>;
 
   beforeAll(async () => {
-    service = await startServiceUnderTest(contentServiceWith(), { CONTENT_PURGE_EVERY_MS: '86400000', KAFKA_NAMESPACE: namespace });
+    service = await startServiceUnderTest(contentServiceWith(Date.now, identityStandIn), { CONTENT_PURGE_EVERY_MS: '86400000', KAFKA_NAMESPACE: namespace });
     clients = connectContent(service.address, 60000);
     const deps = service.running.deps;
     for (const [who, role] of [

@@ -81,6 +81,22 @@ export interface SetMemberSsoRequest {
   userId: string;
 }
 
+export interface GetMemberAccessRequest {
+  organizationId: string;
+  userId: string;
+}
+
+export interface MemberAccess {
+  /** false: not a member (or no such organization); role and teams are then empty. */
+  member: boolean;
+  /** Absent: a guest. */
+  role?:
+    | string
+    | undefined;
+  /** The live teams of the organization the user is in. */
+  teamIds: string[];
+}
+
 function createBaseMember(): Member {
   return {
     user: undefined,
@@ -978,6 +994,204 @@ export const SetMemberSsoRequest: MessageFns<SetMemberSsoRequest> = {
   },
 };
 
+function createBaseGetMemberAccessRequest(): GetMemberAccessRequest {
+  return { organizationId: "", userId: "" };
+}
+
+export const GetMemberAccessRequest: MessageFns<GetMemberAccessRequest> = {
+  encode(message: GetMemberAccessRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.organizationId !== "") {
+      writer.uint32(10).string(message.organizationId);
+    }
+    if (message.userId !== "") {
+      writer.uint32(18).string(message.userId);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): GetMemberAccessRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseGetMemberAccessRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.organizationId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.userId = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): GetMemberAccessRequest {
+    return {
+      organizationId: isSet(object.organizationId)
+        ? globalThis.String(object.organizationId)
+        : isSet(object.organization_id)
+        ? globalThis.String(object.organization_id)
+        : "",
+      userId: isSet(object.userId)
+        ? globalThis.String(object.userId)
+        : isSet(object.user_id)
+        ? globalThis.String(object.user_id)
+        : "",
+    };
+  },
+
+  toJSON(message: GetMemberAccessRequest): unknown {
+    const obj: any = {};
+    if (message.organizationId !== "") {
+      obj.organizationId = message.organizationId;
+    }
+    if (message.userId !== "") {
+      obj.userId = message.userId;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<GetMemberAccessRequest>, I>>(base?: I): GetMemberAccessRequest {
+    return GetMemberAccessRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<GetMemberAccessRequest>, I>>(object: I): GetMemberAccessRequest {
+    const message = createBaseGetMemberAccessRequest();
+    message.organizationId = object.organizationId ?? "";
+    message.userId = object.userId ?? "";
+    return message;
+  },
+};
+
+function createBaseMemberAccess(): MemberAccess {
+  return { member: false, role: undefined, teamIds: [] };
+}
+
+export const MemberAccess: MessageFns<MemberAccess> = {
+  encode(message: MemberAccess, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.member !== false) {
+      writer.uint32(8).bool(message.member);
+    }
+    if (message.role !== undefined) {
+      writer.uint32(18).string(message.role);
+    }
+    for (const v of message.teamIds) {
+      writer.uint32(26).string(v!);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): MemberAccess {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseMemberAccess();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.member = reader.bool();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.role = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.teamIds.push(reader.string());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): MemberAccess {
+    return {
+      member: isSet(object.member) ? globalThis.Boolean(object.member) : false,
+      role: isSet(object.role) ? globalThis.String(object.role) : undefined,
+      teamIds: globalThis.Array.isArray(object?.teamIds)
+        ? object.teamIds.map((e: any) => globalThis.String(e))
+        : globalThis.Array.isArray(object?.team_ids)
+        ? object.team_ids.map((e: any) => globalThis.String(e))
+        : [],
+    };
+  },
+
+  toJSON(message: MemberAccess): unknown {
+    const obj: any = {};
+    if (message.member !== false) {
+      obj.member = message.member;
+    }
+    if (message.role !== undefined) {
+      obj.role = message.role;
+    }
+    if (message.teamIds?.length) {
+      obj.teamIds = message.teamIds;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<MemberAccess>, I>>(base?: I): MemberAccess {
+    return MemberAccess.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<MemberAccess>, I>>(object: I): MemberAccess {
+    const message = createBaseMemberAccess();
+    message.member = object.member ?? false;
+    message.role = object.role ?? undefined;
+    message.teamIds = object.teamIds?.map((e) => e) || [];
+    return message;
+  },
+};
+
 /** Members of an organization. */
 export type MembersServiceService = typeof MembersServiceService;
 export const MembersServiceService = {
@@ -1030,6 +1244,21 @@ export const MembersServiceService = {
     responseSerialize: (value: Member): Buffer => Buffer.from(Member.encode(value).finish()),
     responseDeserialize: (value: Buffer): Member => Member.decode(value),
   },
+  /**
+   * For other services only (service callers): the user's standing in the organization as stored
+   * now, read from the database. Another service's copy of identity's events asks this to confirm
+   * a "no", and for every decision while it cannot prove it is current.
+   */
+  getMemberAccess: {
+    path: "/bindery.identity.v1.MembersService/GetMemberAccess" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: GetMemberAccessRequest): Buffer =>
+      Buffer.from(GetMemberAccessRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): GetMemberAccessRequest => GetMemberAccessRequest.decode(value),
+    responseSerialize: (value: MemberAccess): Buffer => Buffer.from(MemberAccess.encode(value).finish()),
+    responseDeserialize: (value: Buffer): MemberAccess => MemberAccess.decode(value),
+  },
 } as const;
 
 export interface MembersServiceServer extends UntypedServiceImplementation {
@@ -1040,6 +1269,12 @@ export interface MembersServiceServer extends UntypedServiceImplementation {
   /** Admins remove anyone, members may leave; the last admin cannot be removed. */
   removeMember: handleUnaryCall<RemoveMemberRequest, RemoveMemberResponse>;
   setMemberSso: handleUnaryCall<SetMemberSsoRequest, Member>;
+  /**
+   * For other services only (service callers): the user's standing in the organization as stored
+   * now, read from the database. Another service's copy of identity's events asks this to confirm
+   * a "no", and for every decision while it cannot prove it is current.
+   */
+  getMemberAccess: handleUnaryCall<GetMemberAccessRequest, MemberAccess>;
 }
 
 export interface MembersServiceClient extends Client {
@@ -1119,6 +1354,26 @@ export interface MembersServiceClient extends Client {
     metadata: Metadata,
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: Member) => void,
+  ): ClientUnaryCall;
+  /**
+   * For other services only (service callers): the user's standing in the organization as stored
+   * now, read from the database. Another service's copy of identity's events asks this to confirm
+   * a "no", and for every decision while it cannot prove it is current.
+   */
+  getMemberAccess(
+    request: GetMemberAccessRequest,
+    callback: (error: ServiceError | null, response: MemberAccess) => void,
+  ): ClientUnaryCall;
+  getMemberAccess(
+    request: GetMemberAccessRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: MemberAccess) => void,
+  ): ClientUnaryCall;
+  getMemberAccess(
+    request: GetMemberAccessRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: MemberAccess) => void,
   ): ClientUnaryCall;
 }
 
