@@ -21,11 +21,11 @@ const generator = require(path.join(REPO_ROOT, 'tools/generators/deploy-files.js
 
 const SERVICES = readServiceDescriptors();
 const identity = SERVICES.find((s) => s.name === 'identity') as ServiceDescriptor;
-const WIDGETS: ServiceDescriptor = { name: 'widgets', kind: 'grpc', port: 50099, database: 'bindery_widgets' };
+const WIDGETS: ServiceDescriptor = { name: 'widgets', kind: 'grpc', port: 25099, database: 'bindery_widgets' };
 const GIT_SYNC: ServiceDescriptor = {
   name: 'git-sync',
   kind: 'grpc',
-  port: 50056,
+  port: 25056,
   database: 'bindery_git_sync',
   secrets: ['BINDERY_ADMIN_TOKEN', 'GIT_SYNC_SIGNING_KEY'],
 };
@@ -54,7 +54,7 @@ describe('deployFiles', () => {
     expect(Object.keys(files).sort()).toEqual(['deploy/base/widgets/configmap.yaml', 'deploy/base/widgets/kustomization.yaml']);
     const [cm] = readYamlFile(writeTemp(files['deploy/base/widgets/configmap.yaml'])) as Obj[];
     expect(cm.metadata.name).toBe('widgets-config');
-    expect(cm.data).toEqual({ BINDERY_SERVICE_NAME: 'widgets', WIDGETS_GRPC_PORT: '50099', WIDGETS_DB: 'bindery_widgets', LOG_LEVEL: 'info' });
+    expect(cm.data).toEqual({ BINDERY_SERVICE_NAME: 'widgets', WIDGETS_GRPC_PORT: '25099', WIDGETS_DB: 'bindery_widgets', LOG_LEVEL: 'info' });
   });
 
   test("reproduces identity's kustomization, and identity's ConfigMap holds what it would generate", () => {
@@ -71,7 +71,7 @@ describe('deployFiles', () => {
     [{ ...WIDGETS, name: 'Widgets' }, /DNS label/],
     [{ ...WIDGETS, name: 'widgets-' }, /DNS label/],
     [{ ...WIDGETS, port: 70000 }, /port/],
-    [{ ...WIDGETS, port: '50099' }, /port/],
+    [{ ...WIDGETS, port: '25099' }, /port/],
     [{ ...WIDGETS, database: 'a b' }, /database/],
     [{ ...WIDGETS, secrets: ['lowercase'] }, /secrets/],
   ])('refuses %j', (descriptor, message) => {
@@ -79,7 +79,7 @@ describe('deployFiles', () => {
   });
 
   test('gives the gateway <NAME>_GRPC_URL = <name>:<port>', () => {
-    expect(generator.gatewayEntry(GIT_SYNC)).toEqual({ key: 'GIT_SYNC_GRPC_URL', value: 'git-sync:50056' });
+    expect(generator.gatewayEntry(GIT_SYNC)).toEqual({ key: 'GIT_SYNC_GRPC_URL', value: 'git-sync:25056' });
   });
 });
 
@@ -108,7 +108,7 @@ describe('addToAggregate and addToGateway', () => {
     const config = gatewayConfig();
     expect(generator.addToGateway(WIDGETS, repo)).toBe(true);
     expect(generator.addToGateway(WIDGETS, repo)).toBe(false);
-    expect(gatewayConfig()).toBe(config.replace('  SEARCH_GRPC_URL: search:50054\n', '  SEARCH_GRPC_URL: search:50054\n  WIDGETS_GRPC_URL: widgets:50099\n'));
+    expect(gatewayConfig()).toBe(config.replace('  SEARCH_GRPC_URL: search:25054\n', '  SEARCH_GRPC_URL: search:25054\n  WIDGETS_GRPC_URL: widgets:25099\n'));
     expect(() => generator.addToGateway({ ...WIDGETS, port: 50100 }, repo)).toThrow(/already set/);
   });
 });
@@ -134,7 +134,8 @@ describe('a copy of deploy/ with generated services widgets and git-sync', () =>
 
   test("git-sync takes its own secret from Secret bindery-git-sync, after the template's", () => {
     const dep = named(render(path.join(repo, 'deploy/base/git-sync')), 'Deployment', 'git-sync') as Obj;
-    expect(dep.spec.template.spec.containers[0].env.map((e: Obj) => [e.name, e.valueFrom.secretKeyRef])).toEqual([
+    const fromSecrets = dep.spec.template.spec.containers[0].env.filter((e: Obj) => e.valueFrom);
+    expect(fromSecrets.map((e: Obj) => [e.name, e.valueFrom.secretKeyRef])).toEqual([
       ['MONGODB_URL', { name: 'bindery-mongodb', key: 'url' }],
       ['BINDERY_INTERNAL_SECRET', { name: 'bindery-internal', key: 'secret' }],
       ['BINDERY_ADMIN_TOKEN', { name: 'bindery-admin', key: 'token', optional: true }],

@@ -149,7 +149,7 @@ function main() {
   if (!name || !/^[a-z][a-z0-9]*(-[a-z0-9]+)*$/.test(name)) throw new Error('usage: service.js <kebab-case-name> [--port <port>]');
   if (fs.existsSync(path.join(root, 'apps', name))) throw new Error(`apps/${name} exists`);
   const portArg = args.indexOf('--port');
-  const port = portArg >= 0 ? Number(args[portArg + 1]) : Math.max(50050, ...grpcServices().map((m) => m.port)) + 1;
+  const port = portArg >= 0 ? Number(args[portArg + 1]) : Math.max(25050, ...grpcServices().map((m) => m.port)) + 1;
 
   createApp(name, name);
   createLib(name, 'domain', 'domain');

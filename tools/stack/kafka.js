@@ -6,7 +6,7 @@ const path = require('node:path');
 const crypto = require('node:crypto');
 const { execFileSync } = require('node:child_process');
 const { binDir, dataDir, ports } = require('./paths');
-const { startDetached, runningPid, portOpen, waitFor } = require('./processes');
+const { startDetached, runningState, portOpen, waitFor, stop } = require('./processes');
 
 const VERSION = '3.9.1';
 const home = path.join(binDir, `kafka-${VERSION}`);
@@ -70,7 +70,14 @@ function java(args) {
 
 async function start(log) {
   const brokers = `127.0.0.1:${ports.kafka}`;
-  if (runningPid('kafka') && (await portOpen(ports.kafka))) return brokers;
+  const running = runningState('kafka');
+  if (running && (running.port ?? ports.kafka) === ports.kafka && (await portOpen(ports.kafka))) return brokers;
+  if (running) {
+    log(
+      `Kafka (pid ${running.pid}) ${running.port && running.port !== ports.kafka ? `runs on port ${running.port}, wanted ${ports.kafka}` : `does not answer on port ${ports.kafka}`}; restarting it`,
+    );
+    await stop('kafka');
+  }
   if (await portOpen(ports.kafka)) throw new Error(`port ${ports.kafka} is taken by a process this stack did not start; stop it or choose another port (docs/configuration.md)`);
   provision(log);
   const logDirs = path.join(dataDir, 'kafka');
@@ -84,7 +91,7 @@ async function start(log) {
   }
   // A port just released by a previous broker can refuse the bind for a moment: try a few times.
   for (let attempt = 1; ; attempt++) {
-    const { pid, logPath } = startDetached('kafka', 'java', java(['kafka.Kafka', config]));
+    const { pid, logPath } = startDetached('kafka', 'java', java(['kafka.Kafka', config]), { marker: 'kafka.Kafka', record: { port: ports.kafka } });
     try {
       await waitFor(() => portOpen(ports.kafka), { timeoutMs: 60000, what: 'Kafka', pid, logPath });
       return brokers;

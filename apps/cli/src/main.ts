@@ -11,7 +11,7 @@ async function main(argv: string[]): Promise<number> {
     process.stderr.write('BINDERY_ADMIN_TOKEN is required\n');
     return 2;
   }
-  const clients = connectIdentity(process.env.IDENTITY_GRPC_URL || '127.0.0.1:50051', 10000);
+  const clients = connectIdentity(process.env.IDENTITY_GRPC_URL || '127.0.0.1:25051', 10000);
   const identity = clients.identity;
   try {
     const result = await runCommand(identity, token, parseArgs(argv));

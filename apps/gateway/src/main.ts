@@ -5,12 +5,15 @@ import { grpcHealth } from '@bindery/platform/grpc';
 import { answerClientErrors, createGatewayApp, GatewayContext, RawRoute, RouteRegistry, TokenCache } from '@bindery/gateway/http';
 import { SERVICE_MODULES } from './service-modules';
 
+const STOP_BUDGET_MS = 1900;
+
 function main() {
   const addresses: Schema = Object.fromEntries(
     SERVICE_MODULES.map(({ module, defaultAddress }) => [`${envPrefix(module.service)}_GRPC_URL`, { kind: 'string', default: defaultAddress }]),
   );
   const config = loadConfig({
     PORT: { kind: 'int', default: 8080, min: 0, max: 65535 },
+    HTTP_BIND_ADDRESS: { kind: 'string', optional: true },
     BINDERY_PUBLIC_URL: { kind: 'url', optional: true },
     BINDERY_APP_URL: { kind: 'url', optional: true },
     AUTH_CACHE_TTL_MS: { kind: 'int', default: 5000, min: 0, max: 60000 },
@@ -62,18 +65,22 @@ function main() {
     bodyLimit: config.BODY_LIMIT,
     rawRoutes,
   });
-  const server = app.listen(config.PORT, () => logger.info('gateway listening', { port: config.PORT, publicUrl }));
+  const onListening = () => logger.info('gateway listening', { port: config.PORT, address: config.HTTP_BIND_ADDRESS ?? 'all interfaces', publicUrl });
+  const server = config.HTTP_BIND_ADDRESS ? app.listen(config.PORT, config.HTTP_BIND_ADDRESS, onListening) : app.listen(config.PORT, onListening);
   server.keepAliveTimeout = 65000;
   answerClientErrors(server);
 
+  // In-flight requests finish; a keep-alive connection is closed as soon as it is idle, and every
+  // connection at STOP_BUDGET_MS - 400, so the process exits within STOP_BUDGET_MS of SIGTERM.
   const stop = () => {
-    // In-flight requests finish; idle keep-alive connections must not hold the process open.
-    server.closeIdleConnections();
     server.close(() => {
       for (const c of connections) c.close();
       flushTelemetry().finally(() => process.exit(0));
     });
-    setTimeout(() => process.exit(0), 10000).unref();
+    server.closeIdleConnections();
+    setInterval(() => server.closeIdleConnections(), 50).unref();
+    setTimeout(() => server.closeAllConnections(), STOP_BUDGET_MS - 400).unref();
+    setTimeout(() => process.exit(0), STOP_BUDGET_MS).unref();
   };
   process.once('SIGTERM', stop);
   process.once('SIGINT', stop);

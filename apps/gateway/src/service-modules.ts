@@ -6,8 +6,8 @@ import { identityGateway } from '@bindery/gateway/identity-routes';
 import { searchGateway } from '@bindery/gateway/search-routes';
 
 export const SERVICE_MODULES: Array<{ module: GatewayModule<{ close(): void }>; defaultAddress: string }> = [
-  { module: changeRequestsGateway, defaultAddress: '127.0.0.1:50053' },
-  { module: contentGateway, defaultAddress: '127.0.0.1:50052' },
-  { module: identityGateway, defaultAddress: '127.0.0.1:50051' },
-  { module: searchGateway, defaultAddress: '127.0.0.1:50054' },
+  { module: changeRequestsGateway, defaultAddress: '127.0.0.1:25053' },
+  { module: contentGateway, defaultAddress: '127.0.0.1:25052' },
+  { module: identityGateway, defaultAddress: '127.0.0.1:25051' },
+  { module: searchGateway, defaultAddress: '127.0.0.1:25054' },
 ];

@@ -1,6 +1,6 @@
 /**
  * The apps deploy/ must deploy, from their descriptors apps/<name>/service.json, e.g.
- * {"name":"identity","kind":"grpc","port":50051,"database":"bindery_identity","secrets":["BINDERY_ADMIN_TOKEN"]}.
+ * {"name":"identity","kind":"grpc","port":25051,"database":"bindery_identity","secrets":["BINDERY_ADMIN_TOKEN"]}.
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';

@@ -289,6 +289,14 @@ export function describeDeployTree(deployRoot: string, services: ServiceDescript
       }
     });
 
+    test('each gRPC service listens on every interface of its pod, outside the ephemeral port range', () => {
+      for (const d of deployments().filter((x) => (x.spec as Obj).template.metadata.labels['app.kubernetes.io/component'] === 'grpc-service')) {
+        const c = ((d.spec as Obj).template.spec.containers as Obj[])[0];
+        expect((c.env as Obj[]).find((e) => e.name === 'GRPC_BIND_ADDRESS')).toEqual({ name: 'GRPC_BIND_ADDRESS', value: '0.0.0.0' });
+        expect(resolvePort(c, 'grpc')).toBeLessThan(32768);
+      }
+    });
+
     test('each gRPC service has its own port', () => {
       const ports = deployments()
         .filter((d) => (d.spec as Obj).template.metadata.labels['app.kubernetes.io/component'] === 'grpc-service')

@@ -15,7 +15,7 @@ export const changeRequestsService = defineService({
   name: 'change-requests',
   settings: {
     /** content's gRPC address */
-    CONTENT_GRPC_URL: { kind: 'string', default: '127.0.0.1:50052' },
+    CONTENT_GRPC_URL: { kind: 'string', default: '127.0.0.1:25052' },
     /** deadline of a call to content; merges of large spaces take the longest */
     CHANGE_REQUESTS_CONTENT_DEADLINE_MS: { kind: 'int', default: 30000, min: 100, max: 600000 },
   },

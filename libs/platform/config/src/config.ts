@@ -84,6 +84,8 @@ export const commonSettings = {
   GRPC_DEADLINE_MS: { kind: 'int', default: 5000, min: 100, max: 120000 },
   OUTBOX_POLL_MS: { kind: 'int', default: 250, min: 10, max: 60000 },
   BINDERY_INTERNAL_SECRET: { kind: 'string', optional: true, secret: true, min: 32 },
+  /** the address the gRPC server listens on: loopback unless a container or host must reach it */
+  GRPC_BIND_ADDRESS: { kind: 'string', default: '127.0.0.1' },
 } satisfies Schema;
 
 /** `<NAME>_GRPC_PORT`, `<NAME>_DB`, `<NAME>_GRPC_URL`: the settings of a service and its callers share this prefix. */

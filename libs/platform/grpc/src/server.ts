@@ -36,13 +36,18 @@ export function adaptHandlers(definition: ServiceDefinition, handlers: Record<st
   return out;
 }
 
-export async function startGrpcServer(server: Server, port: number, host = '0.0.0.0'): Promise<number> {
+/** Binds `host:port` (loopback unless told; a container binds every interface with GRPC_BIND_ADDRESS). */
+export async function startGrpcServer(server: Server, port: number, host = '127.0.0.1'): Promise<number> {
   return new Promise((resolve, reject) => {
     server.bindAsync(`${host}:${port}`, ServerCredentials.createInsecure(), (err, bound) => (err ? reject(err) : resolve(bound)));
   });
 }
 
-export async function stopGrpcServer(server: Server, graceMs = 5000): Promise<void> {
+/**
+ * Stops accepting calls and lets the calls under way finish for at most `graceMs`; calls still running
+ * then are cancelled (their callers see CANCELLED or UNAVAILABLE and may retry on another replica).
+ */
+export async function stopGrpcServer(server: Server, graceMs = 1000): Promise<void> {
   await new Promise<void>((resolve) => {
     const timer = setTimeout(() => {
       server.forceShutdown();

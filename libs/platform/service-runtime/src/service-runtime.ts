@@ -21,6 +21,8 @@ export interface ServiceSpec<D> {
   dbName: string;
   kafkaBrokers: string[];
   grpcPort: number;
+  /** the address the gRPC server binds (default loopback) */
+  grpcHost?: string;
   outboxPollMs: number;
   /** prefix for topics and consumer groups, so stacks can share a broker (tests, staging) */
   kafkaNamespace?: string;
@@ -67,7 +69,7 @@ export async function runService<D>(spec: ServiceSpec<D>): Promise<RunningServic
   const server = new Server();
   for (const s of spec.services(deps)) server.addService(s.definition, s.implementation);
   server.addService(HealthService, createHealthService([mongo.ping, () => kafkaReachable(admin)]) as unknown as UntypedServiceImplementation);
-  const port = await startGrpcServer(server, spec.grpcPort);
+  const port = await startGrpcServer(server, spec.grpcPort, spec.grpcHost);
   relay.start();
 
   const consumers: Consumer[] = [];
@@ -86,30 +88,59 @@ export async function runService<D>(spec: ServiceSpec<D>): Promise<RunningServic
     async stop() {
       const t0 = Date.now();
       const phase = (name: string) => logger.debug(`stopped ${name}`, { service: spec.name, ms: Date.now() - t0 });
-      await stopGrpcServer(server);
+      // Calls under way get STOP_BUDGET.grpcMs to finish; every later phase is bounded too, so a
+      // stop never waits on a broker or a database that no longer answers.
+      await stopGrpcServer(server, STOP_BUDGET.grpcMs);
       phase('grpc');
-      await Promise.all(consumers.map((c) => c.disconnect().catch(() => undefined)));
+      await bounded(Promise.all(consumers.map((c) => c.disconnect().catch(() => undefined))), STOP_BUDGET.kafkaMs, 'consumers', spec.name);
       phase('consumers');
-      await relay.stop();
-      await producer.disconnect().catch(() => undefined);
-      await admin.disconnect().catch(() => undefined);
+      const relayed = relay.stop().then(() => Promise.all([producer.disconnect().catch(() => undefined), admin.disconnect().catch(() => undefined)]));
+      await bounded(relayed, STOP_BUDGET.kafkaMs, 'outbox relay and producer', spec.name);
       phase('kafka');
-      await spec.dispose?.(deps);
-      await mongo.close();
+      const closeDatabase = async () => {
+        await spec.dispose?.(deps);
+        await mongo.close();
+      };
+      await bounded(closeDatabase(), STOP_BUDGET.mongoMs, 'database', spec.name);
       phase('mongo');
     },
   };
 }
 
-/** Stops the service on SIGTERM/SIGINT, then exits. */
+/**
+ * How long each phase of a stop may take (ms). Together they stay under STOP_BUDGET.totalMs, after
+ * which `stopOnSignals` exits anyway: a service exits within 2 s of SIGTERM.
+ */
+export const STOP_BUDGET = { grpcMs: 800, kafkaMs: 300, mongoMs: 200, flushMs: 200, totalMs: 1900 };
+
+/** Waits for `work`, but no longer than `ms`; a phase that overruns is logged and left behind. */
+async function bounded(work: Promise<unknown>, ms: number, what: string, service: string): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<'late'>((resolve) => (timer = setTimeout(() => resolve('late'), ms)));
+  const outcome = await Promise.race([
+    work.then(
+      () => 'done' as const,
+      () => 'done' as const,
+    ),
+    late,
+  ]);
+  clearTimeout(timer);
+  if (outcome === 'late') logger.warn(`stopping ${what} took more than ${ms} ms; not waiting for it`, { service });
+}
+
+/** Stops the service on SIGTERM/SIGINT, then exits: within STOP_BUDGET.totalMs whatever happens. */
 export function stopOnSignals(stop: () => Promise<void>, flush: () => Promise<void>): void {
   let stopping = false;
   const handler = (signal: string) => {
     if (stopping) return;
     stopping = true;
     logger.info('stopping', { signal });
+    setTimeout(() => {
+      logger.error('did not stop in time; exiting', { ms: STOP_BUDGET.totalMs });
+      process.exit(1);
+    }, STOP_BUDGET.totalMs).unref();
     stop()
-      .then(flush)
+      .then(() => bounded(flush(), STOP_BUDGET.flushMs, 'telemetry export', ''))
       .then(
         () => process.exit(0),
         (err) => {

@@ -103,7 +103,7 @@ export const searchService = defineService({
   name: 'search',
   settings: {
     /** content's gRPC address */
-    CONTENT_GRPC_URL: { kind: 'string', default: '127.0.0.1:50052' },
+    CONTENT_GRPC_URL: { kind: 'string', default: '127.0.0.1:25052' },
     /** deadline of a call to content */
     SEARCH_CONTENT_DEADLINE_MS: { kind: 'int', default: 30000, min: 100, max: 600000 },
     /** how often the index format is checked (an index of an earlier format is rebuilt once) */
