@@ -38,6 +38,11 @@ export interface RouteSpec {
   params?: Record<string, JsonSchema>;
   query?: Record<string, JsonSchema>;
   body?: JsonSchema;
+  /**
+   * The request's budget when it is not the gateway's REQUEST_BUDGET_MS: only for work that is long
+   * by nature (an import, a rebuild), which the client waits for.
+   */
+  budgetMs?: number;
   /** the body may be left out (validated by `body` when sent) */
   bodyOptional?: boolean;
   /**

@@ -4,3 +4,5 @@ export * from './client';
 export * from './health';
 export * from './typed-service';
 export * from './streaming';
+export * from './call-budget';
+export * from './message-limits';
