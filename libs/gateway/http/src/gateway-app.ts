@@ -5,6 +5,7 @@ import { Caller, withCallBudget } from '@bindery/platform/grpc';
 import { compileValidators, validateRequest } from './request-validation';
 import { buildOpenApiDocument } from './openapi-document';
 import { RouteRegistry } from './route-registry';
+import { idempotencyKeyOf } from './idempotency-key';
 import { mountRawRoutes, RawRoute } from './raw-routes';
 
 export interface GatewayOptions {
@@ -72,7 +73,8 @@ export function createGatewayApp(options: GatewayOptions) {
         // The request's budget is the root of every deadline below it: calls the handler makes are
         // bounded by it even when they do not pass it (call-budget.ts).
         const deadline = new Date(Date.now() + (route.budgetMs ?? options.requestBudgetMs));
-        const result = await withCallBudget(deadline, () => route.handler({ caller, deadline, params, query, body: req.body }));
+        const idempotencyKey = route.idempotent ? idempotencyKeyOf(req.headers['idempotency-key']) : undefined;
+        const result = await withCallBudget(deadline, () => route.handler({ caller, deadline, params, query, body: req.body, ...(idempotencyKey ? { idempotencyKey } : {}) }));
         for (const [k, v] of Object.entries(result.headers ?? {})) res.setHeader(k, v);
         const status = result.status ?? route.success.status;
         if (result.body === undefined) res.status(status).end();
