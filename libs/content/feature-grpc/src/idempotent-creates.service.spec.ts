@@ -39,7 +39,9 @@ describe('creates with an idempotency key (in process, real MongoDB)', () => {
 
   test('simultaneous creates of a collection with one key make one collection', async () => {
     const k = key();
-    const answers = await Promise.all(Array.from({ length: 4 }, () => clients.collections.createCollection({ organizationId: org, title: 'Shelf' }, { caller: alice, idempotencyKey: k })));
+    const answers = await Promise.all(
+      Array.from({ length: 4 }, () => clients.collections.createCollection({ organizationId: org, title: 'Shelf' }, { caller: alice, idempotencyKey: k })),
+    );
     expect(new Set(answers.map((c) => c.id)).size).toBe(1);
     expect((await service.running.deps.collections.all({ organizationId: org, title: 'Shelf' })).length).toBe(1);
   });
