@@ -29,7 +29,10 @@ export function contextOf(metadata: ServerUnaryCall<unknown, unknown>['metadata'
 }
 
 /**
- * Adapts promise-returning handlers to grpc-js, with the caller taken from metadata (see typed-service.ts). */
+ * Adapts promise-returning handlers to grpc-js, with the caller taken from metadata (see
+ * typed-service.ts). A call whose deadline has passed is answered DEADLINE_EXCEEDED unstarted; a
+ * started one is the budget of every call its handler makes.
+ */
 export function adaptHandlers(definition: ServiceDefinition, handlers: Record<string, (req: unknown, ctx: CallContext) => Promise<unknown>>): UntypedServiceImplementation {
   const out: UntypedServiceImplementation = {};
   for (const name of Object.keys(definition)) {
