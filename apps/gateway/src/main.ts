@@ -1,7 +1,7 @@
-import { envPrefix, loadConfig, Schema } from '@bindery/platform/config';
+import { envPrefix, grpcMessageSettings, loadConfig, Schema } from '@bindery/platform/config';
 import { flushTelemetry, logger } from '@bindery/platform/telemetry';
 import type { Caller } from '@bindery/platform/grpc';
-import { grpcHealth } from '@bindery/platform/grpc';
+import { grpcHealth, setMessageLimits } from '@bindery/platform/grpc';
 import { answerClientErrors, createGatewayApp, GatewayContext, RawRoute, RouteRegistry, TokenCache } from '@bindery/gateway/http';
 import { SERVICE_MODULES } from './service-modules';
 
@@ -20,8 +20,10 @@ function main() {
     REQUEST_BUDGET_MS: { kind: 'int', default: 10000, min: 100, max: 120000 },
     BODY_LIMIT: { kind: 'string', default: '1mb' },
     BINDERY_INTERNAL_SECRET: { kind: 'string', optional: true, secret: true, min: 32 },
+    ...grpcMessageSettings,
     ...addresses,
   });
+  setMessageLimits({ maxSendBytes: config.GRPC_MAX_SEND_MESSAGE_BYTES, maxReceiveBytes: config.GRPC_MAX_RECEIVE_MESSAGE_BYTES });
   if (!config.BINDERY_INTERNAL_SECRET) logger.warn('BINDERY_INTERNAL_SECRET is not set: callers are passed to services unsigned');
   const publicUrl = (config.BINDERY_PUBLIC_URL ?? `http://127.0.0.1:${config.PORT}`).replace(/\/$/, '');
 

@@ -1,5 +1,5 @@
 import { OUTBOX_INDEX } from '@bindery/platform/events';
-import { IndexPlan } from '@bindery/platform/mongo';
+import { idempotencyIndex, IndexPlan } from '@bindery/platform/mongo';
 
 export const COLLECTIONS = {
   changeRequests: 'change_requests',
@@ -18,6 +18,7 @@ const SOFT_DELETED = { key: { deletedAt: 1 }, name: 'deleted', partialFilterExpr
 export const CHANGE_REQUEST_INDEXES: IndexPlan = {
   [COLLECTIONS.changeRequests]: [
     { key: { spaceId: 1, number: 1 }, name: 'space_number', unique: true },
+    idempotencyIndex('spaceId'),
     { key: { spaceId: 1, status: 1, updatedAt: -1, _id: -1 }, name: 'space_updated' },
     { key: { spaceId: 1, status: 1, createdAt: -1, _id: -1 }, name: 'space_created' },
     { key: { organizationId: 1, status: 1, updatedAt: -1, _id: -1 }, name: 'org_updated' },

@@ -1,3 +1,4 @@
+import type { IdempotencyMark } from '@bindery/shared/ids';
 import type { Document } from '@bindery/shared/markdown';
 
 export type ChangeRequestStatus = 'draft' | 'open' | 'archived' | 'merged';
@@ -8,6 +9,8 @@ export interface ChangeRequestRecord {
   _id: string;
   organizationId: string;
   spaceId: string;
+  /** the Idempotency-Key it was created with, if any (a retry answers this record) */
+  idempotency?: IdempotencyMark;
   /** per space, from a counter that never goes back (unique index on spaceId + number) */
   number: number;
   status: ChangeRequestStatus;
@@ -23,6 +26,8 @@ export interface ChangeRequestRecord {
   /** the space's revision it was last brought up to date with */
   revisionMergedAncestor?: string;
   revisionMerged?: string;
+  /** the Idempotency-Key of the merge that merged it: a retry with it answers the merge's result */
+  mergedWith?: IdempotencyMark;
   mergedBy?: string;
   mergedAt?: string;
   /** users who edited its content (the creator first) */

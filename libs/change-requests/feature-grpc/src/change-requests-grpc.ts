@@ -1,4 +1,5 @@
 import { grpcService, GrpcRegistration } from '@bindery/platform/grpc';
+import { idempotencyMark } from '@bindery/shared/ids';
 import { changeRequestsV1 as pb } from '@bindery/shared/contracts';
 import * as lifecycle from './change-requests.service';
 import * as edits from './content-edits.service';
@@ -10,14 +11,14 @@ import { ChangeRequestsDeps } from './deps';
 export function changeRequestsGrpc(deps: ChangeRequestsDeps): GrpcRegistration[] {
   return [
     grpcService(pb.ChangeRequestsServiceService, {
-      createChangeRequest: (req, { caller }) => lifecycle.createChangeRequest(deps, caller, req),
+      createChangeRequest: (req, { caller, idempotencyKey }) => lifecycle.createChangeRequest(deps, caller, req, idempotencyMark(caller.userId, idempotencyKey, req)),
       listChangeRequests: (req, { caller }) => lifecycle.listChangeRequests(deps, caller, req),
       getChangeRequest: (req, { caller }) => lifecycle.getChangeRequest(deps, caller, req),
       updateChangeRequest: (req, { caller }) => lifecycle.updateChangeRequest(deps, caller, req),
       updateContent: (req, { caller }) => edits.updateContent(deps, caller, req),
       importWebsite: (req, { caller }) => importWebsite(deps, caller, req),
       bringUpToDate: (req, { caller }) => edits.bringUpToDate(deps, caller, req),
-      merge: (req, { caller }) => edits.mergeChangeRequest(deps, caller, req),
+      merge: (req, { caller, idempotencyKey }) => edits.mergeChangeRequest(deps, caller, req, idempotencyMark(caller.userId, idempotencyKey, req)),
       listChanges: (req, { caller }) => edits.listChanges(deps, caller, req),
       submitReview: (req, { caller }) => reviews.submitReview(deps, caller, req),
       listReviews: (req, { caller }) => reviews.listReviews(deps, caller, req),

@@ -16,7 +16,7 @@ export const changeRequestsService = defineService({
   settings: {
     /** content's gRPC address */
     CONTENT_GRPC_URL: { kind: 'string', default: '127.0.0.1:25052' },
-    /** deadline of a call to content; merges of large spaces take the longest */
+    /** deadline of a call to content (merges of large spaces take the longest); a call made while serving one is also cut to that call's deadline */
     CHANGE_REQUESTS_CONTENT_DEADLINE_MS: { kind: 'int', default: 30000, min: 100, max: 600000 },
   },
   indexes: CHANGE_REQUEST_INDEXES,

@@ -11,7 +11,8 @@ import {
 import type { Caller } from '@bindery/platform/grpc';
 import { invalid } from '@bindery/platform/errors';
 import { changeRequestsV1 as pb } from '@bindery/shared/contracts';
-import { newId } from '@bindery/shared/ids';
+import { IdempotencyMark, newId } from '@bindery/shared/ids';
+import { createOnce } from '@bindery/platform/mongo';
 import { decodeCursor, resolveLimit, toPage } from '@bindery/shared/pagination';
 import type { Document } from '@bindery/shared/markdown';
 import { changeRequestEvent } from './change-request-events';
@@ -19,30 +20,37 @@ import { changeRequestMessages, oneMessage } from './change-request-json';
 import { ChangeRequestsDeps, nowOf } from './deps';
 import { spaceAccess, visibleChangeRequest } from './space-access';
 
-/** Opens a change request on the space's current revision (editors). */
-export async function createChangeRequest(deps: ChangeRequestsDeps, caller: Caller, req: pb.CreateChangeRequestRequest): Promise<pb.ChangeRequest> {
+/** Opens a change request on the space's current revision (editors); with an idempotency mark, once: a retry answers the one the first attempt opened. */
+export async function createChangeRequest(deps: ChangeRequestsDeps, caller: Caller, req: pb.CreateChangeRequestRequest, mark?: IdempotencyMark): Promise<pb.ChangeRequest> {
   const access = await spaceAccess(deps, caller, req.spaceId);
   assertMay(access, 'edit');
   const subject = checkSubject(req.subject ?? '');
-  const now = nowOf(deps);
-  const number = await deps.changeRequests.nextNumber(access.spaceId);
-  const cr: ChangeRequestRecord = {
-    _id: newId(),
-    organizationId: access.organizationId,
-    spaceId: access.spaceId,
-    number,
-    status: 'open',
-    subject,
-    createdBy: caller.userId,
-    createdAt: now,
-    updatedAt: now,
-    revision: access.revision,
-    revisionInitial: access.revision,
-    contributors: [caller.userId],
-    requestedReviewers: [],
-  };
-  await deps.changeRequests.insert(cr, [changeRequestEvent('created', cr, [], caller.userId)]);
-  return oneMessage(deps, cr, access.revision);
+  return createOnce(mark, {
+    find: () => deps.changeRequests.findCreatedWith(access.spaceId, mark!),
+    answer: (cr) => oneMessage(deps, cr, access.revision),
+    create: async () => {
+      const now = nowOf(deps);
+      const number = await deps.changeRequests.nextNumber(access.spaceId);
+      const cr: ChangeRequestRecord = {
+        _id: newId(),
+        organizationId: access.organizationId,
+        spaceId: access.spaceId,
+        number,
+        status: 'open',
+        subject,
+        createdBy: caller.userId,
+        createdAt: now,
+        updatedAt: now,
+        revision: access.revision,
+        revisionInitial: access.revision,
+        contributors: [caller.userId],
+        requestedReviewers: [],
+        ...(mark ? { idempotency: mark } : {}),
+      };
+      await deps.changeRequests.insert(cr, [changeRequestEvent('created', cr, [], caller.userId)]);
+      return oneMessage(deps, cr, access.revision);
+    },
+  });
 }
 
 export async function getChangeRequest(deps: ChangeRequestsDeps, caller: Caller, req: pb.ChangeRequestRef): Promise<pb.ChangeRequest> {

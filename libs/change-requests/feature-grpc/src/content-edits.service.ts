@@ -2,7 +2,7 @@ import { DomainError, invalid } from '@bindery/platform/errors';
 import type { Caller } from '@bindery/platform/grpc';
 import { assertContentWritable, assertMay, ChangeRequestRecord, mergeBaseOf } from '@bindery/change-requests/domain';
 import { changeRequestsV1 as pb } from '@bindery/shared/contracts';
-import { newId } from '@bindery/shared/ids';
+import { IdempotencyMark, newId } from '@bindery/shared/ids';
 import { changeRequestEvent } from './change-request-events';
 import { changeRequestMessage, oneMessage } from './change-request-json';
 import { ChangeRequestsDeps, nowOf } from './deps';
@@ -64,11 +64,15 @@ export async function bringUpToDate(deps: ChangeRequestsDeps, caller: Caller, re
  * claimed first, so one merge of a change request runs at a time; content merges the head into the
  * space's current revision and moves the space's pointer by compare-and-set (an idempotency key
  * makes a repeated merge of the same head answer the same revision); then the change request is
- * marked merged by its claimant. Overlapping edits answer `conflicts` and change nothing.
+ * marked merged by its claimant. Overlapping edits answer `conflicts` and change nothing. With an
+ * idempotency mark (the client's Idempotency-Key) the mark is recorded with the merged state, and a
+ * retry with it answers the merge's result; merging a merged change request otherwise is a conflict.
  */
-export async function mergeChangeRequest(deps: ChangeRequestsDeps, caller: Caller, req: pb.ChangeRequestRef): Promise<pb.MergeResponse> {
+export async function mergeChangeRequest(deps: ChangeRequestsDeps, caller: Caller, req: pb.ChangeRequestRef, mark?: IdempotencyMark): Promise<pb.MergeResponse> {
   const { access, cr } = await visibleChangeRequest(deps, caller, req.spaceId, req.changeRequest);
   assertMay(access, 'merge');
+  if (mark && cr.status === 'merged' && cr.revisionMerged && cr.mergedWith?.by === mark.by && cr.mergedWith.key === mark.key)
+    return { result: 'merge', revision: cr.revisionMerged, conflictsJson: '' };
   assertContentWritable(cr);
   const token = newId();
   const now = nowOf(deps);
@@ -95,7 +99,14 @@ export async function mergeChangeRequest(deps: ChangeRequestsDeps, caller: Calle
       return { result: 'conflicts', revision: r.revisionId, conflictsJson: r.conflictsJson };
     }
     const at = nowOf(deps);
-    const set: Partial<ChangeRequestRecord> = { status: 'merged', revisionMerged: r.revisionId, mergedBy: caller.userId, mergedAt: at, updatedAt: at };
+    const set: Partial<ChangeRequestRecord> = {
+      status: 'merged',
+      revisionMerged: r.revisionId,
+      mergedBy: caller.userId,
+      mergedAt: at,
+      updatedAt: at,
+      ...(mark ? { mergedWith: mark } : {}),
+    };
     const done = await deps.changeRequests.finishMerge(cr._id, token, set, [changeRequestEvent('merged', { ...claimed, ...set }, ['status'], caller.userId)]);
     if (!done) {
       // the claim expired and another merge of the same head finished it: the same revision (idempotency key)

@@ -1,5 +1,5 @@
 import { OUTBOX_INDEX } from '@bindery/platform/events';
-import { IndexPlan } from '@bindery/platform/mongo';
+import { idempotencyIndex, IndexPlan } from '@bindery/platform/mongo';
 
 export const COLLECTIONS = {
   spaces: 'spaces',
@@ -22,6 +22,7 @@ export const CONTENT_INDEXES: IndexPlan = {
     { key: { organizationId: 1, parent: 1, position: 1, _id: 1 }, name: 'siblings' },
     { key: { deletedAt: 1 }, name: 'deleted', partialFilterExpression: { deletedAt: { $exists: true } } },
     { key: { purgedAt: 1 }, name: 'purged', partialFilterExpression: { purgedAt: { $exists: true } } },
+    idempotencyIndex('organizationId'),
     OUTBOX_INDEX,
   ],
   [COLLECTIONS.collections]: [
@@ -29,6 +30,7 @@ export const CONTENT_INDEXES: IndexPlan = {
     { key: { organizationId: 1, parent: 1, position: 1, _id: 1 }, name: 'siblings' },
     { key: { deletedAt: 1 }, name: 'deleted', partialFilterExpression: { deletedAt: { $exists: true } } },
     { key: { purgedAt: 1 }, name: 'purged', partialFilterExpression: { purgedAt: { $exists: true } } },
+    idempotencyIndex('organizationId'),
     OUTBOX_INDEX,
   ],
   [COLLECTIONS.grants]: [

@@ -1,3 +1,4 @@
+import type { IdempotencyMark } from '@bindery/shared/ids';
 import { isRole, Role } from '@bindery/shared/roles';
 
 /** A content's default level: a role for every non-guest member, `inherit` from its parent, or null (no access by default). */
@@ -13,6 +14,8 @@ export type PrincipalKind = 'user' | 'team';
 export interface CollectionRecord {
   _id: string;
   organizationId: string;
+  /** the Idempotency-Key it was created with, if any (a retry answers this record) */
+  idempotency?: IdempotencyMark;
   title: string;
   description?: string;
   /** null: the organization's top level */
@@ -32,6 +35,8 @@ export interface CollectionRecord {
 export interface SpaceRecord {
   _id: string;
   organizationId: string;
+  /** the Idempotency-Key it was created with, if any (a retry answers this record) */
+  idempotency?: IdempotencyMark;
   title: string;
   emoji: string;
   icon?: string;

@@ -26,7 +26,7 @@ export function contentServiceWith(clock: () => number = Date.now, accessSource?
       /** the web app's address (as the gateway's): links to it are `in-app` */
       BINDERY_APP_URL: { kind: 'url', optional: true },
       /** identity's gRPC address: the access projection confirms with it what it cannot prove */
-      IDENTITY_GRPC_URL: { kind: 'string', default: '127.0.0.1:50051' },
+      IDENTITY_GRPC_URL: { kind: 'string', default: '127.0.0.1:25051' },
       /** deadline of a call to identity (an access check inside a request) */
       CONTENT_IDENTITY_DEADLINE_MS: { kind: 'int', default: 5000, min: 100, max: 60000 },
       ...FILE_SETTINGS,

@@ -1,4 +1,5 @@
 import { grpcService, GrpcRegistration } from '@bindery/platform/grpc';
+import { idempotencyMark } from '@bindery/shared/ids';
 import { contentPermissionsV1, contentRevisionsV1, contentV1 } from '@bindery/shared/contracts';
 import type { ContentDeps } from './content-deps';
 import * as collections from './collections.service';
@@ -14,7 +15,7 @@ import { importWebsite } from './imports/import-website.service';
 export function contentGrpc(deps: ContentDeps): GrpcRegistration[] {
   return [
     grpcService(contentV1.SpacesServiceService, {
-      createSpace: (req, { caller }) => spaces.createSpace(deps, caller, req),
+      createSpace: (req, { caller, idempotencyKey }) => spaces.createSpace(deps, caller, req, idempotencyMark(caller.userId, idempotencyKey, req)),
       listSpaces: (req, { caller }) => spaces.listSpaces(deps, caller, req),
       getSpace: (req, { caller }) => spaces.getSpace(deps, caller, req.spaceId),
       updateSpace: (req, { caller }) => spaces.updateSpace(deps, caller, req),
@@ -27,7 +28,7 @@ export function contentGrpc(deps: ContentDeps): GrpcRegistration[] {
       listAllSpaces: (req, { caller }) => spaces.listAllSpaces(deps, caller, req),
     }),
     grpcService(contentV1.CollectionsServiceService, {
-      createCollection: (req, { caller }) => collections.createCollection(deps, caller, req),
+      createCollection: (req, { caller, idempotencyKey }) => collections.createCollection(deps, caller, req, idempotencyMark(caller.userId, idempotencyKey, req)),
       listCollections: (req, { caller }) => collections.listCollections(deps, caller, req),
       getCollection: (req, { caller }) => collections.getCollection(deps, caller, req.collectionId),
       updateCollection: (req, { caller }) => collections.updateCollection(deps, caller, req),

@@ -15,12 +15,11 @@ export function changeRequestImportRoutes(crs: ChangeRequestsClients['changeRequ
       params: CHANGE_REQUEST,
       body: IMPORT_CONTENT,
       success: { status: 201, description: 'The new head and how many resources were imported', schema: officialResponse('importContentInChangeRequest') },
-      async handler({ caller, params, body }) {
+      // the service's own import budget, and time to answer after it
+      budgetMs: IMPORT_BUDGET_MS + 30_000,
+      async handler({ caller, deadline, params, body }) {
         const url = websiteUrlOf(body);
-        const r = await crs.importWebsite(
-          { ref: { spaceId: params.spaceId, changeRequest: params.changeRequestId }, url },
-          { caller, deadline: new Date(Date.now() + IMPORT_BUDGET_MS + 30_000) },
-        );
+        const r = await crs.importWebsite({ ref: { spaceId: params.spaceId, changeRequest: params.changeRequestId }, url }, { caller, deadline });
         return { status: 201, body: { revision: r.revision, importedResources: r.importedResources, totalResources: r.totalResources } };
       },
     },

@@ -61,9 +61,10 @@ export function changeRequestRoutes(crs: ChangeRequestsClients['changeRequests']
       body: CREATE_CHANGE_REQUEST,
       bodyOptional: true,
       success: { status: 201, description: 'The change request', schema: officialResponse('createChangeRequest') },
-      async handler({ caller, deadline, params, body }) {
+      idempotent: true,
+      async handler({ caller, deadline, idempotencyKey, params, body }) {
         const b = (body ?? {}) as { subject?: string };
-        const cr = await crs.createChangeRequest({ spaceId: params.spaceId, subject: b.subject }, { caller, deadline });
+        const cr = await crs.createChangeRequest({ spaceId: params.spaceId, subject: b.subject }, { caller, deadline, idempotencyKey });
         const json = await one(cr, { caller, deadline });
         return { status: 201, body: json, headers: { Location: json.urls.location } };
       },
@@ -206,8 +207,9 @@ export function changeRequestRoutes(crs: ChangeRequestsClients['changeRequests']
       tags: ['change-requests'],
       params: CHANGE_REQUEST,
       success: { status: 200, description: "The space's new revision, or conflicts", schema: officialResponse('mergeChangeRequest') },
-      async handler({ caller, deadline, params }) {
-        const r = await crs.merge(ref(params), { caller, deadline });
+      idempotent: true,
+      async handler({ caller, deadline, idempotencyKey, params }) {
+        const r = await crs.merge(ref(params), { caller, deadline, idempotencyKey });
         return { body: { revision: r.revision, result: r.result } };
       },
     },

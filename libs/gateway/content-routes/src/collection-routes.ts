@@ -18,9 +18,10 @@ export function collectionRoutes(collections: ContentClients['collections'], url
       body: CREATE_COLLECTION,
       bodyOptional: true,
       success: { status: 201, description: 'The collection', schema: officialResponse('createCollection') },
-      async handler({ caller, deadline, params, body }) {
+      idempotent: true,
+      async handler({ caller, deadline, idempotencyKey, params, body }) {
         const b = (body ?? {}) as { title?: string; parent?: string };
-        const collection = await collections.createCollection({ organizationId: params.organizationId, title: b.title, parent: b.parent }, { caller, deadline });
+        const collection = await collections.createCollection({ organizationId: params.organizationId, title: b.title, parent: b.parent }, { caller, deadline, idempotencyKey });
         const json = collectionJson(collection, urls);
         return { status: 201, body: json, headers: { Location: json.urls.location } };
       },

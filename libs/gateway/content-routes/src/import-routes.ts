@@ -42,12 +42,10 @@ export function importRoutes(revisions: ContentClients['revisions']): RouteSpec[
       params: { spaceId: ID_PARAM },
       body: IMPORT_CONTENT,
       success: { status: 201, description: 'The revision created and how many resources were imported', schema: officialResponse('importContent') },
-      async handler({ caller, params, body }) {
+      budgetMs: IMPORT_BUDGET_MS,
+      async handler({ caller, deadline, params, body }) {
         const url = websiteUrlOf(body);
-        const r = await revisions.importWebsite(
-          { spaceId: params.spaceId, url, baseRevisionId: '', updateCurrent: true },
-          { caller, deadline: new Date(Date.now() + IMPORT_BUDGET_MS) },
-        );
+        const r = await revisions.importWebsite({ spaceId: params.spaceId, url, baseRevisionId: '', updateCurrent: true }, { caller, deadline });
         return { status: 201, body: { revision: r.revisionId, importedResources: r.importedResources, totalResources: r.totalResources } };
       },
     },

@@ -30,11 +30,12 @@ export function spaceRoutes(spaces: ContentClients['spaces'], urls: Urls): Route
       body: CREATE_SPACE,
       bodyOptional: true,
       success: { status: 201, description: 'The space', schema: officialResponse('createSpace') },
-      async handler({ caller, deadline, params, body }) {
+      idempotent: true,
+      async handler({ caller, deadline, idempotencyKey, params, body }) {
         const b = (body ?? {}) as { title?: string; emoji?: string; parent?: string; editMode?: string };
         const space = await spaces.createSpace(
           { organizationId: params.organizationId, title: b.title, emoji: b.emoji, parent: b.parent, editMode: b.editMode },
-          { caller, deadline },
+          { caller, deadline, idempotencyKey },
         );
         return created(space);
       },

@@ -1,10 +1,11 @@
 import express, { NextFunction, Request, Response } from 'express';
 import { errorBody, httpStatusOf, isDomainError } from '@bindery/platform/errors';
 import { logger, nameHttpRoute } from '@bindery/platform/telemetry';
-import type { Caller } from '@bindery/platform/grpc';
+import { Caller, withCallBudget } from '@bindery/platform/grpc';
 import { compileValidators, validateRequest } from './request-validation';
 import { buildOpenApiDocument } from './openapi-document';
 import { RouteRegistry } from './route-registry';
+import { idempotencyKeyOf } from './idempotency-key';
 import { mountRawRoutes, RawRoute } from './raw-routes';
 
 export interface GatewayOptions {
@@ -69,13 +70,11 @@ export function createGatewayApp(options: GatewayOptions) {
         const params = Object.fromEntries(Object.entries(req.params as Record<string, string | string[]>).map(([k, v]) => [k, Array.isArray(v) ? v.join('/') : v]));
         const hasBody = (req.headers['content-length'] !== undefined && req.headers['content-length'] !== '0') || req.headers['transfer-encoding'] !== undefined;
         validateRequest(validators, { params, query, body: req.body, hasBody: hasBody && req.is('application/json') !== false });
-        const result = await route.handler({
-          caller,
-          deadline: new Date(Date.now() + options.requestBudgetMs),
-          params,
-          query,
-          body: req.body,
-        });
+        // The request's budget is the root of every deadline below it: calls the handler makes are
+        // bounded by it even when they do not pass it (call-budget.ts).
+        const deadline = new Date(Date.now() + (route.budgetMs ?? options.requestBudgetMs));
+        const idempotencyKey = route.idempotent ? idempotencyKeyOf(req.headers['idempotency-key']) : undefined;
+        const result = await withCallBudget(deadline, () => route.handler({ caller, deadline, params, query, body: req.body, ...(idempotencyKey ? { idempotencyKey } : {}) }));
         for (const [k, v] of Object.entries(result.headers ?? {})) res.setHeader(k, v);
         const status = result.status ?? route.success.status;
         if (result.body === undefined) res.status(status).end();

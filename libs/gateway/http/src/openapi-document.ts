@@ -1,5 +1,6 @@
 import { componentSchemasFor } from './official-schemas';
 import { JsonSchema, openApiPath, RouteRegistry } from './route-registry';
+import { IDEMPOTENCY_KEY_PARAMETER } from './idempotency-key';
 
 const ERROR: JsonSchema = {
   type: 'object',
@@ -21,6 +22,7 @@ export function buildOpenApiDocument(registry: RouteRegistry, publicUrl: string)
     const parameters = [
       ...Object.entries(r.params ?? {}).map(([name, schema]) => ({ name, in: 'path', required: true, schema })),
       ...Object.entries(r.query ?? {}).map(([name, schema]) => ({ name, in: 'query', required: false, schema })),
+      ...(r.idempotent ? [IDEMPOTENCY_KEY_PARAMETER] : []),
     ];
     const responses: Record<string, unknown> = {
       [r.success.status]: r.success.schema

@@ -11,6 +11,8 @@ export interface RequestContext {
   caller: Caller;
   /** when this request's budget runs out; every downstream call uses it */
   deadline: Date;
+  /** the request's `Idempotency-Key`, on routes declared `idempotent` (idempotency-key.ts) */
+  idempotencyKey?: string;
   params: Record<string, string>;
   query: Record<string, unknown>;
   body: unknown;
@@ -38,6 +40,13 @@ export interface RouteSpec {
   params?: Record<string, JsonSchema>;
   query?: Record<string, JsonSchema>;
   body?: JsonSchema;
+  /**
+   * The request's budget when it is not the gateway's REQUEST_BUDGET_MS: only for work that is long
+   * by nature (an import, a rebuild), which the client waits for.
+   */
+  budgetMs?: number;
+  /** takes the `Idempotency-Key` header (a create or a merge a client may retry): see idempotency-key.ts */
+  idempotent?: boolean;
   /** the body may be left out (validated by `body` when sent) */
   bodyOptional?: boolean;
   /**

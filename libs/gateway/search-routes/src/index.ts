@@ -65,9 +65,10 @@ export function searchRoutes(clients: SearchClients, urls: Urls): RouteSpec[] {
         description: 'How many spaces and pages were indexed',
         schema: { type: 'object', required: ['spaces', 'pages'], additionalProperties: false, properties: { spaces: { type: 'integer' }, pages: { type: 'integer' } } },
       },
-      async handler({ caller, body }) {
+      budgetMs: 600_000,
+      async handler({ caller, deadline, body }) {
         const spaceIds = ((body ?? {}) as { spaces?: string[] }).spaces ?? [];
-        return { body: await clients.search.rebuild({ spaceIds }, { caller, deadline: new Date(Date.now() + 600000) }) };
+        return { body: await clients.search.rebuild({ spaceIds }, { caller, deadline }) };
       },
     },
   ];

@@ -75,6 +75,20 @@ export function loadConfig<S extends Schema>(schema: S, env: NodeJS.ProcessEnv =
   return out as Config<S>;
 }
 
+const MIB = 1024 * 1024;
+
+/**
+ * The largest gRPC message a process sends and accepts, on its servers and clients alike (the
+ * gateway too). 64 MiB holds the largest single answer measured (a 10,000-page revision's page tree,
+ * docs/benchmarks.md) several times over; file bytes travel in streamed chunks and never approach it.
+ * Below 4 MiB (grpc's own default) nothing large would pass; beyond 1 GiB a message could not be held
+ * in memory safely. Why these numbers: docs/configuration.md.
+ */
+export const grpcMessageSettings = {
+  GRPC_MAX_SEND_MESSAGE_BYTES: { kind: 'int', default: 64 * MIB, min: 4 * MIB, max: 1024 * MIB },
+  GRPC_MAX_RECEIVE_MESSAGE_BYTES: { kind: 'int', default: 64 * MIB, min: 4 * MIB, max: 1024 * MIB },
+} satisfies Schema;
+
 /** Settings every service shares. */
 export const commonSettings = {
   MONGODB_URL: { kind: 'string', secret: true },
@@ -86,6 +100,7 @@ export const commonSettings = {
   BINDERY_INTERNAL_SECRET: { kind: 'string', optional: true, secret: true, min: 32 },
   /** the address the gRPC server listens on: loopback unless a container or host must reach it */
   GRPC_BIND_ADDRESS: { kind: 'string', default: '127.0.0.1' },
+  ...grpcMessageSettings,
 } satisfies Schema;
 
 /** `<NAME>_GRPC_PORT`, `<NAME>_DB`, `<NAME>_GRPC_URL`: the settings of a service and its callers share this prefix. */

@@ -67,7 +67,12 @@ export function errorBody(status: number, message: string) {
   return { error: { code: status, message } };
 }
 
+/** grpc's own refusal of a message over the chosen size limit (GRPC_MAX_*_MESSAGE_BYTES), which is no rate limit. */
+const MESSAGE_TOO_LARGE = /message larger than max/i;
+
 export function fromGrpcError(code: number, details: string): DomainError {
+  // A client retrying later would get the same answer: a configuration limit, not a rate limit.
+  if (code === GrpcCode.RESOURCE_EXHAUSTED && MESSAGE_TOO_LARGE.test(details)) return new DomainError('internal', 'An answer was larger than the gRPC message size limit.');
   const kind = kindOfGrpcCode(code);
   if (kind === 'unavailable') return new DomainError(kind, 'A service this request needs is unavailable; try again shortly.');
   if (kind === 'internal') return new DomainError(kind, 'Internal error.');

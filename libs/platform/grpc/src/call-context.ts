@@ -9,6 +9,8 @@ export interface Caller {
 
 export interface CallContext {
   caller?: Caller;
+  /** the client's key for a create or merge it may retry (see idempotencyKeyFromMetadata) */
+  idempotencyKey?: string;
 }
 
 const USER = 'x-bindery-user-id';
@@ -72,4 +74,23 @@ export function isInternalCaller(userId: string): boolean {
 
 export function callerSignatureRequired(): boolean {
   return internalSecret() !== undefined;
+}
+
+const IDEMPOTENCY_KEY = 'x-bindery-idempotency-key';
+
+/**
+ * An idempotency key: 1 to 255 printable ASCII characters without spaces, the `Idempotency-Key`
+ * header's form (the gateway validates it; the server ignores a malformed one rather than trusting it).
+ */
+export const IDEMPOTENCY_KEY_PATTERN = '^[\\x21-\\x7E]{1,255}$';
+const keyForm = new RegExp(IDEMPOTENCY_KEY_PATTERN);
+
+export function idempotencyKeyToMetadata(key: string | undefined, metadata = new Metadata()): Metadata {
+  if (key !== undefined) metadata.set(IDEMPOTENCY_KEY, key);
+  return metadata;
+}
+
+export function idempotencyKeyFromMetadata(metadata: Metadata): string | undefined {
+  const [key] = metadata.get(IDEMPOTENCY_KEY);
+  return typeof key === 'string' && keyForm.test(key) ? key : undefined;
 }

@@ -1,13 +1,41 @@
 import { CallOptions, ChannelCredentials, Client, credentials, handleUnaryCall, Metadata, ServiceError } from '@grpc/grpc-js';
 import { fromGrpcError } from '@bindery/platform/errors';
 import { traceClientCall } from '@bindery/platform/telemetry';
-import { Caller, callerToMetadata } from './call-context';
+import { Caller, callerToMetadata, idempotencyKeyToMetadata } from './call-context';
+import { outgoingDeadline } from './call-budget';
+import { messageLimitOptions } from './message-limits';
 import { freshReadsToMetadata, noteTrailingRead } from './fresh-reads';
 
 export interface UnaryOptions {
   caller?: Caller;
-  /** Absolute deadline; defaults to now + the client's default. */
+  /**
+   * Absolute deadline; defaults to now + the client's default. Either way a call made while serving
+   * another is cut to that call's deadline less a margin (call-budget.ts).
+   */
   deadline?: Date;
+  /** Makes a create or merge repeatable: a retry with the same key answers the first result. */
+  idempotencyKey?: string;
+}
+
+/** The options of every channel a client opens: reconnection, keepalive and the chosen message limits. */
+export function channelOptions(): object {
+  return {
+    'grpc.keepalive_time_ms': 30000,
+    'grpc.max_reconnect_backoff_ms': 2000,
+    'grpc.initial_reconnect_backoff_ms': 200,
+    ...messageLimitOptions(),
+  };
+}
+
+/** The metadata of an outgoing call: caller, idempotency key and trace context. */
+export function outgoingMetadata(options: UnaryOptions, trace: { traceparent?: string; tracestate?: string }): Metadata {
+  const metadata = idempotencyKeyToMetadata(options.idempotencyKey, callerToMetadata(options.caller));
+  // The callee may answer from its own copies: a denial this answer leads to is confirmed (fresh-reads.ts).
+  freshReadsToMetadata(metadata);
+  noteTrailingRead();
+  if (trace.traceparent) metadata.set('traceparent', trace.traceparent);
+  if (trace.tracestate) metadata.set('tracestate', trace.tracestate);
+  return metadata;
 }
 
 /** A promise client derived from the generated server interface: one method per RPC. */
@@ -19,15 +47,12 @@ type GeneratedClientCtor = new (address: string, creds: ChannelCredentials, opti
 type UnaryMethod = (req: unknown, md: Metadata, opts: CallOptions, cb: (err: ServiceError | null, res: unknown) => void) => unknown;
 
 /**
- * Wraps a ts-proto generated client: every call carries the caller and a deadline, and a failed
+ * Wraps a ts-proto generated client: every call carries the caller and a deadline (bounded by the
+ * budget of the call being served, if any), and a failed
  * call rejects with the DomainError its status stands for.
  */
 export function createPromiseClient<S>(Ctor: GeneratedClientCtor, address: string, defaultDeadlineMs: number): PromiseClient<S> & { close(): void } {
-  const client = new Ctor(address, credentials.createInsecure(), {
-    'grpc.keepalive_time_ms': 30000,
-    'grpc.max_reconnect_backoff_ms': 2000,
-    'grpc.initial_reconnect_backoff_ms': 200,
-  }) as unknown as Record<string, UnaryMethod> & Client;
+  const client = new Ctor(address, credentials.createInsecure(), channelOptions()) as unknown as Record<string, UnaryMethod> & Client;
   const methods: Record<string, unknown> = {
     close: () => client.close(),
   };
@@ -37,15 +62,9 @@ export function createPromiseClient<S>(Ctor: GeneratedClientCtor, address: strin
     if (typeof proto[name] !== 'function' || name === 'constructor') continue;
     methods[name] = (req: unknown, options: UnaryOptions = {}) =>
       new Promise((resolve, reject) => {
-        const deadline = options.deadline ?? new Date(Date.now() + defaultDeadlineMs);
+        const deadline = outgoingDeadline(options.deadline, defaultDeadlineMs);
         traceClientCall(service, name, (trace, done) => {
-          const metadata = callerToMetadata(options.caller);
-          // The callee may answer from its own copies: a denial this answer leads to is confirmed.
-          freshReadsToMetadata(metadata);
-          noteTrailingRead();
-          if (trace.traceparent) metadata.set('traceparent', trace.traceparent);
-          if (trace.tracestate) metadata.set('tracestate', trace.tracestate);
-          client[name](req, metadata, { deadline }, (err, res) => {
+          client[name](req, outgoingMetadata(options, trace), { deadline }, (err, res) => {
             done(err ? err.code : 0);
             if (err) reject(fromGrpcError(err.code, err.details));
             else resolve(res);

@@ -5,3 +5,5 @@ export * from './health';
 export * from './typed-service';
 export * from './streaming';
 export * from './fresh-reads';
+export * from './call-budget';
+export * from './message-limits';

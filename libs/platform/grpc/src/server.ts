@@ -1,7 +1,9 @@
 import { sendUnaryData, Server, ServerCredentials, ServerUnaryCall, ServiceDefinition, status, UntypedServiceImplementation } from '@grpc/grpc-js';
 import { grpcCodeOf, isDomainError } from '@bindery/platform/errors';
 import { logger, traceServerCall } from '@bindery/platform/telemetry';
-import { CallContext, callerFromMetadata } from './call-context';
+import { CallContext, callerFromMetadata, idempotencyKeyFromMetadata } from './call-context';
+import { budgetSpent, withCallBudget } from './call-budget';
+import { messageLimitOptions } from './message-limits';
 import { confirmingDenials, freshReadsFromMetadata } from './fresh-reads';
 
 const codeOf = (err: unknown) => (isDomainError(err) ? grpcCodeOf(err.kind) : status.INTERNAL);
@@ -13,7 +15,25 @@ function toServiceError(method: string, err: unknown) {
   return { code: status.INTERNAL, details: 'Internal error.' };
 }
 
-/** Adapts promise-returning handlers to grpc-js, with the caller taken from metadata (see typed-service.ts). */
+/** The incoming call's deadline in ms since the epoch (Infinity when the caller set none). */
+export function deadlineOf(call: { getDeadline(): Date | number }): number {
+  const deadline = call.getDeadline();
+  return deadline instanceof Date ? deadline.getTime() : deadline;
+}
+
+export const DEADLINE_PASSED = { code: status.DEADLINE_EXCEEDED, details: 'The caller gave up before this call was started.' };
+
+/** The context a handler sees, from the call's metadata. */
+export function contextOf(metadata: ServerUnaryCall<unknown, unknown>['metadata']): CallContext {
+  const idempotencyKey = idempotencyKeyFromMetadata(metadata);
+  return { caller: callerFromMetadata(metadata), ...(idempotencyKey ? { idempotencyKey } : {}) };
+}
+
+/**
+ * Adapts promise-returning handlers to grpc-js, with the caller taken from metadata (see
+ * typed-service.ts). A call whose deadline has passed is answered DEADLINE_EXCEEDED unstarted; a
+ * started one is the budget of every call its handler makes.
+ */
 export function adaptHandlers(definition: ServiceDefinition, handlers: Record<string, (req: unknown, ctx: CallContext) => Promise<unknown>>): UntypedServiceImplementation {
   const out: UntypedServiceImplementation = {};
   for (const name of Object.keys(definition)) {
@@ -25,15 +45,24 @@ export function adaptHandlers(definition: ServiceDefinition, handlers: Record<st
       const [traceparent] = call.metadata.get('traceparent');
       const [tracestate] = call.metadata.get('tracestate');
       const headers = { traceparent: typeof traceparent === 'string' ? traceparent : undefined, tracestate: typeof tracestate === 'string' ? tracestate : undefined };
-      const caller = callerFromMetadata(call.metadata);
-      const fresh = freshReadsFromMetadata(call.metadata);
-      traceServerCall(service, method, headers, () => confirmingDenials(fresh, () => handler(call.request, { caller })), codeOf).then(
+      // Work nobody waits for any more is not started: its answer could only be thrown away.
+      const deadline = deadlineOf(call);
+      if (budgetSpent(deadline)) return callback(DEADLINE_PASSED);
+      // Everything the handler calls is bounded by this call's deadline (call-budget.ts).
+      withCallBudget(deadline, () =>
+        traceServerCall(service, method, headers, () => confirmingDenials(freshReadsFromMetadata(call.metadata), () => handler(call.request, contextOf(call.metadata))), codeOf),
+      ).then(
         (reply) => callback(null, reply),
         (err) => callback(toServiceError(name, err)),
       );
     };
   }
   return out;
+}
+
+/** A gRPC server with the chosen message limits (message-limits.ts). */
+export function createGrpcServer(): Server {
+  return new Server(messageLimitOptions());
 }
 
 /** Binds `host:port` (loopback unless told; a container binds every interface with GRPC_BIND_ADDRESS). */

@@ -10,9 +10,11 @@ import {
 } from '@grpc/grpc-js';
 import { DomainError, fromGrpcError, grpcCodeOf, isDomainError } from '@bindery/platform/errors';
 import { logger, traceClientCall, traceServerCall } from '@bindery/platform/telemetry';
-import { callerFromMetadata, callerToMetadata, CallContext } from './call-context';
+import { CallContext } from './call-context';
+import { contextOf, DEADLINE_PASSED, deadlineOf } from './server';
 import type { CallerContext, GrpcRegistration } from './typed-service';
-import type { UnaryOptions } from './client';
+import { channelOptions, outgoingMetadata, UnaryOptions } from './client';
+import { budgetSpent, outgoingDeadline, withCallBudget } from './call-budget';
 
 /**
  * Server-streaming RPCs (`rpc X(Req) returns (stream Res)`), with the conventions of unary handlers
@@ -83,14 +85,15 @@ function adaptStreaming(definition: ServiceDefinition, name: string, handler: (r
     const [traceparent] = call.metadata.get('traceparent');
     const [tracestate] = call.metadata.get('tracestate');
     const headers = { traceparent: typeof traceparent === 'string' ? traceparent : undefined, tracestate: typeof tracestate === 'string' ? tracestate : undefined };
+    const deadline = deadlineOf(call);
+    if (budgetSpent(deadline)) {
+      call.emit('error', DEADLINE_PASSED);
+      return;
+    }
     const cancelled = new AbortController();
     call.once('cancelled', () => cancelled.abort());
-    traceServerCall(
-      service,
-      method,
-      headers,
-      () => pump(call, handler(call.request, { caller: callerFromMetadata(call.metadata), signal: cancelled.signal }), cancelled.signal),
-      codeOf,
+    withCallBudget(deadline, () =>
+      traceServerCall(service, method, headers, () => pump(call, handler(call.request, { ...contextOf(call.metadata), signal: cancelled.signal }), cancelled.signal), codeOf),
     ).then(
       () => {
         if (!cancelled.signal.aborted) call.end();
@@ -168,21 +171,17 @@ async function* mapped<T>(stream: ClientReadableStream<T>, done: (code: number) 
 export function grpcStreamingClient<Def extends ServiceDefinition>(definition: Def, address: string, defaultDeadlineMs: number): StreamingClientOf<Def> {
   const serviceName = (Object.values(definition)[0] as { path?: string } | undefined)?.path?.split('/')[1] ?? 'grpc';
   const Ctor = makeGenericClientConstructor(definition, serviceName);
-  const client = new Ctor(address, credentials.createInsecure(), {
-    'grpc.keepalive_time_ms': 30000,
-    'grpc.max_reconnect_backoff_ms': 2000,
-    'grpc.initial_reconnect_backoff_ms': 200,
-  }) as unknown as Record<string, (req: unknown, md: Metadata, opts: object) => ClientReadableStream<unknown>> & { close(): void };
+  const client = new Ctor(address, credentials.createInsecure(), channelOptions()) as unknown as Record<
+    string,
+    (req: unknown, md: Metadata, opts: object) => ClientReadableStream<unknown>
+  > & { close(): void };
   const methods: Record<string, unknown> = { close: () => client.close() };
   for (const name of Object.keys(definition)) {
     methods[name] = (req: unknown, options: UnaryOptions = {}): ReplyStream<unknown> => {
       let stream!: ClientReadableStream<unknown>;
       let finish: (code: number) => void = () => undefined;
       traceClientCall(serviceName, name, (trace, done) => {
-        const metadata = callerToMetadata(options.caller);
-        if (trace.traceparent) metadata.set('traceparent', trace.traceparent);
-        if (trace.tracestate) metadata.set('tracestate', trace.tracestate);
-        stream = client[name](req, metadata, { deadline: options.deadline ?? new Date(Date.now() + defaultDeadlineMs) });
+        stream = client[name](req, outgoingMetadata(options, trace), { deadline: outgoingDeadline(options.deadline, defaultDeadlineMs) });
         finish = done;
       });
       // A stream nobody iterates (cancelled before its first read) must not crash the process with

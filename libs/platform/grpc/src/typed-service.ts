@@ -9,7 +9,7 @@ type RequestOf<M> = M extends { requestSerialize(value: infer Req): Buffer } ? R
 type ReplyOf<M> = M extends { responseDeserialize(value: Buffer): infer Res } ? Res : never;
 
 /** The context of a call that requires a caller: the platform has already refused anonymous calls. */
-export interface CallerContext {
+export interface CallerContext extends CallContext {
   caller: Caller;
 }
 

@@ -6,3 +6,4 @@ export * from './change-feed';
 export * from './read-cache';
 export * from './repository';
 export * from './one-at-a-time';
+export * from './idempotent-create';

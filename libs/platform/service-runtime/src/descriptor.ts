@@ -1,5 +1,5 @@
 import { commonSettings, Config, envPrefix, loadConfig, Schema } from '@bindery/platform/config';
-import type { GrpcRegistration } from '@bindery/platform/grpc';
+import { GrpcRegistration, setMessageLimits } from '@bindery/platform/grpc';
 import type { Db, IndexPlan } from '@bindery/platform/mongo';
 import { flushTelemetry, logger } from '@bindery/platform/telemetry';
 import { ConsumerSpec, runService, RunningService, stopOnSignals } from './service-runtime';
@@ -65,6 +65,8 @@ export function loadServiceConfig<S extends Schema, D>(descriptor: ServiceDescri
 
 /** Runs a service from its descriptor and settings; answers the running service (used by main and by service tests). */
 export async function startService<S extends Schema, D>(descriptor: ServiceDescriptor<S, D>, config: Config<S> & BaseConfig): Promise<RunningService<D>> {
+  // Before any server or channel exists: every one of them takes the limits.
+  setMessageLimits({ maxSendBytes: config.GRPC_MAX_SEND_MESSAGE_BYTES, maxReceiveBytes: config.GRPC_MAX_RECEIVE_MESSAGE_BYTES });
   const timers: NodeJS.Timeout[] = [];
   const running = await runService<D>({
     name: descriptor.name,

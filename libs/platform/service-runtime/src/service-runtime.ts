@@ -1,7 +1,7 @@
-import { Server, ServiceDefinition, UntypedServiceImplementation } from '@grpc/grpc-js';
+import { ServiceDefinition, UntypedServiceImplementation } from '@grpc/grpc-js';
 import type { Consumer, Producer } from '@bindery/platform/events';
 import { ConsumerLiveness, createKafka, ensureTopics, EventHandlers, kafkaReachable, OutboxRelay, startConsumer, topicOf } from '@bindery/platform/events';
-import { callerSignatureRequired, createHealthService, startGrpcServer, stopGrpcServer } from '@bindery/platform/grpc';
+import { callerSignatureRequired, createGrpcServer, createHealthService, startGrpcServer, stopGrpcServer } from '@bindery/platform/grpc';
 import { connectMongo, Db, ensureIndexes, IndexPlan, mongoOutboxStore, mongoProcessedEvents, MongoHandle } from '@bindery/platform/mongo';
 import { HealthService } from '@bindery/shared/contracts';
 import { logger } from '@bindery/platform/telemetry';
@@ -66,7 +66,7 @@ export async function runService<D>(spec: ServiceSpec<D>): Promise<RunningServic
   const deps = spec.deps(mongo.db, () => relay.kick());
   await spec.init?.(deps);
 
-  const server = new Server();
+  const server = createGrpcServer();
   for (const s of spec.services(deps)) server.addService(s.definition, s.implementation);
   server.addService(HealthService, createHealthService([mongo.ping, () => kafkaReachable(admin)]) as unknown as UntypedServiceImplementation);
   const port = await startGrpcServer(server, spec.grpcPort, spec.grpcHost);

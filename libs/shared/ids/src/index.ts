@@ -1,2 +1,3 @@
 export * from './ids';
 export * from './time';
+export * from './idempotency';

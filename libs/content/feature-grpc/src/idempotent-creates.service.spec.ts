@@ -1,0 +1,65 @@
+import { randomBytes } from 'node:crypto';
+import { connectContent } from '@bindery/content/client';
+import { IdentityEvents as I } from '@bindery/identity/client';
+import { startServiceUnderTest, ServiceUnderTest } from '@bindery/shared/testing';
+import type { ContentDeps } from './content-deps';
+import { contentServiceWith } from './content-server';
+
+const org = `org-${randomBytes(3).toString('hex')}`;
+const alice = { userId: `alice-${randomBytes(3).toString('hex')}`, isInstanceAdmin: false };
+const bob = { userId: `bob-${randomBytes(3).toString('hex')}`, isInstanceAdmin: false };
+const key = () => `key-${randomBytes(8).toString('hex')}`;
+
+describe('creates with an idempotency key (in process, real MongoDB)', () => {
+  let service: ServiceUnderTest<ContentDeps>;
+  let clients: ReturnType<typeof connectContent>;
+
+  beforeAll(async () => {
+    service = await startServiceUnderTest(contentServiceWith(), { CONTENT_PURGE_EVERY_MS: '86400000' });
+    clients = connectContent(service.address, 10000);
+    for (const user of [alice, bob])
+      await service.running.deps.access.handlers[I.memberAdded.type](I.memberAdded.create('tests', user.userId, { organizationId: org, userId: user.userId, role: 'admin' }, org));
+  });
+  afterAll(async () => {
+    clients?.close();
+    await service?.stop();
+  });
+
+  const spacesNamed = async (title: string) => (await service.running.deps.spaces.all({ organizationId: org, title })).length;
+
+  test('simultaneous creates of a space with one key make one space, and every attempt answers it', async () => {
+    for (let round = 0; round < 10; round += 1) {
+      const k = key();
+      const title = `Once ${round}`;
+      const answers = await Promise.all(Array.from({ length: 4 }, () => clients.spaces.createSpace({ organizationId: org, title }, { caller: alice, idempotencyKey: k })));
+      expect(new Set(answers.map((s) => s.id)).size).toBe(1);
+      expect(await spacesNamed(title)).toBe(1);
+    }
+  });
+
+  test('simultaneous creates of a collection with one key make one collection', async () => {
+    const k = key();
+    const answers = await Promise.all(
+      Array.from({ length: 4 }, () => clients.collections.createCollection({ organizationId: org, title: 'Shelf' }, { caller: alice, idempotencyKey: k })),
+    );
+    expect(new Set(answers.map((c) => c.id)).size).toBe(1);
+    expect((await service.running.deps.collections.all({ organizationId: org, title: 'Shelf' })).length).toBe(1);
+  });
+
+  test('a retry answers the space the first attempt made; without a key every create is new', async () => {
+    const k = key();
+    const first = await clients.spaces.createSpace({ organizationId: org, title: 'Retried' }, { caller: alice, idempotencyKey: k });
+    const again = await clients.spaces.createSpace({ organizationId: org, title: 'Retried' }, { caller: alice, idempotencyKey: k });
+    expect(again.id).toBe(first.id);
+    const plain = await Promise.all([1, 2].map(() => clients.spaces.createSpace({ organizationId: org, title: 'Unkeyed' }, { caller: alice })));
+    expect(plain[0].id).not.toBe(plain[1].id);
+  });
+
+  test('a key is the caller’s own, and reusing it for a different request is a conflict', async () => {
+    const k = key();
+    const mine = await clients.spaces.createSpace({ organizationId: org, title: 'Keyed' }, { caller: alice, idempotencyKey: k });
+    const theirs = await clients.spaces.createSpace({ organizationId: org, title: 'Keyed' }, { caller: bob, idempotencyKey: k });
+    expect(theirs.id).not.toBe(mine.id);
+    await expect(clients.spaces.createSpace({ organizationId: org, title: 'Something else' }, { caller: alice, idempotencyKey: k })).rejects.toMatchObject({ kind: 'conflict' });
+  });
+});
