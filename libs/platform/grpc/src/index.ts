@@ -4,3 +4,4 @@ export * from './client';
 export * from './health';
 export * from './typed-service';
 export * from './streaming';
+export * from './events-admin-client';
