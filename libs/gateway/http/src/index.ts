@@ -4,3 +4,4 @@ export * from './authentication';
 export * from './schemas';
 export * from './gateway-module';
 export * from './raw-routes';
+export * from './events-admin-routes';
