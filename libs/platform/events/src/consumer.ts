@@ -14,6 +14,11 @@ export interface ConsumerOptions {
   processed: ProcessedEvents;
   deadLetters: DeadLetterStore;
   retry?: RetryPolicy;
+  /**
+   * Called after an event's transaction committed: handlers that recorded events of their own woke
+   * the outbox relay before the commit, when it could not see them yet.
+   */
+  applied?: () => void;
 }
 
 export interface RunningConsumer {
@@ -88,7 +93,10 @@ export async function startConsumer(options: ConsumerOptions): Promise<RunningCo
       await withRemoteParent(`consume ${event.type}`, event, SpanKind.CONSUMER, async () => {
         const outcome = await withRetries(retry, () => applyEvent(processed, groupId, handler, event), { between: heartbeat, giveUp: () => stopping });
         if (outcome.ok) {
-          if (outcome.value) logger.info('event applied', { groupId, eventId: event.id, type: event.type, attempts: outcome.attempts });
+          if (outcome.value) {
+            options.applied?.();
+            logger.info('event applied', { groupId, eventId: event.id, type: event.type, attempts: outcome.attempts });
+          }
           return;
         }
         // Recorded before the offset is committed: if this write fails, the message is delivered again.

@@ -28,6 +28,8 @@ export interface ServiceConsumersOptions {
   processed: ProcessedEvents;
   deadLetters: DeadLetterStore;
   retry: RetryPolicy;
+  /** called after an event applied (the outbox relay is woken: a handler's own events are committed now) */
+  applied?: () => void;
   /** how long a start waits for the consumers to catch up before the service reports SERVING anyway */
   catchUpMs: number;
 }
@@ -65,7 +67,10 @@ export class ServiceConsumers {
     for (const [group, spec] of Object.entries(groups)) {
       const topics = spec.from.map((service) => namespace + topicOf(service));
       await ensureTopics(kafka, topics);
-      this.running.set(namespace + group, await startConsumer({ kafka, groupId: namespace + group, topics, handlers: spec.handlers, processed, deadLetters, retry }));
+      this.running.set(
+        namespace + group,
+        await startConsumer({ kafka, groupId: namespace + group, topics, handlers: spec.handlers, processed, deadLetters, retry, applied: this.options.applied }),
+      );
     }
     this.awaitCatchUp();
   }
@@ -103,6 +108,7 @@ export class ServiceConsumers {
     if (!handler) return { replayed: false, error: `no handler of ${letter.event.type} in consumer ${letter.consumer} any more` };
     try {
       const applied = await applyEvent(this.options.processed, letter.consumer, handler, letter.event);
+      if (applied) this.options.applied?.();
       await this.options.deadLetters.remove(id);
       logger.info('dead letter replayed', { consumer: letter.consumer, eventId: letter.event.id, applied });
       return { replayed: true, applied };

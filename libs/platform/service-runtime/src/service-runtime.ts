@@ -57,7 +57,8 @@ export interface RunningService<D> {
 
 /**
  * Starts one service: MongoDB (indexes ensured) → Kafka topic, producer and outbox relay → gRPC
- * handlers and the standard health service → event consumers. Stopping reverses it.
+ * handlers, EventsAdmin and the standard health service → event consumers (health answers
+ * NOT_SERVING until they caught up, see consumers.ts). Stopping reverses it.
  */
 export async function runService<D>(spec: ServiceSpec<D>): Promise<RunningService<D>> {
   const mongo = await connectMongo(spec.mongoUrl, spec.dbName, spec.name);
@@ -84,6 +85,7 @@ export async function runService<D>(spec: ServiceSpec<D>): Promise<RunningServic
     deadLetters: mongoDeadLetters(mongo.db),
     retry: spec.consumerRetry ?? DEFAULT_RETRY,
     catchUpMs: spec.consumerCatchUpMs ?? 30000,
+    applied: () => relay.kick(),
   });
 
   const server = new Server();
