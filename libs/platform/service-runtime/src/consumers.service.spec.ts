@@ -249,3 +249,29 @@ describe('a service reports SERVING only once its consumers caught up', () => {
     expect(health.caughtUp).toBe(true);
   });
 });
+
+describe('the wait for the consumers at start is bounded', () => {
+  const kafka = harness();
+  let service: ProbeUnderTest;
+  let open: () => void = () => undefined;
+
+  beforeAll(async () => {
+    await kafka.open();
+    behaviour.gate = new Promise((resolve) => (open = resolve));
+    await kafka.publish([event('held')]);
+    service = await startProbe({ KAFKA_NAMESPACE: kafka.ns, CONSUMER_CATCH_UP_MS: '300' });
+  });
+  afterAll(async () => {
+    open();
+    behaviour.gate = Promise.resolve();
+    await service?.stop();
+    await kafka.close();
+  });
+
+  test('a consumer held past the bound: the service reports SERVING anyway, its health still says behind', async () => {
+    const serving = grpcHealth(service.address);
+    await eventually(async () => expect(await serving()).toBe(true));
+    expect(service.running.consumers.health()[`${kafka.ns}${GROUP}`].caughtUp).toBe(false);
+    expect(await countOf(service.running.deps.db, 'held')).toBe(0);
+  });
+});
