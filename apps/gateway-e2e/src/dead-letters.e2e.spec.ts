@@ -1,4 +1,5 @@
 import { sharedSystem, SystemUnderTest } from '@bindery/shared/testing';
+import { deadLetterInContent } from './dead-letter-fixtures';
 import { createUser } from './fixtures';
 import { Client, http } from './http-client';
 import { matrixMismatches, MatrixRow } from './matrix';
@@ -48,5 +49,22 @@ describe('dead letters under /admin', () => {
     const doc = (await http(sut.baseUrl).get('/openapi.json')).body;
     expect(doc.paths['/admin/services/{service}/dead-letters'].get.operationId).toBe('listDeadLetters');
     expect(doc.paths['/admin/services/{service}/dead-letters/{deadLetterId}/replay'].post.operationId).toBe('replayDeadLetter');
+  });
+
+  it('keeps an event a consumer gave up on, with where it came from, and replays it at most once', async () => {
+    const letter = await deadLetterInContent(sut);
+    expect(letter).toMatchObject({
+      object: 'dead-letter',
+      service: 'content',
+      consumer: `${sut.env.KAFKA_NAMESPACE}content.identity-access`,
+      topic: `${sut.env.KAFKA_NAMESPACE}bindery.identity.v1`,
+      attempts: 5,
+      event: { type: 'identity.team_member.added', data: { teamId: '' } },
+    });
+    expect((letter as unknown as { error: string }).error).toMatch(/empty/i);
+    // The event with the same id behind it was applied, so the replay finds the marker and only removes the letter.
+    const replay = await clients.instanceAdmin.post(`/admin/services/content/dead-letters/${letter.id}/replay`);
+    expect(replay).toMatchObject({ status: 200, body: { applied: false } });
+    expect((await clients.instanceAdmin.post(`/admin/services/content/dead-letters/${letter.id}/replay`)).status).toBe(404);
   });
 });
