@@ -159,6 +159,8 @@ const EXTRAS = [
   'POST /admin/users/{}/tokens',
   'DELETE /admin/users/{}/tokens/{}',
   'POST /admin/search/rebuild',
+  'GET /admin/services/{}/dead-letters',
+  'POST /admin/services/{}/dead-letters/{}/replay',
 ];
 
 const shape = (method: string, path: string) => `${method.toUpperCase()} ${path.replace(/\{[^}]+\}/g, '{}')}`;

@@ -1,3 +1,4 @@
+import { deadLetterInContent } from './dead-letter-fixtures';
 import { randomBytes } from 'node:crypto';
 import Ajv2020, { ValidateFunction } from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
@@ -314,6 +315,13 @@ describe('responses match the served /openapi.json', () => {
       await site.close();
     }
   }, 180_000);
+
+  it('dead letters (a consumer of content gave up on an event)', async () => {
+    const admin = http(sut.baseUrl, sut.adminToken);
+    const letter = await deadLetterInContent(sut);
+    expectDeclared(await admin.get('/admin/services/content/dead-letters?limit=1000'), 'get', '/admin/services/{service}/dead-letters', 200);
+    expectDeclared(await admin.post(`/admin/services/content/dead-letters/${letter.id}/replay`), 'post', '/admin/services/{service}/dead-letters/{deadLetterId}/replay', 200);
+  });
 
   it('covered every operation that answers with a body', () => {
     const withBody = Object.entries(doc.paths).flatMap(([path, ops]) =>

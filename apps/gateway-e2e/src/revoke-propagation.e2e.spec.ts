@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { createKafka, startConsumer, topicOf } from '@bindery/platform/events';
-import { connectMongo, ensureIndexes, mongoProcessedEvents, MongoHandle } from '@bindery/platform/mongo';
+import { connectMongo, ensureIndexes, mongoDeadLetters, mongoProcessedEvents, MongoHandle } from '@bindery/platform/mongo';
 import { createOrgAccessProjection, OrgAccessProjection } from '@bindery/identity/projection';
 import { startSystem, SystemUnderTest } from '@bindery/shared/testing';
 import { createOrganization, createUser, TestUser } from './fixtures';
@@ -37,8 +37,9 @@ describe('revoke propagation to a consuming service', () => {
       topics: [`${sut.env.KAFKA_NAMESPACE}${topicOf('identity')}`],
       handlers: projection.handlers,
       processed: mongoProcessedEvents(mongo.db),
+      deadLetters: mongoDeadLetters(mongo.db),
     });
-    stopConsumer = () => consumer.disconnect();
+    stopConsumer = () => consumer.stop();
     owner = await createUser(sut, 'owner');
     member = await createUser(sut, 'member');
     orgId = await createOrganization(sut, owner, 'Revocations');

@@ -1,8 +1,8 @@
 import { envPrefix, grpcMessageSettings, loadConfig, Schema } from '@bindery/platform/config';
 import { flushTelemetry, logger } from '@bindery/platform/telemetry';
-import type { Caller } from '@bindery/platform/grpc';
-import { grpcHealth, setMessageLimits } from '@bindery/platform/grpc';
-import { answerClientErrors, createGatewayApp, GatewayContext, RawRoute, RouteRegistry, TokenCache } from '@bindery/gateway/http';
+import type { Caller, EventsAdminClient } from '@bindery/platform/grpc';
+import { connectEventsAdmin, grpcHealth, setMessageLimits } from '@bindery/platform/grpc';
+import { answerClientErrors, createGatewayApp, eventsAdminRoutes, GatewayContext, RawRoute, RouteRegistry, TokenCache } from '@bindery/gateway/http';
 import { SERVICE_MODULES } from './service-modules';
 
 const STOP_BUDGET_MS = 1900;
@@ -30,12 +30,15 @@ function main() {
   // Every module is connected first, so that any module's routes may use another's clients.
   const readiness: Record<string, () => Promise<boolean>> = {};
   const connected = new Map<string, { close(): void }>();
+  // Every service also serves the platform's EventsAdmin (its dead letters) on the same address.
+  const eventsAdmin: Record<string, EventsAdminClient> = {};
   for (const { module } of SERVICE_MODULES) {
     const address = (config as Record<string, unknown>)[`${envPrefix(module.service)}_GRPC_URL`] as string;
     connected.set(module.service, module.connect(address, config.REQUEST_BUDGET_MS));
+    eventsAdmin[module.service] = connectEventsAdmin(address, config.REQUEST_BUDGET_MS);
     readiness[module.service] = grpcHealth(address);
   }
-  const connections = [...connected.values()];
+  const connections = [...connected.values(), ...Object.values(eventsAdmin)];
   const context: GatewayContext = {
     publicUrl,
     appUrl: (config.BINDERY_APP_URL ?? publicUrl).replace(/\/$/, ''),
@@ -55,6 +58,7 @@ function main() {
     rawRoutes.push(...(module.rawRoutes?.(clients, context) ?? []));
     if (module.authenticator) resolveToken = module.authenticator(clients);
   }
+  registry.add(...eventsAdminRoutes(eventsAdmin));
   if (!resolveToken) throw new Error('no service module authenticates API tokens');
   const tokens = new TokenCache(resolveToken, config.AUTH_CACHE_TTL_MS);
 

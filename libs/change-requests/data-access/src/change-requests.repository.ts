@@ -156,18 +156,20 @@ export class ChangeRequestsRepository extends Repository<ChangeRequestRecord> {
   }
 
   /** A member left the organization: their review requests go. */
-  async removeReviewerEverywhere(organizationId: string, userId: string): Promise<number> {
-    const r = await this.collection.updateMany({ organizationId, 'requestedReviewers.userId': userId } as never, { $pull: { requestedReviewers: { userId } } } as never);
+  async removeReviewerEverywhere(organizationId: string, userId: string, session?: ClientSession): Promise<number> {
+    const r = await this.collection.updateMany({ organizationId, 'requestedReviewers.userId': userId } as never, { $pull: { requestedReviewers: { userId } } } as never, {
+      session,
+    });
     return r.modifiedCount;
   }
 
-  async moveToOrganization(spaceIds: string[], organizationId: string): Promise<void> {
-    await this.collection.updateMany({ spaceId: { $in: spaceIds } } as never, { $set: { organizationId } });
+  async moveToOrganization(spaceIds: string[], organizationId: string, session?: ClientSession): Promise<void> {
+    await this.collection.updateMany({ spaceId: { $in: spaceIds } } as never, { $set: { organizationId } }, { session });
   }
 
-  async removeOfSpace(spaceId: string): Promise<number> {
-    const n = await this.hardDelete({ spaceId });
-    await this.db.collection<{ _id: string }>(COLLECTIONS.counters).deleteOne({ _id: spaceId });
+  async removeOfSpace(spaceId: string, session?: ClientSession): Promise<number> {
+    const n = await this.hardDelete({ spaceId }, session);
+    await this.db.collection<{ _id: string }>(COLLECTIONS.counters).deleteOne({ _id: spaceId }, { session });
     return n;
   }
 }

@@ -73,8 +73,8 @@ export class CommentsRepository extends Repository<CommentRecord> {
     return this.updateMatched({ _id: id, changeRequestId }, { $set: { deletedAt: at } as Partial<CommentRecord> }, events, { session });
   }
 
-  async removeOfSpace(spaceId: string): Promise<number> {
-    return this.hardDelete({ spaceId } as Filter<CommentRecord>);
+  async removeOfSpace(spaceId: string, session?: ClientSession): Promise<number> {
+    return this.hardDelete({ spaceId } as Filter<CommentRecord>, session);
   }
 }
 
@@ -129,7 +129,7 @@ export class RepliesRepository extends Repository<ReplyRecord> {
     await this.collection.updateMany({ commentId, deletedAt: { $exists: false } } as never, { $set: { deletedAt: at } } as never, { session });
   }
 
-  async removeOfSpace(spaceId: string): Promise<number> {
-    return this.hardDelete({ spaceId } as Filter<ReplyRecord>);
+  async removeOfSpace(spaceId: string, session?: ClientSession): Promise<number> {
+    return this.hardDelete({ spaceId } as Filter<ReplyRecord>, session);
   }
 }

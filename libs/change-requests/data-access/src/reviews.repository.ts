@@ -31,7 +31,7 @@ export class ReviewsRepository extends Repository<ReviewRecord> {
     return this.findMany({ changeRequestId }, { sort: { createdAt: 1, _id: 1 } });
   }
 
-  async removeOfSpace(spaceId: string): Promise<number> {
-    return this.hardDelete({ spaceId } as Filter<ReviewRecord>);
+  async removeOfSpace(spaceId: string, session?: ClientSession): Promise<number> {
+    return this.hardDelete({ spaceId } as Filter<ReviewRecord>, session);
   }
 }

@@ -58,8 +58,8 @@ export class GrantsRepository extends Repository<GrantRecord> {
   }
 
   /** Every live grant in an organization of a principal (for cleanup when it leaves). */
-  allOfPrincipal(organizationId: string, principalKind: PrincipalKind, principalId: string) {
-    return this.findMany({ organizationId, principalKind, principalId } as Filter<GrantRecord>);
+  allOfPrincipal(organizationId: string, principalKind: PrincipalKind, principalId: string, session?: ClientSession) {
+    return this.findMany({ organizationId, principalKind, principalId } as Filter<GrantRecord>, { session });
   }
 
   /** The live grants on any of `targets`. */

@@ -1,4 +1,4 @@
-import { Db } from 'mongodb';
+import { ClientSession, Db } from 'mongodb';
 import { COLLECTIONS } from './indexes';
 
 interface TeamDoc {
@@ -18,12 +18,12 @@ export class TeamsDirectory {
     return this.db.collection<TeamDoc>(COLLECTIONS.teams);
   }
 
-  async created(organizationId: string, teamId: string): Promise<void> {
-    await this.col.updateOne({ _id: teamId }, { $setOnInsert: { organizationId, deleted: false } }, { upsert: true });
+  async created(organizationId: string, teamId: string, session?: ClientSession): Promise<void> {
+    await this.col.updateOne({ _id: teamId }, { $setOnInsert: { organizationId, deleted: false } }, { upsert: true, session });
   }
 
-  async deleted(organizationId: string, teamId: string): Promise<void> {
-    await this.col.updateOne({ _id: teamId }, { $set: { deleted: true }, $setOnInsert: { organizationId } }, { upsert: true });
+  async deleted(organizationId: string, teamId: string, session?: ClientSession): Promise<void> {
+    await this.col.updateOne({ _id: teamId }, { $set: { deleted: true }, $setOnInsert: { organizationId } }, { upsert: true, session });
   }
 
   /** The ids among `teamIds` that are live teams of the organization. */

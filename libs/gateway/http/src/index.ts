@@ -5,3 +5,4 @@ export * from './schemas';
 export * from './gateway-module';
 export * from './raw-routes';
 export * from './idempotency-key';
+export * from './events-admin-routes';

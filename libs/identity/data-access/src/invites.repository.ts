@@ -1,4 +1,4 @@
-import { Db } from 'mongodb';
+import { ClientSession, Db } from 'mongodb';
 import { EventEnvelope } from '@bindery/platform/events';
 import { Repository } from '@bindery/platform/mongo';
 import { InviteRecord, inviteId } from '@bindery/identity/domain';
@@ -20,15 +20,15 @@ export class InvitesRepository extends Repository<InviteRecord> {
     );
   }
 
-  pendingFor(email: string) {
-    return this.findMany({ email, acceptedAt: { $exists: false } }, { limit: 1000 });
+  pendingFor(email: string, session?: ClientSession) {
+    return this.findMany({ email, acceptedAt: { $exists: false } }, { limit: 1000, session });
   }
 
   /**
    * Marks the invite used. Not a delete: the document may still hold events the relay has not sent,
    * and an acknowledged change never loses its events.
    */
-  async markAccepted(organizationId: string, email: string, at: string): Promise<void> {
-    await this.updateMatched({ _id: inviteId(organizationId, email) }, { $set: { acceptedAt: at } });
+  async markAccepted(organizationId: string, email: string, at: string, session?: ClientSession): Promise<void> {
+    await this.updateMatched({ _id: inviteId(organizationId, email) }, { $set: { acceptedAt: at } }, [], { session });
   }
 }

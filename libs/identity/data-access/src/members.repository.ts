@@ -48,17 +48,20 @@ export class MembersRepository {
 
   /**
    * Adds a membership with its events; a removed membership is revived. False when the user already
-   * is a member (left unchanged).
+   * is a member (left unchanged). Inside a transaction (`session`) the membership is looked up
+   * first: there a duplicate-key error would abort the whole transaction.
    */
-  async insert(member: Omit<MemberRecord, 'outbox' | 'outboxCount'>, events: EventEnvelope[]): Promise<boolean> {
-    try {
-      await this.col.insertOne({ ...member, ...outboxOnInsert(events) });
-      return true;
-    } catch (err) {
-      if (!isDuplicateKey(err)) throw err;
+  async insert(member: Omit<MemberRecord, 'outbox' | 'outboxCount'>, events: EventEnvelope[], session?: ClientSession): Promise<boolean> {
+    if (!session || !(await this.col.findOne({ _id: member._id }, { session, projection: { _id: 1 } }))) {
+      try {
+        await this.col.insertOne({ ...member, ...outboxOnInsert(events) }, { session });
+        return true;
+      } catch (err) {
+        if (session || !isDuplicateKey(err)) throw err;
+      }
     }
     const { _id, ...fields } = member;
-    const revived = await this.col.updateOne({ _id, removedAt: { $exists: true } }, withOutbox({ $set: fields, $unset: { removedAt: '', lastSeenAt: '' } }, events));
+    const revived = await this.col.updateOne({ _id, removedAt: { $exists: true } }, withOutbox({ $set: fields, $unset: { removedAt: '', lastSeenAt: '' } }, events), { session });
     return revived.modifiedCount === 1;
   }
 

@@ -1,4 +1,4 @@
-import { Db, Filter } from 'mongodb';
+import { ClientSession, Db, Filter } from 'mongodb';
 import { EventEnvelope, OutboxFields, outboxOnInsert, withOutbox } from '@bindery/platform/events';
 import { containing, isDuplicateKey } from '@bindery/platform/mongo';
 import { TeamMemberRecord, teamMemberId, TeamRecord, TeamRole } from '@bindery/identity/domain';
@@ -112,10 +112,10 @@ export class TeamsRepository {
    * Retires a membership with its events; false when the user was not in the team. With `addedUpTo`,
    * only a membership added at or before that time (one a later re-add made is left alone).
    */
-  async removeMember(organizationId: string, teamId: string, userId: string, at: string, events: EventEnvelope[], addedUpTo?: string): Promise<boolean> {
+  async removeMember(organizationId: string, teamId: string, userId: string, at: string, events: EventEnvelope[], addedUpTo?: string, session?: ClientSession): Promise<boolean> {
     const filter: Filter<TeamMemberRecord> = { _id: teamMemberId(organizationId, teamId, userId), ...ACTIVE };
     if (addedUpTo) filter.addedAt = { $lte: addedUpTo };
-    const r = await this.memberships.updateOne(filter, withOutbox({ $set: { removedAt: at } }, events));
+    const r = await this.memberships.updateOne(filter, withOutbox({ $set: { removedAt: at } }, events), { session });
     return r.matchedCount === 1;
   }
 
@@ -175,9 +175,9 @@ export class TeamsRepository {
   }
 
   /** The user's current memberships in the organization, live team or not (to retire them). */
-  membershipsOf(organizationId: string, userId: string) {
+  membershipsOf(organizationId: string, userId: string, session?: ClientSession) {
     return this.memberships
-      .find({ organizationId, userId, ...ACTIVE }, { projection: { outbox: 0 } })
+      .find({ organizationId, userId, ...ACTIVE }, { projection: { outbox: 0 }, session })
       .limit(MAX_MEMBERSHIPS_OF_USER)
       .toArray();
   }

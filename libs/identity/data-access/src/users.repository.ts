@@ -1,4 +1,4 @@
-import { Db } from 'mongodb';
+import { ClientSession, Db } from 'mongodb';
 import { conflict } from '@bindery/platform/errors';
 import { EventEnvelope } from '@bindery/platform/events';
 import { isDuplicateKey, Repository } from '@bindery/platform/mongo';
@@ -21,8 +21,8 @@ export class UsersRepository extends Repository<UserRecord> {
     }
   }
 
-  findById(id: string) {
-    return this.findOne({ _id: id });
+  findById(id: string, session?: ClientSession) {
+    return this.findOne({ _id: id }, { session });
   }
 
   async findManyByIds(ids: string[]): Promise<Map<string, UserRecord>> {

@@ -1,3 +1,4 @@
+import type { ClientSession } from '@bindery/platform/mongo';
 import { Caller } from '@bindery/platform/grpc';
 import { assertCanAdminister, inviteId, newMembership, normalizeEmail, RoleOrGuest } from '@bindery/identity/domain';
 import { nowIso } from '@bindery/shared/ids';
@@ -53,16 +54,18 @@ export async function inviteMembers(
  * Turns the pending invites of a new user's address into memberships. Idempotent: a membership that
  * already exists is kept, and an invite is marked accepted only after its membership exists.
  */
-export async function acceptPendingInvites(deps: IdentityDeps, userId: string, email: string): Promise<number> {
-  const pending = await deps.invites.pendingFor(email);
-  const user = pending.length ? await deps.users.findById(userId) : null;
+export async function acceptPendingInvites(deps: IdentityDeps, userId: string, email: string, session?: ClientSession): Promise<number> {
+  const pending = await deps.invites.pendingFor(email, session);
+  const user = pending.length ? await deps.users.findById(userId, session) : null;
   if (!user) return 0;
   const now = nowIso();
   for (const invite of pending) {
-    await deps.members.insert(newMembership({ organizationId: invite.organizationId, user, role: invite.role, sso: invite.sso, at: now }), [
-      identityEvents.memberAdded(invite.organizationId, userId, invite.role),
-    ]);
-    await deps.invites.markAccepted(invite.organizationId, email, now);
+    await deps.members.insert(
+      newMembership({ organizationId: invite.organizationId, user, role: invite.role, sso: invite.sso, at: now }),
+      [identityEvents.memberAdded(invite.organizationId, userId, invite.role)],
+      session,
+    );
+    await deps.invites.markAccepted(invite.organizationId, email, now, session);
   }
   if (pending.length) deps.eventsRecorded();
   return pending.length;

@@ -1,3 +1,4 @@
+import type { ClientSession } from '@bindery/platform/mongo';
 import { invalid } from '@bindery/platform/errors';
 import { Caller } from '@bindery/platform/grpc';
 import { assertCanManageTeamMembers, assertCanViewTeam, isTeamRole, MemberRecord, planTeamMembersChange, TeamRole, UserRecord } from '@bindery/identity/domain';
@@ -163,13 +164,14 @@ export async function removeTeamMember(deps: IdentityDeps, caller: Caller, organ
  * identity.member.removed). Idempotent: a retired membership is not matched again, and one added
  * after `leftAt` (the user came back) is left alone. Events: team_member.removed.
  */
-export async function removeTeamMembershipsOf(deps: IdentityDeps, organizationId: string, userId: string, leftAt: string): Promise<number> {
-  const memberships = await deps.teams.membershipsOf(organizationId, userId);
+export async function removeTeamMembershipsOf(deps: IdentityDeps, organizationId: string, userId: string, leftAt: string, session?: ClientSession): Promise<number> {
+  const memberships = await deps.teams.membershipsOf(organizationId, userId, session);
   const now = nowIso();
-  const removed = await Promise.all(
-    memberships.map((m) => deps.teams.removeMember(organizationId, m.teamId, userId, now, [teamEvents.memberRemoved(organizationId, m.teamId, userId)], leftAt)),
-  );
-  const count = removed.filter(Boolean).length;
+  // One after the other: the operations of one transaction may not run in parallel.
+  let count = 0;
+  for (const m of memberships) {
+    if (await deps.teams.removeMember(organizationId, m.teamId, userId, now, [teamEvents.memberRemoved(organizationId, m.teamId, userId)], leftAt, session)) count += 1;
+  }
   if (count) deps.eventsRecorded();
   return count;
 }

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { EventEnvelope } from '@bindery/platform/events';
-import { connectMongo, ensureIndexes, MongoHandle } from '@bindery/platform/mongo';
+import { connectMongo, ensureIndexes, MongoHandle, mongoProcessedEvents } from '@bindery/platform/mongo';
 import { createOrgAccessProjection, OrgAccessProjection } from './org-access-projection';
 
 let seq = 0;
@@ -54,5 +54,18 @@ describe('organization access projection (real MongoDB)', () => {
     expect((await projection.projectedAccessOf('o3', 'u3'))?.teams).toEqual(['t1', 't2']);
     await apply(event('identity.team.deleted', { organizationId: 'o3', teamId: 't1' }, '2026-01-01T00:00:04.000Z'));
     expect((await projection.projectedAccessOf('o3', 'u3'))?.teams).toEqual(['t2']);
+  });
+
+  it('applies in the consumer transaction: a late older event commits nothing wrong and aborts nothing', async () => {
+    const processed = mongoProcessedEvents(mongo.db);
+    const inTx = (e: EventEnvelope) => processed.applyOnce('projection-test', e.id, (ctx) => projection.handlers[e.type](e, ctx));
+    const newer = event('identity.member.role_changed', { organizationId: 'o4', userId: 'u4', role: 'admin' }, '2026-01-01T00:00:05.000Z');
+    const older = event('identity.member.added', { organizationId: 'o4', userId: 'u4', role: 'read' }, '2026-01-01T00:00:01.000Z');
+    const team = event('identity.team_member.added', { organizationId: 'o4', teamId: 't4', userId: 'u4', role: 'member' }, '2026-01-01T00:00:06.000Z');
+    expect(await inTx(newer)).toBe(true);
+    expect(await inTx(older)).toBe(true);
+    expect(await inTx(team)).toBe(true);
+    expect(await inTx(older)).toBe(false);
+    expect(await projection.accessOf('o4', 'u4')).toEqual({ role: 'admin', teams: ['t4'] });
   });
 });

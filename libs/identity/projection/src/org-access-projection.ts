@@ -1,6 +1,6 @@
-import { ConsumerLiveness, EventEnvelope, EventHandlers, eventHandlers, on } from '@bindery/platform/events';
+import { ApplyContext, ConsumerLiveness, EventEnvelope, EventHandlers, eventHandlers, on } from '@bindery/platform/events';
+import { Db, IndexPlan, sessionOf } from '@bindery/platform/mongo';
 import { freshReadsRequired, noteTrailingRead } from '@bindery/platform/grpc';
-import { Db, IndexPlan, isDuplicateKey } from '@bindery/platform/mongo';
 import { IdentityEvents as E } from '@bindery/identity/client';
 import type { OrgAccessSource } from './org-access-source';
 
@@ -60,33 +60,38 @@ export function createOrgAccessProjection(db: Db, options: { source: OrgAccessSo
     return { role: doc.role, teams: teamsOf(doc) };
   }
 
-  /** Applies `set` to the user's document unless a newer event already set that fact. */
-  async function apply(orgId: string, userId: string, versionField: string, v: string, set: Record<string, unknown>) {
+  /**
+   * Applies `set` to the user's document unless a newer event already set that fact, in the
+   * consumer's transaction. The document is made to exist first and then updated conditionally: a
+   * conditional upsert that misses a newer document fails with a duplicate key, which would abort
+   * the whole transaction.
+   */
+  async function apply(orgId: string, userId: string, versionField: string, v: string, set: Record<string, unknown>, ctx: ApplyContext) {
     const _id = `${orgId}:${userId}`;
-    const filter = { _id, $or: [{ [versionField]: { $lt: v } }, { [versionField]: { $exists: false } }] };
-    try {
-      await col.updateOne(filter, { $set: set, $setOnInsert: { organizationId: orgId, userId } }, { upsert: true });
-    } catch (err) {
-      // The document exists with a newer version: the filter missed and the upsert collided. Stale event.
-      if (!isDuplicateKey(err)) throw err;
-    }
+    const session = sessionOf(ctx);
+    await col.updateOne({ _id }, { $setOnInsert: { organizationId: orgId, userId } }, { upsert: true, session });
+    await col.updateOne({ _id, $or: [{ [versionField]: { $lt: v } }, { [versionField]: { $exists: false } }] }, { $set: set }, { session });
   }
 
-  const member = (organizationId: string, userId: string, role: string | null, present: boolean, e: EventEnvelope) =>
-    apply(organizationId, userId, 'v', versionOf(e), { role, member: present, v: versionOf(e) });
+  const member = (organizationId: string, userId: string, role: string | null, present: boolean, e: EventEnvelope, ctx: ApplyContext) =>
+    apply(organizationId, userId, 'v', versionOf(e), { role, member: present, v: versionOf(e) }, ctx);
 
-  const teamMember = (d: { organizationId: string; teamId: string; userId: string }, isIn: boolean, e: EventEnvelope) =>
-    apply(d.organizationId, d.userId, `teams.${d.teamId}.v`, versionOf(e), { [`teams.${d.teamId}`]: { in: isIn, v: versionOf(e) } });
+  const teamMember = (d: { organizationId: string; teamId: string; userId: string }, isIn: boolean, e: EventEnvelope, ctx: ApplyContext) =>
+    apply(d.organizationId, d.userId, `teams.${d.teamId}.v`, versionOf(e), { [`teams.${d.teamId}`]: { in: isIn, v: versionOf(e) } }, ctx);
 
   const handlers: EventHandlers = eventHandlers(
-    on(E.memberAdded, (d, e) => member(d.organizationId, d.userId, d.role ?? null, true, e)),
-    on(E.memberRoleChanged, (d, e) => member(d.organizationId, d.userId, d.role ?? null, true, e)),
-    on(E.memberRemoved, (d, e) => member(d.organizationId, d.userId, null, false, e)),
-    on(E.teamMemberAdded, (d, e) => teamMember(d, true, e)),
-    on(E.teamMemberUpdated, (d, e) => teamMember(d, true, e)),
-    on(E.teamMemberRemoved, (d, e) => teamMember(d, false, e)),
-    on(E.teamDeleted, (d, e) =>
-      col.updateMany({ organizationId: d.organizationId, [`teams.${d.teamId}.in`]: true }, { $set: { [`teams.${d.teamId}`]: { in: false, v: versionOf(e) } } }),
+    on(E.memberAdded, (d, e, ctx) => member(d.organizationId, d.userId, d.role ?? null, true, e, ctx)),
+    on(E.memberRoleChanged, (d, e, ctx) => member(d.organizationId, d.userId, d.role ?? null, true, e, ctx)),
+    on(E.memberRemoved, (d, e, ctx) => member(d.organizationId, d.userId, null, false, e, ctx)),
+    on(E.teamMemberAdded, (d, e, ctx) => teamMember(d, true, e, ctx)),
+    on(E.teamMemberUpdated, (d, e, ctx) => teamMember(d, true, e, ctx)),
+    on(E.teamMemberRemoved, (d, e, ctx) => teamMember(d, false, e, ctx)),
+    on(E.teamDeleted, (d, e, ctx) =>
+      col.updateMany(
+        { organizationId: d.organizationId, [`teams.${d.teamId}.in`]: true },
+        { $set: { [`teams.${d.teamId}`]: { in: false, v: versionOf(e) } } },
+        { session: sessionOf(ctx) },
+      ),
     ),
   );
 

@@ -97,6 +97,12 @@ export const commonSettings = {
   LOG_LEVEL: { kind: 'string', default: 'info' },
   GRPC_DEADLINE_MS: { kind: 'int', default: 5000, min: 100, max: 120000 },
   OUTBOX_POLL_MS: { kind: 'int', default: 250, min: 10, max: 60000 },
+  /** handler runs per delivered event before it goes to the dead letters (docs/events.md) */
+  EVENT_HANDLER_ATTEMPTS: { kind: 'int', default: 5, min: 1, max: 20 },
+  /** pause after a handler's first failure, doubling up to 2 s */
+  EVENT_RETRY_BACKOFF_MS: { kind: 'int', default: 100, min: 0, max: 2000 },
+  /** how long a starting service waits for its consumers to catch up before it reports SERVING anyway */
+  CONSUMER_CATCH_UP_MS: { kind: 'int', default: 30000, min: 0, max: 600000 },
   BINDERY_INTERNAL_SECRET: { kind: 'string', optional: true, secret: true, min: 32 },
   /** the address the gRPC server listens on: loopback unless a container or host must reach it */
   GRPC_BIND_ADDRESS: { kind: 'string', default: '127.0.0.1' },

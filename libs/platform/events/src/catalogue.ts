@@ -1,5 +1,5 @@
 import { EventEnvelope, newEvent } from './envelope';
-import type { EventHandlers } from './consumer';
+import type { ApplyContext, EventHandler, EventHandlers } from './apply-once';
 
 /** The JSON codec ts-proto generates for an event's payload message. */
 export interface PayloadCodec<T> {
@@ -28,14 +28,24 @@ export function defineEvent<T>(type: string, codec: PayloadCodec<T>): EventDefin
   };
 }
 
-/** A handler bound to one event definition: it receives the decoded payload and the envelope. */
+/** A handler bound to one event definition: it receives the decoded payload, the envelope and the transaction to write in. */
 export interface EventHandlerEntry {
   type: string;
-  handle(event: EventEnvelope): Promise<void>;
+  handle: EventHandler;
 }
 
-export function on<T>(definition: EventDefinition<T>, handler: (data: T, event: EventEnvelope) => Promise<unknown>): EventHandlerEntry {
-  return { type: definition.type, handle: async (event) => void (await handler(definition.decode(event), event)) };
+/**
+ * Binds a handler to an event type. Its writes must pass `sessionOf(context)` (platform/mongo) so
+ * they commit with the applied-event marker; `options.idempotentOutsideTransaction` (the reason)
+ * opts a handler out of the transaction (see apply-once.ts).
+ */
+export function on<T>(
+  definition: EventDefinition<T>,
+  handler: (data: T, event: EventEnvelope, context: ApplyContext) => Promise<unknown>,
+  options: { idempotentOutsideTransaction?: string } = {},
+): EventHandlerEntry {
+  const handle = async (event: EventEnvelope, context: ApplyContext = {}) => void (await handler(definition.decode(event), event, context));
+  return { type: definition.type, handle: Object.assign(handle, { idempotentOutsideTransaction: options.idempotentOutsideTransaction }) };
 }
 
 /** The handlers a consumer group runs, keyed by event type; a type handled twice is a mistake. */

@@ -1,60 +1,117 @@
-import { Consumer, Kafka } from 'kafkajs';
+import { Admin, Consumer, Kafka } from 'kafkajs';
 import { logger, SpanKind, withRemoteParent } from '@bindery/platform/telemetry';
-import { EventEnvelope, parseEnvelope } from './envelope';
-import { ConsumerLiveness } from './consumer-liveness';
+import { parseEnvelope } from './envelope';
+import { applyEvent, EventHandlers, ProcessedEvents } from './apply-once';
+import { DeadLetterStore } from './dead-letters';
+import { ConsumerHealth, PartitionProgress } from './consumer-health';
+import { DEFAULT_RETRY, errorText, RetryPolicy, withRetries } from './retry';
 
-/** Remembers which events a consumer has applied (implemented on MongoDB with a unique index). */
-export interface ProcessedEvents {
-  has(consumer: string, eventId: string): Promise<boolean>;
-  record(consumer: string, eventId: string): Promise<void>;
-}
-
-export type EventHandlers = Record<string, (event: EventEnvelope) => Promise<void>>;
-
-/**
- * Consumes topics with idempotent handlers: an event already applied by this consumer group is
- * skipped, a handler failure is retried (the offset is not committed), and each handler runs in a
- * span continuing the trace recorded in the envelope.
- */
-export async function startConsumer(options: {
+export interface ConsumerOptions {
   kafka: Kafka;
   groupId: string;
   topics: string[];
   handlers: EventHandlers;
   processed: ProcessedEvents;
-  /** kept up to date with whether this consumer is current (see ConsumerLiveness) */
-  liveness?: ConsumerLiveness;
-}): Promise<Consumer> {
-  const { kafka, groupId, topics, handlers, processed, liveness } = options;
-  // A short fetch wait: disconnecting waits for the fetch under way, so this bounds how long a stop takes.
+  deadLetters: DeadLetterStore;
+  retry?: RetryPolicy;
+  /**
+   * Called after an event's transaction committed: handlers that recorded events of their own woke
+   * the outbox relay before the commit, when it could not see them yet.
+   */
+  applied?: () => void;
+}
+
+export interface RunningConsumer {
+  consumer: Consumer;
+  health: ConsumerHealth;
+  /** leaves the group; a retry under way stops at its next pause and its event is delivered again later */
+  stop(): Promise<void>;
+}
+
+/**
+ * Where the group stands on each assigned partition (its committed offset, or the earliest one
+ * kept when it has none: it reads from the beginning) and where each partition ends now.
+ */
+async function measure(admin: Admin, groupId: string, assignment: Record<string, number[]>) {
+  const topics = Object.keys(assignment);
+  if (!topics.length) return [];
+  const committed = await admin.fetchOffsets({ groupId, topics });
+  const out: Array<{ topic: string; partition: number; position: number; end: number }> = [];
+  for (const topic of topics) {
+    const offsets = await admin.fetchTopicOffsets(topic);
+    const group = committed.find((c) => c.topic === topic)?.partitions ?? [];
+    for (const partition of assignment[topic]) {
+      const o = offsets.find((x) => x.partition === partition);
+      if (!o) continue;
+      const c = Number(group.find((x) => x.partition === partition)?.offset ?? '-1');
+      out.push({ topic, partition, position: c >= 0 ? c : Number(o.low), end: Number(o.high) });
+    }
+  }
+  return out;
+}
+
+/**
+ * Consumes topics and applies each event once per consumer group: the handler's writes and the
+ * applied-event marker commit in one transaction (see apply-once.ts), so a redelivery finds the
+ * marker and a crash before the commit leaves nothing behind. A failing handler is tried
+ * `retry.attempts` times with a growing pause; then the event goes to the dead letters with its
+ * error and position, and the partition moves on. Each handler runs in a span continuing the trace
+ * recorded in the envelope.
+ */
+export async function startConsumer(options: ConsumerOptions): Promise<RunningConsumer> {
+  const { kafka, groupId, topics, handlers, processed, deadLetters } = options;
+  const retry = options.retry ?? DEFAULT_RETRY;
+  // A fetch waits at most 250 ms for records: an idle consumer proves it is alive four times a
+  // second (health.lastFetchAt), and a stop waits at most that long for the fetch under way.
   const consumer = kafka.consumer({ groupId, sessionTimeout: 10000, heartbeatInterval: 1000, maxWaitTimeInMs: 250, retry: { retries: 10 } });
-  if (liveness) watchLiveness(consumer, liveness);
+  const progress = new PartitionProgress();
+  const admin = kafka.admin();
+  let stopping = false;
+
+  consumer.on(consumer.events.FETCH, () => progress.fetched());
+  consumer.on(consumer.events.END_BATCH_PROCESS, ({ payload }) => progress.batchDone(payload.topic, payload.partition, Number(payload.lastOffset), Number(payload.highWatermark)));
+  consumer.on(consumer.events.GROUP_JOIN, ({ payload }) => {
+    progress.assign(payload.memberAssignment);
+    measure(admin, groupId, payload.memberAssignment).then(
+      (positions) => progress.measured(positions),
+      (err) => logger.warn('could not measure consumer positions', { groupId, error: errorText(err) }),
+    );
+  });
+
+  await admin.connect();
   await consumer.connect();
   await consumer.subscribe({ topics, fromBeginning: true });
   await consumer.run({
-    eachMessage: async ({ message }) => {
+    eachMessage: async ({ topic, partition, message, heartbeat }) => {
       const event = parseEnvelope(message.value);
       if (!event) {
-        logger.warn('skipping a message that is not an event envelope', { groupId });
+        logger.warn('skipping a message that is not an event envelope', { groupId, topic, partition, offset: message.offset });
         return;
       }
       const handler = handlers[event.type];
       if (!handler) return;
-      if (await processed.has(groupId, event.id)) return;
       await withRemoteParent(`consume ${event.type}`, event, SpanKind.CONSUMER, async () => {
-        await handler(event);
-        logger.info('event applied', { groupId, eventId: event.id, type: event.type });
+        const outcome = await withRetries(retry, () => applyEvent(processed, groupId, handler, event), { between: heartbeat, giveUp: () => stopping });
+        if (outcome.ok) {
+          if (outcome.value) {
+            options.applied?.();
+            logger.info('event applied', { groupId, eventId: event.id, type: event.type, attempts: outcome.attempts });
+          }
+          return;
+        }
+        // Recorded before the offset is committed: if this write fails, the message is delivered again.
+        await deadLetters.add({ consumer: groupId, event, topic, partition, offset: message.offset, attempts: outcome.attempts, error: errorText(outcome.error) });
+        logger.error('event dead-lettered', { groupId, eventId: event.id, type: event.type, topic, partition, offset: message.offset, error: errorText(outcome.error) });
       });
-      await processed.record(groupId, event.id);
     },
   });
-  return consumer;
-}
-
-function watchLiveness(consumer: Consumer, liveness: ConsumerLiveness): void {
-  const { FETCH, START_BATCH_PROCESS, END_BATCH_PROCESS, REBALANCING, CRASH, STOP, DISCONNECT } = consumer.events;
-  consumer.on(FETCH, () => liveness.fetched());
-  consumer.on(START_BATCH_PROCESS, (e) => liveness.batchStarted(e.payload.topic, e.payload.partition));
-  consumer.on(END_BATCH_PROCESS, (e) => liveness.batchEnded(e.payload.topic, e.payload.partition, Number(e.payload.offsetLag)));
-  for (const lost of [REBALANCING, CRASH, STOP, DISCONNECT]) consumer.on(lost, () => liveness.lost());
+  return {
+    consumer,
+    health: progress,
+    async stop() {
+      stopping = true;
+      await consumer.disconnect().catch(() => undefined);
+      await admin.disconnect().catch(() => undefined);
+    },
+  };
 }

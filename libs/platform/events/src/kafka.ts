@@ -1,5 +1,6 @@
 import { Admin, Kafka, logLevel, LogEntry } from 'kafkajs';
 import { logger } from '@bindery/platform/telemetry';
+import { TOPIC_RETENTION_MS } from './retention';
 
 const LEVELS: Record<number, 'error' | 'warn' | 'info' | 'debug'> = {
   [logLevel.ERROR]: 'error',
@@ -25,7 +26,12 @@ export function createKafka(brokers: string[], clientId: string): Kafka {
   });
 }
 
-/** Creates the topics if missing (idempotent); the broker does not auto-create them. */
+/**
+ * Creates the topics if missing (idempotent); the broker does not auto-create them. A topic is
+ * created with its retention set here rather than left to the broker's default, because the
+ * applied-event markers are kept for longer than it (retention.ts). A topic that exists keeps its
+ * settings: an operator may have changed them on purpose.
+ */
 export async function ensureTopics(kafka: Kafka, topics: string[], numPartitions = 3, timeoutMs = 30000): Promise<void> {
   const admin = kafka.admin();
   await admin.connect();
@@ -38,7 +44,11 @@ export async function ensureTopics(kafka: Kafka, topics: string[], numPartitions
       try {
         const existing = new Set(await admin.listTopics());
         const missing = topics.filter((t) => !existing.has(t));
-        if (missing.length) await admin.createTopics({ waitForLeaders: true, topics: missing.map((topic) => ({ topic, numPartitions })) });
+        if (missing.length)
+          await admin.createTopics({
+            waitForLeaders: true,
+            topics: missing.map((topic) => ({ topic, numPartitions, configEntries: [{ name: 'retention.ms', value: String(TOPIC_RETENTION_MS) }] })),
+          });
         const { topics: meta } = await admin.fetchTopicMetadata({ topics });
         if (meta.length === topics.length && meta.every((t) => t.partitions.length > 0 && t.partitions.every((p) => p.leader >= 0))) return;
         if (Date.now() > deadline) throw new Error(`Kafka topics ${topics.join(', ')} have no leaders after ${timeoutMs} ms`);

@@ -7,3 +7,4 @@ export * from './streaming';
 export * from './fresh-reads';
 export * from './call-budget';
 export * from './message-limits';
+export * from './events-admin-client';

@@ -1,6 +1,5 @@
 import { Db } from 'mongodb';
-import type { OutboxStore, ProcessedEvents, EventEnvelope } from '@bindery/platform/events';
-import { isDuplicateKey } from './mongo';
+import type { OutboxStore, EventEnvelope } from '@bindery/platform/events';
 
 /** The outbox relay's view of a service's collections that carry `outbox` fields. */
 export function mongoOutboxStore(db: Db, collections: string[]): OutboxStore {
@@ -25,25 +24,6 @@ export function mongoOutboxStore(db: Db, collections: string[]): OutboxStore {
       await db
         .collection<{ _id: string }>(collection)
         .updateOne({ _id: docId, [`outbox.${eventId}`]: { $exists: true } }, { $unset: { [`outbox.${eventId}`]: '' }, $inc: { outboxCount: -1 } });
-    },
-  };
-}
-
-export const PROCESSED_EVENTS = 'processed_events';
-
-/** Applied-event markers; `_id` is `<consumer>:<eventId>`, so uniqueness is the primary key's. */
-export function mongoProcessedEvents(db: Db): ProcessedEvents {
-  const col = db.collection<{ _id: string; at: Date }>(PROCESSED_EVENTS);
-  return {
-    async has(consumer, eventId) {
-      return (await col.countDocuments({ _id: `${consumer}:${eventId}` }, { limit: 1 })) > 0;
-    },
-    async record(consumer, eventId) {
-      try {
-        await col.insertOne({ _id: `${consumer}:${eventId}`, at: new Date() });
-      } catch (err) {
-        if (!isDuplicateKey(err)) throw err;
-      }
     },
   };
 }

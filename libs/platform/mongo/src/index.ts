@@ -1,5 +1,7 @@
 export * from './mongo';
 export * from './event-stores';
+export * from './processed-events';
+export * from './dead-letter-store';
 export * from './transactions';
 export * from './versioned';
 export * from './change-feed';

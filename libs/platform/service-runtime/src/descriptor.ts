@@ -2,7 +2,8 @@ import { commonSettings, Config, envPrefix, loadConfig, Schema } from '@bindery/
 import { GrpcRegistration, setMessageLimits } from '@bindery/platform/grpc';
 import type { Db, IndexPlan } from '@bindery/platform/mongo';
 import { flushTelemetry, logger } from '@bindery/platform/telemetry';
-import { ConsumerSpec, runService, RunningService, stopOnSignals } from './service-runtime';
+import { runService, RunningService, stopOnSignals } from './service-runtime';
+import type { ConsumerGroupSpec } from './consumers';
 
 /** The deployment facts of an app, from `apps/<name>/service.json` (read by the stack, tests and deploy too). */
 export interface ServiceManifest {
@@ -40,7 +41,7 @@ export interface ServiceDescriptor<S extends Schema, D> {
   dispose?(deps: D): Promise<void>;
   grpc(deps: D, config: Config<S> & BaseConfig): GrpcRegistration[];
   /** consumer group name → the services whose events it reads, and its handlers */
-  consumers?(deps: D, config: Config<S> & BaseConfig): Record<string, ConsumerSpec>;
+  consumers?(deps: D, config: Config<S> & BaseConfig): Record<string, ConsumerGroupSpec>;
   jobs?(deps: D, config: Config<S> & BaseConfig): Job[];
 }
 
@@ -87,6 +88,8 @@ export async function startService<S extends Schema, D>(descriptor: ServiceDescr
     },
     services: (deps) => descriptor.grpc(deps, config),
     consumers: descriptor.consumers && ((deps) => descriptor.consumers!(deps, config)),
+    consumerRetry: { attempts: config.EVENT_HANDLER_ATTEMPTS, backoffMs: config.EVENT_RETRY_BACKOFF_MS, maxBackoffMs: 2000 },
+    consumerCatchUpMs: config.CONSUMER_CATCH_UP_MS,
   });
   for (const job of descriptor.jobs?.(running.deps, config) ?? []) {
     let busy = false;

@@ -1,18 +1,23 @@
 import { ServiceDefinition, UntypedServiceImplementation } from '@grpc/grpc-js';
-import type { Consumer, Producer } from '@bindery/platform/events';
-import { ConsumerLiveness, createKafka, ensureTopics, EventHandlers, kafkaReachable, OutboxRelay, startConsumer, topicOf } from '@bindery/platform/events';
+import type { Producer } from '@bindery/platform/events';
+import { createKafka, DEFAULT_RETRY, ensureTopics, kafkaReachable, OutboxRelay, RetryPolicy, topicOf } from '@bindery/platform/events';
 import { callerSignatureRequired, createGrpcServer, createHealthService, startGrpcServer, stopGrpcServer } from '@bindery/platform/grpc';
-import { connectMongo, Db, ensureIndexes, IndexPlan, mongoOutboxStore, mongoProcessedEvents, MongoHandle } from '@bindery/platform/mongo';
+import {
+  connectMongo,
+  Db,
+  DEAD_LETTER_INDEXES,
+  ensureIndexes,
+  IndexPlan,
+  mongoDeadLetters,
+  mongoOutboxStore,
+  mongoProcessedEvents,
+  MongoHandle,
+  processedEventsIndexes,
+} from '@bindery/platform/mongo';
 import { HealthService } from '@bindery/shared/contracts';
 import { logger } from '@bindery/platform/telemetry';
-
-/** One consumer group of a service: the services whose events it reads and its handlers. */
-export interface ConsumerSpec {
-  from: string[];
-  handlers: EventHandlers;
-  /** kept up to date with whether the group is current (for a projection that must prove it) */
-  liveness?: ConsumerLiveness;
-}
+import { ConsumerGroupSpec, ServiceConsumers } from './consumers';
+import { eventsAdminService } from './events-admin';
 
 export interface ServiceSpec<D> {
   /** service name: the Kafka topic is bindery.<name>.v1 and the client id <name> */
@@ -36,23 +41,30 @@ export interface ServiceSpec<D> {
   dispose?(deps: D): Promise<void>;
   services(deps: D): Array<{ definition: ServiceDefinition; implementation: UntypedServiceImplementation }>;
   /** consumer group name → the services whose events it reads, and its handlers */
-  consumers?(deps: D): Record<string, ConsumerSpec>;
+  consumers?(deps: D): Record<string, ConsumerGroupSpec>;
+  /** how a consumer retries a failing handler before it dead-letters the event */
+  consumerRetry?: RetryPolicy;
+  /** how long health waits for the consumers to catch up at start (default 30 s) */
+  consumerCatchUpMs?: number;
 }
 
 export interface RunningService<D> {
   port: number;
   deps: D;
   mongo: MongoHandle;
+  /** the consumer groups (health of each, replay of dead letters) */
+  consumers: ServiceConsumers;
   stop(): Promise<void>;
 }
 
 /**
  * Starts one service: MongoDB (indexes ensured) → Kafka topic, producer and outbox relay → gRPC
- * handlers and the standard health service → event consumers. Stopping reverses it.
+ * handlers, EventsAdmin and the standard health service → event consumers (health answers
+ * NOT_SERVING until they caught up, see consumers.ts). Stopping reverses it.
  */
 export async function runService<D>(spec: ServiceSpec<D>): Promise<RunningService<D>> {
   const mongo = await connectMongo(spec.mongoUrl, spec.dbName, spec.name);
-  await ensureIndexes(mongo.db, spec.indexes);
+  await ensureIndexes(mongo.db, { ...spec.indexes, ...processedEventsIndexes(), ...DEAD_LETTER_INDEXES });
 
   const kafka = createKafka(spec.kafkaBrokers, spec.name);
   const ns = spec.kafkaNamespace ?? '';
@@ -66,18 +78,28 @@ export async function runService<D>(spec: ServiceSpec<D>): Promise<RunningServic
   const deps = spec.deps(mongo.db, () => relay.kick());
   await spec.init?.(deps);
 
+  const consumers = new ServiceConsumers({
+    service: spec.name,
+    kafka,
+    namespace: ns,
+    groups: spec.consumers?.(deps) ?? {},
+    processed: mongoProcessedEvents(mongo.db),
+    deadLetters: mongoDeadLetters(mongo.db),
+    retry: spec.consumerRetry ?? DEFAULT_RETRY,
+    catchUpMs: spec.consumerCatchUpMs ?? 30000,
+    applied: () => relay.kick(),
+  });
+
   const server = createGrpcServer();
   for (const s of spec.services(deps)) server.addService(s.definition, s.implementation);
-  server.addService(HealthService, createHealthService([mongo.ping, () => kafkaReachable(admin)]) as unknown as UntypedServiceImplementation);
+  const eventsAdmin = eventsAdminService(consumers);
+  server.addService(eventsAdmin.definition, eventsAdmin.implementation);
+  // NOT_SERVING until the consumers caught up with what happened before this start.
+  server.addService(HealthService, createHealthService([mongo.ping, () => kafkaReachable(admin), async () => consumers.ready]) as unknown as UntypedServiceImplementation);
   const port = await startGrpcServer(server, spec.grpcPort, spec.grpcHost);
   relay.start();
 
-  const consumers: Consumer[] = [];
-  for (const [groupId, c] of Object.entries(spec.consumers?.(deps) ?? {})) {
-    const topics = c.from.map((service) => ns + topicOf(service));
-    await ensureTopics(kafka, topics);
-    consumers.push(await startConsumer({ kafka, groupId: ns + groupId, topics, handlers: c.handlers, processed: mongoProcessedEvents(mongo.db), liveness: c.liveness }));
-  }
+  await consumers.start();
   if (!callerSignatureRequired()) logger.warn('BINDERY_INTERNAL_SECRET is not set: caller metadata is trusted unsigned; keep the gRPC port private');
   logger.info('service started', { service: spec.name, port });
 
@@ -85,6 +107,7 @@ export async function runService<D>(spec: ServiceSpec<D>): Promise<RunningServic
     port,
     deps,
     mongo,
+    consumers,
     async stop() {
       const t0 = Date.now();
       const phase = (name: string) => logger.debug(`stopped ${name}`, { service: spec.name, ms: Date.now() - t0 });
@@ -92,7 +115,7 @@ export async function runService<D>(spec: ServiceSpec<D>): Promise<RunningServic
       // stop never waits on a broker or a database that no longer answers.
       await stopGrpcServer(server, STOP_BUDGET.grpcMs);
       phase('grpc');
-      await bounded(Promise.all(consumers.map((c) => c.disconnect().catch(() => undefined))), STOP_BUDGET.kafkaMs, 'consumers', spec.name);
+      await bounded(consumers.stop(), STOP_BUDGET.kafkaMs, 'consumers', spec.name);
       phase('consumers');
       const relayed = relay.stop().then(() => Promise.all([producer.disconnect().catch(() => undefined), admin.disconnect().catch(() => undefined)]));
       await bounded(relayed, STOP_BUDGET.kafkaMs, 'outbox relay and producer', spec.name);

@@ -3,7 +3,7 @@ import { eventHandlers, EventHandlers, on } from '@bindery/platform/events';
 import { forbidden } from '@bindery/platform/errors';
 import { Caller, grpcService } from '@bindery/platform/grpc';
 import { defineService } from '@bindery/platform/service-runtime';
-import { Db } from '@bindery/platform/mongo';
+import { Db, sessionOf } from '@bindery/platform/mongo';
 import { searchV1 as pb } from '@bindery/shared/contracts';
 import { IndexStore, SEARCH_INDEXES } from './index-store';
 import { upgradeIndexFormat } from './index-format';
@@ -85,16 +85,22 @@ export function searchGrpc(deps: SearchDeps) {
   });
 }
 
+// Reasons for handlers that run outside the consumer's transaction (each is idempotent by itself).
+const READS_CONTENT =
+  "reads the revision's pages from content over gRPC and writes a large space's postings in bounded batches; idempotent: indexing a revision again writes the same postings";
+const WHOLE_SPACE =
+  'rewrites every section of the spaces, more than one short transaction should hold; idempotent: writing the same organization again, or deleting what is gone, changes nothing';
+
 /** What the index does with content's events. */
 export function contentHandlers(deps: SearchDeps): EventHandlers {
   const { store, indexer } = deps;
   return eventHandlers(
-    on(C.spaceCreated, (d) => store.knownSpace(d.spaceId, d.organizationId)),
-    on(C.revisionCreated, (d) => indexer.revisionCreated(d)),
-    on(C.spaceRestored, (d) => indexer.reindexSpace(d.spaceId, d.organizationId).then(() => undefined)),
-    on(C.spacePurged, (d) => store.removeSpace(d.spaceId)),
-    on(C.spaceTransferred, (d) => store.moveToOrganization([d.spaceId], d.organizationId)),
-    on(C.collectionTransferred, (d) => store.moveToOrganization(d.spaces, d.organizationId)),
+    on(C.spaceCreated, (d, _e, ctx) => store.knownSpace(d.spaceId, d.organizationId, sessionOf(ctx))),
+    on(C.revisionCreated, (d) => indexer.revisionCreated(d), { idempotentOutsideTransaction: READS_CONTENT }),
+    on(C.spaceRestored, (d) => indexer.reindexSpace(d.spaceId, d.organizationId).then(() => undefined), { idempotentOutsideTransaction: READS_CONTENT }),
+    on(C.spacePurged, (d) => store.removeSpace(d.spaceId), { idempotentOutsideTransaction: WHOLE_SPACE }),
+    on(C.spaceTransferred, (d) => store.moveToOrganization([d.spaceId], d.organizationId), { idempotentOutsideTransaction: WHOLE_SPACE }),
+    on(C.collectionTransferred, (d) => store.moveToOrganization(d.spaces, d.organizationId), { idempotentOutsideTransaction: WHOLE_SPACE }),
   );
 }
 

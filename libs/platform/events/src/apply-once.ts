@@ -1,0 +1,44 @@
+import type { EventEnvelope } from './envelope';
+
+/**
+ * The transaction an event is applied in, as the consumer hands it to a handler. Opaque here (this
+ * library does no database work); `sessionOf` in platform/mongo reads it as a MongoDB session, and
+ * every write of a handler passes it, so the writes commit together with the applied-event marker.
+ */
+export interface ApplyContext {
+  readonly session?: object;
+}
+
+/**
+ * One event type's handler. A handler that cannot run in one short transaction (it calls another
+ * service, or writes more than one transaction should hold) says why in
+ * `idempotentOutsideTransaction`: it then runs outside any transaction, must be idempotent by
+ * itself, and the marker is recorded after it (a crash in between applies it again).
+ */
+export type EventHandler = ((event: EventEnvelope, context?: ApplyContext) => Promise<void>) & { readonly idempotentOutsideTransaction?: string };
+
+/** The handlers of one consumer group, by event type. */
+export type EventHandlers = Record<string, EventHandler>;
+
+/** Remembers which events a consumer group has applied (on MongoDB: markers under a unique `_id`, expiring). */
+export interface ProcessedEvents {
+  /**
+   * Runs `apply` in one transaction that also records the event as applied by `consumer`, retrying
+   * transient transaction errors; answers false, without running it, when the event was applied before.
+   */
+  applyOnce(consumer: string, eventId: string, apply: (context: ApplyContext) => Promise<void>): Promise<boolean>;
+  has(consumer: string, eventId: string): Promise<boolean>;
+  record(consumer: string, eventId: string): Promise<void>;
+}
+
+/**
+ * Applies `event` with `handler` for consumer group `consumer` at most once: in the handler's own
+ * transaction with the marker, or (opted out) check, run, then record. Answers whether it ran.
+ */
+export async function applyEvent(processed: ProcessedEvents, consumer: string, handler: EventHandler, event: EventEnvelope): Promise<boolean> {
+  if (!handler.idempotentOutsideTransaction) return processed.applyOnce(consumer, event.id, (context) => handler(event, context));
+  if (await processed.has(consumer, event.id)) return false;
+  await handler(event, {});
+  await processed.record(consumer, event.id);
+  return true;
+}
