@@ -7,3 +7,4 @@ export * from './event-reader';
 export * from './otlp-receiver';
 export * from './manifests';
 export * from './service-under-test';
+export * from './runs';
