@@ -159,6 +159,7 @@ const EXTRAS = [
   'POST /admin/users/{}/tokens',
   'DELETE /admin/users/{}/tokens/{}',
   'POST /admin/search/rebuild',
+  'GET /admin/search/rebuilds/{}',
 ];
 
 const shape = (method: string, path: string) => `${method.toUpperCase()} ${path.replace(/\{[^}]+\}/g, '{}')}`;

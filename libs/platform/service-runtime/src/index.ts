@@ -1,2 +1,3 @@
 export * from './service-runtime';
 export * from './descriptor';
+export * from './run-settings';
