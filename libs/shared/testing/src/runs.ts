@@ -1,5 +1,5 @@
 import type { Db } from '@bindery/platform/mongo';
-import { RunRecord, RUNS_COLLECTION, RunStatus, RunStore, RunTimings } from '@bindery/platform/runs';
+import { RunRecord, RUNS_COLLECTION, RunStatus, RunTimings } from '@bindery/platform/runs';
 import { eventually } from './eventually';
 
 /**
@@ -39,15 +39,21 @@ export async function waitForRun(db: Db, runId: string, statuses: RunStatus | Ru
 }
 
 /**
- * What a worker killed with -9 leaves behind: it claimed the next due run of `kind` (the attempt is
- * counted) and then never renewed its lease nor recorded an outcome. With `lapsed`, the lease has
- * already run out, so a live worker takes the run over at its next poll; otherwise it runs out after
- * the lease of `timings`.
+ * What a worker killed with -9 leaves behind: it claimed the run (the attempt is counted) and then
+ * never renewed its lease nor recorded an outcome. The run is claimed here whatever its `dueAt`
+ * (enqueue it with a later `dueAt` so no live worker takes it first). With `lapsed` (the default)
+ * the lease has already run out, so a live worker takes the run over at its next poll; otherwise
+ * it runs out after `leaseMs`.
  */
-export async function simulateCrashedWorker(db: Db, kind: string, { lapsed = true, timings = FAST_RUN_TIMINGS } = {}): Promise<RunRecord> {
-  const store = new RunStore(db, timings);
-  const claimed = await store.claim([kind], 'crashed-worker');
-  if (!claimed) throw new Error(`no due run of kind ${kind} to claim`);
-  if (lapsed) await db.collection<RunRecord>(RUNS_COLLECTION).updateOne({ _id: claimed._id }, { $set: { leaseUntil: new Date(Date.now() - 1) } });
+export async function simulateCrashedWorker(db: Db, runId: string, { lapsed = true, leaseMs = FAST_RUN_TIMINGS.leaseMs } = {}): Promise<RunRecord> {
+  const leaseUntil = new Date(Date.now() + (lapsed ? -1 : leaseMs));
+  const claimed = await db
+    .collection<RunRecord>(RUNS_COLLECTION)
+    .findOneAndUpdate(
+      { _id: runId, status: 'pending' },
+      { $set: { status: 'in-progress', leaseOwner: 'crashed-worker', leaseUntil, startedAt: new Date(), updatedAt: new Date() }, $inc: { attempt: 1 } },
+      { returnDocument: 'after' },
+    );
+  if (!claimed) throw new Error(`run ${runId} is not pending: a crashed worker could not have claimed it`);
   return claimed;
 }
