@@ -3,11 +3,11 @@ import { RunRecord, RUNS_COLLECTION, RunStatus, RunTimings } from '@bindery/plat
 import { eventually } from './eventually';
 
 /**
- * Timings for tests of services with runs: leases of a fraction of a second, so takeovers and
+ * Timings for tests of services with runs: leases of a second (ten heartbeats: a loaded test machine can stall one), so takeovers and
  * retries happen within a test's patience, without any test waiting a fixed time.
  */
 export const FAST_RUN_TIMINGS: RunTimings = {
-  leaseMs: 400,
+  leaseMs: 1000,
   heartbeatMs: 100,
   pollMs: 50,
   backoffMs: 20,
