@@ -160,6 +160,7 @@ const EXTRAS = [
   'DELETE /admin/users/{}/tokens/{}',
   'POST /admin/search/rebuild',
   'GET /admin/search/rebuilds/{}',
+  'POST /admin/search/rebuilds/{}/cancel',
 ];
 
 const shape = (method: string, path: string) => `${method.toUpperCase()} ${path.replace(/\{[^}]+\}/g, '{}')}`;

@@ -58,6 +58,11 @@ const ROWS: Array<MatrixRow<Ctx>> = [
     expect: [403, 403, 403, 403, 403, 403, 403, 403, 401, 401],
   },
   {
+    name: 'POST /admin/search/rebuilds/{runId}/cancel',
+    call: (c, ctx) => c.post(`/admin/search/rebuilds/${ctx.runId}/cancel`, undefined),
+    expect: [403, 403, 403, 403, 403, 403, 403, 403, 401, 401],
+  },
+  {
     name: 'GET /admin/search/rebuilds/{no such run}',
     call: (c) => c.get(`/admin/search/rebuilds/${unknownId()}`),
     expect: [403, 403, 403, 403, 403, 403, 403, 403, 401, 401],

@@ -157,6 +157,8 @@ describe('search through HTTP (spaces and organizations)', () => {
     expect(titlesOf(await spaceSearch(admin, 'webhooks'))).toEqual(['Webhooks', 'Overview']);
     // Only instance admins read rebuild runs; an unknown run is not found.
     expect((await admin.get(`/admin/search/rebuilds/${accepted.body.id}`)).status).toBe(403);
+    // Cancelling a finished run answers it as it is.
+    expect(await instanceAdmin.post(`/admin/search/rebuilds/${accepted.body.id}/cancel`, undefined)).toMatchObject({ status: 200, body: { status: 'completed' } });
     const unknown = await instanceAdmin.get('/admin/search/rebuilds/no-such-run');
     expect(unknown.status).toBe(404);
     assertErrorBody(404, unknown.body);

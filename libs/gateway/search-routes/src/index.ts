@@ -84,6 +84,18 @@ export function searchRoutes(clients: SearchClients, urls: Urls): RouteSpec[] {
         return { body: runJsonOf(await clients.search.getRebuild({ runId: params.runId }, { caller, deadline })) };
       },
     },
+    {
+      method: 'post',
+      path: '/admin/search/rebuilds/:runId/cancel',
+      operationId: 'cancelSearchIndexRebuild',
+      summary: 'Cancel a rebuild run (instance admins): a pending one at once, a running one within a heartbeat; a finished one is answered as it is',
+      tags: ['admin'],
+      params: { runId: ID_PARAM },
+      success: { status: 200, description: 'The rebuild run as it now stands', schema: RUN_JSON_SCHEMA },
+      async handler({ caller, deadline, params }) {
+        return { body: runJsonOf(await clients.search.cancelRebuild({ runId: params.runId }, { caller, deadline })) };
+      },
+    },
   ];
 }
 

@@ -47,4 +47,13 @@ describe('search rebuilds as runs (in process, real MongoDB and Kafka)', () => {
     expect(failed.attempt).toBe(3);
     expect(failed.reason).toMatch(/\(gave up after 3 attempts\)$/);
   });
+
+  test('cancelling a pending rebuild cancels it at once; a finished one is answered as it is', async () => {
+    const { runs } = service.running.deps;
+    const { run } = await runs.enqueue({ kind: SEARCH_RUNS.rebuild, input: { spaceIds: [] }, dueAt: new Date(Date.now() + 3600_000) });
+    expect(await clients.search.cancelRebuild({ runId: run._id }, { caller: instanceAdmin })).toMatchObject({ status: 'cancelled' });
+    expect(await clients.search.cancelRebuild({ runId: run._id }, { caller: instanceAdmin })).toMatchObject({ status: 'cancelled' });
+    await expect(clients.search.cancelRebuild({ runId: run._id }, { caller: { userId: 'u1', isInstanceAdmin: false } })).rejects.toMatchObject({ kind: 'forbidden' });
+    await expect(clients.search.cancelRebuild({ runId: 'nope' }, { caller: instanceAdmin })).rejects.toMatchObject({ kind: 'not_found' });
+  });
 });

@@ -95,6 +95,11 @@ export function searchGrpc(deps: SearchDeps) {
       if (run?.kind !== SEARCH_RUNS.rebuild) throw notFound('Rebuild run');
       return runMessage(run);
     },
+    async cancelRebuild(req, ctx) {
+      adminsOnly(ctx.caller);
+      if ((await deps.runs.get(req.runId))?.kind !== SEARCH_RUNS.rebuild) throw notFound('Rebuild run');
+      return runMessage((await deps.runs.cancel(req.runId))!);
+    },
   });
 }
 

@@ -703,6 +703,16 @@ export const SearchServiceService = {
     responseSerialize: (value: Run): Buffer => Buffer.from(Run.encode(value).finish()),
     responseDeserialize: (value: Buffer): Run => Run.decode(value),
   },
+  /** Cancels a rebuild: a pending one at once, a running one at its next heartbeat (instance admins). */
+  cancelRebuild: {
+    path: "/bindery.search.v1.SearchService/CancelRebuild" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: GetRunRequest): Buffer => Buffer.from(GetRunRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): GetRunRequest => GetRunRequest.decode(value),
+    responseSerialize: (value: Run): Buffer => Buffer.from(Run.encode(value).finish()),
+    responseDeserialize: (value: Buffer): Run => Run.decode(value),
+  },
 } as const;
 
 export interface SearchServiceServer extends UntypedServiceImplementation {
@@ -718,6 +728,8 @@ export interface SearchServiceServer extends UntypedServiceImplementation {
   rebuild: handleUnaryCall<RebuildRequest, RebuildReply>;
   /** A rebuild run, to poll its status and progress (instance admins). */
   getRebuild: handleUnaryCall<GetRunRequest, Run>;
+  /** Cancels a rebuild: a pending one at once, a running one at its next heartbeat (instance admins). */
+  cancelRebuild: handleUnaryCall<GetRunRequest, Run>;
 }
 
 export interface SearchServiceClient extends Client {
@@ -792,6 +804,19 @@ export interface SearchServiceClient extends Client {
     callback: (error: ServiceError | null, response: Run) => void,
   ): ClientUnaryCall;
   getRebuild(
+    request: GetRunRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: Run) => void,
+  ): ClientUnaryCall;
+  /** Cancels a rebuild: a pending one at once, a running one at its next heartbeat (instance admins). */
+  cancelRebuild(request: GetRunRequest, callback: (error: ServiceError | null, response: Run) => void): ClientUnaryCall;
+  cancelRebuild(
+    request: GetRunRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: Run) => void,
+  ): ClientUnaryCall;
+  cancelRebuild(
     request: GetRunRequest,
     metadata: Metadata,
     options: Partial<CallOptions>,
