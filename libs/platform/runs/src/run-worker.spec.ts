@@ -39,7 +39,7 @@ describe('run workers (real MongoDB, two replicas)', () => {
   let workers: RunWorker[] = [];
   const db = () => replicas[0].db;
   const runs = () => db().collection<RunRecord>(RUNS_COLLECTION);
-  const storeOf = (i: number, clock?: () => number) => new RunStore(replicas[i].db, FAST_RUN_TIMINGS, clock);
+  const storeOf = (i: number, clock?: () => number, timings = FAST_RUN_TIMINGS) => new RunStore(replicas[i].db, timings, clock);
   const startWorker = (i: number, options: RunWorkerOptions, store = storeOf(i)) => {
     const w = new RunWorker(store, { owner: `replica-${i}`, ...options });
     w.start();
@@ -77,8 +77,10 @@ describe('run workers (real MongoDB, two replicas)', () => {
           .then((e) => e.run._id),
       ),
     );
-    startWorker(0, { handlers: handlers('replica-0'), concurrency: 4 });
-    startWorker(1, { handlers: handlers('replica-1'), concurrency: 4 });
+    // Leases of 10 s: this test is about claims, and a machine stalled past a short lease would rightly see a takeover.
+    const patient = { ...FAST_RUN_TIMINGS, leaseMs: 10_000 };
+    startWorker(0, { handlers: handlers('replica-0'), concurrency: 4 }, storeOf(0, undefined, patient));
+    startWorker(1, { handlers: handlers('replica-1'), concurrency: 4 }, storeOf(1, undefined, patient));
     await eventually(async () => expect(await runs().countDocuments({ status: 'completed' })).toBe(60));
     const done = await runs().find().toArray();
     expect(done.map((r) => r.attempt)).toEqual(Array(60).fill(1));
