@@ -72,11 +72,11 @@ function exportName(protoPath) {
 
 /** libs/shared/contracts/src/index.ts: every generated module, so a new .proto needs no hand edit. */
 function indexSource() {
-  const lines = [
-    '// The generated gRPC and event contracts (see tools/proto/generate.js); never edited by hand.',
-    "export * from './generated/grpc/health/v1/health';",
-    "export * from './generated/bindery/common/v1/common';",
-  ];
+  const lines = ['// The generated gRPC and event contracts (see tools/proto/generate.js); never edited by hand.', "export * from './generated/grpc/health/v1/health';"];
+  // The shared messages (pages, runs) are exported flat: every service uses them.
+  for (const proto of protoFiles(protoDir).filter((p) => p.startsWith('bindery/common/'))) {
+    lines.push(`export * from './generated/${proto.replace(/\.proto$/, '')}';`);
+  }
   for (const proto of protoFiles(protoDir)) {
     const name = exportName(proto);
     if (name) lines.push(`export * as ${name} from './generated/${proto.replace(/\.proto$/, '')}';`);

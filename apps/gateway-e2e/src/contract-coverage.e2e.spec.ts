@@ -161,6 +161,8 @@ const EXTRAS = [
   'POST /admin/search/rebuild',
   'GET /admin/services/{}/dead-letters',
   'POST /admin/services/{}/dead-letters/{}/replay',
+  'GET /admin/search/rebuilds/{}',
+  'POST /admin/search/rebuilds/{}/cancel',
 ];
 
 const shape = (method: string, path: string) => `${method.toUpperCase()} ${path.replace(/\{[^}]+\}/g, '{}')}`;

@@ -285,7 +285,9 @@ describe('responses match the served /openapi.json', () => {
     expectDeclared(await api.post(`${c}/merge`, undefined), 'post', `${ct}/merge`, 200);
     expectDeclared(await api.get(`/v1/spaces/${space.id}/search?query=g1`), 'get', '/v1/spaces/{spaceId}/search', 200);
     expectDeclared(await api.get(`/v1/orgs/${orgId}/search?query=g1`), 'get', '/v1/orgs/{organizationId}/search', 200);
-    expectDeclared(await http(sut.baseUrl, sut.adminToken).post('/admin/search/rebuild', { spaces: [space.id] }), 'post', '/admin/search/rebuild', 200);
+    const rebuild = expectDeclared(await http(sut.baseUrl, sut.adminToken).post('/admin/search/rebuild', { spaces: [space.id] }), 'post', '/admin/search/rebuild', 202);
+    expectDeclared(await http(sut.baseUrl, sut.adminToken).get(`/admin/search/rebuilds/${rebuild.id}`), 'get', '/admin/search/rebuilds/{runId}', 200);
+    expectDeclared(await http(sut.baseUrl, sut.adminToken).post(`/admin/search/rebuilds/${rebuild.id}/cancel`, undefined), 'post', '/admin/search/rebuilds/{runId}/cancel', 200);
   });
 
   it('website import (a system whose outbound guard reaches the loopback test site)', async () => {

@@ -3,19 +3,23 @@ import { contentItem, unknownId, untilAnswers } from './content-fixtures';
 import { ContentWriter, contentWriter } from './content-writer';
 import { organizationWithEveryRole } from './fixtures';
 import { Caller, CALLERS, callerClients, Client, matrixMismatches, MatrixRow } from './matrix';
+import { http } from './http-client';
 import { Json, search, untilFirst } from './search-fixtures';
 
 interface Ctx {
   orgId: string;
   open: string;
   restricted: string;
+  /** a rebuild run the instance admin started */
+  runId: string;
 }
 
 // Reading of the expectations: a space search needs read on the space (members with a role read an
 // open space through `inherit`; a restricted one only the admin); the guest has no grant; what a
 // caller cannot read is the same 404 as a space that does not exist. An organization search is for
 // members (the guest too: it sees nothing); the stranger is no member: 404. Rebuilding is for
-// instance admins only: 403 for everyone here. No token or a bad one: 401.
+// instance admins only: 403 for everyone here, and so is reading a rebuild run (even one that does
+// not exist: the caller may not ask). No token or a bad one: 401.
 //                                                          admin create review edit comment read guest stranger bad none
 const ROWS: Array<MatrixRow<Ctx>> = [
   {
@@ -48,6 +52,21 @@ const ROWS: Array<MatrixRow<Ctx>> = [
     call: (c) => c.post('/admin/search/rebuild', {}),
     expect: [403, 403, 403, 403, 403, 403, 403, 403, 401, 401],
   },
+  {
+    name: 'GET /admin/search/rebuilds/{runId}',
+    call: (c, ctx) => c.get(`/admin/search/rebuilds/${ctx.runId}`),
+    expect: [403, 403, 403, 403, 403, 403, 403, 403, 401, 401],
+  },
+  {
+    name: 'POST /admin/search/rebuilds/{runId}/cancel',
+    call: (c, ctx) => c.post(`/admin/search/rebuilds/${ctx.runId}/cancel`, undefined),
+    expect: [403, 403, 403, 403, 403, 403, 403, 403, 401, 401],
+  },
+  {
+    name: 'GET /admin/search/rebuilds/{no such run}',
+    call: (c) => c.get(`/admin/search/rebuilds/${unknownId()}`),
+    expect: [403, 403, 403, 403, 403, 403, 403, 403, 401, 401],
+  },
 ];
 
 // Spaces found by an organization search for "falcon", per caller: both for the admin, the open one
@@ -69,7 +88,9 @@ describe('search authorization (roles × endpoints)', () => {
     await untilAnswers(admin, `/v1/orgs/${org.orgId}/spaces`, 200);
     const open = await contentItem(admin, org.orgId, 'space', { title: 'Open' });
     const restricted = await contentItem(admin, org.orgId, 'space', { title: 'Restricted', defaultLevel: null });
-    ctx = { orgId: org.orgId, open, restricted };
+    const rebuild = await http(sut.baseUrl, sut.adminToken).post('/admin/search/rebuild', { spaces: [open] });
+    expect(rebuild.status).toBe(202);
+    ctx = { orgId: org.orgId, open, restricted, runId: rebuild.body.id };
     for (const spaceId of [open, restricted]) {
       await writer.apply(org.members.admin.id, spaceId, [{ operation: 'insert_page', title: 'Falcon', document: { markdown: 'The falcon flies.' } }]);
       await untilFirst(admin, spaceId, 'falcon', 'Falcon');

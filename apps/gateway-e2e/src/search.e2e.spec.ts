@@ -148,9 +148,20 @@ describe('search through HTTP (spaces and organizations)', () => {
     const refused = await admin.post('/admin/search/rebuild', { spaces: [spaceId] });
     expect(refused.status).toBe(403);
     assertErrorBody(403, refused.body);
-    const rebuilt = await http(sut.baseUrl, sut.adminToken).post('/admin/search/rebuild', { spaces: [spaceId] });
-    expect(rebuilt).toMatchObject({ status: 200, body: { spaces: 1, pages: 7 } });
+    const instanceAdmin = http(sut.baseUrl, sut.adminToken);
+    const accepted = await instanceAdmin.post('/admin/search/rebuild', { spaces: [spaceId] });
+    expect(accepted).toMatchObject({ status: 202, body: { object: 'run', kind: 'search.rebuild', status: 'pending', input: { spaceIds: [spaceId] }, attempt: 0 } });
+    const done = await untilRunFinished(instanceAdmin, accepted.body.id);
+    expect(done).toMatchObject({ status: 'completed', result: { spaces: 1, pages: 7 }, attempt: 1 });
+    expect(Date.parse(done.completedAt)).toBeGreaterThanOrEqual(Date.parse(done.startedAt));
     expect(titlesOf(await spaceSearch(admin, 'webhooks'))).toEqual(['Webhooks', 'Overview']);
+    // Only instance admins read rebuild runs; an unknown run is not found.
+    expect((await admin.get(`/admin/search/rebuilds/${accepted.body.id}`)).status).toBe(403);
+    // Cancelling a finished run answers it as it is.
+    expect(await instanceAdmin.post(`/admin/search/rebuilds/${accepted.body.id}/cancel`, undefined)).toMatchObject({ status: 200, body: { status: 'completed' } });
+    const unknown = await instanceAdmin.get('/admin/search/rebuilds/no-such-run');
+    expect(unknown.status).toBe(404);
+    assertErrorBody(404, unknown.body);
   });
 
   it('rebuilds from scratch: with the index emptied, a rebuild of everything reads every live space from content and drops the rest', async () => {
@@ -160,9 +171,12 @@ describe('search through HTTP (spaces and organizations)', () => {
       // What the index could still hold of a space content no longer has.
       await mongo.db.collection<{ _id: string; organizationId: string; sections: number }>('spaces').insertOne({ _id: 'ghost-space', organizationId: orgId, sections: 0 });
       expect((await spaceSearch(admin, 'webhooks')).items).toEqual([]);
-      const rebuilt = await http(sut.baseUrl, sut.adminToken).post('/admin/search/rebuild', {});
-      expect(rebuilt.status).toBe(200);
-      expect(rebuilt.body.spaces).toBeGreaterThanOrEqual(1);
+      const instanceAdmin = http(sut.baseUrl, sut.adminToken);
+      const accepted = await instanceAdmin.post('/admin/search/rebuild', {});
+      expect(accepted.status).toBe(202);
+      const done = await untilRunFinished(instanceAdmin, accepted.body.id, 120000);
+      expect(done.status).toBe('completed');
+      expect(done.result.spaces).toBeGreaterThanOrEqual(1);
       expect(titlesOf(await spaceSearch(admin, 'webhooks'))).toEqual(['Webhooks', 'Overview']);
       expect(await mongo.db.collection<{ _id: string }>('spaces').countDocuments({ _id: 'ghost-space' })).toBe(0);
     } finally {
@@ -188,3 +202,13 @@ describe('search through HTTP (spaces and organizations)', () => {
     }
   }, 180000);
 });
+
+/** Polls a rebuild run until it is completed, failed or cancelled, and answers it. */
+async function untilRunFinished(client: Client, runId: string, timeoutMs = 30000): Promise<Json> {
+  return eventually(async () => {
+    const r = await client.get(`/admin/search/rebuilds/${runId}`);
+    expect(r.status).toBe(200);
+    expect(['completed', 'failed', 'cancelled']).toContain(r.body.status);
+    return r.body;
+  }, timeoutMs);
+}

@@ -7,7 +7,7 @@ import { contentDeps, ContentDeps } from './content-deps';
 import { contentFiles, FILE_SETTINGS, fileDownloadsGrpc } from './files';
 import { contentGrpc } from './grpc-handlers';
 import { identityHandlers } from './identity-consumers';
-import { runPurge } from './purge';
+import { PURGE_RUN, runPurge } from './purge';
 import { ImportJobs, IMPORT_SETTINGS, limitsOf } from './imports';
 import { outboundPolicyFromEnv } from '@bindery/platform/outbound-http';
 
@@ -21,7 +21,7 @@ export function contentServiceWith(clock: () => number = Date.now, accessSource?
   return defineService({
     name: 'content',
     settings: {
-      /** how often the purge of spaces deleted more than 7 days ago runs */
+      /** how often the purge of spaces deleted more than 7 days ago runs (a scheduled run, one replica per occurrence) */
       CONTENT_PURGE_EVERY_MS: { kind: 'int', default: 60000, min: 100, max: 86400000 },
       /** the web app's address (as the gateway's): links to it are `in-app` */
       BINDERY_APP_URL: { kind: 'url', optional: true },
@@ -51,7 +51,10 @@ export function contentServiceWith(clock: () => number = Date.now, accessSource?
       'content.identity-access': { from: ['identity'], handlers: deps.access.handlers, liveness: deps.access.liveness },
       'content.identity-cleanup': { from: ['identity'], handlers: identityHandlers(deps) },
     }),
-    jobs: (deps, config) => [{ name: 'purge', everyMs: config.CONTENT_PURGE_EVERY_MS, run: async () => void (await runPurge(deps)) }],
+    runs: (deps, config) => ({
+      handlers: { [PURGE_RUN]: async () => runPurge(deps) },
+      schedules: [{ name: PURGE_RUN, kind: PURGE_RUN, everyMs: config.CONTENT_PURGE_EVERY_MS }],
+    }),
   });
 }
 

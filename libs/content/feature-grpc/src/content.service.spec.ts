@@ -3,12 +3,13 @@ import { connectContent } from '@bindery/content/client';
 import { IdentityEvents as I } from '@bindery/identity/client';
 import type { EventEnvelope } from '@bindery/platform/events';
 import { internalCaller } from '@bindery/platform/grpc';
-import { infraEnv, readEvents, startServiceUnderTest, ServiceUnderTest } from '@bindery/shared/testing';
+import type { RunRecord } from '@bindery/platform/runs';
+import { eventually, FAST_RUN_SETTINGS, infraEnv, readEvents, startServiceUnderTest, ServiceUnderTest } from '@bindery/shared/testing';
 import { RESTORE_WINDOW_MS } from '@bindery/content/domain';
 import type { ContentDeps } from './content-deps';
 import { contentServiceWith } from './content-server';
-import { runPurge } from './purge';
 import { identityStandIn } from '@bindery/identity/projection';
+import { PURGE_RUN, runPurge } from './purge';
 
 const DAY = 24 * 3600 * 1000;
 const admin = { userId: `admin-${randomBytes(3).toString('hex')}`, isInstanceAdmin: false };
@@ -168,6 +169,39 @@ describe('the purge with two content replicas on one database', () => {
       for (const e of purged.filter((x) => x.type === 'content.space.purged')) idsPerSpace.set(e.subject, (idsPerSpace.get(e.subject) ?? new Set()).add(e.id));
       expect([...idsPerSpace.keys()].sort()).toEqual([...ids].sort());
       expect([...idsPerSpace.values()].every((set) => set.size === 1)).toBe(true);
+    } finally {
+      clients.close();
+      await two.running.stop();
+      await one.stop();
+    }
+  });
+
+  test('as a scheduled run: each occurrence is one run executed by one replica, and every expired space is claimed once', async () => {
+    let now = Date.parse('2026-03-01T00:00:00.000Z');
+    const run = randomBytes(4).toString('hex');
+    const shared = { ...FAST_RUN_SETTINGS, CONTENT_DB: `svc_content_sched_${run}`, KAFKA_NAMESPACE: `q${run}.`, CONTENT_PURGE_EVERY_MS: '200' };
+    const one = await startServiceUnderTest(
+      contentServiceWith(() => now),
+      shared,
+    );
+    const two = await startServiceUnderTest(
+      contentServiceWith(() => now),
+      shared,
+    );
+    const clients = connectContent(one.address, 10000);
+    try {
+      await addMember(one.running.deps, org, admin.userId, 'admin');
+      for (let i = 0; i < 5; i++) {
+        const { id } = await clients.spaces.createSpace({ organizationId: org, title: `P${i}` }, { caller: admin });
+        await clients.spaces.deleteSpace({ spaceId: id }, { caller: admin });
+      }
+      now += 8 * DAY;
+      const runs = one.running.mongo.db.collection<RunRecord>('runs');
+      const claimedByRuns = async () => (await runs.find({ kind: PURGE_RUN, status: 'completed' }).toArray()).reduce((n, r) => n + ((r.result?.['claimed'] as number) ?? 0), 0);
+      await eventually(async () => expect(await claimedByRuns()).toBe(5));
+      const all = await runs.find({ kind: PURGE_RUN }).toArray();
+      expect(new Set(all.map((r) => r.idempotencyKey)).size).toBe(all.length);
+      expect(all.filter((r) => r.status === 'completed').every((r) => r.attempt === 1)).toBe(true);
     } finally {
       clients.close();
       await two.running.stop();

@@ -6,9 +6,13 @@ import { ContentDeps, nowOf, SOURCE } from './content-deps';
 
 const BATCH = 100;
 
+/** The kind (and schedule) of the purge run: every CONTENT_PURGE_EVERY_MS, one replica per occurrence. */
+export const PURGE_RUN = 'content.purge';
+
 /**
- * Removes spaces and collections deleted more than 7 days ago, for good. Two steps, each safe to
- * repeat and to run on several replicas at once:
+ * Removes spaces and collections deleted more than 7 days ago, for good. It runs as a scheduled
+ * run, so normally one replica at a time; the steps stay safe to repeat and to run on several
+ * replicas at once (a run taken over from a worker that seemed dead may overlap it):
  * 1. claim: a conditional write sets `purgedAt` and records `content.<kind>.purged` in the same
  *    write, so exactly one replica claims each item and the event is recorded once;
  * 2. remove: documents whose purge event has been relayed are deleted, with their revisions and

@@ -1,5 +1,6 @@
 import { defineGatewayModule, ID_PARAM, LIST_QUERY, officialResponse, pageOf, RouteSpec, toList } from '@bindery/gateway/http';
 import type { Urls } from '@bindery/gateway/identity-routes';
+import { RUN_JSON_SCHEMA, runJsonOf } from '@bindery/platform/runs';
 import { connectSearch, SearchClients } from '@bindery/search/client';
 import { PageResultJson, pageResultJson, SpaceResultJson, spaceResultJson } from './search-representations';
 
@@ -56,19 +57,43 @@ export function searchRoutes(clients: SearchClients, urls: Urls): RouteSpec[] {
       method: 'post',
       path: '/admin/search/rebuild',
       operationId: 'rebuildSearchIndex',
-      summary: 'Drop the search index and read every known space again from content (instance admins)',
+      summary: 'Start a rebuild of the search index from content (instance admins); answers the run at once, to poll',
       tags: ['admin'],
       body: { type: 'object', additionalProperties: false, properties: { spaces: { type: 'array', items: ID_PARAM, maxItems: 1000 } } },
       bodyOptional: true,
       success: {
-        status: 200,
-        description: 'How many spaces and pages were indexed',
-        schema: { type: 'object', required: ['spaces', 'pages'], additionalProperties: false, properties: { spaces: { type: 'integer' }, pages: { type: 'integer' } } },
+        status: 202,
+        description: 'The rebuild run, accepted (pending): poll /admin/search/rebuilds/{runId}; once completed its result holds the spaces and pages indexed',
+        schema: RUN_JSON_SCHEMA,
       },
-      budgetMs: 600_000,
       async handler({ caller, deadline, body }) {
         const spaceIds = ((body ?? {}) as { spaces?: string[] }).spaces ?? [];
-        return { body: await clients.search.rebuild({ spaceIds }, { caller, deadline }) };
+        const { run } = await clients.search.rebuild({ spaceIds }, { caller, deadline });
+        return { body: runJsonOf(run!) };
+      },
+    },
+    {
+      method: 'get',
+      path: '/admin/search/rebuilds/:runId',
+      operationId: 'getSearchIndexRebuild',
+      summary: 'A rebuild run of the search index: its status, progress, result or reason (instance admins)',
+      tags: ['admin'],
+      params: { runId: ID_PARAM },
+      success: { status: 200, description: 'The rebuild run', schema: RUN_JSON_SCHEMA },
+      async handler({ caller, deadline, params }) {
+        return { body: runJsonOf(await clients.search.getRebuild({ runId: params.runId }, { caller, deadline })) };
+      },
+    },
+    {
+      method: 'post',
+      path: '/admin/search/rebuilds/:runId/cancel',
+      operationId: 'cancelSearchIndexRebuild',
+      summary: 'Cancel a rebuild run (instance admins): a pending one at once, a running one within a heartbeat; a finished one is answered as it is',
+      tags: ['admin'],
+      params: { runId: ID_PARAM },
+      success: { status: 200, description: 'The rebuild run as it now stands', schema: RUN_JSON_SCHEMA },
+      async handler({ caller, deadline, params }) {
+        return { body: runJsonOf(await clients.search.cancelRebuild({ runId: params.runId }, { caller, deadline })) };
       },
     },
   ];

@@ -1,9 +1,11 @@
 import { commonSettings, Config, envPrefix, loadConfig, Schema } from '@bindery/platform/config';
 import { GrpcRegistration, setMessageLimits } from '@bindery/platform/grpc';
 import type { Db, IndexPlan } from '@bindery/platform/mongo';
+import { RUN_INDEXES, RunHandlers, RunStore, RunWorker, Schedule } from '@bindery/platform/runs';
 import { flushTelemetry, logger } from '@bindery/platform/telemetry';
 import { runService, RunningService, stopOnSignals } from './service-runtime';
 import type { ConsumerGroupSpec } from './consumers';
+import { RUN_SETTINGS, runTimingsOf } from './run-settings';
 
 /** The deployment facts of an app, from `apps/<name>/service.json` (read by the stack, tests and deploy too). */
 export interface ServiceManifest {
@@ -14,20 +16,22 @@ export interface ServiceManifest {
   secrets?: string[];
 }
 
-/** What every service's settings hold besides its own: the shared ones, its port and its database. */
-export type BaseConfig = Config<typeof commonSettings> & { grpcPort: number; database: string };
+/** What every service's settings hold besides its own: the shared ones, its run worker's, its port and its database. */
+export type BaseConfig = Config<typeof commonSettings> & Config<typeof RUN_SETTINGS> & { grpcPort: number; database: string };
 
-/** Work a service repeats while it runs (a sweep, a purge). A failed run is logged and retried next time. */
-export interface Job {
-  name: string;
-  everyMs: number;
-  run(): Promise<void>;
+/**
+ * The durable runs a service executes (libs/platform/runs): its handlers by run kind, and the work it
+ * repeats on a schedule (each occurrence is a run, executed by one replica).
+ */
+export interface ServiceRuns {
+  handlers: RunHandlers;
+  schedules?: Schedule[];
 }
 
 /**
  * Everything a service is, beyond its domain code: its settings, its database, its gRPC services,
- * the events it consumes and the jobs it runs. The platform does the rest (startup order, health,
- * outbox relay, consumers, stopping).
+ * the events it consumes and the runs it executes. The platform does the rest (startup order, health,
+ * outbox relay, consumers, the run worker, stopping).
  */
 export interface ServiceDescriptor<S extends Schema, D> {
   name: string;
@@ -36,13 +40,14 @@ export interface ServiceDescriptor<S extends Schema, D> {
   indexes: IndexPlan;
   /** collections whose documents carry an outbox of events to relay */
   outboxCollections: string[];
-  deps(context: { db: Db; config: Config<S> & BaseConfig; eventsRecorded: () => void }): D;
+  /** `runs` enqueues runs (in the transaction of the write that asks for them) and reads them */
+  deps(context: { db: Db; config: Config<S> & BaseConfig; eventsRecorded: () => void; runs: RunStore }): D;
   init?(deps: D, config: Config<S> & BaseConfig): Promise<void>;
   dispose?(deps: D): Promise<void>;
   grpc(deps: D, config: Config<S> & BaseConfig): GrpcRegistration[];
   /** consumer group name → the services whose events it reads, and its handlers */
   consumers?(deps: D, config: Config<S> & BaseConfig): Record<string, ConsumerGroupSpec>;
-  jobs?(deps: D, config: Config<S> & BaseConfig): Job[];
+  runs?(deps: D, config: Config<S> & BaseConfig): ServiceRuns;
 }
 
 export function defineService<S extends Schema, D>(descriptor: ServiceDescriptor<S, D>): ServiceDescriptor<S, D> {
@@ -56,7 +61,7 @@ export function loadServiceConfig<S extends Schema, D>(descriptor: ServiceDescri
     [`${prefix}_GRPC_PORT`]: { kind: 'int', default: manifest.port, min: 0, max: 65535 },
     [`${prefix}_DB`]: { kind: 'string', default: manifest.database ?? `bindery_${prefix.toLowerCase()}` },
   } satisfies Schema;
-  const loaded = loadConfig({ ...commonSettings, ...own, ...descriptor.settings }, env) as Record<string, unknown>;
+  const loaded = loadConfig({ ...commonSettings, ...RUN_SETTINGS, ...own, ...descriptor.settings }, env) as Record<string, unknown>;
   return {
     ...loaded,
     grpcPort: loaded[`${prefix}_GRPC_PORT`] as number,
@@ -64,11 +69,17 @@ export function loadServiceConfig<S extends Schema, D>(descriptor: ServiceDescri
   } as Config<S> & BaseConfig;
 }
 
-/** Runs a service from its descriptor and settings; answers the running service (used by main and by service tests). */
+/**
+ * Runs a service from its descriptor and settings; answers the running service (used by main and by
+ * service tests). The run worker starts once the gRPC server and consumers are up, and stops first
+ * (its runs aborted and given back) when the service stops.
+ */
 export async function startService<S extends Schema, D>(descriptor: ServiceDescriptor<S, D>, config: Config<S> & BaseConfig): Promise<RunningService<D>> {
   // Before any server or channel exists: every one of them takes the limits.
   setMessageLimits({ maxSendBytes: config.GRPC_MAX_SEND_MESSAGE_BYTES, maxReceiveBytes: config.GRPC_MAX_RECEIVE_MESSAGE_BYTES });
   const timers: NodeJS.Timeout[] = [];
+  let worker: RunWorker | undefined;
+  let runs: RunStore | undefined;
   const running = await runService<D>({
     name: descriptor.name,
     mongoUrl: config.MONGODB_URL,
@@ -78,12 +89,15 @@ export async function startService<S extends Schema, D>(descriptor: ServiceDescr
     grpcHost: config.GRPC_BIND_ADDRESS,
     outboxPollMs: config.OUTBOX_POLL_MS,
     kafkaNamespace: config.KAFKA_NAMESPACE,
-    indexes: descriptor.indexes,
+    indexes: { ...descriptor.indexes, ...RUN_INDEXES },
     outboxCollections: descriptor.outboxCollections,
-    deps: (db, eventsRecorded) => descriptor.deps({ db, config, eventsRecorded }),
+    deps: (db, eventsRecorded) => {
+      runs = new RunStore(db, runTimingsOf(config));
+      return descriptor.deps({ db, config, eventsRecorded, runs });
+    },
     init: descriptor.init && ((deps) => descriptor.init!(deps, config)),
     dispose: async (deps) => {
-      for (const t of timers) clearInterval(t);
+      await worker?.stop();
       await descriptor.dispose?.(deps);
     },
     services: (deps) => descriptor.grpc(deps, config),
@@ -91,18 +105,10 @@ export async function startService<S extends Schema, D>(descriptor: ServiceDescr
     consumerRetry: { attempts: config.EVENT_HANDLER_ATTEMPTS, backoffMs: config.EVENT_RETRY_BACKOFF_MS, maxBackoffMs: 2000 },
     consumerCatchUpMs: config.CONSUMER_CATCH_UP_MS,
   });
-  for (const job of descriptor.jobs?.(running.deps, config) ?? []) {
-    let busy = false;
-    const timer = setInterval(() => {
-      if (busy) return;
-      busy = true;
-      job
-        .run()
-        .catch((err) => logger.error('job failed', { service: descriptor.name, job: job.name, error: String(err) }))
-        .finally(() => (busy = false));
-    }, job.everyMs);
-    timer.unref();
-    timers.push(timer);
+  const declared = descriptor.runs?.(running.deps, config);
+  if (declared && runs) {
+    worker = new RunWorker(runs, { ...declared, concurrency: config.RUNS_CONCURRENCY, service: descriptor.name });
+    worker.start();
   }
   return running;
 }

@@ -1,3 +1,4 @@
 export * from './service-runtime';
 export * from './descriptor';
 export * from './consumers';
+export * from './run-settings';

@@ -62,11 +62,14 @@ export class Indexer {
   /**
    * Reads the given spaces again from their current revision; with none given, every live space
    * content holds (asked as this service), and what the index holds of any other space is dropped.
+   * Reports each space done to `progress`; stops between spaces once `signal` fires.
    */
-  async rebuild(spaceIds: string[]): Promise<{ spaces: number; pages: number }> {
+  async rebuild(spaceIds: string[], progress?: (done: number, total: number) => Promise<void>, signal?: AbortSignal): Promise<{ spaces: number; pages: number }> {
     const targets = spaceIds.length ? await this.store.spaces.find({ _id: { $in: spaceIds } }).toArray() : await allSpaces(this.content);
     let pages = 0;
-    for (const s of targets) {
+    for (const [i, s] of targets.entries()) {
+      signal?.throwIfAborted();
+      if (i > 0) await progress?.(i, targets.length);
       try {
         pages += await this.reindexSpace(s._id, s.organizationId);
       } catch (err) {

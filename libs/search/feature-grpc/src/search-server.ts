@@ -1,13 +1,14 @@
 import { connectContent, ContentClients, ContentEvents as C } from '@bindery/content/client';
 import { eventHandlers, EventHandlers, on } from '@bindery/platform/events';
-import { forbidden } from '@bindery/platform/errors';
+import { forbidden, notFound } from '@bindery/platform/errors';
 import { Caller, grpcService } from '@bindery/platform/grpc';
 import { defineService } from '@bindery/platform/service-runtime';
 import { Db, sessionOf } from '@bindery/platform/mongo';
+import { RunStore, runMessage } from '@bindery/platform/runs';
 import { searchV1 as pb } from '@bindery/shared/contracts';
 import { IndexStore, SEARCH_INDEXES } from './index-store';
-import { upgradeIndexFormat } from './index-format';
 import { Indexer } from './indexer';
+import { REBUILD_ATTEMPTS, SEARCH_RUNS, searchRuns } from './search-runs';
 import { checkQuery, pageAfter, pageResults, PAGES_PER_SPACE, rankPages } from './search-query';
 
 export interface SearchDeps {
@@ -15,12 +16,17 @@ export interface SearchDeps {
   store: IndexStore;
   indexer: Indexer;
   content: ContentClients;
+  runs: RunStore;
 }
 
-export function searchDeps(db: Db, content: ContentClients): SearchDeps {
+export function searchDeps(db: Db, content: ContentClients, runs: RunStore): SearchDeps {
   const store = new IndexStore(db);
-  return { db, store, indexer: new Indexer(store, content), content };
+  return { db, store, indexer: new Indexer(store, content), content, runs };
 }
+
+const adminsOnly = (caller: Caller) => {
+  if (!caller.isInstanceAdmin) throw forbidden('Rebuilding the search index is for instance admins.');
+};
 
 /** Every live space of the organization the caller can read (content decides), with its title. */
 async function readableSpaces(content: ContentClients, organizationId: string, caller: Caller): Promise<Map<string, string>> {
@@ -79,8 +85,20 @@ export function searchGrpc(deps: SearchDeps) {
       return { itemsJson: JSON.stringify(items), page: { count: p.count, nextPage: p.nextPage } };
     },
     async rebuild(req, ctx) {
-      if (!ctx.caller.isInstanceAdmin) throw forbidden('Rebuilding the search index is for instance admins.');
-      return deps.indexer.rebuild(req.spaceIds);
+      adminsOnly(ctx.caller);
+      const { run } = await deps.runs.enqueue({ kind: SEARCH_RUNS.rebuild, input: { spaceIds: req.spaceIds }, createdBy: ctx.caller.userId, maxAttempts: REBUILD_ATTEMPTS });
+      return { run: runMessage(run) };
+    },
+    async getRebuild(req, ctx) {
+      adminsOnly(ctx.caller);
+      const run = await deps.runs.get(req.runId);
+      if (run?.kind !== SEARCH_RUNS.rebuild) throw notFound('Rebuild run');
+      return runMessage(run);
+    },
+    async cancelRebuild(req, ctx) {
+      adminsOnly(ctx.caller);
+      if ((await deps.runs.get(req.runId))?.kind !== SEARCH_RUNS.rebuild) throw notFound('Rebuild run');
+      return runMessage((await deps.runs.cancel(req.runId))!);
     },
   });
 }
@@ -112,14 +130,14 @@ export const searchService = defineService({
     CONTENT_GRPC_URL: { kind: 'string', default: '127.0.0.1:25052' },
     /** deadline of a call to content */
     SEARCH_CONTENT_DEADLINE_MS: { kind: 'int', default: 30000, min: 100, max: 600000 },
-    /** how often the index format is checked (an index of an earlier format is rebuilt once) */
+    /** how often the index format is checked (a scheduled run; an index of an earlier format is rebuilt once) */
     SEARCH_FORMAT_CHECK_MS: { kind: 'int', default: 30000, min: 100, max: 86400000 },
   },
   indexes: SEARCH_INDEXES,
   outboxCollections: [],
-  deps: ({ db, config }): SearchDeps => searchDeps(db, connectContent(config.CONTENT_GRPC_URL, config.SEARCH_CONTENT_DEADLINE_MS)),
+  deps: ({ db, config, runs }): SearchDeps => searchDeps(db, connectContent(config.CONTENT_GRPC_URL, config.SEARCH_CONTENT_DEADLINE_MS), runs),
   dispose: async (deps) => (deps.content as unknown as { close(): void }).close(),
   grpc: (deps) => [searchGrpc(deps)],
   consumers: (deps) => ({ 'search.index': { from: ['content'], handlers: contentHandlers(deps) } }),
-  jobs: (deps, config) => [{ name: 'index-format', everyMs: config.SEARCH_FORMAT_CHECK_MS, run: async () => void (await upgradeIndexFormat(deps.db, deps.indexer)) }],
+  runs: (deps, config) => searchRuns(deps, config.SEARCH_FORMAT_CHECK_MS),
 });

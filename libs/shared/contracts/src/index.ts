@@ -1,6 +1,7 @@
 // The generated gRPC and event contracts (see tools/proto/generate.js); never edited by hand.
 export * from './generated/grpc/health/v1/health';
 export * from './generated/bindery/common/v1/common';
+export * from './generated/bindery/common/v1/run';
 export * as changeRequestsV1 from './generated/bindery/change_requests/v1/change_requests';
 export * as contentV1 from './generated/bindery/content/v1/content';
 export * as contentPermissionsV1 from './generated/bindery/content/v1/permissions';

@@ -8,3 +8,4 @@ export * from './otlp-receiver';
 export * from './manifests';
 export * from './service-under-test';
 export * from './private-kafka';
+export * from './runs';

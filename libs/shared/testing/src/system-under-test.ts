@@ -61,6 +61,7 @@ export async function startSystem(extraEnv: Record<string, string> = {}, options
     AUTH_CACHE_TTL_MS: '1000',
     OUTBOX_POLL_MS: '100',
     SEARCH_FORMAT_CHECK_MS: '500',
+    RUNS_POLL_MS: '200',
     PORT: String(port.gateway),
   };
   for (const m of grpc) {

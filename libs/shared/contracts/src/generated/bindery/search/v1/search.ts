@@ -19,6 +19,7 @@ import {
   type UntypedServiceImplementation,
 } from "@grpc/grpc-js";
 import { PageInfo, PageRequest } from "../../common/v1/common";
+import { GetRunRequest, Run } from "../../common/v1/run";
 
 export interface PingRequest {
 }
@@ -55,8 +56,8 @@ export interface RebuildRequest {
 }
 
 export interface RebuildReply {
-  spaces: number;
-  pages: number;
+  /** its result, once completed, is {spaces, pages}: how many were indexed */
+  run: Run | undefined;
 }
 
 function createBasePingRequest(): PingRequest {
@@ -577,16 +578,13 @@ export const RebuildRequest: MessageFns<RebuildRequest> = {
 };
 
 function createBaseRebuildReply(): RebuildReply {
-  return { spaces: 0, pages: 0 };
+  return { run: undefined };
 }
 
 export const RebuildReply: MessageFns<RebuildReply> = {
   encode(message: RebuildReply, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
-    if (message.spaces !== 0) {
-      writer.uint32(8).int32(message.spaces);
-    }
-    if (message.pages !== 0) {
-      writer.uint32(16).int32(message.pages);
+    if (message.run !== undefined) {
+      Run.encode(message.run, writer.uint32(26).fork()).join();
     }
     return writer;
   },
@@ -604,20 +602,12 @@ export const RebuildReply: MessageFns<RebuildReply> = {
       while (reader.pos < end) {
         const tag = reader.uint32();
         switch (tag >>> 3) {
-          case 1: {
-            if (tag !== 8) {
+          case 3: {
+            if (tag !== 26) {
               break;
             }
 
-            message.spaces = reader.int32();
-            continue;
-          }
-          case 2: {
-            if (tag !== 16) {
-              break;
-            }
-
-            message.pages = reader.int32();
+            message.run = Run.decode(reader, reader.uint32());
             continue;
           }
         }
@@ -633,19 +623,13 @@ export const RebuildReply: MessageFns<RebuildReply> = {
   },
 
   fromJSON(object: any): RebuildReply {
-    return {
-      spaces: isSet(object.spaces) ? globalThis.Number(object.spaces) : 0,
-      pages: isSet(object.pages) ? globalThis.Number(object.pages) : 0,
-    };
+    return { run: isSet(object.run) ? Run.fromJSON(object.run) : undefined };
   },
 
   toJSON(message: RebuildReply): unknown {
     const obj: any = {};
-    if (message.spaces !== 0) {
-      obj.spaces = Math.round(message.spaces);
-    }
-    if (message.pages !== 0) {
-      obj.pages = Math.round(message.pages);
+    if (message.run !== undefined) {
+      obj.run = Run.toJSON(message.run);
     }
     return obj;
   },
@@ -655,8 +639,7 @@ export const RebuildReply: MessageFns<RebuildReply> = {
   },
   fromPartial<I extends Exact<DeepPartial<RebuildReply>, I>>(object: I): RebuildReply {
     const message = createBaseRebuildReply();
-    message.spaces = object.spaces ?? 0;
-    message.pages = object.pages ?? 0;
+    message.run = (object.run !== undefined && object.run !== null) ? Run.fromPartial(object.run) : undefined;
     return message;
   },
 };
@@ -697,7 +680,10 @@ export const SearchServiceService = {
     responseSerialize: (value: SearchReply): Buffer => Buffer.from(SearchReply.encode(value).finish()),
     responseDeserialize: (value: Buffer): SearchReply => SearchReply.decode(value),
   },
-  /** Drops the index and reads every live space again from content (instance admins). */
+  /**
+   * Enqueues a rebuild (a durable run) that reads the given spaces, or every live space, again from
+   * content and drops the rest; answers the run at once (instance admins).
+   */
   rebuild: {
     path: "/bindery.search.v1.SearchService/Rebuild" as const,
     requestStream: false as const,
@@ -707,6 +693,26 @@ export const SearchServiceService = {
     responseSerialize: (value: RebuildReply): Buffer => Buffer.from(RebuildReply.encode(value).finish()),
     responseDeserialize: (value: Buffer): RebuildReply => RebuildReply.decode(value),
   },
+  /** A rebuild run, to poll its status and progress (instance admins). */
+  getRebuild: {
+    path: "/bindery.search.v1.SearchService/GetRebuild" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: GetRunRequest): Buffer => Buffer.from(GetRunRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): GetRunRequest => GetRunRequest.decode(value),
+    responseSerialize: (value: Run): Buffer => Buffer.from(Run.encode(value).finish()),
+    responseDeserialize: (value: Buffer): Run => Run.decode(value),
+  },
+  /** Cancels a rebuild: a pending one at once, a running one at its next heartbeat (instance admins). */
+  cancelRebuild: {
+    path: "/bindery.search.v1.SearchService/CancelRebuild" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: GetRunRequest): Buffer => Buffer.from(GetRunRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): GetRunRequest => GetRunRequest.decode(value),
+    responseSerialize: (value: Run): Buffer => Buffer.from(Run.encode(value).finish()),
+    responseDeserialize: (value: Buffer): Run => Run.decode(value),
+  },
 } as const;
 
 export interface SearchServiceServer extends UntypedServiceImplementation {
@@ -715,8 +721,15 @@ export interface SearchServiceServer extends UntypedServiceImplementation {
   searchSpace: handleUnaryCall<SearchSpaceRequest, SearchReply>;
   /** Spaces of an organization with their matching pages (members; only the spaces they can read). */
   searchOrganization: handleUnaryCall<SearchOrganizationRequest, SearchReply>;
-  /** Drops the index and reads every live space again from content (instance admins). */
+  /**
+   * Enqueues a rebuild (a durable run) that reads the given spaces, or every live space, again from
+   * content and drops the rest; answers the run at once (instance admins).
+   */
   rebuild: handleUnaryCall<RebuildRequest, RebuildReply>;
+  /** A rebuild run, to poll its status and progress (instance admins). */
+  getRebuild: handleUnaryCall<GetRunRequest, Run>;
+  /** Cancels a rebuild: a pending one at once, a running one at its next heartbeat (instance admins). */
+  cancelRebuild: handleUnaryCall<GetRunRequest, Run>;
 }
 
 export interface SearchServiceClient extends Client {
@@ -764,7 +777,10 @@ export interface SearchServiceClient extends Client {
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: SearchReply) => void,
   ): ClientUnaryCall;
-  /** Drops the index and reads every live space again from content (instance admins). */
+  /**
+   * Enqueues a rebuild (a durable run) that reads the given spaces, or every live space, again from
+   * content and drops the rest; answers the run at once (instance admins).
+   */
   rebuild(
     request: RebuildRequest,
     callback: (error: ServiceError | null, response: RebuildReply) => void,
@@ -779,6 +795,32 @@ export interface SearchServiceClient extends Client {
     metadata: Metadata,
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: RebuildReply) => void,
+  ): ClientUnaryCall;
+  /** A rebuild run, to poll its status and progress (instance admins). */
+  getRebuild(request: GetRunRequest, callback: (error: ServiceError | null, response: Run) => void): ClientUnaryCall;
+  getRebuild(
+    request: GetRunRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: Run) => void,
+  ): ClientUnaryCall;
+  getRebuild(
+    request: GetRunRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: Run) => void,
+  ): ClientUnaryCall;
+  /** Cancels a rebuild: a pending one at once, a running one at its next heartbeat (instance admins). */
+  cancelRebuild(request: GetRunRequest, callback: (error: ServiceError | null, response: Run) => void): ClientUnaryCall;
+  cancelRebuild(
+    request: GetRunRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: Run) => void,
+  ): ClientUnaryCall;
+  cancelRebuild(
+    request: GetRunRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: Run) => void,
   ): ClientUnaryCall;
 }
 

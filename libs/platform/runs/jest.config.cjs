@@ -1,0 +1,4 @@
+module.exports = require('../../../jest.infra.cjs')({
+  displayName: 'platform-runs',
+  rootDir: __dirname,
+});

@@ -1,0 +1,250 @@
+import { ClientSession, Collection, Db, Document } from '@bindery/platform/mongo';
+import { newId } from '@bindery/shared/ids';
+import { decodeCursor, encodeCursor, Page, PageRequest, resolveLimit } from '@bindery/shared/pagination';
+import { RunProgress, RunRecord, RUNS_COLLECTION } from './run-model';
+import { backoffAfter, DEFAULT_TIMINGS, RunTimings } from './timings';
+
+export interface EnqueueRequest {
+  kind: string;
+  input?: Record<string, unknown>;
+  organizationId?: string;
+  createdBy?: string;
+  /** enqueueing the same key (for the same kind) again answers the run it created first */
+  idempotencyKey?: string;
+  maxAttempts?: number;
+  /** not before (default: now) */
+  dueAt?: Date;
+  /** set by schedules; finished scheduled runs expire */
+  schedule?: string;
+}
+
+export interface Enqueued {
+  run: RunRecord;
+  /** false when an idempotency key named a run that already existed */
+  created: boolean;
+}
+
+/** What the worker's heartbeat learnt: the lease is lost (another worker or a cancel took it), or still held. */
+export type Heartbeat = { held: false } | { held: true; cancelRequested: boolean };
+
+/**
+ * The runs of one service, in its own database. Every state change is a conditional write on the
+ * run's status and, while it runs, its lease owner, so two workers never both finish, fail or
+ * retry the same attempt, and a worker that lost its lease changes nothing.
+ */
+export class RunStore {
+  private readonly listeners = new Set<() => void>();
+
+  constructor(
+    private readonly db: Db,
+    readonly timings: RunTimings = DEFAULT_TIMINGS,
+    readonly clock: () => number = Date.now,
+  ) {}
+
+  private get runs(): Collection<RunRecord> {
+    return this.db.collection<RunRecord>(RUNS_COLLECTION);
+  }
+
+  private now(): Date {
+    return new Date(this.clock());
+  }
+
+  /** Called after a local enqueue is visible (its transaction ended), so an idle worker starts it at once. */
+  onEnqueued(listener: () => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  private notify(session?: ClientSession): void {
+    const wake = () => this.listeners.forEach((l) => l());
+    // Inside a transaction the run is invisible until commit; the session ends after it.
+    if (session?.inTransaction()) session.once('ended', wake);
+    else wake();
+  }
+
+  /**
+   * Enqueues a run, inside `session`'s transaction when given (the run exists only if the business
+   * write that asked for it commits). With an idempotency key, a second enqueue answers the first run.
+   */
+  async enqueue(req: EnqueueRequest, session?: ClientSession): Promise<Enqueued> {
+    const now = this.now();
+    const record: RunRecord = {
+      _id: newId(),
+      kind: req.kind,
+      status: 'pending',
+      input: req.input ?? {},
+      attempt: 0,
+      maxAttempts: req.maxAttempts ?? this.timings.maxAttempts,
+      dueAt: req.dueAt ?? now,
+      createdAt: now,
+      updatedAt: now,
+    };
+    if (req.organizationId) record.organizationId = req.organizationId;
+    if (req.createdBy) record.createdBy = req.createdBy;
+    if (req.schedule) record.schedule = req.schedule;
+    if (req.idempotencyKey === undefined) {
+      await this.runs.insertOne(record, { session });
+      this.notify(session);
+      return { run: record, created: true };
+    }
+    record.idempotencyKey = req.idempotencyKey;
+    // An upsert on the unique key: the server retries a concurrent duplicate insert as an update, so both callers get the one run.
+    const { _id, kind, idempotencyKey, ...rest } = record;
+    const run = await this.runs.findOneAndUpdate(
+      { kind, idempotencyKey },
+      { $setOnInsert: { _id, ...rest } },
+      { upsert: true, returnDocument: 'after', session, includeResultMetadata: false },
+    );
+    const created = run!._id === _id;
+    if (created) this.notify(session);
+    return { run: run!, created };
+  }
+
+  async get(id: string, session?: ClientSession): Promise<RunRecord | null> {
+    return this.runs.findOne({ _id: id }, { session });
+  }
+
+  /** Runs of a kind in an organization, newest first, a keyset page at a time. */
+  async listByOrganization(organizationId: string, kind: string, page: PageRequest = {}): Promise<Page<RunRecord>> {
+    const limit = resolveLimit(page.limit);
+    const after = decodeCursor(page.page);
+    const base = { organizationId, kind };
+    const range = after ? { $or: [{ createdAt: { $lt: new Date(after.k as number) } }, { createdAt: new Date(after.k as number), _id: { $lt: after.id } }] } : {};
+    const [rows, count] = await Promise.all([
+      this.runs
+        .find({ ...base, ...range })
+        .sort({ createdAt: -1, _id: -1 })
+        .limit(limit + 1)
+        .toArray(),
+      this.runs.countDocuments(base),
+    ]);
+    const items = rows.slice(0, limit);
+    const out: Page<RunRecord> = { items, count };
+    const last = items[items.length - 1];
+    if (rows.length > limit && last) out.nextPage = encodeCursor({ id: last._id, k: last.createdAt.getTime() });
+    return out;
+  }
+
+  /**
+   * Cancels a run: a pending one at once; one in progress is flagged and its worker aborts it at its
+   * next heartbeat. A finished run is left as it is. Answers the run as it now stands (null if unknown).
+   */
+  async cancel(id: string): Promise<RunRecord | null> {
+    const now = this.now();
+    const queued = await this.runs.findOneAndUpdate(
+      { _id: id, status: 'pending' },
+      { $set: { status: 'cancelled', completedAt: now, updatedAt: now } },
+      { returnDocument: 'after' },
+    );
+    if (queued) return queued;
+    const running = await this.runs.findOneAndUpdate({ _id: id, status: 'in-progress' }, { $set: { cancelRequested: true, updatedAt: now } }, { returnDocument: 'after' });
+    return running ?? this.get(id);
+  }
+
+  /**
+   * Claims one due run of these kinds for `owner`: a pending run whose time has come, or a run in
+   * progress whose lease lapsed (its worker died) and that has attempts left. One conditional
+   * update, so concurrent workers never claim the same run.
+   */
+  async claim(kinds: string[], owner: string): Promise<RunRecord | null> {
+    if (!kinds.length) return null;
+    const now = this.now();
+    const lapsed = { status: 'in-progress', leaseUntil: { $lt: now }, cancelRequested: { $ne: true }, $expr: { $lt: ['$attempt', '$maxAttempts'] } };
+    const filter = { kind: { $in: kinds }, $or: [{ status: 'pending', dueAt: { $lte: now } }, lapsed] };
+    const update: Document[] = [
+      {
+        $set: {
+          status: 'in-progress',
+          leaseOwner: owner,
+          leaseUntil: new Date(now.getTime() + this.timings.leaseMs),
+          attempt: { $add: ['$attempt', 1] },
+          startedAt: { $ifNull: ['$startedAt', now] },
+          updatedAt: now,
+        },
+      },
+    ];
+    return this.runs.findOneAndUpdate(filter as Document, update, { sort: { dueAt: 1 }, returnDocument: 'after' });
+  }
+
+  /**
+   * Settles runs whose worker died and that may not be taken over: out of attempts (failed), or
+   * asked to stop (cancelled). Answers how many were settled.
+   */
+  async settleAbandoned(kinds: string[]): Promise<number> {
+    if (!kinds.length) return 0;
+    const now = this.now();
+    const dead = { kind: { $in: kinds }, status: 'in-progress' as const, leaseUntil: { $lt: now } };
+    const unset = { leaseOwner: '' as const, leaseUntil: '' as const };
+    const cancelled = await this.runs.updateMany({ ...dead, cancelRequested: true }, { $set: { status: 'cancelled', completedAt: now, updatedAt: now }, $unset: unset });
+    const failed = await this.runs.updateMany({ ...dead, cancelRequested: { $ne: true }, $expr: { $gte: ['$attempt', '$maxAttempts'] } } as Document, {
+      $set: { status: 'failed', reason: 'The worker running it stopped responding on every attempt.', completedAt: now, updatedAt: now },
+      $unset: unset,
+    });
+    return cancelled.modifiedCount + failed.modifiedCount;
+  }
+
+  /** Renews `owner`'s lease (and records progress); tells whether it still holds the run and whether a cancel was asked. */
+  async heartbeat(id: string, owner: string, progress?: RunProgress): Promise<Heartbeat> {
+    const now = this.now();
+    const set: Document = { leaseUntil: new Date(now.getTime() + this.timings.leaseMs), updatedAt: now };
+    if (progress) set['progress'] = progress;
+    const run = await this.runs.findOneAndUpdate(
+      { _id: id, status: 'in-progress', leaseOwner: owner },
+      { $set: set },
+      { returnDocument: 'after', projection: { cancelRequested: 1 } },
+    );
+    return run ? { held: true, cancelRequested: run.cancelRequested === true } : { held: false };
+  }
+
+  async complete(id: string, owner: string, result: Record<string, unknown> | undefined, progress?: RunProgress): Promise<boolean> {
+    return this.finish(id, owner, { status: 'completed', ...(result ? { result } : {}), ...(progress ? { progress } : {}) }, true);
+  }
+
+  async markCancelled(id: string, owner: string): Promise<boolean> {
+    return this.finish(id, owner, { status: 'cancelled' }, true);
+  }
+
+  /** Fails `owner`'s attempt: pending again after a backoff while attempts remain, else failed with `reason`. */
+  async failAttempt(run: RunRecord, owner: string, reason: string, retry: boolean): Promise<'retrying' | 'failed' | 'lost'> {
+    const now = this.now();
+    if (retry && run.attempt < run.maxAttempts) {
+      const dueAt = new Date(now.getTime() + backoffAfter(run.attempt, this.timings));
+      const ok = await this.finish(run._id, owner, { status: 'pending', reason, dueAt }, false);
+      return ok ? 'retrying' : 'lost';
+    }
+    const attempts = run.attempt === 1 ? '1 attempt' : `${run.attempt} attempts`;
+    const ok = await this.finish(run._id, owner, { status: 'failed', reason: retry ? `${reason} (gave up after ${attempts})` : reason }, true);
+    return ok ? 'failed' : 'lost';
+  }
+
+  /** Gives a run back untouched (the worker stops): pending at once, this attempt not counted. */
+  async release(id: string, owner: string): Promise<boolean> {
+    const now = this.now();
+    const r = await this.runs.updateOne(
+      { _id: id, status: 'in-progress', leaseOwner: owner },
+      { $set: { status: 'pending', dueAt: now, updatedAt: now }, $unset: { leaseOwner: '', leaseUntil: '' }, $inc: { attempt: -1 } },
+    );
+    return r.modifiedCount === 1;
+  }
+
+  /** Whether a run of this schedule is still pending or in progress (a new occurrence then waits). */
+  async scheduleBusy(schedule: string): Promise<boolean> {
+    return (await this.runs.countDocuments({ schedule, status: { $in: ['pending', 'in-progress'] } }, { limit: 1 })) > 0;
+  }
+
+  private expiry(now: Date): Document {
+    return { expireAt: new Date(now.getTime() + this.timings.scheduledRetentionMs) };
+  }
+
+  private async finish(id: string, owner: string, set: Document, final: boolean): Promise<boolean> {
+    const now = this.now();
+    const done: Document = { ...set, updatedAt: now };
+    if (final) done['completedAt'] = now;
+    // One pipeline write: values are literals (a result may hold strings that start with `$`), and
+    // only scheduled runs expire (a run a person asked for stays to be read).
+    const literal = Object.fromEntries(Object.entries(done).map(([k, v]) => [k, { $literal: v }]));
+    const expireAt = final ? { expireAt: { $cond: [{ $gt: ['$schedule', null] }, { $literal: this.expiry(now).expireAt }, '$$REMOVE'] } } : {};
+    const r = await this.runs.updateOne({ _id: id, status: 'in-progress', leaseOwner: owner }, [{ $set: { ...literal, ...expireAt } }, { $unset: ['leaseOwner', 'leaseUntil'] }]);
+    return r.modifiedCount === 1;
+  }
+}
