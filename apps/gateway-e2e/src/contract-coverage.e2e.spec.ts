@@ -160,6 +160,10 @@ const EXTRAS = [
   'DELETE /admin/users/{}/tokens/{}',
   'POST /admin/search/rebuild',
   'GET /admin/search/rebuilds/{}',
+  'POST /v1/org/{}/imports',
+  'GET /v1/org/{}/imports',
+  'GET /v1/org/{}/imports/{}',
+  'POST /v1/org/{}/imports/{}/cancel',
 ];
 
 const shape = (method: string, path: string) => `${method.toUpperCase()} ${path.replace(/\{[^}]+\}/g, '{}')}`;
