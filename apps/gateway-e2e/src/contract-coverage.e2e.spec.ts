@@ -163,6 +163,10 @@ const EXTRAS = [
   'POST /admin/services/{}/dead-letters/{}/replay',
   'GET /admin/search/rebuilds/{}',
   'POST /admin/search/rebuilds/{}/cancel',
+  'POST /v1/org/{}/imports',
+  'GET /v1/org/{}/imports',
+  'GET /v1/org/{}/imports/{}',
+  'POST /v1/org/{}/imports/{}/cancel',
 ];
 
 const shape = (method: string, path: string) => `${method.toUpperCase()} ${path.replace(/\{[^}]+\}/g, '{}')}`;

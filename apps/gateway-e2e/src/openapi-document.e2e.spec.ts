@@ -312,6 +312,13 @@ describe('responses match the served /openapi.json', () => {
         '/v1/spaces/{spaceId}/change-requests/{changeRequestId}/content/import',
         201,
       );
+      const runs = `/v1/org/${ownOrg}/imports`;
+      const started = await api.post(runs, { source: { type: 'website', url: `${site.origin}/docs/s3/p1/deep` }, target: { space: space.id } });
+      expectDeclared(started, 'post', '/v1/org/{organizationId}/imports', 201);
+      const runId = (started.body as { id: string }).id;
+      expectDeclared(await api.get(runs), 'get', '/v1/org/{organizationId}/imports', 200);
+      expectDeclared(await api.get(`${runs}/${runId}`), 'get', '/v1/org/{organizationId}/imports/{importRunId}', 200);
+      expectDeclared(await api.post(`${runs}/${runId}/cancel`, {}), 'post', '/v1/org/{organizationId}/imports/{importRunId}/cancel', 200);
     } finally {
       await own.stop();
       await site.close();

@@ -38,7 +38,7 @@ describe('website import into a space (POST /v1/spaces/{spaceId}/content/import)
     await site?.close();
   });
 
-  test('a 50-page site: pages, tree from the URL paths, images as files, cross-links as page references, one revision, a job record', async () => {
+  test('a 50-page site: pages, tree from the URL paths, images as files, cross-links as page references, one revision, the run record', async () => {
     const spaceId = (await createSpace(admin, orgId, { title: 'Imported' })).id;
     const before = (await admin.get(`/v1/spaces/${spaceId}`)).body.revision;
     const res = await admin.post(`/v1/spaces/${spaceId}/content/import`, { source: 'website', url: `${site.origin}/docs/` });
@@ -98,12 +98,19 @@ describe('website import into a space (POST /v1/spaces/{spaceId}/content/import)
     expect(new Set(pageRequests).size).toBe(pageRequests.length);
     expect(site.requests).toContain('/robots.txt');
 
-    // the job record
+    // the import run: one attempt, its result the revision; the revision carries the run's key
     const mongo = await connectMongo(sut.env.MONGODB_URL, sut.env.CONTENT_DB, 'tests');
     try {
-      const job = await mongo.db.collection('imports').findOne({ spaceId });
-      expect(job).toMatchObject({ status: 'completed', pages: 50, files: 6, skipped: 1, revisionId: res.body.revision, source: 'website', host: site.origin });
-      expect(job!.finishedAt.getTime()).toBeGreaterThanOrEqual(job!.startedAt.getTime());
+      const run = await mongo.db.collection('runs').findOne({ kind: 'content.website-import', 'input.spaceId': spaceId });
+      expect(run).toMatchObject({
+        status: 'completed',
+        attempt: 1,
+        progress: { done: 50, total: 50 },
+        result: { revision: res.body.revision, importedResources: 56, totalResources: 57 },
+      });
+      expect(run!.result.pages).toHaveLength(50);
+      expect(run!.completedAt.getTime()).toBeGreaterThanOrEqual(run!.startedAt.getTime());
+      expect(await mongo.db.collection('revisions').countDocuments({ spaceId, mergeKey: `import:${run!._id}` })).toBe(1);
     } finally {
       await mongo.close();
     }
@@ -131,7 +138,7 @@ describe('website import into a space (POST /v1/spaces/{spaceId}/content/import)
     assertErrorBody(400, docx.body);
   }, 120_000);
 
-  test('progress is observable while the crawl runs: the job record counts pages before the answer arrives', async () => {
+  test('progress is observable while the crawl runs: the run record counts pages before the answer arrives', async () => {
     const spaceId = (await createSpace(admin, orgId, { title: 'Watched' })).id;
     const mongo = await connectMongo(sut.env.MONGODB_URL, sut.env.CONTENT_DB, 'tests');
     site.pageDelayMs = 250;
@@ -141,9 +148,10 @@ describe('website import into a space (POST /v1/spaces/{spaceId}/content/import)
       let done = false;
       void answer.finally(() => (done = true));
       const seen: Array<{ status: string; pages: number }> = [];
+      const ofSpace = { kind: 'content.website-import', 'input.spaceId': spaceId };
       while (!done) {
-        const job = await mongo.db.collection('imports').findOne({ spaceId });
-        if (job) seen.push({ status: job.status, pages: job.pages });
+        const run = await mongo.db.collection('runs').findOne(ofSpace);
+        if (run?.progress) seen.push({ status: run.status, pages: run.progress.done });
         await new Promise((r) => setTimeout(r, 50));
       }
       const res = await answer;
@@ -153,7 +161,7 @@ describe('website import into a space (POST /v1/spaces/{spaceId}/content/import)
       const running = seen.filter((s) => s.status === 'in-progress');
       expect(running.length).toBeGreaterThan(0);
       expect(new Set(running.map((s) => s.pages)).size).toBeGreaterThan(1);
-      expect(await mongo.db.collection('imports').findOne({ spaceId })).toMatchObject({ status: 'completed', pages: 8 });
+      expect(await mongo.db.collection('runs').findOne(ofSpace)).toMatchObject({ status: 'completed', progress: { done: 8 } });
     } finally {
       site.pageDelayMs = 0;
       await mongo.close();

@@ -1,3 +1,4 @@
+import { IMPORT_BUDGET_MS } from '@bindery/content/client';
 import { DomainError } from '@bindery/platform/errors';
 import type { Caller } from '@bindery/platform/grpc';
 import { assertContentWritable, assertMay, ChangeRequestRecord } from '@bindery/change-requests/domain';
@@ -7,12 +8,10 @@ import { oneMessage } from './change-request-json';
 import { ChangeRequestsDeps, nowOf } from './deps';
 import { visibleChangeRequest } from './space-access';
 
-/** A crawl is long work: content's import call gets this budget. */
-const IMPORT_BUDGET_MS = 10 * 60_000;
-
 /**
  * Imports a website into the change request (editors; not merged, archived or being merged): content
- * crawls it into a new revision on the head, then the head moves to it by compare-and-set. An edit
+ * runs the import (a durable run recording the change request) into a new revision on the head and
+ * this call waits for it, then the head moves to it by compare-and-set. An edit
  * that moved the head meanwhile makes this a 409 (the crawl is not repeated behind the caller's back).
  */
 export async function importWebsite(deps: ChangeRequestsDeps, caller: Caller, req: pb.ImportWebsiteRequest): Promise<pb.ImportWebsiteResponse> {
@@ -22,7 +21,16 @@ export async function importWebsite(deps: ChangeRequestsDeps, caller: Caller, re
   assertContentWritable(cr);
   if (cr.merging && cr.merging.until > nowOf(deps)) throw new DomainError('conflict', 'The change request is being merged.');
   const r = await deps.content.revisions.importWebsite(
-    { spaceId: cr.spaceId, url: req.url, baseRevisionId: cr.revision, updateCurrent: false },
+    // a retry of the same import onto the same head finds the same run
+    {
+      spaceId: cr.spaceId,
+      url: req.url,
+      baseRevisionId: cr.revision,
+      updateCurrent: false,
+      changeRequestId: cr._id,
+      idempotencyKey: `cr:${cr._id}:${cr.revision}:${req.url}`,
+      organizationId: '',
+    },
     { caller, deadline: new Date(Date.now() + IMPORT_BUDGET_MS) },
   );
   const set: Partial<ChangeRequestRecord> = { revision: r.revisionId, updatedAt: nowOf(deps) };

@@ -14,3 +14,4 @@ const SERVICES = {
 export const connectContent = clientSet(SERVICES);
 export type ContentClients = ClientsOf<typeof SERVICES>;
 export * from './file-downloads';
+export * from './import-budget';

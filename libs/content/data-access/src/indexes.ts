@@ -9,7 +9,6 @@ export const COLLECTIONS = {
   contentObjects: 'content_objects',
   treeLocks: 'tree_locks',
   teams: 'identity_teams',
-  imports: 'imports',
 } as const;
 
 /** Collections whose documents carry outbox events for the relay. */
@@ -48,6 +47,4 @@ export const CONTENT_INDEXES: IndexPlan = {
   // Records are read by _id (space and hash); this one serves duplicate and purge.
   [COLLECTIONS.contentObjects]: [{ key: { spaceId: 1 }, name: 'by_space' }],
   [COLLECTIONS.teams]: [{ key: { organizationId: 1 }, name: 'by_org' }],
-  // Import job records are read by _id; this one serves the purge.
-  [COLLECTIONS.imports]: [{ key: { spaceId: 1 }, name: 'by_space' }],
 };

@@ -8,7 +8,7 @@ import { contentFiles, FILE_SETTINGS, fileDownloadsGrpc } from './files';
 import { contentGrpc } from './grpc-handlers';
 import { identityHandlers } from './identity-consumers';
 import { PURGE_RUN, runPurge } from './purge';
-import { ImportJobs, IMPORT_SETTINGS, limitsOf } from './imports';
+import { ImportInput, IMPORT_SETTINGS, limitsOf, runWebsiteImport, WEBSITE_IMPORT_RUN } from './imports';
 import { outboundPolicyFromEnv } from '@bindery/platform/outbound-http';
 
 /**
@@ -34,12 +34,12 @@ export function contentServiceWith(clock: () => number = Date.now, accessSource?
     },
     indexes: { ...CONTENT_INDEXES, ...BLOB_INDEXES, ...orgAccessIndexes() },
     outboxCollections: OUTBOX_COLLECTIONS,
-    deps: ({ db, eventsRecorded, config }): ContentDeps => {
+    deps: ({ db, eventsRecorded, config, runs }): ContentDeps => {
       const source = accessSource?.(db) ?? identityAccessSource((identity = connectIdentity(config.IDENTITY_GRPC_URL, config.CONTENT_IDENTITY_DEADLINE_MS)).members, 'content');
       return {
         ...contentDeps(db, eventsRecorded, contentFiles(db, config), config.BINDERY_APP_URL ? [new URL(config.BINDERY_APP_URL).origin] : [], source, clock),
         imports: {
-          jobs: new ImportJobs(db),
+          runs,
           limits: limitsOf(config),
           allowPrivate: outboundPolicyFromEnv({ BINDERY_OUTBOUND_ALLOW_PRIVATE: config.BINDERY_OUTBOUND_ALLOW_PRIVATE }).allowPrivate,
         },
@@ -52,7 +52,10 @@ export function contentServiceWith(clock: () => number = Date.now, accessSource?
       'content.identity-cleanup': { from: ['identity'], handlers: identityHandlers(deps) },
     }),
     runs: (deps, config) => ({
-      handlers: { [PURGE_RUN]: async () => runPurge(deps) },
+      handlers: {
+        [PURGE_RUN]: async () => runPurge(deps),
+        [WEBSITE_IMPORT_RUN]: async (input, ctx) => ({ ...(await runWebsiteImport(deps, deps.imports!, input as unknown as ImportInput, ctx)) }),
+      },
       schedules: [{ name: PURGE_RUN, kind: PURGE_RUN, everyMs: config.CONTENT_PURGE_EVERY_MS }],
     }),
   });

@@ -10,6 +10,7 @@ import type { ContentDeps } from './content-deps';
 import { contentServiceWith } from './content-server';
 import { identityStandIn } from '@bindery/identity/projection';
 import { PURGE_RUN, runPurge } from './purge';
+import { WEBSITE_IMPORT_RUN } from './imports';
 
 const DAY = 24 * 3600 * 1000;
 const admin = { userId: `admin-${randomBytes(3).toString('hex')}`, isInstanceAdmin: false };
@@ -49,7 +50,11 @@ describe('content service (in process, real MongoDB and Kafka)', () => {
 
   test('restore works 7 days minus 1 second after deletion, is refused 1 second past 7 days, and the purge then removes it', async () => {
     const space = await create('Boundary');
-    const job = await service.running.deps.imports!.jobs.start(space.id, org, 'https://docs.example.com', new Date(now));
+    // an import run of the space, due far ahead so no worker runs it
+    const runs = service.running.deps.imports!.runs;
+    const job = (
+      await runs.enqueue({ kind: WEBSITE_IMPORT_RUN, input: { spaceId: space.id, url: 'https://docs.example.com/' }, organizationId: org, dueAt: new Date(Date.now() + 3600_000) })
+    ).run._id;
     const t0 = now;
     expect(await clients.spaces.deleteSpace({ spaceId: space.id }, { caller: admin })).toEqual({ deleted: true });
     await expect(clients.spaces.getSpace({ spaceId: space.id }, { caller: admin })).rejects.toMatchObject({ kind: 'not_found' });
@@ -69,12 +74,12 @@ describe('content service (in process, real MongoDB and Kafka)', () => {
       await new Promise((r) => setTimeout(r, 100));
     }
     expect(await service.running.deps.spaces.findIncludingDeleted(space.id)).toBeNull();
-    // its import records go with it, once the purge event is relayed and the space removed
-    for (let i = 0; i < 100 && (await service.running.deps.imports!.jobs.get(job)); i++) {
+    // its import runs go with it, once the purge event is relayed and the space removed
+    for (let i = 0; i < 100 && (await runs.get(job)); i++) {
       await runPurge(service.running.deps);
       await new Promise((r) => setTimeout(r, 100));
     }
-    expect(await service.running.deps.imports!.jobs.get(job)).toBeNull();
+    expect(await runs.get(job)).toBeNull();
     await expect(clients.spaces.restoreSpace({ spaceId: space.id }, { caller: admin })).rejects.toMatchObject({ kind: 'not_found' });
   });
 

@@ -9,7 +9,8 @@ import * as revisions from './revisions/revisions.service';
 import { applyContentChanges } from './revisions/apply-changes.service';
 import { mergeRevisions } from './revisions/merge-revisions.service';
 import { diffRevisions } from './revisions/diff-revisions.service';
-import { importWebsite } from './imports/import-website.service';
+import { cancelImport, getImport, importWebsiteAndWait, listImports, startImport } from './imports/import-runs';
+import { runMessage } from '@bindery/platform/runs';
 
 /** Content's gRPC services: each handler is its use case with the verified caller. */
 export function contentGrpc(deps: ContentDeps): GrpcRegistration[] {
@@ -57,10 +58,11 @@ export function contentGrpc(deps: ContentDeps): GrpcRegistration[] {
       applyChanges: (req, { caller }) => applyContentChanges(deps, caller, req),
       mergeRevisions: (req, { caller }) => mergeRevisions(deps, caller, req),
       diffRevisions: (req, { caller }) => diffRevisions(deps, caller, req),
-      importWebsite: (req, { caller }) => {
-        if (!deps.imports) throw new Error('website imports are not configured');
-        return importWebsite(deps, deps.imports, caller, req);
-      },
+      importWebsite: (req, { caller }) => importWebsiteAndWait(deps, caller, req),
+      startImport: async (req, { caller }) => runMessage(await startImport(deps, caller, req)),
+      getImport: (req, { caller }) => getImport(deps, caller, req),
+      listImports: (req, { caller }) => listImports(deps, caller, req),
+      cancelImport: (req, { caller }) => cancelImport(deps, caller, req),
     }),
   ];
 }

@@ -3,6 +3,7 @@ import { removeContent } from './revisions/copy-content';
 import { ContentEvents as E } from '@bindery/content/client';
 import { logger } from '@bindery/platform/telemetry';
 import { ContentDeps, nowOf, SOURCE } from './content-deps';
+import { WEBSITE_IMPORT_RUN } from './imports/import-website.service';
 
 const BATCH = 100;
 
@@ -35,7 +36,7 @@ export async function runPurge(deps: ContentDeps): Promise<{ claimed: number; re
   for (const id of spaces) {
     await removeContent(deps, id);
     await deps.revisions.removeOfSpace(id);
-    await deps.imports?.jobs.removeOfSpace(id);
+    await deps.imports?.runs.removeOf(WEBSITE_IMPORT_RUN, { spaceId: id });
   }
   await deps.grants.removeFor('space', spaces);
   const collections = await deps.collections.removePurged();

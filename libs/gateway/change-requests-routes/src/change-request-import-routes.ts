@@ -1,6 +1,7 @@
 import { officialResponse, RouteSpec } from '@bindery/gateway/http';
 import type { ChangeRequestsClients } from '@bindery/change-requests/client';
-import { IMPORT_BUDGET_MS, IMPORT_CONTENT, websiteUrlOf } from '@bindery/gateway/content-routes';
+import { IMPORT_BUDGET_MS } from '@bindery/content/client';
+import { IMPORT_CONTENT, websiteUrlOf } from '@bindery/gateway/content-routes';
 import { CHANGE_REQUEST } from './change-request-schemas';
 
 /** POST …/change-requests/{changeRequestId}/content/import: a website crawled into a new head of the change request (editors). */

@@ -6,6 +6,7 @@ import { collectionRoutes } from './collection-routes';
 import { connectContentWithDownloads, downloadRoutes } from './download-route';
 import { contentReadRoutes } from './content-read-routes';
 import { importRoutes } from './import-routes';
+import { importRunRoutes } from './import-run-routes';
 import { memberSpaceRoutes } from './member-space-routes';
 import { permissionRoutes } from './permission-routes';
 import { Urls } from './representations';
@@ -24,6 +25,7 @@ export function contentRoutes(content: ContentClients, identity: IdentityClients
     ...memberSpaceRoutes(content.spaces, identity.members, urls),
     ...contentReadRoutes(content.revisions, identity, urls),
     ...importRoutes(content.revisions),
+    ...importRunRoutes(content.revisions, urls),
   ];
 }
 

@@ -1,5 +1,5 @@
 import { ID_PARAM, JsonSchema, officialResponse, RouteSpec } from '@bindery/gateway/http';
-import type { ContentClients } from '@bindery/content/client';
+import { ContentClients, IMPORT_BUDGET_MS } from '@bindery/content/client';
 import { invalid } from '@bindery/platform/errors';
 
 /** The official ImportContentSource values (0.130.0); only `website` is imported so far. */
@@ -14,9 +14,6 @@ export const IMPORT_CONTENT: JsonSchema = {
     source: { type: 'string', enum: IMPORT_SOURCES, description: 'What the URL holds; only "website" is supported yet' },
   },
 };
-
-/** A crawl is long work: its call gets this budget instead of the request budget. */
-export const IMPORT_BUDGET_MS = 10 * 60_000;
 
 export interface ImportBody {
   url: string;
@@ -45,7 +42,10 @@ export function importRoutes(revisions: ContentClients['revisions']): RouteSpec[
       budgetMs: IMPORT_BUDGET_MS,
       async handler({ caller, deadline, params, body }) {
         const url = websiteUrlOf(body);
-        const r = await revisions.importWebsite({ spaceId: params.spaceId, url, baseRevisionId: '', updateCurrent: true }, { caller, deadline });
+        const r = await revisions.importWebsite(
+          { spaceId: params.spaceId, url, baseRevisionId: '', updateCurrent: true, changeRequestId: '', idempotencyKey: '', organizationId: '' },
+          { caller, deadline },
+        );
         return { status: 201, body: { revision: r.revisionId, importedResources: r.importedResources, totalResources: r.totalResources } };
       },
     },

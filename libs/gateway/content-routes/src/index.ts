@@ -3,4 +3,4 @@ export { collectionJson, spaceJson } from './representations';
 export { revisionReadBuilders, PATH_PARAM } from './content-read-routes';
 export type { RevisionOf } from './content-read-routes';
 export { withDownloadUrl } from './content-representations';
-export { IMPORT_BUDGET_MS, IMPORT_CONTENT, websiteUrlOf } from './import-routes';
+export { IMPORT_CONTENT, websiteUrlOf } from './import-routes';

@@ -32,6 +32,7 @@ export function buildOpenApiDocument(registry: RouteRegistry, publicUrl: string)
     };
     for (const a of r.alternatives ?? []) responses[a.status] = { description: a.description };
     const operation: Record<string, unknown> = { operationId: r.operationId, summary: r.summary, tags: r.tags, parameters, responses };
+    if (r.description) operation.description = r.description;
     if (r.auth === 'none') operation.security = [];
     if (r.body) operation.requestBody = { required: !r.bodyOptional, content: { 'application/json': { schema: r.body } } };
     (paths[openApiPath(r.path)] ??= {})[r.method] = operation;

@@ -35,6 +35,8 @@ export interface RouteSpec {
   path: string;
   operationId: string;
   summary: string;
+  /** more than the summary: what is refused or not supported yet, shown in /openapi.json */
+  description?: string;
   tags: string[];
   auth?: 'user' | 'none';
   params?: Record<string, JsonSchema>;

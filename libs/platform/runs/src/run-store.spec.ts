@@ -132,4 +132,21 @@ describe('run store (real MongoDB)', () => {
     expect([...second.items, ...third.items].map((r) => r.input['i'])).toEqual([2, 1, 0]);
     expect(third.nextPage).toBeUndefined();
   });
+
+  test('a list narrowed by status and input fields; runs removed by their input, a running one losing its lease', async () => {
+    for (const space of ['s1', 's1', 's2', 's3']) {
+      now += 1;
+      await store.enqueue({ kind: 'import', organizationId: 'org1', input: { space } });
+    }
+    const running = await store.claim(['import'], 'w1');
+    expect(running!.input['space']).toBe('s1');
+    const active = await store.listByOrganization('org1', 'import', {}, { statuses: ['pending', 'in-progress'], input: { space: 's1' } });
+    expect(active.count).toBe(2);
+    expect((await store.listByOrganization('org1', 'import', {}, { statuses: ['in-progress'] })).items.map((r) => r._id)).toEqual([running!._id]);
+    const some = await store.listByOrganization('org1', 'import', {}, { input: { space: { $in: ['s2', 's3'] } } });
+    expect(some.items.map((r) => r.input['space'])).toEqual(['s3', 's2']);
+    expect(await store.removeOf('import', { space: 's1' })).toBe(2);
+    expect(await store.heartbeat(running!._id, 'w1')).toEqual({ held: false });
+    expect((await store.listByOrganization('org1', 'import')).count).toBe(2);
+  });
 });

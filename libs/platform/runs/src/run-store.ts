@@ -1,7 +1,7 @@
 import { ClientSession, Collection, Db, Document } from '@bindery/platform/mongo';
 import { newId } from '@bindery/shared/ids';
 import { decodeCursor, encodeCursor, Page, PageRequest, resolveLimit } from '@bindery/shared/pagination';
-import { RunProgress, RunRecord, RUNS_COLLECTION } from './run-model';
+import { RunProgress, RunRecord, RunStatus, RUNS_COLLECTION } from './run-model';
 import { backoffAfter, DEFAULT_TIMINGS, RunTimings } from './timings';
 
 export interface EnqueueRequest {
@@ -22,6 +22,12 @@ export interface Enqueued {
   run: RunRecord;
   /** false when an idempotency key named a run that already existed */
   created: boolean;
+}
+
+/** What a list of runs is narrowed to: these statuses, and input fields equal to a value (or one of `{$in}`). */
+export interface RunFilter {
+  statuses?: RunStatus[];
+  input?: Record<string, string | { $in: string[] }>;
 }
 
 /** What the worker's heartbeat learnt: the lease is lost (another worker or a cancel took it), or still held. */
@@ -104,19 +110,24 @@ export class RunStore {
     return this.runs.findOne({ _id: id }, { session });
   }
 
-  /** Runs of a kind in an organization, newest first, a keyset page at a time. */
-  async listByOrganization(organizationId: string, kind: string, page: PageRequest = {}): Promise<Page<RunRecord>> {
+  /**
+   * Runs of a kind in an organization, newest first, a keyset page at a time. `where` narrows them
+   * (statuses, fields of their input); the organization's index serves the order.
+   */
+  async listByOrganization(organizationId: string, kind: string, page: PageRequest = {}, where: RunFilter = {}): Promise<Page<RunRecord>> {
     const limit = resolveLimit(page.limit);
     const after = decodeCursor(page.page);
-    const base = { organizationId, kind };
+    const base: Document = { organizationId, kind };
+    if (where.statuses) base['status'] = { $in: where.statuses };
+    for (const [field, value] of Object.entries(where.input ?? {})) base[`input.${field}`] = value;
     const range = after ? { $or: [{ createdAt: { $lt: new Date(after.k as number) } }, { createdAt: new Date(after.k as number), _id: { $lt: after.id } }] } : {};
     const [rows, count] = await Promise.all([
       this.runs
-        .find({ ...base, ...range })
+        .find({ ...base, ...range } as Document)
         .sort({ createdAt: -1, _id: -1 })
         .limit(limit + 1)
         .toArray(),
-      this.runs.countDocuments(base),
+      this.runs.countDocuments(base as Document),
     ]);
     const items = rows.slice(0, limit);
     const out: Page<RunRecord> = { items, count };
@@ -225,6 +236,16 @@ export class RunStore {
       { $set: { status: 'pending', dueAt: now, updatedAt: now }, $unset: { leaseOwner: '', leaseUntil: '' }, $inc: { attempt: -1 } },
     );
     return r.modifiedCount === 1;
+  }
+
+  /**
+   * Removes the runs of a kind whose input has these values (what was purged takes its runs along);
+   * a worker still running one loses it at its next heartbeat and writes nothing. Answers how many.
+   */
+  async removeOf(kind: string, input: Record<string, string>): Promise<number> {
+    const filter: Document = { kind };
+    for (const [field, value] of Object.entries(input)) filter[`input.${field}`] = value;
+    return (await this.runs.deleteMany(filter)).deletedCount;
   }
 
   /** Whether a run of this schedule is still pending or in progress (a new occurrence then waits). */

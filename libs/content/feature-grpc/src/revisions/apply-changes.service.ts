@@ -64,6 +64,8 @@ export interface BatchOptions {
   updateCurrent: boolean;
   revisionType: string;
   mergedFrom?: string;
+  /** the revision's idempotency key (unique per space): a second write with it fails with a duplicate key */
+  revisionKey?: string;
   /** ids for the pages the batch inserts, in order (generated when absent or used up) */
   pageIds?: string[];
 }
@@ -96,6 +98,7 @@ export async function applyIngestedChanges(
           now,
           mergedFrom: options.mergedFrom || undefined,
           updateCurrent: options.updateCurrent,
+          ...(options.revisionKey ? { mergeKey: options.revisionKey } : {}),
         });
         return { revision, parentRevisionId: base.record._id, outcome, space };
       } catch (err) {

@@ -21,6 +21,7 @@ import {
   type UntypedServiceImplementation,
 } from "@grpc/grpc-js";
 import { PageInfo, PageRequest } from "../../common/v1/common";
+import { Run } from "../../common/v1/run";
 import { Space } from "./content";
 
 /** Which revision of a space: the current one when `revision_id` is empty. */
@@ -157,6 +158,31 @@ export interface ImportWebsiteRequest {
   baseRevisionId: string;
   /** as in ApplyChangesRequest: true moves the space's current revision (a live edit), false only creates the revision */
   updateCurrent: boolean;
+  /** the change request the revision is for (recorded with the run; change-requests moves its head) */
+  changeRequestId: string;
+  /** a repeated start with the same key answers the run the first one created */
+  idempotencyKey: string;
+  /** when set, the space must belong to this organization (not_found otherwise) */
+  organizationId: string;
+}
+
+export interface ImportRunRequest {
+  organizationId: string;
+  runId: string;
+}
+
+export interface ListImportsRequest {
+  organizationId: string;
+  page: PageRequest | undefined;
+  spaceId: string;
+  changeRequestId: string;
+  /** a run status, "active" (pending or in-progress), or empty */
+  status: string;
+}
+
+export interface ListImportsReply {
+  items: Run[];
+  page: PageInfo | undefined;
 }
 
 export interface ImportWebsiteReply {
@@ -166,7 +192,7 @@ export interface ImportWebsiteReply {
   importedResources: number;
   /** pages and images the crawl found (stored, skipped or failed) */
   totalResources: number;
-  /** the job record in the `imports` collection */
+  /** the import run */
   importId: string;
 }
 
@@ -1910,7 +1936,15 @@ export const ApplyChangesReply: MessageFns<ApplyChangesReply> = {
 };
 
 function createBaseImportWebsiteRequest(): ImportWebsiteRequest {
-  return { spaceId: "", url: "", baseRevisionId: "", updateCurrent: false };
+  return {
+    spaceId: "",
+    url: "",
+    baseRevisionId: "",
+    updateCurrent: false,
+    changeRequestId: "",
+    idempotencyKey: "",
+    organizationId: "",
+  };
 }
 
 export const ImportWebsiteRequest: MessageFns<ImportWebsiteRequest> = {
@@ -1926,6 +1960,15 @@ export const ImportWebsiteRequest: MessageFns<ImportWebsiteRequest> = {
     }
     if (message.updateCurrent !== false) {
       writer.uint32(32).bool(message.updateCurrent);
+    }
+    if (message.changeRequestId !== "") {
+      writer.uint32(42).string(message.changeRequestId);
+    }
+    if (message.idempotencyKey !== "") {
+      writer.uint32(50).string(message.idempotencyKey);
+    }
+    if (message.organizationId !== "") {
+      writer.uint32(58).string(message.organizationId);
     }
     return writer;
   },
@@ -1975,6 +2018,30 @@ export const ImportWebsiteRequest: MessageFns<ImportWebsiteRequest> = {
             message.updateCurrent = reader.bool();
             continue;
           }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.changeRequestId = reader.string();
+            continue;
+          }
+          case 6: {
+            if (tag !== 50) {
+              break;
+            }
+
+            message.idempotencyKey = reader.string();
+            continue;
+          }
+          case 7: {
+            if (tag !== 58) {
+              break;
+            }
+
+            message.organizationId = reader.string();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -2005,6 +2072,21 @@ export const ImportWebsiteRequest: MessageFns<ImportWebsiteRequest> = {
         : isSet(object.update_current)
         ? globalThis.Boolean(object.update_current)
         : false,
+      changeRequestId: isSet(object.changeRequestId)
+        ? globalThis.String(object.changeRequestId)
+        : isSet(object.change_request_id)
+        ? globalThis.String(object.change_request_id)
+        : "",
+      idempotencyKey: isSet(object.idempotencyKey)
+        ? globalThis.String(object.idempotencyKey)
+        : isSet(object.idempotency_key)
+        ? globalThis.String(object.idempotency_key)
+        : "",
+      organizationId: isSet(object.organizationId)
+        ? globalThis.String(object.organizationId)
+        : isSet(object.organization_id)
+        ? globalThis.String(object.organization_id)
+        : "",
     };
   },
 
@@ -2022,6 +2104,15 @@ export const ImportWebsiteRequest: MessageFns<ImportWebsiteRequest> = {
     if (message.updateCurrent !== false) {
       obj.updateCurrent = message.updateCurrent;
     }
+    if (message.changeRequestId !== "") {
+      obj.changeRequestId = message.changeRequestId;
+    }
+    if (message.idempotencyKey !== "") {
+      obj.idempotencyKey = message.idempotencyKey;
+    }
+    if (message.organizationId !== "") {
+      obj.organizationId = message.organizationId;
+    }
     return obj;
   },
 
@@ -2034,6 +2125,334 @@ export const ImportWebsiteRequest: MessageFns<ImportWebsiteRequest> = {
     message.url = object.url ?? "";
     message.baseRevisionId = object.baseRevisionId ?? "";
     message.updateCurrent = object.updateCurrent ?? false;
+    message.changeRequestId = object.changeRequestId ?? "";
+    message.idempotencyKey = object.idempotencyKey ?? "";
+    message.organizationId = object.organizationId ?? "";
+    return message;
+  },
+};
+
+function createBaseImportRunRequest(): ImportRunRequest {
+  return { organizationId: "", runId: "" };
+}
+
+export const ImportRunRequest: MessageFns<ImportRunRequest> = {
+  encode(message: ImportRunRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.organizationId !== "") {
+      writer.uint32(10).string(message.organizationId);
+    }
+    if (message.runId !== "") {
+      writer.uint32(18).string(message.runId);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ImportRunRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseImportRunRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.organizationId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.runId = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ImportRunRequest {
+    return {
+      organizationId: isSet(object.organizationId)
+        ? globalThis.String(object.organizationId)
+        : isSet(object.organization_id)
+        ? globalThis.String(object.organization_id)
+        : "",
+      runId: isSet(object.runId)
+        ? globalThis.String(object.runId)
+        : isSet(object.run_id)
+        ? globalThis.String(object.run_id)
+        : "",
+    };
+  },
+
+  toJSON(message: ImportRunRequest): unknown {
+    const obj: any = {};
+    if (message.organizationId !== "") {
+      obj.organizationId = message.organizationId;
+    }
+    if (message.runId !== "") {
+      obj.runId = message.runId;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<ImportRunRequest>, I>>(base?: I): ImportRunRequest {
+    return ImportRunRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<ImportRunRequest>, I>>(object: I): ImportRunRequest {
+    const message = createBaseImportRunRequest();
+    message.organizationId = object.organizationId ?? "";
+    message.runId = object.runId ?? "";
+    return message;
+  },
+};
+
+function createBaseListImportsRequest(): ListImportsRequest {
+  return { organizationId: "", page: undefined, spaceId: "", changeRequestId: "", status: "" };
+}
+
+export const ListImportsRequest: MessageFns<ListImportsRequest> = {
+  encode(message: ListImportsRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.organizationId !== "") {
+      writer.uint32(10).string(message.organizationId);
+    }
+    if (message.page !== undefined) {
+      PageRequest.encode(message.page, writer.uint32(18).fork()).join();
+    }
+    if (message.spaceId !== "") {
+      writer.uint32(26).string(message.spaceId);
+    }
+    if (message.changeRequestId !== "") {
+      writer.uint32(34).string(message.changeRequestId);
+    }
+    if (message.status !== "") {
+      writer.uint32(42).string(message.status);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ListImportsRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseListImportsRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.organizationId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.page = PageRequest.decode(reader, reader.uint32());
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.spaceId = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.changeRequestId = reader.string();
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.status = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ListImportsRequest {
+    return {
+      organizationId: isSet(object.organizationId)
+        ? globalThis.String(object.organizationId)
+        : isSet(object.organization_id)
+        ? globalThis.String(object.organization_id)
+        : "",
+      page: isSet(object.page) ? PageRequest.fromJSON(object.page) : undefined,
+      spaceId: isSet(object.spaceId)
+        ? globalThis.String(object.spaceId)
+        : isSet(object.space_id)
+        ? globalThis.String(object.space_id)
+        : "",
+      changeRequestId: isSet(object.changeRequestId)
+        ? globalThis.String(object.changeRequestId)
+        : isSet(object.change_request_id)
+        ? globalThis.String(object.change_request_id)
+        : "",
+      status: isSet(object.status) ? globalThis.String(object.status) : "",
+    };
+  },
+
+  toJSON(message: ListImportsRequest): unknown {
+    const obj: any = {};
+    if (message.organizationId !== "") {
+      obj.organizationId = message.organizationId;
+    }
+    if (message.page !== undefined) {
+      obj.page = PageRequest.toJSON(message.page);
+    }
+    if (message.spaceId !== "") {
+      obj.spaceId = message.spaceId;
+    }
+    if (message.changeRequestId !== "") {
+      obj.changeRequestId = message.changeRequestId;
+    }
+    if (message.status !== "") {
+      obj.status = message.status;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<ListImportsRequest>, I>>(base?: I): ListImportsRequest {
+    return ListImportsRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<ListImportsRequest>, I>>(object: I): ListImportsRequest {
+    const message = createBaseListImportsRequest();
+    message.organizationId = object.organizationId ?? "";
+    message.page = (object.page !== undefined && object.page !== null)
+      ? PageRequest.fromPartial(object.page)
+      : undefined;
+    message.spaceId = object.spaceId ?? "";
+    message.changeRequestId = object.changeRequestId ?? "";
+    message.status = object.status ?? "";
+    return message;
+  },
+};
+
+function createBaseListImportsReply(): ListImportsReply {
+  return { items: [], page: undefined };
+}
+
+export const ListImportsReply: MessageFns<ListImportsReply> = {
+  encode(message: ListImportsReply, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    for (const v of message.items) {
+      Run.encode(v!, writer.uint32(10).fork()).join();
+    }
+    if (message.page !== undefined) {
+      PageInfo.encode(message.page, writer.uint32(18).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ListImportsReply {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseListImportsReply();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.items.push(Run.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.page = PageInfo.decode(reader, reader.uint32());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ListImportsReply {
+    return {
+      items: globalThis.Array.isArray(object?.items) ? object.items.map((e: any) => Run.fromJSON(e)) : [],
+      page: isSet(object.page) ? PageInfo.fromJSON(object.page) : undefined,
+    };
+  },
+
+  toJSON(message: ListImportsReply): unknown {
+    const obj: any = {};
+    if (message.items?.length) {
+      obj.items = message.items.map((e) => Run.toJSON(e));
+    }
+    if (message.page !== undefined) {
+      obj.page = PageInfo.toJSON(message.page);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<ListImportsReply>, I>>(base?: I): ListImportsReply {
+    return ListImportsReply.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<ListImportsReply>, I>>(object: I): ListImportsReply {
+    const message = createBaseListImportsReply();
+    message.items = object.items?.map((e) => Run.fromPartial(e)) || [];
+    message.page = (object.page !== undefined && object.page !== null) ? PageInfo.fromPartial(object.page) : undefined;
     return message;
   },
 };
@@ -3041,7 +3460,10 @@ export const RevisionsServiceService = {
     responseSerialize: (value: ApplyChangesReply): Buffer => Buffer.from(ApplyChangesReply.encode(value).finish()),
     responseDeserialize: (value: Buffer): ApplyChangesReply => ApplyChangesReply.decode(value),
   },
-  /** Editors and up. Crawls a website (through the outbound guard) and adds its pages and images as one revision. */
+  /**
+   * Editors and up. Starts a website import run and waits for it within the call's deadline: the
+   * crawl adds the site's pages and images as one revision. A failed run is a 400 with its reason.
+   */
   importWebsite: {
     path: "/bindery.content.v1.RevisionsService/ImportWebsite" as const,
     requestStream: false as const,
@@ -3050,6 +3472,46 @@ export const RevisionsServiceService = {
     requestDeserialize: (value: Buffer): ImportWebsiteRequest => ImportWebsiteRequest.decode(value),
     responseSerialize: (value: ImportWebsiteReply): Buffer => Buffer.from(ImportWebsiteReply.encode(value).finish()),
     responseDeserialize: (value: Buffer): ImportWebsiteReply => ImportWebsiteReply.decode(value),
+  },
+  /** Editors and up. Enqueues a website import run (kind content.website-import) and answers it at once. */
+  startImport: {
+    path: "/bindery.content.v1.RevisionsService/StartImport" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: ImportWebsiteRequest): Buffer => Buffer.from(ImportWebsiteRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): ImportWebsiteRequest => ImportWebsiteRequest.decode(value),
+    responseSerialize: (value: Run): Buffer => Buffer.from(Run.encode(value).finish()),
+    responseDeserialize: (value: Buffer): Run => Run.decode(value),
+  },
+  /** Members who can see the target space; an invisible or unknown run is not_found. */
+  getImport: {
+    path: "/bindery.content.v1.RevisionsService/GetImport" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: ImportRunRequest): Buffer => Buffer.from(ImportRunRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): ImportRunRequest => ImportRunRequest.decode(value),
+    responseSerialize: (value: Run): Buffer => Buffer.from(Run.encode(value).finish()),
+    responseDeserialize: (value: Buffer): Run => Run.decode(value),
+  },
+  /** The organization's import runs the caller can see, newest first. */
+  listImports: {
+    path: "/bindery.content.v1.RevisionsService/ListImports" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: ListImportsRequest): Buffer => Buffer.from(ListImportsRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): ListImportsRequest => ListImportsRequest.decode(value),
+    responseSerialize: (value: ListImportsReply): Buffer => Buffer.from(ListImportsReply.encode(value).finish()),
+    responseDeserialize: (value: Buffer): ListImportsReply => ListImportsReply.decode(value),
+  },
+  /** Editors of the target space. A pending run is cancelled at once, a running one stops at its next page. */
+  cancelImport: {
+    path: "/bindery.content.v1.RevisionsService/CancelImport" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: ImportRunRequest): Buffer => Buffer.from(ImportRunRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): ImportRunRequest => ImportRunRequest.decode(value),
+    responseSerialize: (value: Run): Buffer => Buffer.from(Run.encode(value).finish()),
+    responseDeserialize: (value: Buffer): Run => Run.decode(value),
   },
   /** Three-way merge of a change request's head and the space's current revision (see MergeRevisionsRequest.mode). */
   mergeRevisions: {
@@ -3084,8 +3546,19 @@ export interface RevisionsServiceServer extends UntypedServiceImplementation {
   listLinks: handleUnaryCall<ListLinksRequest, LinksReply>;
   /** Editors and up. Applies the changes to the base revision and answers the new revision. */
   applyChanges: handleUnaryCall<ApplyChangesRequest, ApplyChangesReply>;
-  /** Editors and up. Crawls a website (through the outbound guard) and adds its pages and images as one revision. */
+  /**
+   * Editors and up. Starts a website import run and waits for it within the call's deadline: the
+   * crawl adds the site's pages and images as one revision. A failed run is a 400 with its reason.
+   */
   importWebsite: handleUnaryCall<ImportWebsiteRequest, ImportWebsiteReply>;
+  /** Editors and up. Enqueues a website import run (kind content.website-import) and answers it at once. */
+  startImport: handleUnaryCall<ImportWebsiteRequest, Run>;
+  /** Members who can see the target space; an invisible or unknown run is not_found. */
+  getImport: handleUnaryCall<ImportRunRequest, Run>;
+  /** The organization's import runs the caller can see, newest first. */
+  listImports: handleUnaryCall<ListImportsRequest, ListImportsReply>;
+  /** Editors of the target space. A pending run is cancelled at once, a running one stops at its next page. */
+  cancelImport: handleUnaryCall<ImportRunRequest, Run>;
   /** Three-way merge of a change request's head and the space's current revision (see MergeRevisionsRequest.mode). */
   mergeRevisions: handleUnaryCall<MergeRevisionsRequest, MergeRevisionsReply>;
   /** Readers. The semantic changes from one revision of the space to another. */
@@ -3214,7 +3687,10 @@ export interface RevisionsServiceClient extends Client {
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: ApplyChangesReply) => void,
   ): ClientUnaryCall;
-  /** Editors and up. Crawls a website (through the outbound guard) and adds its pages and images as one revision. */
+  /**
+   * Editors and up. Starts a website import run and waits for it within the call's deadline: the
+   * crawl adds the site's pages and images as one revision. A failed run is a 400 with its reason.
+   */
   importWebsite(
     request: ImportWebsiteRequest,
     callback: (error: ServiceError | null, response: ImportWebsiteReply) => void,
@@ -3229,6 +3705,67 @@ export interface RevisionsServiceClient extends Client {
     metadata: Metadata,
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: ImportWebsiteReply) => void,
+  ): ClientUnaryCall;
+  /** Editors and up. Enqueues a website import run (kind content.website-import) and answers it at once. */
+  startImport(
+    request: ImportWebsiteRequest,
+    callback: (error: ServiceError | null, response: Run) => void,
+  ): ClientUnaryCall;
+  startImport(
+    request: ImportWebsiteRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: Run) => void,
+  ): ClientUnaryCall;
+  startImport(
+    request: ImportWebsiteRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: Run) => void,
+  ): ClientUnaryCall;
+  /** Members who can see the target space; an invisible or unknown run is not_found. */
+  getImport(request: ImportRunRequest, callback: (error: ServiceError | null, response: Run) => void): ClientUnaryCall;
+  getImport(
+    request: ImportRunRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: Run) => void,
+  ): ClientUnaryCall;
+  getImport(
+    request: ImportRunRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: Run) => void,
+  ): ClientUnaryCall;
+  /** The organization's import runs the caller can see, newest first. */
+  listImports(
+    request: ListImportsRequest,
+    callback: (error: ServiceError | null, response: ListImportsReply) => void,
+  ): ClientUnaryCall;
+  listImports(
+    request: ListImportsRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: ListImportsReply) => void,
+  ): ClientUnaryCall;
+  listImports(
+    request: ListImportsRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: ListImportsReply) => void,
+  ): ClientUnaryCall;
+  /** Editors of the target space. A pending run is cancelled at once, a running one stops at its next page. */
+  cancelImport(
+    request: ImportRunRequest,
+    callback: (error: ServiceError | null, response: Run) => void,
+  ): ClientUnaryCall;
+  cancelImport(
+    request: ImportRunRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: Run) => void,
+  ): ClientUnaryCall;
+  cancelImport(
+    request: ImportRunRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: Run) => void,
   ): ClientUnaryCall;
   /** Three-way merge of a change request's head and the space's current revision (see MergeRevisionsRequest.mode). */
   mergeRevisions(
