@@ -1,7 +1,7 @@
 // Helpers of the change-request review tests: paths, shape checks, calls, and a space with a member of every role.
 import { assertMatchesSpec, sharedSystem, SystemUnderTest } from '@bindery/shared/testing';
 import { CR, openChangeRequest } from './change-request-fixtures';
-import { createSpace, untilAnswers } from './content-fixtures';
+import { createSpace } from './content-fixtures';
 import { Json } from './content-model-fixtures';
 import { organizationWithEveryRole, RoleName, TestUser } from './fixtures';
 import { Client, http } from './http-client';
@@ -88,8 +88,6 @@ export async function reviewedSpace(title: string): Promise<ReviewedSpace> {
     stranger: http(sut.baseUrl, stranger.token),
   };
   const spaceId = (await createSpace(as.admin, orgId, { title })).id;
-  // content learns members and their roles from identity's events
-  for (const role of ['create', 'review', 'edit', 'comment', 'read'] as const) await untilAnswers(as[role], `/v1/spaces/${spaceId}`, 200);
   const changeRequest = async (subject = 'Reviewed change') => {
     const cr = await openChangeRequest(as.edit, spaceId, subject);
     return writePage(as.edit, spaceId, cr.id, subject);

@@ -1,5 +1,5 @@
 import { sharedSystem, SystemUnderTest } from '@bindery/shared/testing';
-import { createSpace, setDefaultLevel, unknownId, untilMemberKnown } from './content-fixtures';
+import { createSpace, setDefaultLevel, unknownId } from './content-fixtures';
 import { ContentWriter, contentWriter } from './content-writer';
 import { pageIdsOf } from './content-model-fixtures';
 import { CR, editChangeRequest, openChangeRequest } from './change-request-fixtures';
@@ -81,9 +81,6 @@ describe('change requests: who may call what (roles × another organization × n
     const org = await organizationWithEveryRole(sut);
     clients = callerClients(sut, org);
     const admin = http(sut.baseUrl, org.members.admin.token);
-    await untilMemberKnown(admin, org.orgId);
-    // every member known to content before the matrix runs
-    for (const who of ['create', 'review', 'edit', 'comment', 'read'] as const) await untilMemberKnown(clients[who], org.orgId);
     writer = contentWriter(sut);
     const spaceId = (await createSpace(admin, org.orgId, { title: 'CR matrix' })).id as string;
     const [pageId] = pageIdsOf(await writer.apply(org.members.admin.id, spaceId, [{ operation: 'insert_page', title: 'Alpha', document: { markdown: 'a' } }]));

@@ -1,6 +1,6 @@
 import { GitBookAPI } from '@gitbook/api';
 import { assertErrorBody, assertMatchesSpec, sharedSystem, SystemUnderTest } from '@bindery/shared/testing';
-import { createSpace, unknownId, untilMemberKnown } from './content-fixtures';
+import { createSpace, unknownId } from './content-fixtures';
 import { ContentWriter, contentWriter } from './content-writer';
 import { flatPages, Json, pageIdsOf, PNG_BASE64 } from './content-model-fixtures';
 import { CR, editChangeRequest, mergeChangeRequest, openChangeRequest, pageMarkdown } from './change-request-fixtures';
@@ -34,7 +34,6 @@ describe('change requests through HTTP (lifecycle, content, update, merge)', () 
     owner = await createUser(sut, 'cr-owner');
     orgId = await createOrganization(sut, owner, 'Change requests');
     admin = http(sut.baseUrl, owner.token);
-    await untilMemberKnown(admin, orgId);
     writer = contentWriter(sut);
   }, 120_000);
 

@@ -184,6 +184,7 @@ describe('two replicas of identity under conflicting requests', () => {
     expect((await via(2, alice).post(`/v1/orgs/${orgId}/invites`, { emails: [{ email, role: 'comment' }] })).status).toBe(200);
     const dave = await http(second, sut.adminToken).post('/admin/users', { email, displayName: 'Dave' });
     expect(dave.status).toBe(201);
+    // The pending invitation is applied by identity's consumer of identity.user.created: an event, so not at once.
     await eventually(async () => {
       const res = await via(1, alice).get(`/v1/orgs/${orgId}/members/${dave.body.id}`);
       if (res.status !== 200) throw new Error(`dave is not a member yet (${res.status})`);

@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import { eventually } from '@bindery/shared/testing';
 import { Client } from './http-client';
 
 /** Helpers for the content endpoints (spaces, collections, their permissions). */
@@ -51,14 +50,6 @@ export async function grant(client: Client, kind: ContentKind, id: string, g: Gr
   expectStatus(`grant ${g.role} on ${kind} ${id}`, await client.post(`${contentPath(kind, id)}/permissions`, g), 204);
 }
 
-/**
- * Grants once content knows the principals: members and teams reach content through identity's
- * events, and until then naming them is a 400.
- */
-export async function grantWhenKnown(client: Client, kind: ContentKind, id: string, g: Grant): Promise<void> {
-  await eventually(() => grant(client, kind, id, g));
-}
-
 /** DELETE a space or a collection (205). */
 export async function deleteContent(client: Client, kind: ContentKind, id: string): Promise<void> {
   expectStatus(`delete ${kind} ${id}`, await client.delete(contentPath(kind, id)), 205);
@@ -83,14 +74,4 @@ export async function contentItem(client: Client, orgId: string, kind: ContentKi
   if (options.defaultLevel !== undefined) await setDefaultLevel(client, kind, item.id, options.defaultLevel);
   for (const g of options.grants ?? []) await grant(client, kind, item.id, g);
   return item.id;
-}
-
-/** Waits until `client` gets `status` for GET `path` (content learns members, roles and teams from events). */
-export async function untilAnswers(client: Client, path: string, status: number, timeoutMs?: number): Promise<void> {
-  await eventually(async () => expectStatus(`GET ${path}`, await client.get(path), status), timeoutMs);
-}
-
-/** Waits until content knows `client`'s user as a member of the organization (its list of spaces answers 200). */
-export async function untilMemberKnown(client: Client, orgId: string): Promise<void> {
-  await untilAnswers(client, `/v1/orgs/${orgId}/spaces`, 200);
 }

@@ -1,4 +1,4 @@
-import { assertErrorBody, eventually, sharedSystem, SystemUnderTest } from '@bindery/shared/testing';
+import { assertErrorBody, sharedSystem, SystemUnderTest } from '@bindery/shared/testing';
 import { createOrganization, createUser, TestUser } from './fixtures';
 import { Client, http } from './http-client';
 
@@ -36,11 +36,8 @@ describe('revoke propagation from identity to content', () => {
     const invite = await admin.post(`/v1/orgs/${orgId}/invites`, { emails: [{ email: member.email, role: 'read' }] });
     expect(invite.status).toBe(200);
     // An open space: every member with a role reads it, guests do not.
-    const space = await eventually(async () => {
-      const res = await admin.post(`/v1/orgs/${orgId}/spaces`, { title: 'Open to members' });
-      expect(res.status).toBe(201);
-      return res;
-    });
+    const space = await admin.post(`/v1/orgs/${orgId}/spaces`, { title: 'Open to members' });
+    expect(space.status).toBe(201);
     spaceId = space.body.id;
     expect(space.body.defaultLevel).toBe('inherit');
   });

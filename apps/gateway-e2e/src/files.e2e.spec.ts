@@ -6,7 +6,7 @@ import { grpcClient } from '@bindery/platform/grpc';
 import { connectMongo } from '@bindery/platform/mongo';
 import { contentRevisionsV1 } from '@bindery/shared/contracts';
 import { assertErrorBody, eventually, startSystem, SystemUnderTest } from '@bindery/shared/testing';
-import { createSpace, untilMemberKnown } from './content-fixtures';
+import { createSpace } from './content-fixtures';
 import { createOrganization, createUser, TestUser } from './fixtures';
 import { http } from './http-client';
 import { png } from './website-fixtures';
@@ -108,7 +108,6 @@ describe('files: upload by url and base64, signed streamed downloads (real syste
     revisions = grpcClient(contentRevisionsV1.RevisionsServiceService, `127.0.0.1:${sut.ports.content}`, 120_000);
     owner = await createUser(sut, 'files-owner');
     const orgId = await createOrganization(sut, owner, 'Files');
-    await untilMemberKnown(api(), orgId);
     spaceA = (await createSpace(api(), orgId, { title: 'A' })).id;
     spaceB = (await createSpace(api(), orgId, { title: 'B' })).id;
   }, 180_000);
@@ -180,6 +179,7 @@ describe('files: upload by url and base64, signed streamed downloads (real syste
       messages.add((res.body as { error: { message: string } }).error.message);
     }
 
+    // A download link expires with time: ask until its lifetime has passed.
     const expired = await eventually(
       async () => {
         const res = await download(url);

@@ -1,4 +1,4 @@
-import { assertErrorBody, eventually, sharedSystem, SystemUnderTest } from '@bindery/shared/testing';
+import { assertErrorBody, sharedSystem, SystemUnderTest } from '@bindery/shared/testing';
 import { createOrganization, createUser } from './fixtures';
 import { http } from './http-client';
 
@@ -37,12 +37,10 @@ describe('no input produces a 5xx', () => {
     const user = await createUser(sut, 'fuzz');
     orgId = await createOrganization(sut, user, 'Fuzz');
     client = http(sut.baseUrl, user.token);
-    // A real collection and space (content learns of the new organization from identity's events).
-    const collection = await eventually(async () => {
-      const res = await client.post(`/v1/orgs/${orgId}/collections`, { title: 'Fuzz' });
-      if (res.status !== 201) throw new Error(`create collection: ${res.status}`);
-      return res.body as { id: string };
-    });
+    // A real collection and space, made at once in the new organization.
+    const created = await client.post(`/v1/orgs/${orgId}/collections`, { title: 'Fuzz' });
+    if (created.status !== 201) throw new Error(`create collection: ${created.status}`);
+    const collection = created.body as { id: string };
     const space = (await client.post(`/v1/orgs/${orgId}/spaces`, { title: 'Fuzz', parent: collection.id })).body as { id: string };
     real = { organizationId: orgId, collectionId: collection.id, spaceId: space.id };
   });

@@ -276,6 +276,7 @@ describe('organizations through the gateway', () => {
     const later = await admin.post('/admin/users', { email: laterEmail, displayName: 'Later' });
     expect(later.status).toBe(201);
     const token = (await admin.post(`/admin/users/${later.body.id}/tokens`, {})).body.token;
+    // The pending invitation is applied by identity's consumer of identity.user.created: an event, so not at once.
     const joined = await eventually(async () => {
       const r = await http(sut.baseUrl, token).get('/v1/orgs');
       if (r.body.count !== 1) throw new Error(`not joined yet: ${JSON.stringify(r.body)}`);

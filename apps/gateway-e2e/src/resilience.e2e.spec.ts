@@ -31,7 +31,7 @@ describe('identity going away while requests run', () => {
     };
     const workers = Array.from({ length: 4 }, worker);
 
-    // Writes are landing…
+    // Writes are landing… (the waits below follow running workers and a process restarting)
     await eventually(async () => {
       if (acknowledged.length < 10) throw new Error(`only ${acknowledged.length} writes so far`);
     });

@@ -1,5 +1,5 @@
 import { sharedSystem, SystemUnderTest } from '@bindery/shared/testing';
-import { contentItem, unknownId, untilAnswers } from './content-fixtures';
+import { contentItem, unknownId } from './content-fixtures';
 import { ContentWriter, contentWriter } from './content-writer';
 import { organizationWithEveryRole } from './fixtures';
 import { Caller, CALLERS, callerClients, Client, matrixMismatches, MatrixRow } from './matrix';
@@ -85,7 +85,6 @@ describe('search authorization (roles × endpoints)', () => {
     clients = callerClients(sut, org);
     writer = contentWriter(sut);
     const admin = clients.admin;
-    await untilAnswers(admin, `/v1/orgs/${org.orgId}/spaces`, 200);
     const open = await contentItem(admin, org.orgId, 'space', { title: 'Open' });
     const restricted = await contentItem(admin, org.orgId, 'space', { title: 'Restricted', defaultLevel: null });
     const rebuild = await http(sut.baseUrl, sut.adminToken).post('/admin/search/rebuild', { spaces: [open] });
@@ -95,8 +94,6 @@ describe('search authorization (roles × endpoints)', () => {
       await writer.apply(org.members.admin.id, spaceId, [{ operation: 'insert_page', title: 'Falcon', document: { markdown: 'The falcon flies.' } }]);
       await untilFirst(admin, spaceId, 'falcon', 'Falcon');
     }
-    for (const who of ['create', 'review', 'edit', 'comment', 'read', 'guest'] as const) await untilAnswers(clients[who], `/v1/orgs/${org.orgId}/spaces`, 200);
-    await untilAnswers(clients.read, `/v1/spaces/${open}`, 200);
   }, 180000);
   afterAll(() => writer?.close());
 

@@ -1,5 +1,5 @@
 import { sharedSystem, SystemUnderTest } from '@bindery/shared/testing';
-import { createSpace, untilMemberKnown } from './content-fixtures';
+import { createSpace } from './content-fixtures';
 import { ContentWriter, contentWriter } from './content-writer';
 import { createOrganization, createUser, TestUser } from './fixtures';
 import { Client, http } from './http-client';
@@ -34,7 +34,6 @@ describe('search relevance over a 200-page documentation corpus', () => {
     owner = await createUser(sut, 'relevance-owner');
     orgId = await createOrganization(sut, owner, 'Relevance');
     admin = http(sut.baseUrl, owner.token);
-    await untilMemberKnown(admin, orgId);
     writer = contentWriter(sut);
     const spaces = [await spaceOf('Guides', GUIDES), await spaceOf('API reference', REFERENCE), await spaceOf('Release notes', RELEASE_NOTES)];
     // The last page of each space indexed: every batch before it was too (events of a space arrive in order).

@@ -1,6 +1,6 @@
 import { connectMongo } from '@bindery/platform/mongo';
 import { assertErrorBody, assertMatchesSpec, eventually, sharedSystem, SystemUnderTest } from '@bindery/shared/testing';
-import { createSpace, setDefaultLevel, untilMemberKnown } from './content-fixtures';
+import { createSpace, setDefaultLevel } from './content-fixtures';
 import { ContentWriter, contentWriter } from './content-writer';
 import { pageIdsOf } from './content-model-fixtures';
 import { createOrganization, createUser, TestUser } from './fixtures';
@@ -26,11 +26,9 @@ describe('search through HTTP (spaces and organizations)', () => {
     reader = await createUser(sut, 'search-reader');
     orgId = await createOrganization(sut, owner, 'Search');
     admin = http(sut.baseUrl, owner.token);
-    await untilMemberKnown(admin, orgId);
     const invited = await admin.post(`/v1/orgs/${orgId}/invites`, { emails: [{ email: reader.email, role: 'read' }] });
     expect(invited.status).toBe(200);
     readerClient = http(sut.baseUrl, reader.token);
-    await untilMemberKnown(readerClient, orgId);
     writer = contentWriter(sut);
     spaceId = (await createSpace(admin, orgId, { title: 'Handbook' })).id;
     const write = await writer.apply(owner.id, spaceId, [
@@ -129,6 +127,7 @@ describe('search through HTTP (spaces and organizations)', () => {
     expect(await search(admin, `/v1/orgs/${orgId}/search`, 'zeppelins')).toEqual({ items: [], count: 0 });
     expect((await admin.get(`/v1/spaces/${doomed}/search?query=zeppelins`)).status).toBe(404);
     expect((await admin.post(`/v1/spaces/${doomed}/restore`)).status).toBe(200);
+    // The index follows content's events: the restored space is searchable again once they are applied.
     await eventually(async () => expect((await search(admin, `/v1/orgs/${orgId}/search`, 'zeppelins')).count).toBe(1));
   });
 
@@ -188,6 +187,7 @@ describe('search through HTTP (spaces and organizations)', () => {
     const mongo = await connectMongo(sut.env.MONGODB_URL, sut.env.SEARCH_DB, 'tests');
     try {
       const meta = mongo.db.collection<{ _id: string; version?: number }>('meta');
+      // The format record and the rebuild are written by search's own job (checked every 500 ms in test systems).
       await eventually(async () => expect(await meta.findOne({ _id: 'format' })).toMatchObject({ version: 2 }));
       // The first format: sections only. The marker goes last, so the check cannot see a half-made state as current.
       await mongo.db.collection('postings').deleteMany({});

@@ -1,5 +1,5 @@
 import { sharedSystem, SystemUnderTest } from '@bindery/shared/testing';
-import { contentItem, grantWhenKnown, unknownId, untilAnswers, untilMemberKnown } from './content-fixtures';
+import { contentItem, grant, unknownId } from './content-fixtures';
 import { ContentWriter, contentWriter } from './content-writer';
 import { pageIdsOf, PNG_BASE64 } from './content-model-fixtures';
 import { createUser, organizationWithEveryRole, TestUser } from './fixtures';
@@ -220,11 +220,10 @@ describe('authorization matrix: space content (revisions, pages, files, links)',
       noToken: http(sut.baseUrl),
     };
     writer = contentWriter(sut);
-    await untilMemberKnown(admin, orgId);
 
     const space = async (access: Access, title: string) => {
       const id = await contentItem(admin, orgId, 'space', { title, ...(access === 'restricted' ? { defaultLevel: null } : {}) });
-      await grantWhenKnown(admin, 'space', id, { role: 'read', users: [grantee.id] });
+      await grant(admin, 'space', id, { role: 'read', users: [grantee.id] });
       return id;
     };
     const seeded = async (access: Access): Promise<Seeded> => {
@@ -252,10 +251,6 @@ describe('authorization matrix: space content (revisions, pages, files, links)',
     };
     ctx = { space: { open: await seeded('open'), restricted: await seeded('restricted') }, shapes: [] };
     writeSpaces = { open: await space('open', 'Written open'), restricted: await space('restricted', 'Written restricted') };
-
-    // Wait until content knows every member (their role) and the grantee's grant.
-    for (const who of ['create', 'review', 'edit', 'comment', 'read', 'guestWithGrant'] as const) await untilAnswers(clients[who], C(ctx.space.open.spaceId), 200);
-    await untilAnswers(clients.guestWithGrant, C(ctx.space.restricted.spaceId), 200);
   }, 180_000);
 
   afterAll(() => writer?.close());

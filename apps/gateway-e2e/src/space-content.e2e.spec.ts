@@ -1,6 +1,6 @@
 import { GitBookAPI } from '@gitbook/api';
 import { assertErrorBody, assertMatchesSpec, sharedSystem, SystemUnderTest } from '@bindery/shared/testing';
-import { unknownId, untilMemberKnown } from './content-fixtures';
+import { unknownId } from './content-fixtures';
 import { ContentWriter, contentWriter } from './content-writer';
 import { emptySpace, flatPages, Json, pageIdsOf, PNG_BASE64, seededSpace } from './content-model-fixtures';
 import { createOrganization, createUser, TestUser } from './fixtures';
@@ -34,7 +34,6 @@ describe('space content through HTTP (revisions, pages, files, links)', () => {
     owner = await createUser(sut, 'content-owner');
     orgId = await createOrganization(sut, owner, 'Content model');
     admin = http(sut.baseUrl, owner.token);
-    await untilMemberKnown(admin, orgId);
     writer = contentWriter(sut);
     api = new GitBookAPI({ endpoint: sut.baseUrl, authToken: owner.token });
     seed = await seededSpace(admin, writer, owner.id, orgId);

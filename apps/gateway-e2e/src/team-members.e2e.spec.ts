@@ -227,6 +227,7 @@ describe('team members through the gateway', () => {
     const t2 = await createTeam(api, orgId, 'L2', [users.leaver.id]);
     const removed = await api.delete(`/v1/orgs/${orgId}/members/${users.leaver.id}`);
     expect(removed.status).toBe(205);
+    // Identity's consumer of identity.member.removed retires the memberships: an event, so not at once.
     await eventually(async () => {
       const team = await api.get(`/v1/orgs/${orgId}/teams/${t2}`);
       if (team.body.members !== 0) throw new Error(`still ${team.body.members} members`);

@@ -21,7 +21,8 @@ describe('one trace from the HTTP request to the event consumer', () => {
     const res = await http(sut.baseUrl, sut.adminToken).post('/admin/users', { email: `traced-${traceId.slice(0, 8)}@example.com`, displayName: 'Traced' }, { traceparent });
     expect(res.status).toBe(201);
 
-    // Creating a user publishes identity.user.created; identity's invite consumer applies it.
+    // Creating a user publishes identity.user.created; identity's invite consumer applies it. Spans
+    // reach the OTLP receiver in batches, so the check waits for them.
     const trace = await eventually(
       async () => {
         const spans = collector.spans.filter((s) => s.traceId === traceId);
@@ -55,6 +56,7 @@ describe('one trace from the HTTP request to the event consumer', () => {
       traceparent: `00-${traceId}-${randomBytes(8).toString('hex')}-01`,
     });
     expect(res.status).toBe(400); // the unknown query parameter is refused; the request was traced all the same
+    // spans are exported in batches
     const spans = await eventually(async () => {
       const found = collector.spans.filter((s) => s.traceId === traceId && s.service === 'gateway' && s.kind === 2);
       if (!found.length) throw new Error('no gateway span yet');

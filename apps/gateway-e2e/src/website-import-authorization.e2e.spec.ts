@@ -1,5 +1,5 @@
 import { startSystem, SystemUnderTest } from '@bindery/shared/testing';
-import { createSpace, unknownId, untilMemberKnown } from './content-fixtures';
+import { createSpace, unknownId } from './content-fixtures';
 import { organizationWithEveryRole } from './fixtures';
 import { http } from './http-client';
 import { CALLERS, callerClients, Client, matrixMismatches, MatrixRow } from './matrix';
@@ -52,8 +52,6 @@ describe('website import authorization matrix', () => {
     const org = await organizationWithEveryRole(sut);
     clients = callerClients(sut, org);
     const admin = http(sut.baseUrl, org.members.admin.token);
-    await untilMemberKnown(admin, org.orgId);
-    for (const role of ['create', 'review', 'edit', 'comment', 'read'] as const) await untilMemberKnown(clients[role], org.orgId);
     const spaceId = (await createSpace(admin, org.orgId, { title: 'Matrix import' })).id;
     const cr = await admin.post(`/v1/spaces/${spaceId}/change-requests`, { subject: 'Matrix import' });
     if (cr.status !== 201) throw new Error(`change request: ${cr.status} ${JSON.stringify(cr.body)}`);

@@ -1,7 +1,7 @@
 import * as nodeHttp from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { assertErrorBody, sharedSystem, SystemUnderTest } from '@bindery/shared/testing';
-import { createSpace, untilMemberKnown } from './content-fixtures';
+import { createSpace } from './content-fixtures';
 import { createOrganization, createUser } from './fixtures';
 import { Client, http } from './http-client';
 
@@ -103,7 +103,6 @@ describe('website import refuses loopback, private and metadata addresses (outbo
     const owner = await createUser(sut, 'ssrf-owner');
     orgId = await createOrganization(sut, owner, 'SSRF');
     admin = http(sut.baseUrl, owner.token);
-    await untilMemberKnown(admin, orgId);
   });
   afterAll(async () => {
     await canary?.close();

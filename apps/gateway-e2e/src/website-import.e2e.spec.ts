@@ -1,6 +1,6 @@
 import { connectMongo } from '@bindery/platform/mongo';
 import { assertErrorBody, assertMatchesSpec, startSystem, SystemUnderTest } from '@bindery/shared/testing';
-import { createSpace, untilMemberKnown } from './content-fixtures';
+import { createSpace } from './content-fixtures';
 import { flatPages, Json } from './content-model-fixtures';
 import { createOrganization, createUser, TestUser } from './fixtures';
 import { Client, http } from './http-client';
@@ -31,7 +31,6 @@ describe('website import into a space (POST /v1/spaces/{spaceId}/content/import)
     owner = await createUser(sut, 'import-owner');
     orgId = await createOrganization(sut, owner, 'Imports');
     admin = http(sut.baseUrl, owner.token);
-    await untilMemberKnown(admin, orgId);
   }, 180_000);
   afterAll(async () => {
     await sut?.stop();

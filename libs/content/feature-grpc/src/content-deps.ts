@@ -3,7 +3,7 @@ import { CollectionsRepository, ContentObjectsRepository, GrantsRepository, Revi
 import type { FileNode, InsertFileItem } from '@bindery/content/domain';
 import type { FileDownloads } from './files/files-deps';
 import type { WebsiteImports } from './imports/import-website.service';
-import { createOrgAccessProjection, OrgAccessProjection, OrgAccessSource } from '@bindery/identity/projection';
+import { createOrgAccessProjection, IdentitySource, OrgAccessProjection } from '@bindery/identity/projection';
 
 /** Where a space's file bytes go and how they are fetched back (files/). */
 export interface ContentFiles {
@@ -30,6 +30,7 @@ export interface ContentDeps {
   /** origins of the instance's app: links to them are `in-app` */
   appOrigins: string[];
   locks: TreeLocks;
+  /** the organizations' teams, from identity's events (a team they lack is confirmed with identity) */
   teams: TeamsDirectory;
   /** each user's standing in each organization, from identity's events (confirmed with identity where they cannot prove it) */
   access: OrgAccessProjection;
@@ -46,7 +47,7 @@ export function contentDeps(
   eventsRecorded: () => void,
   files: ContentFiles & FileDownloads,
   appOrigins: string[],
-  accessSource: OrgAccessSource,
+  accessSource: IdentitySource,
   clock: () => number = Date.now,
 ): ContentDeps {
   return {
@@ -58,7 +59,7 @@ export function contentDeps(
     grants: new GrantsRepository(db, eventsRecorded),
     revisions: new RevisionsRepository(db, eventsRecorded),
     locks: new TreeLocks(db),
-    teams: new TeamsDirectory(db),
+    teams: new TeamsDirectory(db, (organizationId, teamIds) => accessSource.liveTeams(organizationId, teamIds)),
     access: createOrgAccessProjection(db, { source: accessSource }),
     clock,
     transaction: async (work) => {

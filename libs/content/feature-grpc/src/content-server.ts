@@ -1,7 +1,7 @@
 import { defineService } from '@bindery/platform/service-runtime';
 import { BLOB_INDEXES, CONTENT_INDEXES, OUTBOX_COLLECTIONS } from '@bindery/content/data-access';
 import { connectIdentity } from '@bindery/identity/client';
-import { identityAccessSource, orgAccessIndexes, OrgAccessSource } from '@bindery/identity/projection';
+import { IdentitySource, identityAccessSource, orgAccessIndexes } from '@bindery/identity/projection';
 import type { Db } from '@bindery/platform/mongo';
 import { contentDeps, ContentDeps } from './content-deps';
 import { contentFiles, FILE_SETTINGS, fileDownloadsGrpc } from './files';
@@ -14,9 +14,9 @@ import { outboundPolicyFromEnv } from '@bindery/platform/outbound-http';
 /**
  * Content: collections and spaces, who may see them (from its projection of identity's events) and
  * their deletion lifecycle. `clock` is injectable for tests of the restore window; `accessSource`
- * (where the access projection confirms what it cannot prove) is identity unless a test says otherwise.
+ * (where the access projection and the teams directory confirm what they cannot prove) is identity unless a test says otherwise.
  */
-export function contentServiceWith(clock: () => number = Date.now, accessSource?: (db: Db) => OrgAccessSource) {
+export function contentServiceWith(clock: () => number = Date.now, accessSource?: (db: Db) => IdentitySource) {
   let identity: ReturnType<typeof connectIdentity> | undefined;
   return defineService({
     name: 'content',
@@ -35,7 +35,7 @@ export function contentServiceWith(clock: () => number = Date.now, accessSource?
     indexes: { ...CONTENT_INDEXES, ...BLOB_INDEXES, ...orgAccessIndexes() },
     outboxCollections: OUTBOX_COLLECTIONS,
     deps: ({ db, eventsRecorded, config, runs }): ContentDeps => {
-      const source = accessSource?.(db) ?? identityAccessSource((identity = connectIdentity(config.IDENTITY_GRPC_URL, config.CONTENT_IDENTITY_DEADLINE_MS)).members, 'content');
+      const source = accessSource?.(db) ?? identityAccessSource((identity = connectIdentity(config.IDENTITY_GRPC_URL, config.CONTENT_IDENTITY_DEADLINE_MS)), 'content');
       return {
         ...contentDeps(db, eventsRecorded, contentFiles(db, config), config.BINDERY_APP_URL ? [new URL(config.BINDERY_APP_URL).origin] : [], source, clock),
         imports: {

@@ -75,7 +75,7 @@ export class TeamsRepository {
   }
 
   /** Ids of the live teams among `teamIds`. */
-  private async liveTeamIds(organizationId: string, teamIds: string[]): Promise<Set<string>> {
+  async liveTeamIds(organizationId: string, teamIds: string[]): Promise<Set<string>> {
     if (!teamIds.length) return new Set();
     const docs = await this.teams.find({ organizationId, _id: { $in: teamIds }, ...LIVE }, { projection: { _id: 1 } }).toArray();
     return new Set(docs.map((d) => d._id));

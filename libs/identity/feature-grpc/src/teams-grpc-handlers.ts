@@ -1,6 +1,7 @@
 import { GrpcRegistration, grpcService } from '@bindery/platform/grpc';
 import { identityTeamsV1 as pb } from '@bindery/shared/contracts';
 import { IdentityDeps } from './identity-deps';
+import { liveTeams } from './member-access.service';
 import { toUser } from './proto-mappers';
 import { listTeamMembers, putTeamMember, removeTeamMember, TeamMemberView, updateTeamMembers } from './team-members.service';
 import { createTeam, deleteTeam, getTeam, listTeams, listTeamsOfMember, TeamView, updateTeam } from './teams.service';
@@ -76,6 +77,9 @@ export function teamsHandlers(deps: IdentityDeps): GrpcRegistration {
     async listTeamsOfMember(req, ctx) {
       const page = await listTeamsOfMember(deps, ctx.caller, req.organizationId, req.userId, { page: pageOf(req), title: req.title });
       return listReply(page, (v) => ({ team: toTeam(v), role: v.role }));
+    },
+    async getLiveTeams(req, ctx) {
+      return { teamIds: await liveTeams(deps, ctx.caller, req.organizationId, req.teamIds) };
     },
   });
 }

@@ -8,22 +8,35 @@ export interface OrgAccessSource {
   accessOf(organizationId: string, userId: string): Promise<OrgAccess | undefined>;
 }
 
-/** Identity's MembersService.GetMemberAccess, called as the service itself. */
-export function identityAccessSource(members: IdentityClients['members'], service: string): OrgAccessSource {
+/** Where a copy of identity's team events confirms a "no such team": identity itself. */
+export interface LiveTeamsSource {
+  /** The live teams of the organization among `teamIds`. */
+  liveTeams(organizationId: string, teamIds: string[]): Promise<string[]>;
+}
+
+export type IdentitySource = OrgAccessSource & LiveTeamsSource;
+
+/** Identity's MembersService.GetMemberAccess and TeamsService.GetLiveTeams, called as the service itself. */
+export function identityAccessSource(clients: Pick<IdentityClients, 'members' | 'teams'>, service: string): IdentitySource {
   const caller = internalCaller(service);
   return {
     async accessOf(organizationId, userId) {
-      const a = await members.getMemberAccess({ organizationId, userId }, { caller });
+      const a = await clients.members.getMemberAccess({ organizationId, userId }, { caller });
       return a.member ? { role: a.role ?? null, teams: a.teamIds } : undefined;
+    },
+    async liveTeams(organizationId, teamIds) {
+      if (!teamIds.length) return [];
+      return (await clients.teams.getLiveTeams({ organizationId, teamIds }, { caller })).teamIds;
     },
   };
 }
 
 /**
  * For service tests of another service, where identity does not run: the projection's own records
- * (fed by the test as identity's events would) answer for identity.
+ * (fed by the test as identity's events would) answer for identity, and the service's own record of
+ * teams is all there is (no team is confirmed beyond it).
  */
-export function identityStandIn(db: Db): OrgAccessSource {
+export function identityStandIn(db: Db): IdentitySource {
   const records = createOrgAccessProjection(db, { source: { accessOf: async () => undefined } });
-  return { accessOf: (organizationId, userId) => records.projectedAccessOf(organizationId, userId) };
+  return { accessOf: (organizationId, userId) => records.projectedAccessOf(organizationId, userId), liveTeams: async () => [] };
 }

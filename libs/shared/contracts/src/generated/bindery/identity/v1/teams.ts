@@ -165,6 +165,17 @@ export interface ListTeamsOfMemberResponse {
   page: PageInfo | undefined;
 }
 
+export interface GetLiveTeamsRequest {
+  organizationId: string;
+  /** At most 100. */
+  teamIds: string[];
+}
+
+export interface LiveTeams {
+  /** The live teams of the organization among those asked about, in the order asked. */
+  teamIds: string[];
+}
+
 function createBaseTeamPermissions(): TeamPermissions {
   return { admin: false, view: false };
 }
@@ -2349,6 +2360,172 @@ export const ListTeamsOfMemberResponse: MessageFns<ListTeamsOfMemberResponse> = 
   },
 };
 
+function createBaseGetLiveTeamsRequest(): GetLiveTeamsRequest {
+  return { organizationId: "", teamIds: [] };
+}
+
+export const GetLiveTeamsRequest: MessageFns<GetLiveTeamsRequest> = {
+  encode(message: GetLiveTeamsRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.organizationId !== "") {
+      writer.uint32(10).string(message.organizationId);
+    }
+    for (const v of message.teamIds) {
+      writer.uint32(18).string(v!);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): GetLiveTeamsRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseGetLiveTeamsRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.organizationId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.teamIds.push(reader.string());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): GetLiveTeamsRequest {
+    return {
+      organizationId: isSet(object.organizationId)
+        ? globalThis.String(object.organizationId)
+        : isSet(object.organization_id)
+        ? globalThis.String(object.organization_id)
+        : "",
+      teamIds: globalThis.Array.isArray(object?.teamIds)
+        ? object.teamIds.map((e: any) => globalThis.String(e))
+        : globalThis.Array.isArray(object?.team_ids)
+        ? object.team_ids.map((e: any) => globalThis.String(e))
+        : [],
+    };
+  },
+
+  toJSON(message: GetLiveTeamsRequest): unknown {
+    const obj: any = {};
+    if (message.organizationId !== "") {
+      obj.organizationId = message.organizationId;
+    }
+    if (message.teamIds?.length) {
+      obj.teamIds = message.teamIds;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<GetLiveTeamsRequest>, I>>(base?: I): GetLiveTeamsRequest {
+    return GetLiveTeamsRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<GetLiveTeamsRequest>, I>>(object: I): GetLiveTeamsRequest {
+    const message = createBaseGetLiveTeamsRequest();
+    message.organizationId = object.organizationId ?? "";
+    message.teamIds = object.teamIds?.map((e) => e) || [];
+    return message;
+  },
+};
+
+function createBaseLiveTeams(): LiveTeams {
+  return { teamIds: [] };
+}
+
+export const LiveTeams: MessageFns<LiveTeams> = {
+  encode(message: LiveTeams, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    for (const v of message.teamIds) {
+      writer.uint32(10).string(v!);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): LiveTeams {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseLiveTeams();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.teamIds.push(reader.string());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): LiveTeams {
+    return {
+      teamIds: globalThis.Array.isArray(object?.teamIds)
+        ? object.teamIds.map((e: any) => globalThis.String(e))
+        : globalThis.Array.isArray(object?.team_ids)
+        ? object.team_ids.map((e: any) => globalThis.String(e))
+        : [],
+    };
+  },
+
+  toJSON(message: LiveTeams): unknown {
+    const obj: any = {};
+    if (message.teamIds?.length) {
+      obj.teamIds = message.teamIds;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<LiveTeams>, I>>(base?: I): LiveTeams {
+    return LiveTeams.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<LiveTeams>, I>>(object: I): LiveTeams {
+    const message = createBaseLiveTeams();
+    message.teamIds = object.teamIds?.map((e) => e) || [];
+    return message;
+  },
+};
+
 /**
  * Teams of an organization and their members. Organization admins manage every team; a team's
  * owners manage its members; non-guest members (and a team's own members) see teams.
@@ -2457,6 +2634,20 @@ export const TeamsServiceService = {
       Buffer.from(ListTeamsOfMemberResponse.encode(value).finish()),
     responseDeserialize: (value: Buffer): ListTeamsOfMemberResponse => ListTeamsOfMemberResponse.decode(value),
   },
+  /**
+   * For other services only (service callers): which of the given ids are live teams of the
+   * organization, read from the database. Another service's copy of identity's team events asks
+   * this to confirm a "no such team" (a team created a moment ago).
+   */
+  getLiveTeams: {
+    path: "/bindery.identity.v1.TeamsService/GetLiveTeams" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: GetLiveTeamsRequest): Buffer => Buffer.from(GetLiveTeamsRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): GetLiveTeamsRequest => GetLiveTeamsRequest.decode(value),
+    responseSerialize: (value: LiveTeams): Buffer => Buffer.from(LiveTeams.encode(value).finish()),
+    responseDeserialize: (value: Buffer): LiveTeams => LiveTeams.decode(value),
+  },
 } as const;
 
 export interface TeamsServiceServer extends UntypedServiceImplementation {
@@ -2473,6 +2664,12 @@ export interface TeamsServiceServer extends UntypedServiceImplementation {
   removeTeamMember: handleUnaryCall<RemoveTeamMemberRequest, RemoveTeamMemberResponse>;
   /** The teams one member of the organization belongs to. */
   listTeamsOfMember: handleUnaryCall<ListTeamsOfMemberRequest, ListTeamsOfMemberResponse>;
+  /**
+   * For other services only (service callers): which of the given ids are live teams of the
+   * organization, read from the database. Another service's copy of identity's team events asks
+   * this to confirm a "no such team" (a team created a moment ago).
+   */
+  getLiveTeams: handleUnaryCall<GetLiveTeamsRequest, LiveTeams>;
 }
 
 export interface TeamsServiceClient extends Client {
@@ -2625,6 +2822,26 @@ export interface TeamsServiceClient extends Client {
     metadata: Metadata,
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: ListTeamsOfMemberResponse) => void,
+  ): ClientUnaryCall;
+  /**
+   * For other services only (service callers): which of the given ids are live teams of the
+   * organization, read from the database. Another service's copy of identity's team events asks
+   * this to confirm a "no such team" (a team created a moment ago).
+   */
+  getLiveTeams(
+    request: GetLiveTeamsRequest,
+    callback: (error: ServiceError | null, response: LiveTeams) => void,
+  ): ClientUnaryCall;
+  getLiveTeams(
+    request: GetLiveTeamsRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: LiveTeams) => void,
+  ): ClientUnaryCall;
+  getLiveTeams(
+    request: GetLiveTeamsRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: LiveTeams) => void,
   ): ClientUnaryCall;
 }
 
