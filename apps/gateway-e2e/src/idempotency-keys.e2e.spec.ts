@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { assertErrorBody, assertMatchesSpec, sharedSystem, SystemUnderTest } from '@bindery/shared/testing';
 import { CR, editChangeRequest } from './change-request-fixtures';
-import { untilMemberKnown } from './content-fixtures';
 import { createOrganization, createUser, TestUser } from './fixtures';
 import { Client, http } from './http-client';
 
@@ -17,7 +16,6 @@ describe('Idempotency-Key on creates and merges', () => {
     owner = await createUser(sut, 'idempotent-owner');
     orgId = await createOrganization(sut, owner, 'Idempotent');
     admin = http(sut.baseUrl, owner.token);
-    await untilMemberKnown(admin, orgId);
   }, 120_000);
 
   const keyed = (key: string) => ({ 'Idempotency-Key': key });

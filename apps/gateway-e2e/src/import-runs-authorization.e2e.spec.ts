@@ -1,5 +1,5 @@
 import { startSystem, SystemUnderTest } from '@bindery/shared/testing';
-import { createSpace, unknownId, untilMemberKnown } from './content-fixtures';
+import { createSpace, unknownId } from './content-fixtures';
 import { organizationWithEveryRole } from './fixtures';
 import { http } from './http-client';
 import { finished, runUntil, startRun } from './import-run-fixtures';
@@ -75,8 +75,6 @@ describe('import runs authorization matrix', () => {
     const org = await organizationWithEveryRole(sut);
     clients = callerClients(sut, org);
     const admin = http(sut.baseUrl, org.members.admin.token);
-    await untilMemberKnown(admin, org.orgId);
-    for (const role of ['create', 'review', 'edit', 'comment', 'read'] as const) await untilMemberKnown(clients[role], org.orgId);
     const spaceId = (await createSpace(admin, org.orgId, { title: 'Matrix import runs' })).id as string;
     // a one-page crawl (/docs/s3/p1/ holds only the deep page)
     const url = `${site.origin}/docs/s3/p1/deep`;

@@ -1,7 +1,6 @@
 import { performance } from 'node:perf_hooks';
 import { sharedSystem, SystemUnderTest } from '@bindery/shared/testing';
 import { CR, editChangeRequest, mergeChangeRequest, openChangeRequest } from './change-request-fixtures';
-import { untilMemberKnown } from './content-fixtures';
 import { ContentWriter, contentWriter } from './content-writer';
 import { flatPages, Json } from './content-model-fixtures';
 import { createOrganization, createUser, TestUser } from './fixtures';
@@ -61,7 +60,6 @@ describe('large answers through HTTP', () => {
     owner = await createUser(sut, 'large-owner');
     orgId = await createOrganization(sut, owner, 'Large content');
     admin = http(sut.baseUrl, owner.token);
-    await untilMemberKnown(admin, orgId);
     writer = contentWriter(sut);
   }, 120_000);
 

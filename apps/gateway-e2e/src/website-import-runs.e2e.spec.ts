@@ -1,6 +1,6 @@
 import { connectMongo } from '@bindery/platform/mongo';
 import { assertErrorBody, assertMatchesSpec, startSystem, SystemUnderTest } from '@bindery/shared/testing';
-import { createSpace, untilMemberKnown } from './content-fixtures';
+import { createSpace } from './content-fixtures';
 import { flatPages, Json } from './content-model-fixtures';
 import { createOrganization, createUser, TestUser } from './fixtures';
 import { Client, http } from './http-client';
@@ -20,7 +20,6 @@ describe('website import runs (0.202.0 /org/{organizationId}/imports)', () => {
     owner = await createUser(sut, 'runs-owner');
     orgId = await createOrganization(sut, owner, 'Import runs');
     admin = http(sut.baseUrl, owner.token);
-    await untilMemberKnown(admin, orgId);
   }, 180_000);
   afterAll(async () => {
     await sut?.stop();

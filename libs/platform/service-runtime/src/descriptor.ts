@@ -77,7 +77,6 @@ export function loadServiceConfig<S extends Schema, D>(descriptor: ServiceDescri
 export async function startService<S extends Schema, D>(descriptor: ServiceDescriptor<S, D>, config: Config<S> & BaseConfig): Promise<RunningService<D>> {
   // Before any server or channel exists: every one of them takes the limits.
   setMessageLimits({ maxSendBytes: config.GRPC_MAX_SEND_MESSAGE_BYTES, maxReceiveBytes: config.GRPC_MAX_RECEIVE_MESSAGE_BYTES });
-  const timers: NodeJS.Timeout[] = [];
   let worker: RunWorker | undefined;
   let runs: RunStore | undefined;
   const running = await runService<D>({
