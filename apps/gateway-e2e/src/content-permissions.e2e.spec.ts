@@ -226,8 +226,11 @@ describe('content permissions through the gateway', () => {
     expect(await spaceAs(guest, spaceId)).toMatchObject({ view: true, edit: true, review: false, admin: false });
     expect((await aggregate(api, 'space', spaceId))[guest.id]).toBe('edit');
     // The team grant adds to the read member's default.
+    // A right that is refused is confirmed at identity at once, but an allowed read shows the
+    // `permissions` content's copy knows: a team joined shows there once identity's event arrived
+    // (tens of milliseconds; decisions/0004, "Limits").
     await expectEmpty(api.put(`/v1/orgs/${org.orgId}/teams/${teamId}/members/${read.id}`, {}), 204);
-    expect(await spaceAs(read, spaceId)).toMatchObject({ edit: true });
+    await eventually(async () => expect(await spaceAs(read, spaceId)).toMatchObject({ edit: true }), 1000, 10);
 
     // Changing the team's role.
     await expectEmpty(api.patch(`${path}/teams/${teamId}`, { role: 'review' }), 204);
