@@ -186,11 +186,11 @@ describe('the purge with two content replicas on one database', () => {
     const run = randomBytes(4).toString('hex');
     const shared = { ...FAST_RUN_SETTINGS, CONTENT_DB: `svc_content_sched_${run}`, KAFKA_NAMESPACE: `q${run}.`, CONTENT_PURGE_EVERY_MS: '200' };
     const one = await startServiceUnderTest(
-      contentServiceWith(() => now),
+      contentServiceWith(() => now, identityStandIn),
       shared,
     );
     const two = await startServiceUnderTest(
-      contentServiceWith(() => now),
+      contentServiceWith(() => now, identityStandIn),
       shared,
     );
     const clients = connectContent(one.address, 10000);

@@ -4,6 +4,7 @@ import { IdentityEvents as I } from '@bindery/identity/client';
 import { startServiceUnderTest, ServiceUnderTest } from '@bindery/shared/testing';
 import type { ContentDeps } from './content-deps';
 import { contentServiceWith } from './content-server';
+import { identityStandIn } from '@bindery/identity/projection';
 
 const org = `org-${randomBytes(3).toString('hex')}`;
 const alice = { userId: `alice-${randomBytes(3).toString('hex')}`, isInstanceAdmin: false };
@@ -15,7 +16,7 @@ describe('creates with an idempotency key (in process, real MongoDB)', () => {
   let clients: ReturnType<typeof connectContent>;
 
   beforeAll(async () => {
-    service = await startServiceUnderTest(contentServiceWith(), { CONTENT_PURGE_EVERY_MS: '86400000' });
+    service = await startServiceUnderTest(contentServiceWith(Date.now, identityStandIn), { CONTENT_PURGE_EVERY_MS: '86400000' });
     clients = connectContent(service.address, 10000);
     for (const user of [alice, bob])
       await service.running.deps.access.handlers[I.memberAdded.type](I.memberAdded.create('tests', user.userId, { organizationId: org, userId: user.userId, role: 'admin' }, org));

@@ -66,6 +66,6 @@ describe('organization access projection (real MongoDB)', () => {
     expect(await inTx(older)).toBe(true);
     expect(await inTx(team)).toBe(true);
     expect(await inTx(older)).toBe(false);
-    expect(await projection.accessOf('o4', 'u4')).toEqual({ role: 'admin', teams: ['t4'] });
+    expect(await projection.projectedAccessOf('o4', 'u4')).toEqual({ role: 'admin', teams: ['t4'] });
   });
 });

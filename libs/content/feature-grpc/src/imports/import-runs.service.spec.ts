@@ -7,6 +7,7 @@ import type { RunContext } from '@bindery/platform/runs';
 import { startServiceUnderTest, ServiceUnderTest } from '@bindery/shared/testing';
 import type { ContentDeps } from '../content-deps';
 import { contentServiceWith } from '../content-server';
+import { identityStandIn } from '@bindery/identity/projection';
 import { ImportInput, runWebsiteImport, WEBSITE_IMPORT_RUN } from './import-website.service';
 
 const admin = { userId: `admin-${randomBytes(3).toString('hex')}`, isInstanceAdmin: false };
@@ -33,7 +34,7 @@ describe('website import run (content in process, real MongoDB)', () => {
 
   beforeAll(async () => {
     site = await startSite();
-    service = await startServiceUnderTest(contentServiceWith(), { BINDERY_OUTBOUND_ALLOW_PRIVATE: 'true', CONTENT_PURGE_EVERY_MS: '86400000' });
+    service = await startServiceUnderTest(contentServiceWith(Date.now, identityStandIn), { BINDERY_OUTBOUND_ALLOW_PRIVATE: 'true', CONTENT_PURGE_EVERY_MS: '86400000' });
     await service.running.deps.access.handlers[I.memberAdded.type](I.memberAdded.create('tests', admin.userId, { organizationId: org, userId: admin.userId, role: 'admin' }, org));
   });
   afterAll(async () => {
