@@ -52,6 +52,22 @@ function websiteOf(body: StartBody): string {
   return body.source.url;
 }
 
+/**
+ * A website's address as others may see it: a user and password in it (sent as Basic credentials
+ * to the site) stay with the run record and never reach a response.
+ */
+export function withoutCredentials(url: string): string {
+  try {
+    const u = new URL(url);
+    if (!u.username && !u.password) return url;
+    u.username = '';
+    u.password = '';
+    return u.toString();
+  } catch {
+    return url;
+  }
+}
+
 /** A run as the official ContentImportRun (0.202.0), with `progress` (pages fetched of pages found) besides. */
 export function importRunJson(run: Run, organizationId: string, urls: Urls) {
   const input = JSON.parse(run.inputJson || '{}') as { spaceId: string; changeRequestId?: string; url: string };
@@ -60,7 +76,7 @@ export function importRunJson(run: Run, organizationId: string, urls: Urls) {
     object: 'import-run' as const,
     id: run.id,
     status: run.status,
-    source: { type: 'website' as const, url: input.url },
+    source: { type: 'website' as const, url: withoutCredentials(input.url) },
     target: { space: input.spaceId, ...(input.changeRequestId ? { changeRequest: input.changeRequestId } : {}) },
     ...(run.createdBy ? { createdBy: run.createdBy } : {}),
     createdAt: run.createdAt,
@@ -69,7 +85,7 @@ export function importRunJson(run: Run, organizationId: string, urls: Urls) {
     ...(run.completedAt && run.status === 'completed' ? { completedAt: run.completedAt } : {}),
     ...(run.status === 'failed' && run.reason ? { reason: run.reason } : {}),
     ...(run.progress ? { progress: { pages: run.progress.done ?? 0, ...(run.progress.total !== undefined ? { total: run.progress.total } : {}) } } : {}),
-    ...(result?.pages ? { pages: result.pages.map((p) => ({ id: p.id, sourceURL: p.sourceURL, type: 'page' as const, status: 'complete' as const })) } : {}),
+    ...(result?.pages ? { pages: result.pages.map((p) => ({ id: p.id, sourceURL: withoutCredentials(p.sourceURL), type: 'page' as const, status: 'complete' as const })) } : {}),
     urls: { location: `${urls.publicUrl}/v1/org/${organizationId}/imports/${run.id}` },
   };
 }
