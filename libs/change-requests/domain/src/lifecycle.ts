@@ -1,7 +1,6 @@
 import { DomainError, invalid } from '@bindery/platform/errors';
+import { hasLengthWithin, TEXT_LIMITS } from '@bindery/shared/text';
 import type { ChangeRequestRecord, ChangeRequestStatus } from './records';
-
-export const SUBJECT_MAX = 100;
 
 /** A merged change request is read-only; an archived one must be reopened before its content changes. */
 export function assertContentWritable(cr: Pick<ChangeRequestRecord, 'status'>): void {
@@ -16,7 +15,8 @@ export function assertEditable(cr: Pick<ChangeRequestRecord, 'status'>): void {
 
 export function checkSubject(subject: string): string {
   const s = subject.trim();
-  if (s.length > SUBJECT_MAX) throw invalid(`subject must be at most ${SUBJECT_MAX} characters.`);
+  const { min, max } = TEXT_LIMITS.changeRequestSubject;
+  if (!hasLengthWithin(s, min, max)) throw invalid(`subject must be at most ${max} characters.`);
   return s;
 }
 

@@ -67,6 +67,3 @@ export interface GrantRecord {
   /** set when the grant is withdrawn (its event relayed, the document is removed later) */
   removedAt?: string;
 }
-
-export const TITLE_MAX = 50;
-export const DESCRIPTION_MAX = 100;

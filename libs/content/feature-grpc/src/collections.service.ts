@@ -1,7 +1,17 @@
 import { invalid, notFound } from '@bindery/platform/errors';
 import type { Caller } from '@bindery/platform/grpc';
 import { ClientSession, createOnce } from '@bindery/platform/mongo';
-import { assertCanCreateInOrganization, assertNoCycle, assertRole, CollectionRecord, DESCRIPTION_MAX, isLevel, childrenOf, subtreeOf, TITLE_MAX } from '@bindery/content/domain';
+import {
+  assertCanCreateInOrganization,
+  assertNoCycle,
+  assertRole,
+  checkCollectionDescription,
+  checkContentTitle,
+  CollectionRecord,
+  isLevel,
+  childrenOf,
+  subtreeOf,
+} from '@bindery/content/domain';
 import { ContentEvents as E } from '@bindery/content/client';
 import { contentV1 as pb } from '@bindery/shared/contracts';
 import { IdempotencyMark, newId } from '@bindery/shared/ids';
@@ -40,8 +50,7 @@ export async function visibleCollection(deps: ContentDeps, caller: Caller, id: s
 }
 
 export async function createCollection(deps: ContentDeps, caller: Caller, req: pb.CreateCollectionRequest, mark?: IdempotencyMark): Promise<pb.Collection> {
-  const title = req.title ?? 'Untitled';
-  if (title.length > TITLE_MAX) throw invalid(`title must be at most ${TITLE_MAX} characters.`);
+  const title = checkContentTitle(req.title ?? 'Untitled');
   return createOnce(mark, {
     find: () => deps.collections.findCreatedWith(req.organizationId, mark!),
     answer: async (collection) => getCollection(deps, caller, collection._id),
@@ -109,12 +118,11 @@ export async function updateCollection(deps: ContentDeps, caller: Caller, req: p
   const set: Partial<CollectionRecord> = {};
   const unset: string[] = [];
   if (req.title !== undefined) {
-    if (req.title.length > TITLE_MAX) throw invalid(`title must be at most ${TITLE_MAX} characters.`);
-    set.title = req.title;
+    set.title = checkContentTitle(req.title);
   }
   if (req.description) {
     const d = req.description.value;
-    if (d !== undefined && d.length > DESCRIPTION_MAX) throw invalid(`description must be at most ${DESCRIPTION_MAX} characters.`);
+    if (d !== undefined) checkCollectionDescription(d);
     if (d === undefined) unset.push('description');
     else set.description = d;
   }

@@ -1,7 +1,7 @@
 import { forbidden, invalid, notFound } from '@bindery/platform/errors';
 import { isInternalCaller, type Caller } from '@bindery/platform/grpc';
 import { ClientSession, createOnce } from '@bindery/platform/mongo';
-import { assertCanCreateInOrganization, assertRestorable, assertRole, CollectionRecord, isLevel, SpaceRecord, TITLE_MAX } from '@bindery/content/domain';
+import { assertCanCreateInOrganization, assertRestorable, assertRole, checkContentTitle, CollectionRecord, isLevel, SpaceRecord } from '@bindery/content/domain';
 import { ContentEvents as E } from '@bindery/content/client';
 import { contentV1 as pb } from '@bindery/shared/contracts';
 import { IdempotencyMark, newId } from '@bindery/shared/ids';
@@ -51,8 +51,7 @@ async function newSpaceSlot(
 }
 
 export async function createSpace(deps: ContentDeps, caller: Caller, req: pb.CreateSpaceRequest, mark?: IdempotencyMark): Promise<pb.Space> {
-  const title = req.title ?? 'Untitled';
-  if (title.length > TITLE_MAX) throw invalid(`title must be at most ${TITLE_MAX} characters.`);
+  const title = checkContentTitle(req.title ?? 'Untitled');
   if (req.editMode !== undefined && !['live', 'locked'].includes(req.editMode)) throw invalid('editMode must be live or locked.');
   const organizationId = req.organizationId;
   return createOnce(mark, {
@@ -126,8 +125,7 @@ export async function updateSpace(deps: ContentDeps, caller: Caller, req: pb.Upd
   const set: Partial<SpaceRecord> = {};
   const unset: string[] = [];
   if (req.title !== undefined) {
-    if (req.title.length > TITLE_MAX) throw invalid(`title must be at most ${TITLE_MAX} characters.`);
-    set.title = req.title;
+    set.title = checkContentTitle(req.title);
   }
   if (req.emoji?.value !== undefined && req.icon?.value !== undefined) throw invalid('Give emoji or icon, not both.');
   if (req.emoji) {

@@ -1,9 +1,10 @@
 import { ID_PARAM, JsonSchema, LIST_QUERY } from '@bindery/gateway/http';
+import { TEXT_LIMITS } from '@bindery/shared/text';
 
 export const SPACE = { spaceId: ID_PARAM };
 export const CHANGE_REQUEST = { spaceId: ID_PARAM, changeRequestId: ID_PARAM };
 
-const SUBJECT: JsonSchema = { type: 'string', minLength: 0, maxLength: 100, description: 'Subject of the change request' };
+export const SUBJECT: JsonSchema = { type: 'string', minLength: 0, maxLength: TEXT_LIMITS.changeRequestSubject.max, description: 'Subject of the change request' };
 const JSON_DOCUMENT: JsonSchema = {
   type: 'object',
   required: ['object', 'data', 'nodes'],

@@ -1,5 +1,5 @@
 import { ID_PARAM, JsonSchema, LIST_QUERY } from '@bindery/gateway/http';
-import { CHANGE_REQUEST } from './change-request-schemas';
+import { CHANGE_REQUEST, SUBJECT } from './change-request-schemas';
 
 export const REVIEW = { ...CHANGE_REQUEST, reviewId: ID_PARAM };
 export const REQUESTED_REVIEWER = { ...CHANGE_REQUEST, userId: ID_PARAM };
@@ -44,6 +44,6 @@ export const REQUEST_REVIEWERS: JsonSchema = {
   required: ['users'],
   properties: {
     users: { type: 'array', minItems: 1, maxItems: 100, items: ID_PARAM, description: 'The ids of the members asked to review (members with the review role on the space)' },
-    subject: { type: 'string', minLength: 0, maxLength: 100, description: 'A new subject for the change request' },
+    subject: { ...SUBJECT, description: 'A new subject for the change request' },
   },
 };

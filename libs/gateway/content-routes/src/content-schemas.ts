@@ -1,8 +1,9 @@
 import { ID_PARAM, JsonSchema, LIST_QUERY, object, ROLE, ROLE_OR_GUEST } from '@bindery/gateway/http';
+import { TEXT_LIMITS } from '@bindery/shared/text';
 
 /** Request schemas of content's routes (limits from the API reference). */
 const NULL = { type: 'null' };
-const TITLE = { type: 'string', maxLength: 50 };
+const TITLE = { type: 'string', maxLength: TEXT_LIMITS.contentTitle.max };
 const EMOJI = { type: 'string', maxLength: 50, description: 'Unicode codepoint or character of the emoji' };
 const ICON = { type: 'string', format: 'uri', maxLength: 2048 };
 const EDIT_MODE = { type: 'string', enum: ['live', 'locked'] };
@@ -48,7 +49,11 @@ export const MOVE: JsonSchema = {
 export const TRANSFER = object({ organization: { ...ID_PARAM, description: 'The target organization' } }, ['organization']);
 
 export const CREATE_COLLECTION = object({ title: TITLE, parent: ID_PARAM });
-export const UPDATE_COLLECTION = object({ title: TITLE, description: { anyOf: [{ type: 'string', maxLength: 100 }, NULL] }, defaultLevel: DEFAULT_LEVEL });
+export const UPDATE_COLLECTION = object({
+  title: TITLE,
+  description: { anyOf: [{ type: 'string', maxLength: TEXT_LIMITS.collectionDescription.max }, NULL] },
+  defaultLevel: DEFAULT_LEVEL,
+});
 
 // The spec's InviteUsersAndTeams: a role (null: remove their grants) for users and/or teams, at least one of them.
 const PRINCIPALS = { type: 'array', minItems: 1, maxItems: 1000, items: ID_PARAM };

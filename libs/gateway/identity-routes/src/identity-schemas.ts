@@ -1,7 +1,8 @@
 import { object, ROLE_OR_GUEST, trimmedText } from '@bindery/gateway/http';
+import { TEXT_LIMITS } from '@bindery/shared/text';
 
 /** Request schemas of identity's routes (limits from the API reference). */
-export const TITLE = trimmedText(2, 255);
+export const TITLE = trimmedText(TEXT_LIMITS.organizationTitle.min, TEXT_LIMITS.organizationTitle.max);
 export const EMAIL = { type: 'string', format: 'email', maxLength: 254 };
 // As identity takes them (organization-rules.ts): domain names, in any case.
 export const EMAIL_DOMAINS = {

@@ -1,11 +1,12 @@
 import { ID_PARAM, LIST_QUERY, object, officialResponse, pageOf, RouteSpec, toList, trimmedText } from '@bindery/gateway/http';
 import type { TeamsClient } from '@bindery/identity/client';
+import { TEXT_LIMITS } from '@bindery/shared/text';
 import { deletedOrNot } from './deletions';
 import { Urls } from './representations';
 import { memberTeamJson, teamJson, teamMemberJson } from './team-representations';
 
-/** Request schemas (limits from the API reference: team title 1..64). */
-const TEAM_TITLE = trimmedText(1, 64);
+/** Request schemas (limits from the API reference, in libs/shared/text). */
+const TEAM_TITLE = trimmedText(TEXT_LIMITS.teamTitle.min, TEXT_LIMITS.teamTitle.max);
 const TEAM_ROLE = { type: 'string', enum: ['owner', 'member'] };
 const USER_REF = { type: 'string', minLength: 1, maxLength: 254 };
 const USER_REFS = { type: 'array', maxItems: 1000, items: USER_REF };

@@ -1,15 +1,14 @@
 import { forbidden, invalid } from '@bindery/platform/errors';
+import { hasLengthWithin, TEXT_LIMITS } from '@bindery/shared/text';
 import { emailDomainOf } from './emails';
 
 const DOMAIN = /^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/;
 const HOSTNAME = /^[a-z0-9]([a-z0-9-]*[a-z0-9])?$/;
 
-/** Characters as JSON Schema's minLength/maxLength count them (code points, not UTF-16 units). */
-export const characterCount = (text: string) => [...text].length;
-
 export function validTitle(title: string): string {
   const t = title.trim();
-  if (characterCount(t) < 2 || characterCount(t) > 255) throw invalid('title must have 2 to 255 characters.');
+  const { min, max } = TEXT_LIMITS.organizationTitle;
+  if (!hasLengthWithin(t, min, max)) throw invalid(`title must have ${min} to ${max} characters.`);
   return t;
 }
 

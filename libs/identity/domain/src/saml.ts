@@ -1,6 +1,6 @@
 import { X509Certificate } from 'node:crypto';
 import { invalid } from '@bindery/platform/errors';
-import { characterCount } from './organization-rules';
+import { characterCount } from '@bindery/shared/text';
 import { assertCanAdminister, assertCanView, Standing } from './organization-policy';
 import { RoleOrGuest } from './roles';
 

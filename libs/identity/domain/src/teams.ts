@@ -1,5 +1,5 @@
 import { invalid } from '@bindery/platform/errors';
-import { characterCount } from './organization-rules';
+import { hasLengthWithin, TEXT_LIMITS } from '@bindery/shared/text';
 
 /** A member's role in a team: owners manage the team's members. */
 export const TEAM_ROLES = ['owner', 'member'] as const;
@@ -40,7 +40,8 @@ export function teamMemberId(organizationId: string, teamId: string, userId: str
 
 export function validTeamTitle(title: string): string {
   const t = title.trim();
-  if (characterCount(t) < 1 || characterCount(t) > 64) throw invalid('title must have 1 to 64 characters.');
+  const { min, max } = TEXT_LIMITS.teamTitle;
+  if (!hasLengthWithin(t, min, max)) throw invalid(`title must have ${min} to ${max} characters.`);
   return t;
 }
 

@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
 import { forbidden, invalid, notFound, unauthenticated } from '@bindery/platform/errors';
 import { Caller } from '@bindery/platform/grpc';
-import { characterCount, normalizeEmail, TokenRecord, UserRecord } from '@bindery/identity/domain';
+import { normalizeEmail, TokenRecord, UserRecord } from '@bindery/identity/domain';
+import { characterCount } from '@bindery/shared/text';
 import { newId, newSecret, nowIso } from '@bindery/shared/ids';
 import { Cursor } from '@bindery/shared/pagination';
 import { IdentityDeps } from './identity-deps';

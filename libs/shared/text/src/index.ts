@@ -1,0 +1,2 @@
+export * from './text-length';
+export * from './text-limits';
