@@ -1,5 +1,5 @@
 import type { ContentClients } from '@bindery/content/client';
-import { ClientSession, Db, withTransaction } from '@bindery/platform/mongo';
+import { Db, Transaction, transactionsRelayingEvents } from '@bindery/platform/mongo';
 import { ChangeRequestsRepository, CommentsRepository, RepliesRepository, ReviewsRepository } from '@bindery/change-requests/data-access';
 
 /** What change-requests' use cases work with; built once at start. */
@@ -11,7 +11,8 @@ export interface ChangeRequestsDeps {
   /** content's services, called as the caller: the space, its roles and revisions */
   content: ContentClients;
   clock: () => number;
-  transaction<T>(work: (session: ClientSession) => Promise<T>): Promise<T>;
+  /** one multi-document transaction, retried on transient conflicts; wakes the relay after the commit */
+  transaction: Transaction;
 }
 
 export function changeRequestsDeps(db: Db, eventsRecorded: () => void, content: ContentClients, clock: () => number = Date.now): ChangeRequestsDeps {
@@ -22,11 +23,7 @@ export function changeRequestsDeps(db: Db, eventsRecorded: () => void, content: 
     reviews: new ReviewsRepository(db, eventsRecorded),
     content,
     clock,
-    transaction: async (work) => {
-      const result = await withTransaction(db, work);
-      eventsRecorded();
-      return result;
-    },
+    transaction: transactionsRelayingEvents(db, eventsRecorded),
   };
 }
 

@@ -1,4 +1,4 @@
-import { ClientSession, Db, withTransaction } from '@bindery/platform/mongo';
+import { ClientSession, Db, transactionsRelayingEvents } from '@bindery/platform/mongo';
 import { CollectionsRepository, ContentObjectsRepository, GrantsRepository, RevisionsRepository, SpacesRepository, TeamsDirectory, TreeLocks } from '@bindery/content/data-access';
 import type { FileNode, InsertFileItem } from '@bindery/content/domain';
 import type { FileDownloads } from './files/files-deps';
@@ -62,13 +62,8 @@ export function contentDeps(
     teams: new TeamsDirectory(db, (organizationId, teamIds) => accessSource.liveTeams(organizationId, teamIds)),
     access: createOrgAccessProjection(db, { source: accessSource }),
     clock,
-    transaction: async (work) => {
-      // Changes under one parent or one organization's tree run one after the other: allow a queue of them.
-      const result = await withTransaction(db, work, { maxAttempts: 40 });
-      // Events written inside a transaction become visible at commit: relay them now.
-      eventsRecorded();
-      return result;
-    },
+    // Changes under one parent or one organization's tree run one after the other: allow a queue of them.
+    transaction: transactionsRelayingEvents(db, eventsRecorded, { maxAttempts: 40 }),
   };
 }
 

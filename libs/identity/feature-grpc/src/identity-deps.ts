@@ -1,4 +1,4 @@
-import { ClientSession, Db, withTransaction } from '@bindery/platform/mongo';
+import { Db, Transaction, transactionsRelayingEvents } from '@bindery/platform/mongo';
 import {
   InvitesRepository,
   LinkInvitesRepository,
@@ -26,7 +26,7 @@ export interface IdentityDeps {
   /** The organization and a caller's standing in it, served from memory (access-reads.ts). */
   access: AccessReads;
   /** Runs `work` as one multi-document transaction, retried on transient conflicts (platform/mongo). */
-  transaction<T>(work: (session: ClientSession) => Promise<T>): Promise<T>;
+  transaction: Transaction;
 }
 
 export function identityDeps(db: Db, relayEvents: () => void, options: { accessCacheMs?: number } = {}): IdentityDeps {
@@ -52,12 +52,7 @@ export function identityDeps(db: Db, relayEvents: () => void, options: { accessC
     linkInvites: new LinkInvitesRepository(db, eventsRecorded),
     teams,
     eventsRecorded,
-    transaction: async (work) => {
-      const result = await withTransaction(db, work);
-      // Events written inside a transaction become visible at commit: relay them now.
-      eventsRecorded();
-      return result;
-    },
+    transaction: transactionsRelayingEvents(db, eventsRecorded),
   };
 }
 

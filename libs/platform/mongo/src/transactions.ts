@@ -63,3 +63,19 @@ export async function withTransaction<T>(db: Db, work: (session: ClientSession) 
     await session.endSession();
   }
 }
+
+/** Runs `work` as one transaction: what every service's use cases are given. */
+export type Transaction = <T>(work: (session: ClientSession) => Promise<T>) => Promise<T>;
+
+/**
+ * A service's transactions: `withTransaction`, then a wake-up of the outbox relay. Events written
+ * inside a transaction become visible only at its commit, so the relay is told after the commit
+ * (and not at all when the transaction fails: nothing was recorded).
+ */
+export function transactionsRelayingEvents(db: Db, eventsRecorded: () => void, options: { maxAttempts?: number } = {}): Transaction {
+  return async (work) => {
+    const result = await withTransaction(db, work, options);
+    eventsRecorded();
+    return result;
+  };
+}
