@@ -1,4 +1,4 @@
-import type { IdentityClient } from '@bindery/identity/client';
+import { type IdentityClient, identityAddressSetting } from '@bindery/identity/client';
 
 export interface ParsedArgs {
   command?: string;
@@ -12,7 +12,7 @@ Usage:
   bindery-admin create-token --user <user id> [--label <label>]
 
 Environment:
-  IDENTITY_GRPC_URL     identity's gRPC address (default 127.0.0.1:25051)
+  IDENTITY_GRPC_URL     identity's gRPC address (default ${identityAddressSetting.IDENTITY_GRPC_URL.default})
   BINDERY_ADMIN_TOKEN   an instance administrator's API token (required)
   BINDERY_INTERNAL_SECRET  the services' internal secret, when they have one
 `;

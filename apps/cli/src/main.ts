@@ -1,4 +1,4 @@
-import { connectIdentity } from '@bindery/identity/client';
+import { connectIdentity, identityAddressSetting } from '@bindery/identity/client';
 import { parseArgs, runCommand, USAGE } from './cli-commands';
 
 async function main(argv: string[]): Promise<number> {
@@ -11,7 +11,7 @@ async function main(argv: string[]): Promise<number> {
     process.stderr.write('BINDERY_ADMIN_TOKEN is required\n');
     return 2;
   }
-  const clients = connectIdentity(process.env.IDENTITY_GRPC_URL || '127.0.0.1:25051', 10000);
+  const clients = connectIdentity(process.env.IDENTITY_GRPC_URL || identityAddressSetting.IDENTITY_GRPC_URL.default, 10000);
   const identity = clients.identity;
   try {
     const result = await runCommand(identity, token, parseArgs(argv));

@@ -1,4 +1,4 @@
-import { connectContent } from '@bindery/content/client';
+import { connectContent, contentAddressSetting } from '@bindery/content/client';
 import { defineService } from '@bindery/platform/service-runtime';
 import { CHANGE_REQUEST_INDEXES, OUTBOX_COLLECTIONS } from '@bindery/change-requests/data-access';
 import { changeRequestsGrpc } from './change-requests-grpc';
@@ -14,8 +14,7 @@ import { contentHandlers, identityHandlers } from './event-consumers';
 export const changeRequestsService = defineService({
   name: 'change-requests',
   settings: {
-    /** content's gRPC address */
-    CONTENT_GRPC_URL: { kind: 'string', default: '127.0.0.1:25052' },
+    ...contentAddressSetting,
     /** deadline of a call to content (merges of large spaces take the longest); a call made while serving one is also cut to that call's deadline */
     CHANGE_REQUESTS_CONTENT_DEADLINE_MS: { kind: 'int', default: 30000, min: 100, max: 600000 },
   },

@@ -2,6 +2,7 @@ import { ClientsOf, clientSet } from '@bindery/platform/grpc';
 import { contentPermissionsV1, contentRevisionsV1, contentV1 } from '@bindery/shared/contracts';
 
 export * from './content-events';
+export * from './content-address';
 
 const SERVICES = {
   spaces: contentV1.SpacesServiceService,

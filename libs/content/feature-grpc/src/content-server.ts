@@ -1,6 +1,6 @@
 import { defineService } from '@bindery/platform/service-runtime';
 import { BLOB_INDEXES, CONTENT_INDEXES, OUTBOX_COLLECTIONS } from '@bindery/content/data-access';
-import { connectIdentity } from '@bindery/identity/client';
+import { connectIdentity, identityAddressSetting } from '@bindery/identity/client';
 import { IdentitySource, identityAccessSource, orgAccessIndexes } from '@bindery/identity/projection';
 import type { Db } from '@bindery/platform/mongo';
 import { contentDeps, ContentDeps } from './content-deps';
@@ -26,7 +26,7 @@ export function contentServiceWith(clock: () => number = Date.now, accessSource?
       /** the web app's address (as the gateway's): links to it are `in-app` */
       BINDERY_APP_URL: { kind: 'url', optional: true },
       /** identity's gRPC address: the access projection confirms with it what it cannot prove */
-      IDENTITY_GRPC_URL: { kind: 'string', default: '127.0.0.1:25051' },
+      ...identityAddressSetting,
       /** deadline of a call to identity (an access check inside a request) */
       CONTENT_IDENTITY_DEADLINE_MS: { kind: 'int', default: 5000, min: 100, max: 60000 },
       ...FILE_SETTINGS,

@@ -1,2 +1,3 @@
 export * from './identity-client';
+export * from './identity-address';
 export * from './identity-events';

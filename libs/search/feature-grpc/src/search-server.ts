@@ -1,4 +1,4 @@
-import { connectContent, ContentClients, ContentEvents as C } from '@bindery/content/client';
+import { connectContent, ContentClients, contentAddressSetting, ContentEvents as C } from '@bindery/content/client';
 import { eventHandlers, EventHandlers, on } from '@bindery/platform/events';
 import { forbidden, notFound } from '@bindery/platform/errors';
 import { Caller, grpcService } from '@bindery/platform/grpc';
@@ -126,8 +126,7 @@ export function contentHandlers(deps: SearchDeps): EventHandlers {
 export const searchService = defineService({
   name: 'search',
   settings: {
-    /** content's gRPC address */
-    CONTENT_GRPC_URL: { kind: 'string', default: '127.0.0.1:25052' },
+    ...contentAddressSetting,
     /** deadline of a call to content */
     SEARCH_CONTENT_DEADLINE_MS: { kind: 'int', default: 30000, min: 100, max: 600000 },
     /** how often the index format is checked (a scheduled run; an index of an earlier format is rebuilt once) */
