@@ -277,14 +277,19 @@ describe('change requests through HTTP (lifecycle, content, update, merge)', () 
     expect(await pageMarkdown(admin, spaceId, beta)).toContain('THREE');
   });
 
-  it('refuses merges on a locked space (403) but still takes edits in change requests', async () => {
+  it('refuses merges on a locked space (412: the role is enough, the state of the space is not) but still takes edits in change requests', async () => {
     const space = await createSpace(admin, orgId, { title: 'Locked', editMode: 'locked' });
     const cr = await openChangeRequest(admin, space.id);
     await editChangeRequest(admin, space.id, cr.id, [{ operation: 'insert_page', title: 'New', document: { markdown: 'x' } }]);
     const res = await admin.post(`${CR(space.id, cr.id)}/merge`, undefined);
-    expect(res.status).toBe(403);
+    expect(res.status).toBe(412);
     assertErrorBody(res.status, res.body);
+    expect(res.body.error.message).toMatch(/locked/);
     expect((await admin.get(CR(space.id, cr.id))).body.status).toBe('open');
+    expect((await admin.get(`/v1/spaces/${space.id}`)).body.revision).toBe(space.revision);
+    // unlocked, the same change request merges: the refusal changed nothing
+    expect((await admin.patch(`/v1/spaces/${space.id}`, { editMode: 'live' })).status).toBe(200);
+    expect((await mergeChangeRequest(admin, space.id, cr.id)).result).toBe('merge');
   });
 
   it('merges two change requests sent at the same moment, 50 rounds: both land or one reports conflicts, nothing is lost', async () => {

@@ -22,8 +22,7 @@ export async function spaceAccess(deps: ChangeRequestsDeps, caller: Caller, spac
     organizationId: space.organization,
     spaceId: space.id,
     revision: space.revision,
-    locked,
-    can: { view: !!p?.view, comment: !!p?.comment, edit, review: !!p?.review, merge: !!p?.merge, admin: !!p?.admin },
+    can: { view: !!p?.view, comment: !!p?.comment, edit, review: !!p?.review, admin: !!p?.admin },
   };
 }
 

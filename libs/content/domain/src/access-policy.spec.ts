@@ -1,5 +1,5 @@
 import type { RoleOrGuest } from '@bindery/shared/roles';
-import { collectionPermissions, effectiveRole, Principal, spacePermissions, Tree, TreeItem } from './access-policy';
+import { assertCanMerge, assertNotLocked, collectionPermissions, effectiveRole, Principal, spacePermissions, Tree, TreeItem } from './access-policy';
 import type { GrantRecord } from './records';
 
 const col = (id: string, parent: string | null, defaultLevel: TreeItem['defaultLevel']): TreeItem => ({ id, kind: 'collection', parent, defaultLevel });
@@ -46,6 +46,24 @@ describe('effective role', () => {
 });
 
 describe('permissions objects', () => {
+  test('merging needs the review role (403) and a space that is not locked (412)', () => {
+    const statusOf = (f: () => void) => {
+      try {
+        f();
+        return 'allowed';
+      } catch (err) {
+        return (err as { kind?: string }).kind;
+      }
+    };
+    expect(statusOf(() => assertCanMerge('review', 'live'))).toBe('allowed');
+    expect(statusOf(() => assertCanMerge('admin', 'locked'))).toBe('precondition');
+    expect(statusOf(() => assertCanMerge('edit', 'locked'))).toBe('forbidden');
+    expect(statusOf(() => assertCanMerge(null, 'locked'))).toBe('not_found');
+    expect(statusOf(() => assertNotLocked('locked', 'live edit'))).toBe('precondition');
+    for (const role of ['read', 'comment', 'edit', 'review', 'create', 'admin', null] as const)
+      for (const mode of ['live', 'locked'] as const) expect(spacePermissions(role, mode).merge).toBe(statusOf(() => assertCanMerge(role, mode)) === 'allowed');
+  });
+
   test('a locked space allows no edit, merge or git sync, whatever the role', () => {
     expect(spacePermissions('admin', 'locked')).toMatchObject({ admin: true, edit: false, merge: false, triggerGitSync: false, review: true });
     expect(spacePermissions('edit', 'live')).toMatchObject({ edit: true, merge: false, review: false, comment: true, admin: false });

@@ -1,4 +1,4 @@
-import { forbidden, notFound } from '@bindery/platform/errors';
+import { forbidden, notFound, precondition } from '@bindery/platform/errors';
 import { hasAtLeast, Role, RoleOrGuest, strongerRole } from '@bindery/shared/roles';
 import type { ContentKind, GrantRecord, Level } from './records';
 
@@ -89,8 +89,26 @@ export interface SpacePermissions {
   installIntegration: boolean;
 }
 
-/** A locked space refuses every edit, whatever the role. */
-export function spacePermissions(role: RoleOrGuest, editMode: 'live' | 'locked'): SpacePermissions {
+export type EditMode = 'live' | 'locked';
+
+/**
+ * A locked space refuses live edits and merges, whatever the caller's role: the refusal comes from
+ * the space's state, not from the caller's rights, so it is a failed precondition (412), after the
+ * role check (403) has passed. Change requests on a locked space still take edits.
+ */
+export function assertNotLocked(editMode: EditMode, refusal: 'merge' | 'live edit'): void {
+  if (editMode !== 'locked') return;
+  throw precondition(refusal === 'merge' ? 'The space is locked: nothing can be merged into it.' : 'The space is locked: its content changes only through change requests.');
+}
+
+/** Merging into a space: the review role on it (403 without), and a space that is not locked (412). */
+export function assertCanMerge(role: RoleOrGuest, editMode: EditMode): void {
+  assertRole(role, 'review', 'space', 'Merging');
+  assertNotLocked(editMode, 'merge');
+}
+
+/** A locked space refuses every edit and merge, whatever the role (`assertNotLocked`). */
+export function spacePermissions(role: RoleOrGuest, editMode: EditMode): SpacePermissions {
   const live = editMode === 'live';
   return {
     view: hasAtLeast(role, 'read'),

@@ -1,8 +1,8 @@
-import { DomainError, invalid } from '@bindery/platform/errors';
+import { invalid } from '@bindery/platform/errors';
 import type { Caller } from '@bindery/platform/grpc';
 import { contentRevisionsV1 as pb } from '@bindery/shared/contracts';
 import { newId } from '@bindery/shared/ids';
-import { applyChanges, assertRole, ContentChange, FileNode, InsertFileItem, parseChanges, RevisionDraft } from '@bindery/content/domain';
+import { applyChanges, assertNotLocked, assertRole, ContentChange, FileNode, InsertFileItem, parseChanges, RevisionDraft } from '@bindery/content/domain';
 import { ContentDeps, nowOf } from '../content-deps';
 import { visibleSpace } from '../spaces.service';
 import { storedRevision } from './revision-reads';
@@ -55,7 +55,7 @@ type VisibleSpace = Awaited<ReturnType<typeof visibleSpace>>;
 export async function editableSpace(deps: ContentDeps, caller: Caller, spaceId: string, updateCurrent: boolean): Promise<VisibleSpace> {
   const first = await visibleSpace(deps, caller, spaceId);
   assertRole(first.role, 'edit', 'space', 'Editing');
-  if (updateCurrent && first.space.editMode === 'locked') throw new DomainError('precondition', 'The space is locked: its content changes only through change requests.');
+  if (updateCurrent) assertNotLocked(first.space.editMode, 'live edit');
   return first;
 }
 

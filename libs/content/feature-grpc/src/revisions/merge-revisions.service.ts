@@ -1,9 +1,9 @@
-import { conflict, DomainError, invalid } from '@bindery/platform/errors';
+import { conflict, invalid } from '@bindery/platform/errors';
 import type { Caller } from '@bindery/platform/grpc';
 import { isDuplicateKey } from '@bindery/platform/mongo';
 import { contentRevisionsV1 as pb } from '@bindery/shared/contracts';
 import { newId } from '@bindery/shared/ids';
-import { assertRole, ChangedKeys, MergeConflict, mergeChanged, ROOT_KEY, SpaceRecord, trieDiff, trieEntries } from '@bindery/content/domain';
+import { assertCanMerge, assertRole, ChangedKeys, MergeConflict, mergeChanged, ROOT_KEY, SpaceRecord, trieDiff, trieEntries } from '@bindery/content/domain';
 import type { RevisionRecord } from '@bindery/content/data-access';
 import type { RoleOrGuest } from '@bindery/shared/roles';
 import { ContentDeps, nowOf } from '../content-deps';
@@ -19,8 +19,7 @@ type Mode = 'merge' | 'update';
 
 function authorize(mode: Mode, space: SpaceRecord, role: RoleOrGuest): void {
   if (mode === 'update') return assertRole(role, 'edit', 'space', 'Updating a change request');
-  assertRole(role, 'review', 'space', 'Merging');
-  if (space.editMode === 'locked') throw new DomainError('precondition', 'The space is locked: nothing can be merged into it.');
+  assertCanMerge(role, space.editMode);
 }
 
 const mergedReply = (revision: RevisionRecord): pb.MergeRevisionsReply => ({
