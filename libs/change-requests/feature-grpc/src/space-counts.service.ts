@@ -1,5 +1,5 @@
-import type { Caller } from '@bindery/platform/grpc';
-import { invalid } from '@bindery/platform/errors';
+import { isInternalCaller, type Caller } from '@bindery/platform/grpc';
+import { forbidden, invalid } from '@bindery/platform/errors';
 import { changeRequestsV1 as pb } from '@bindery/shared/contracts';
 import { ChangeRequestsDeps } from './deps';
 
@@ -7,9 +7,12 @@ const MAX_SPACES = 1000;
 
 /**
  * The counts a space's representation shows (its change requests by status, its open comments).
- * Only counts, of spaces the gateway has just read as the caller; nothing of their content.
+ * Only counts, and only to a service (the gateway asks, as itself, for the spaces content has just
+ * shown the caller): a user's call could name spaces they cannot see, and this service does not
+ * know who sees which space.
  */
-export async function spaceCounts(deps: ChangeRequestsDeps, _caller: Caller, req: pb.SpaceCountsRequest): Promise<pb.SpaceCountsResponse> {
+export async function spaceCounts(deps: ChangeRequestsDeps, caller: Caller, req: pb.SpaceCountsRequest): Promise<pb.SpaceCountsResponse> {
+  if (!isInternalCaller(caller.userId)) throw forbidden('Only services may read the counts of spaces.');
   const ids = [...new Set(req.spaceIds)];
   if (ids.length > MAX_SPACES) throw invalid(`At most ${MAX_SPACES} spaces at once.`);
   if (!ids.length) return { items: [] };

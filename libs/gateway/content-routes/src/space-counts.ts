@@ -1,6 +1,10 @@
 import type { RouteSpec } from '@bindery/gateway/http';
 import type { ChangeRequestsClients } from '@bindery/change-requests/client';
+import { internalCaller } from '@bindery/platform/grpc';
 import { logger } from '@bindery/platform/telemetry';
+
+/** The counts are asked for as the gateway itself, of spaces content has just shown the caller (change-requests answers services only). */
+const COUNTS_READER = internalCaller('gateway');
 
 type SpaceObject = { object: 'space'; id: string; comments: number; changeRequests: number; changeRequestsOpen: number; changeRequestsDraft: number };
 
@@ -30,7 +34,7 @@ export function withSpaceCounts(routes: RouteSpec[], stats: ChangeRequestsClient
       const spaces = spacesIn(result.body, []);
       if (!spaces.length) return result;
       try {
-        const { items } = await stats.spaceCounts({ spaceIds: [...new Set(spaces.map((s) => s.id))] }, { caller: ctx.caller, deadline: ctx.deadline });
+        const { items } = await stats.spaceCounts({ spaceIds: [...new Set(spaces.map((s) => s.id))] }, { caller: COUNTS_READER, deadline: ctx.deadline });
         const byId = new Map(items.map((c) => [c.spaceId, c]));
         for (const s of spaces) {
           const c = byId.get(s.id);
