@@ -187,7 +187,7 @@ function matrixRows(access: Access, rows: Row[]): Array<MatrixRow<Ctx, Who>> {
   }));
 }
 
-// Writing (content's ApplyChanges, as change requests will): edit and up. Who sees the space without
+// Writing (content's ApplyChanges, as change requests do): edit and up. Who sees the space without
 // the edit role is refused (forbidden); who does not see it gets the not-found of a nonexistent space.
 type Writer = Exclude<Who, 'badToken' | 'noToken'>;
 const WRITERS: Writer[] = ['admin', 'create', 'review', 'edit', 'comment', 'read', 'guest', 'guestWithGrant', 'stranger'];

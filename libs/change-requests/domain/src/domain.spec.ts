@@ -1,7 +1,7 @@
 import { assertContentWritable, assertEditable, checkStatus, checkSubject, statusEventOf } from './lifecycle';
 import { bodyFromInput, bodyInFormat } from './comment-body';
 import { reactionsAfter } from './reactions';
-import { assertMay, SpaceAccess } from './space-access';
+import { assertMay, SpaceAccess } from './change-request-policy';
 import { mergeBaseOf } from './records';
 
 const T1 = '2026-01-01T00:00:01.000Z';

@@ -18,7 +18,7 @@ import type { Document } from '@bindery/shared/markdown';
 import { changeRequestEvent } from './change-request-events';
 import { changeRequestMessages, oneMessage } from './change-request-json';
 import { ChangeRequestsDeps, nowOf } from './deps';
-import { spaceAccess, visibleChangeRequest } from './space-access';
+import { spaceAccess, visibleChangeRequest } from './space-access-from-content';
 
 /** Opens a change request on the space's current revision (editors); with an idempotency mark, once: a retry answers the one the first attempt opened. */
 export async function createChangeRequest(deps: ChangeRequestsDeps, caller: Caller, req: pb.CreateChangeRequestRequest, mark?: IdempotencyMark): Promise<pb.ChangeRequest> {

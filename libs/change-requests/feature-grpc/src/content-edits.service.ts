@@ -6,7 +6,7 @@ import { IdempotencyMark, newId } from '@bindery/shared/ids';
 import { changeRequestEvent } from './change-request-events';
 import { changeRequestMessage, oneMessage } from './change-request-json';
 import { ChangeRequestsDeps, nowOf } from './deps';
-import { visibleChangeRequest } from './space-access';
+import { visibleChangeRequest } from './space-access-from-content';
 
 /** A content edit computed on a head that moved meanwhile is recomputed on the new head this many times. */
 const ATTEMPTS = 5;

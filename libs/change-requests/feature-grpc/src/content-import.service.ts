@@ -6,7 +6,7 @@ import { changeRequestsV1 as pb } from '@bindery/shared/contracts';
 import { changeRequestEvent } from './change-request-events';
 import { oneMessage } from './change-request-json';
 import { ChangeRequestsDeps, nowOf } from './deps';
-import { visibleChangeRequest } from './space-access';
+import { visibleChangeRequest } from './space-access-from-content';
 
 /**
  * Imports a website into the change request (editors; not merged, archived or being merged): content

@@ -7,7 +7,7 @@ import { decodeCursor, resolveLimit, toPage } from '@bindery/shared/pagination';
 import { hasAtLeast, Role } from '@bindery/shared/roles';
 import { changeRequestEvent } from './change-request-events';
 import { ChangeRequestsDeps, nowOf, SOURCE } from './deps';
-import { visibleChangeRequest } from './space-access';
+import { visibleChangeRequest } from './space-access-from-content';
 
 const MAX_USER_ID = 128;
 

@@ -7,7 +7,7 @@ import { newId } from '@bindery/shared/ids';
 import { decodeCursor, resolveLimit, toPage } from '@bindery/shared/pagination';
 import { commentMessage } from './comments/comment-json';
 import { ChangeRequestsDeps, nowOf, SOURCE } from './deps';
-import { visibleChangeRequest } from './space-access';
+import { visibleChangeRequest } from './space-access-from-content';
 
 const STATUSES: readonly ReviewStatus[] = ['approved', 'changes-requested'];
 

@@ -1,7 +1,7 @@
 import { ClientSession, Db, transactionsRelayingEvents } from '@bindery/platform/mongo';
 import { CollectionsRepository, ContentObjectsRepository, GrantsRepository, RevisionsRepository, SpacesRepository, TeamsDirectory, TreeLocks } from '@bindery/content/data-access';
 import type { FileNode, InsertFileItem } from '@bindery/content/domain';
-import type { FileDownloads } from './files/files-deps';
+import type { FileDownloads } from './files/file-storage';
 import type { WebsiteImports } from './imports/import-website.service';
 import { createOrgAccessProjection, IdentitySource, OrgAccessProjection } from '@bindery/identity/projection';
 

@@ -6,7 +6,7 @@ import { changeRequestsV1 as pb } from '@bindery/shared/contracts';
 import { newId } from '@bindery/shared/ids';
 import { decodeCursor, resolveLimit, toPage } from '@bindery/shared/pagination';
 import { ChangeRequestsDeps, nowOf } from '../deps';
-import { visibleChangeRequest } from '../space-access';
+import { visibleChangeRequest } from '../space-access-from-content';
 import { commentEvent } from './comment-events';
 import { commentMessage } from './comment-json';
 import { assertPageInHead, withTargetPages } from './target-pages';

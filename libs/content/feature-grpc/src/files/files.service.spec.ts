@@ -10,7 +10,7 @@ import { connectContentDownloads } from '@bindery/content/client';
 import { infraEnv } from '@bindery/shared/testing';
 import { fileDownloadsGrpc } from './downloads.service';
 import { ingestFile, IngestOptions } from './file-ingest';
-import { contentFiles } from './files-deps';
+import { contentFiles } from './file-storage';
 import { jpeg, png } from './image-samples';
 
 const MB = 1024 * 1024;

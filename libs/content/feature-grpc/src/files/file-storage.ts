@@ -26,7 +26,7 @@ export interface FileDownloads {
 
 export type ContentFilesWithDownloads = ContentFiles & FileDownloads;
 
-export interface FilesDepsOptions {
+export interface FileStorageOptions {
   /** the blob store; GridFS in the service's database by default */
   store?: BlobStore;
   /** the outbound guard; replaceable in tests only */
@@ -38,7 +38,7 @@ export interface FilesDepsOptions {
  * Content's files: storage in GridFS, ingestion, and signed download URLs. Built once at start from
  * the service's settings (FILE_SETTINGS); fails the start on an invalid outbound policy.
  */
-export function contentFiles(db: Db, config: FileConfig & { BINDERY_INTERNAL_SECRET?: string }, options: FilesDepsOptions = {}): ContentFilesWithDownloads {
+export function contentFiles(db: Db, config: FileConfig & { BINDERY_INTERNAL_SECRET?: string }, options: FileStorageOptions = {}): ContentFilesWithDownloads {
   const store = options.store ?? new GridFsBlobStore(db);
   const { allowPrivate } = outboundPolicyFromEnv({ BINDERY_OUTBOUND_ALLOW_PRIVATE: config.BINDERY_OUTBOUND_ALLOW_PRIVATE });
   // Without its own secret, the key is derived from the internal secret every process already shares.
