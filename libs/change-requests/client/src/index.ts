@@ -13,3 +13,4 @@ const SERVICES = {
 /** Typed clients of change-requests' gRPC services (deadline and signed caller on each call). */
 export const connectChangeRequests = clientSet(SERVICES);
 export type ChangeRequestsClients = ClientsOf<typeof SERVICES>;
+export * from './change-requests-address';

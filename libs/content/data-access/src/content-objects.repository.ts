@@ -1,5 +1,6 @@
 import { Db, MongoBulkWriteError } from 'mongodb';
 import { COLLECTIONS } from './indexes';
+import { Lru } from './lru';
 
 /** The kinds of immutable record a revision is made of. */
 export type ContentObjectKind = 'trie' | 'page' | 'root' | 'doc' | 'file';
@@ -12,25 +13,6 @@ interface ContentObject {
 }
 
 const DUPLICATE_KEY = 11000;
-
-/** A small least-recently-used map; immutable records never go stale, so caching them needs no invalidation. */
-class Lru<V> {
-  private readonly map = new Map<string, V>();
-  constructor(private readonly capacity: number) {}
-  get(key: string): V | undefined {
-    const v = this.map.get(key);
-    if (v !== undefined) {
-      this.map.delete(key);
-      this.map.set(key, v);
-    }
-    return v;
-  }
-  set(key: string, v: V): void {
-    this.map.delete(key);
-    this.map.set(key, v);
-    if (this.map.size > this.capacity) this.map.delete(this.map.keys().next().value as string);
-  }
-}
 
 /**
  * Content-addressed records (trie nodes, page versions, documents, files) of a space. A record's id is

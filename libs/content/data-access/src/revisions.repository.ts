@@ -2,6 +2,7 @@ import { ClientSession, Db } from 'mongodb';
 import { EventEnvelope } from '@bindery/platform/events';
 import { Repository } from '@bindery/platform/mongo';
 import { COLLECTIONS } from './indexes';
+import { Lru } from './lru';
 
 /**
  * An immutable revision of a space's content: the roots of its page and file maps (content-addressed
@@ -29,6 +30,8 @@ export interface RevisionRecord {
 }
 
 export class RevisionsRepository extends Repository<RevisionRecord> {
+  private readonly known = new Lru<RevisionRecord>(5_000);
+
   constructor(db: Db, eventsRecorded?: () => void) {
     super(db, COLLECTIONS.revisions, eventsRecorded);
   }
@@ -37,9 +40,14 @@ export class RevisionsRepository extends Repository<RevisionRecord> {
     return this.insertRecord(revision, events, session);
   }
 
-  /** A revision of this space (a revision id of another space is not found). */
-  get(spaceId: string, revisionId: string): Promise<RevisionRecord | null> {
-    return this.findOne({ _id: revisionId, spaceId });
+  /** A revision of the space (revisions are never changed once written, so one read is remembered). */
+  async get(spaceId: string, revisionId: string): Promise<RevisionRecord | null> {
+    const key = `${spaceId}:${revisionId}`;
+    const hit = this.known.get(key);
+    if (hit) return hit;
+    const record = await this.findOne({ _id: revisionId, spaceId });
+    if (record) this.known.set(key, record);
+    return record;
   }
 
   /** The revision a merge with this idempotency key wrote, if any. */

@@ -1,5 +1,5 @@
 import { ClientSession, Db, Filter } from 'mongodb';
-import type { SpaceRecord } from '@bindery/content/domain';
+import type { SpaceCounts, SpaceRecord } from '@bindery/content/domain';
 import { ContentItemsRepository } from './content-items.repository';
 import { COLLECTIONS } from './indexes';
 
@@ -14,6 +14,15 @@ export class SpacesRepository extends ContentItemsRepository<SpaceRecord> {
    */
   moveRevision(organizationId: string, spaceId: string, from: string, to: string, at: string, session?: ClientSession): Promise<boolean> {
     return this.updateMatched({ _id: spaceId, organizationId, revision: from }, { $set: { revision: to, updatedAt: at } } as never, [], { session });
+  }
+
+  /**
+   * Records change-requests' counts for a space, deleted or not: a projected fact, so no event and no
+   * change of `updatedAt`. False when no such space is stored (yet, or any more).
+   */
+  async setCounts(spaceId: string, counts: SpaceCounts, session?: ClientSession): Promise<boolean> {
+    const r = await this.collection.updateOne({ _id: spaceId } as never, { $set: { counts } }, { session });
+    return r.matchedCount === 1;
   }
 
   /** Live spaces after `after` in id order, at most `limit`: ids and organizations. */

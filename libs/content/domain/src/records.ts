@@ -51,6 +51,16 @@ export interface SpaceRecord {
   deletedAt?: string;
   deletedWith?: string;
   purgedAt?: string;
+  /** change-requests' counts for the space, as its events last reported them (space-counts.ts in feature-grpc) */
+  counts?: SpaceCounts;
+}
+
+/** A space's change requests by status and its open comments (change-requests owns them). */
+export interface SpaceCounts {
+  comments: number;
+  changeRequests: number;
+  changeRequestsOpen: number;
+  changeRequestsDraft: number;
 }
 
 /** A role given directly to a user or a team on a space or a collection. */

@@ -1,4 +1,6 @@
 import { ClientSession, Db, transactionsRelayingEvents } from '@bindery/platform/mongo';
+import { TrailingCache } from '@bindery/platform/grpc';
+import type { CollectionRecord, GrantRecord } from '@bindery/content/domain';
 import { CollectionsRepository, ContentObjectsRepository, GrantsRepository, RevisionsRepository, SpacesRepository, TeamsDirectory, TreeLocks } from '@bindery/content/data-access';
 import type { FileNode, InsertFileItem } from '@bindery/content/domain';
 import type { FileDownloads } from './files/file-storage';
@@ -34,6 +36,12 @@ export interface ContentDeps {
   teams: TeamsDirectory;
   /** each user's standing in each organization, from identity's events (confirmed with identity where they cannot prove it) */
   access: OrgAccessProjection;
+  /**
+   * What every access decision reads, remembered for a bounded time (see TrailingCache): an
+   * organization's collections and a principal's grants. Forgotten whenever this replica's writes
+   * commit; another replica's show within the cache's age.
+   */
+  views: { collections: TrailingCache<CollectionRecord[]>; grants: TrailingCache<GrantRecord[]> };
   /** milliseconds since the epoch; injectable so tests can cross the restore window without waiting */
   clock: () => number;
   /** website imports: their job records, limits and outbound policy */
@@ -49,21 +57,30 @@ export function contentDeps(
   appOrigins: string[],
   accessSource: IdentitySource,
   clock: () => number = Date.now,
+  cacheMs = 0,
 ): ContentDeps {
+  const views = { collections: new TrailingCache<CollectionRecord[]>({ maxAgeMs: cacheMs }), grants: new TrailingCache<GrantRecord[]>({ maxAgeMs: cacheMs }) };
+  const written = () => {
+    views.collections.invalidateAll();
+    views.grants.invalidateAll();
+    eventsRecorded();
+  };
   return {
+    views,
     objects: new ContentObjectsRepository(db),
     files,
     appOrigins,
-    spaces: new SpacesRepository(db, eventsRecorded),
-    collections: new CollectionsRepository(db, eventsRecorded),
-    grants: new GrantsRepository(db, eventsRecorded),
+    spaces: new SpacesRepository(db, written),
+    collections: new CollectionsRepository(db, written),
+    grants: new GrantsRepository(db, written),
     revisions: new RevisionsRepository(db, eventsRecorded),
     locks: new TreeLocks(db),
     teams: new TeamsDirectory(db, (organizationId, teamIds) => accessSource.liveTeams(organizationId, teamIds)),
-    access: createOrgAccessProjection(db, { source: accessSource }),
+    access: createOrgAccessProjection(db, { source: accessSource, cacheMs }),
     clock,
     // Changes under one parent or one organization's tree run one after the other: allow a queue of them.
-    transaction: transactionsRelayingEvents(db, eventsRecorded, { maxAttempts: 40 }),
+    // At commit, the events are relayed and what the transaction may have changed is forgotten.
+    transaction: transactionsRelayingEvents(db, written, { maxAttempts: 40 }),
   };
 }
 

@@ -19,6 +19,7 @@ export function spaceMessage(s: SpaceRecord, role: RoleOrGuest): pb.Space {
     revision: s.revision,
     defaultLevel: s.defaultLevel ?? undefined,
     permissions: spacePermissions(role, s.editMode),
+    counts: s.counts,
   };
 }
 

@@ -43,9 +43,19 @@ export class OrgView implements Tree {
 
   static async of(deps: ContentDeps, organizationId: string, principal: Principal, options: { includeDeleted?: boolean; session?: ClientSession } = {}): Promise<OrgView> {
     if (!principal.member) return new OrgView(organizationId, principal, [], []);
-    // One after the other: a transaction's session runs one operation at a time.
-    const collections = await deps.collections.all({ organizationId, purgedAt: { $exists: false } }, options);
-    const grants = await deps.grants.ofPrincipal(organizationId, principal.userId, principal.member.teams, options.session);
+    const { session, includeDeleted } = options;
+    const member = principal.member;
+    const loadCollections = () => deps.collections.all({ organizationId, purgedAt: { $exists: false } }, options);
+    const loadGrants = () => deps.grants.ofPrincipal(organizationId, principal.userId, member.teams, session);
+    if (session) {
+      // Inside a transaction: its own reads, one after the other (a session runs one operation at a time).
+      const collections = await loadCollections();
+      return new OrgView(organizationId, principal, collections, await loadGrants());
+    }
+    const [collections, grants] = await Promise.all([
+      deps.views.collections.get(`${organizationId}|${includeDeleted ? 'all' : 'live'}`, loadCollections),
+      deps.views.grants.get(`${organizationId}|${principal.userId}|${member.teams.join(',')}`, loadGrants),
+    ]);
     return new OrgView(organizationId, principal, collections, grants);
   }
 

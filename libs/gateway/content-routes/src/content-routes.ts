@@ -1,6 +1,5 @@
 import { defineGatewayModule, RouteRegistry, RouteSpec } from '@bindery/gateway/http';
 import type { ContentClients } from '@bindery/content/client';
-import type { ChangeRequestsClients } from '@bindery/change-requests/client';
 import type { IdentityClients } from '@bindery/identity/client';
 import { collectionRoutes } from './collection-routes';
 import { connectContentWithDownloads, downloadRoutes } from './download-route';
@@ -11,7 +10,6 @@ import { memberSpaceRoutes } from './member-space-routes';
 import { permissionRoutes } from './permission-routes';
 import { Urls } from './representations';
 import { spaceRoutes } from './space-routes';
-import { withSpaceCounts } from './space-counts';
 
 /**
  * Every route served by content. Content authorizes each call; identity's clients give the people
@@ -33,11 +31,10 @@ export function registerContentRoutes(registry: RouteRegistry, content: ContentC
   return registry.add(...contentRoutes(content, identity, urls));
 }
 
-/** Content's part of the gateway; its routes also use identity's clients, and change-requests' for the counts of spaces. */
+/** Content's part of the gateway; its routes also use identity's clients. */
 export const contentGateway = defineGatewayModule({
   service: 'content',
   connect: connectContentWithDownloads,
-  routes: (clients, context) =>
-    withSpaceCounts(contentRoutes(clients, context.clientsOf<IdentityClients>('identity'), context), context.clientsOf<ChangeRequestsClients>('change-requests').stats),
+  routes: (clients, context) => contentRoutes(clients, context.clientsOf<IdentityClients>('identity'), context),
   rawRoutes: (clients) => downloadRoutes(clients.downloads),
 });

@@ -14,7 +14,7 @@ export type { Urls };
  * in 0.202.0, which no space here is, so it is left out.
  */
 export function spaceJson(s: pb.Space, urls: Urls) {
-  const { defaultLevel, icon, deletedAt, parent, emoji, permissions, ...fields } = s;
+  const { defaultLevel, icon, deletedAt, parent, emoji, permissions, counts, ...fields } = s;
   const id = encodeURIComponent(s.id);
   return {
     object: 'space',
@@ -24,11 +24,11 @@ export function spaceJson(s: pb.Space, urls: Urls) {
     ...(parent ? { parent } : {}),
     ...(deletedAt ? { deletedAt } : {}),
     mergeRules: { type: 'inherit' },
-    // Comments and change requests are change-requests': withSpaceCounts (space-counts.ts) fills them in.
-    comments: 0,
-    changeRequests: 0,
-    changeRequestsOpen: 0,
-    changeRequestsDraft: 0,
+    // change-requests' counts, as content's projection of its events holds them
+    comments: counts?.comments ?? 0,
+    changeRequests: counts?.changeRequests ?? 0,
+    changeRequestsOpen: counts?.changeRequestsOpen ?? 0,
+    changeRequestsDraft: counts?.changeRequestsDraft ?? 0,
     urls: { location: `${urls.publicUrl}/v1/spaces/${id}`, app: `${urls.appUrl}/s/${id}`, ...(icon ? { icon } : {}) },
     permissions: { ...permissions! },
   };

@@ -1,4 +1,4 @@
-import type { JsonSchema } from './route-registry';
+import type { JsonSchema } from './json-schema';
 import vendored from './generated/official-schemas.json';
 
 /**

@@ -1,9 +1,9 @@
 import type { Caller } from '@bindery/platform/grpc';
+import type { JsonSchema } from './json-schema';
 import { withTextRule } from './schemas';
 
 export { officialResponse, officialSchema } from './official-schemas';
-
-export type JsonSchema = Record<string, unknown>;
+export type { JsonSchema };
 export type HttpMethod = 'get' | 'post' | 'put' | 'patch' | 'delete';
 
 export interface RequestContext {

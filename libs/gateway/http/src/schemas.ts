@@ -1,5 +1,5 @@
 import { CURSOR_PATTERN, DEFAULT_LIMIT, MAX_LIMIT } from '@bindery/shared/pagination';
-import type { JsonSchema } from './route-registry';
+import type { JsonSchema } from './json-schema';
 
 /** Schema fragments shared by routes (the spec's MemberRole, list parameters …). */
 export const ROLE = { type: 'string', enum: ['admin', 'create', 'review', 'edit', 'comment', 'read'] };

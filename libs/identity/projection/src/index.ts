@@ -1,2 +1,3 @@
 export * from './org-access-projection';
 export * from './org-access-source';
+export * from './identity-stand-in';

@@ -3,7 +3,8 @@ import { ConsumerLiveness, EventEnvelope } from '@bindery/platform/events';
 import { confirmingDenials, withFreshReads } from '@bindery/platform/grpc';
 import { DomainError } from '@bindery/platform/errors';
 import { connectMongo, ensureIndexes, MongoHandle } from '@bindery/platform/mongo';
-import { createOrgAccessProjection, OrgAccess, OrgAccessProjection } from './org-access-projection';
+import { createOrgAccessProjection, OrgAccessProjection } from './org-access-projection';
+import type { OrgAccess } from './org-access-source';
 
 let seq = 0;
 const added = (userId: string, role: string): EventEnvelope => ({

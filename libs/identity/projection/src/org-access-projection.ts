@@ -1,8 +1,8 @@
 import { ApplyContext, ConsumerLiveness, EventEnvelope, EventHandlers, eventHandlers, on } from '@bindery/platform/events';
 import { Db, IndexPlan, sessionOf } from '@bindery/platform/mongo';
-import { freshReadsRequired, noteTrailingRead } from '@bindery/platform/grpc';
+import { freshReadsRequired, noteTrailingRead, TrailingCache } from '@bindery/platform/grpc';
 import { IdentityEvents as E } from '@bindery/identity/client';
-import type { OrgAccessSource } from './org-access-source';
+import type { OrgAccess, OrgAccessSource } from './org-access-source';
 
 /**
  * A service's own copy of "user U's role and teams in organization O", kept from identity's events,
@@ -17,11 +17,6 @@ import type { OrgAccessSource } from './org-access-source';
  * therefore holds on the caller's next request, and a revoked right ends with the event (about
  * 20 ms) or, with the broker down, once the consumer's proof lapses (500 ms).
  */
-export interface OrgAccess {
-  /** null: a guest */
-  role: string | null;
-  teams: string[];
-}
 
 interface AccessDoc {
   _id: string;
@@ -47,11 +42,16 @@ export function orgAccessIndexes(collection = 'identity_org_access'): IndexPlan 
   return { [collection]: [{ key: { organizationId: 1, member: 1, userId: 1 }, name: 'by_org_member' }] };
 }
 
-export function createOrgAccessProjection(db: Db, options: { source: OrgAccessSource; collection?: string; liveness?: ConsumerLiveness }) {
+/**
+ * `cacheMs`: how long a decision of accessOf is remembered in memory (TrailingCache: bypassed by
+ * fresh reads, forgotten when this replica applies an event); 0 remembers nothing.
+ */
+export function createOrgAccessProjection(db: Db, options: { source: OrgAccessSource; collection?: string; liveness?: ConsumerLiveness; cacheMs?: number }) {
   const collection = options.collection ?? 'identity_org_access';
   const col = db.collection<AccessDoc>(collection);
   const { source } = options;
   const liveness = options.liveness ?? new ConsumerLiveness();
+  const decisions = new TrailingCache<OrgAccess | undefined>({ maxAgeMs: options.cacheMs ?? 0 });
 
   /** What the events applied so far say, proven current or not. */
   async function projectedAccessOf(organizationId: string, userId: string): Promise<OrgAccess | undefined> {
@@ -69,6 +69,7 @@ export function createOrgAccessProjection(db: Db, options: { source: OrgAccessSo
   async function apply(orgId: string, userId: string, versionField: string, v: string, set: Record<string, unknown>, ctx: ApplyContext) {
     const _id = `${orgId}:${userId}`;
     const session = sessionOf(ctx);
+    decisions.invalidateAll();
     await col.updateOne({ _id }, { $setOnInsert: { organizationId: orgId, userId } }, { upsert: true, session });
     await col.updateOne({ _id, $or: [{ [versionField]: { $lt: v } }, { [versionField]: { $exists: false } }] }, { $set: set }, { session });
   }
@@ -86,13 +87,14 @@ export function createOrgAccessProjection(db: Db, options: { source: OrgAccessSo
     on(E.teamMemberAdded, (d, e, ctx) => teamMember(d, true, e, ctx)),
     on(E.teamMemberUpdated, (d, e, ctx) => teamMember(d, true, e, ctx)),
     on(E.teamMemberRemoved, (d, e, ctx) => teamMember(d, false, e, ctx)),
-    on(E.teamDeleted, (d, e, ctx) =>
-      col.updateMany(
+    on(E.teamDeleted, (d, e, ctx) => {
+      decisions.invalidateAll();
+      return col.updateMany(
         { organizationId: d.organizationId, [`teams.${d.teamId}.in`]: true },
         { $set: { [`teams.${d.teamId}`]: { in: false, v: versionOf(e) } } },
         { session: sessionOf(ctx) },
-      ),
-    ),
+      );
+    }),
   );
 
   const indexes = orgAccessIndexes(collection);
@@ -102,14 +104,18 @@ export function createOrgAccessProjection(db: Db, options: { source: OrgAccessSo
     handlers,
     /** updated by the consumer of identity's events: register it with that consumer */
     liveness,
+    /** forgets the remembered decisions: register it as the consumer's `applied`, so an applied event holds at once */
+    forget: () => decisions.invalidateAll(),
     projectedAccessOf,
     /** The user's standing in the organization as identity has acknowledged it; undefined: not a member. */
     async accessOf(organizationId: string, userId: string): Promise<OrgAccess | undefined> {
       if (freshReadsRequired() || !liveness.isLive()) return source.accessOf(organizationId, userId);
-      const projected = await projectedAccessOf(organizationId, userId);
-      if (!projected) return source.accessOf(organizationId, userId);
-      noteTrailingRead();
-      return projected;
+      return decisions.get(`${organizationId}:${userId}`, async () => {
+        const projected = await projectedAccessOf(organizationId, userId);
+        if (!projected) return source.accessOf(organizationId, userId);
+        noteTrailingRead();
+        return projected;
+      });
     },
     /** Every member of the organization with their standing, by user id. */
     async membersOf(organizationId: string): Promise<Array<OrgAccess & { userId: string }>> {

@@ -1,7 +1,12 @@
 import { internalCaller } from '@bindery/platform/grpc';
 import type { IdentityClients } from '@bindery/identity/client';
-import type { Db } from '@bindery/platform/mongo';
-import { createOrgAccessProjection, type OrgAccess } from './org-access-projection';
+
+/** A user's standing in an organization. */
+export interface OrgAccess {
+  /** null: a guest */
+  role: string | null;
+  teams: string[];
+}
 
 /** Where a projection of identity's events confirms what it cannot prove: identity itself. */
 export interface OrgAccessSource {
@@ -29,14 +34,4 @@ export function identityAccessSource(clients: Pick<IdentityClients, 'members' | 
       return (await clients.teams.getLiveTeams({ organizationId, teamIds }, { caller })).teamIds;
     },
   };
-}
-
-/**
- * For service tests of another service, where identity does not run: the projection's own records
- * (fed by the test as identity's events would) answer for identity, and the service's own record of
- * teams is all there is (no team is confirmed beyond it).
- */
-export function identityStandIn(db: Db): IdentitySource {
-  const records = createOrgAccessProjection(db, { source: { accessOf: async () => undefined } });
-  return { accessOf: (organizationId, userId) => records.projectedAccessOf(organizationId, userId), liveTeams: async () => [] };
 }

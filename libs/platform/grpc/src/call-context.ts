@@ -26,10 +26,22 @@ function internalSecret(): string | undefined {
   return process.env.BINDERY_INTERNAL_SECRET || undefined;
 }
 
+// A caller's signature depends only on the secret and the caller: remembered for the callers seen
+// last (an HMAC per call showed on the gateway's profile). Bounded, oldest forgotten first.
+const signatures = new Map<string, Buffer>();
+const SIGNATURES_KEPT = 10_000;
+
 function signatureOf(secret: string, userId: string, isInstanceAdmin: boolean): Buffer {
-  return createHmac('sha256', secret)
-    .update(`${userId}\n${isInstanceAdmin ? 1 : 0}`)
-    .digest();
+  const key = `${secret}\n${userId}\n${isInstanceAdmin ? 1 : 0}`;
+  let sig = signatures.get(key);
+  if (!sig) {
+    sig = createHmac('sha256', secret)
+      .update(`${userId}\n${isInstanceAdmin ? 1 : 0}`)
+      .digest();
+    signatures.set(key, sig);
+    if (signatures.size > SIGNATURES_KEPT) signatures.delete(signatures.keys().next().value as string);
+  }
+  return sig;
 }
 
 export function callerToMetadata(caller: Caller | undefined, metadata = new Metadata()): Metadata {

@@ -8,3 +8,4 @@ export * from './fresh-reads';
 export * from './call-budget';
 export * from './message-limits';
 export * from './events-admin-client';
+export * from './trailing-cache';

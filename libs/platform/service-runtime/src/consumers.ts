@@ -20,6 +20,8 @@ export interface ConsumerGroupSpec {
   handlers: EventHandlers;
   /** attached to the group's health once it runs (a projection that decides only while current) */
   liveness?: ConsumerLiveness;
+  /** called after each event this group applied has committed (a cache of what the handlers write forgets it) */
+  applied?: () => void;
 }
 
 export interface ServiceConsumersOptions {
@@ -70,7 +72,19 @@ export class ServiceConsumers {
     for (const [group, spec] of Object.entries(groups)) {
       const topics = spec.from.map((service) => namespace + topicOf(service));
       await ensureTopics(kafka, topics);
-      const running = await startConsumer({ kafka, groupId: namespace + group, topics, handlers: spec.handlers, processed, deadLetters, retry, applied: this.options.applied });
+      const running = await startConsumer({
+        kafka,
+        groupId: namespace + group,
+        topics,
+        handlers: spec.handlers,
+        processed,
+        deadLetters,
+        retry,
+        applied: () => {
+          this.options.applied?.();
+          spec.applied?.();
+        },
+      });
       spec.liveness?.attach(running.health);
       this.running.set(namespace + group, running);
     }

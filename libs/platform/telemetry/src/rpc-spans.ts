@@ -1,4 +1,4 @@
-import { context, propagation, ROOT_CONTEXT, Span, SpanKind, SpanStatusCode, trace } from '@opentelemetry/api';
+import { context, propagation, ROOT_CONTEXT, Span, SpanKind, SpanStatusCode, trace, Tracer } from '@opentelemetry/api';
 
 /**
  * Spans for the gRPC hop between the gateway and the services, made here rather than by the grpc-js
@@ -6,7 +6,10 @@ import { context, propagation, ROOT_CONTEXT, Span, SpanKind, SpanStatusCode, tra
  * of the gateway's CPU per request (docs/benchmarks.md); these carry the same trace across the hop
  * (W3C `traceparent`/`tracestate` in the call metadata) with the `rpc.*` attributes.
  */
-const tracer = () => trace.getTracer('bindery-rpc');
+// Asked once: getTracer builds a lookup key on every call, which showed on the gateway's profile.
+// The global API answers a proxy that follows the provider, so keeping it is safe before registration.
+let rpcTracer: Tracer | undefined;
+const tracer = () => (rpcTracer ??= trace.getTracer('bindery-rpc'));
 
 export type TraceHeaders = { traceparent?: string; tracestate?: string };
 

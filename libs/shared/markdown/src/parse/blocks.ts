@@ -1,5 +1,5 @@
 import { slug } from 'github-slugger';
-import type { Code, Heading, Html, List, Paragraph, PhrasingContent, RootContent } from 'mdast';
+import type { Heading, Html, List, Paragraph, PhrasingContent, RootContent } from 'mdast';
 import { htmlTag, innerOf, tagsNamed } from '../html';
 import { groupBlocks, type BlockItem } from '../liquid-blocks';
 import { block, fragment, paragraph, text } from '../nodes';
@@ -7,6 +7,7 @@ import { imageRef } from '../refs';
 import { parseMarkdown } from '../remark';
 import type { DocumentBlock } from '../types';
 import { convertGroup } from './containers';
+import { captionParagraph, codeBlock } from './simple-blocks';
 import { sourceOf, type ParseContext } from './context';
 import { fit } from './fit';
 import { convertInlines } from './inlines';
@@ -17,7 +18,7 @@ export function convertBlocks(children: RootContent[], ctx: ParseContext): Docum
 }
 
 export function convertItems(items: BlockItem[], ctx: ParseContext): DocumentBlock[] {
-  return items.flatMap((item) => (item.type === 'group' ? convertGroup(item, ctx) : convertNode(item, ctx)));
+  return items.flatMap((item) => (item.type === 'group' ? convertGroup(item, ctx, convertItems) : convertNode(item, ctx)));
 }
 
 function convertNode(node: RootContent, ctx: ParseContext): DocumentBlock[] {
@@ -97,15 +98,6 @@ function list(node: List, ctx: ParseContext): DocumentBlock {
   return block(type, data, items);
 }
 
-export function codeBlock(node: Code, extra: Record<string, unknown> = {}): DocumentBlock {
-  const data: Record<string, unknown> = node.lang ? { syntax: node.lang, ...extra } : { ...extra };
-  return block(
-    'code',
-    data,
-    node.value.split('\n').map((line) => block('code-line', {}, [text(line)])),
-  );
-}
-
 function htmlBlock(node: Html, ctx: ParseContext): DocumentBlock[] {
   const value = node.value.trim();
   if (value.startsWith('<!--')) return [];
@@ -130,11 +122,4 @@ function figures(html: string, ctx: ParseContext): DocumentBlock {
     return imageBlock(img.src ?? '', img.alt ?? '', width, caption ? [captionParagraph(caption, ctx)] : [], ctx);
   });
   return block('images', align ? { align } : {}, images);
-}
-
-/** Inline Markdown/HTML held in an HTML attribute-free snippet (captions, summaries) → one paragraph. */
-export function captionParagraph(snippet: string, ctx: ParseContext): DocumentBlock {
-  const root = parseMarkdown(snippet);
-  const inlines = root.children.flatMap((c) => (c.type === 'paragraph' ? c.children : c.type === 'html' ? [{ type: 'html' as const, value: c.value }] : []));
-  return paragraph(convertInlines(inlines, { ...ctx, source: snippet }));
 }

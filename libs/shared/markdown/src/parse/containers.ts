@@ -3,26 +3,29 @@ import type { BlockGroup, BlockItem } from '../liquid-blocks';
 import { block, fragment, paragraph } from '../nodes';
 import { isAbsoluteUrl, linkRef } from '../refs';
 import type { DocumentBlock } from '../types';
-import { captionParagraph, codeBlock, convertItems } from './blocks';
+import { captionParagraph, codeBlock } from './simple-blocks';
 import type { ParseContext } from './context';
 import { fit } from './fit';
 
 const HINT_STYLES = new Set(['info', 'success', 'warning', 'danger']);
 
 /** A `{% tag %}` / `<details>` group → its document block(s). */
-export function convertGroup(group: BlockGroup, ctx: ParseContext): DocumentBlock[] {
+/** `convertItems` converts the blocks inside a group (blocks.ts passes itself: groups nest). */
+type ConvertItems = (items: BlockItem[], ctx: ParseContext) => DocumentBlock[];
+
+export function convertGroup(group: BlockGroup, ctx: ParseContext, convertItems: ConvertItems): DocumentBlock[] {
   const { attrs } = group;
   switch (group.name) {
     case 'hint':
       return [block('hint', { style: HINT_STYLES.has(attrs.style) ? attrs.style : 'info' }, nonEmpty(fit('hint', convertItems(group.children, ctx))))];
     case 'tabs':
-      return parts(group, 'tab', 'tabs', 'tabs-item', (g) => ({ title: g.attrs.title ?? '' }), ctx);
+      return parts(group, 'tab', 'tabs', 'tabs-item', (g) => ({ title: g.attrs.title ?? '' }), ctx, convertItems);
     case 'stepper':
-      return parts(group, 'step', 'stepper', 'stepper-step', () => ({}), ctx);
+      return parts(group, 'step', 'stepper', 'stepper-step', () => ({}), ctx, convertItems);
     case 'columns':
-      return parts(group, 'column', 'columns', 'column', columnData, ctx);
+      return parts(group, 'column', 'columns', 'column', columnData, ctx, convertItems);
     case 'code':
-      return codeGroup(group, ctx);
+      return codeGroup(group, ctx, convertItems);
     case 'embed':
       return attrs.url ? [block('embed', { url: attrs.url })] : [];
     case 'file': {
@@ -46,7 +49,15 @@ export function convertGroup(group: BlockGroup, ctx: ParseContext): DocumentBloc
 }
 
 /** tabs/stepper/columns: each child group becomes one item; loose content joins the previous item. */
-function parts(group: BlockGroup, child: string, type: string, itemType: string, dataOf: (g: BlockGroup) => Record<string, unknown>, ctx: ParseContext): DocumentBlock[] {
+function parts(
+  group: BlockGroup,
+  child: string,
+  type: string,
+  itemType: string,
+  dataOf: (g: BlockGroup) => Record<string, unknown>,
+  ctx: ParseContext,
+  convertItems: ConvertItems,
+): DocumentBlock[] {
   const items: Array<{ data: Record<string, unknown>; content: BlockItem[] }> = [];
   for (const item of group.children) {
     if (item.type === 'group' && item.name === child) items.push({ data: dataOf(item), content: [...item.children] });
@@ -63,7 +74,7 @@ function parts(group: BlockGroup, child: string, type: string, itemType: string,
   ];
 }
 
-function codeGroup(group: BlockGroup, ctx: ParseContext): DocumentBlock[] {
+function codeGroup(group: BlockGroup, ctx: ParseContext, convertItems: ConvertItems): DocumentBlock[] {
   const at = group.children.findIndex((c) => c.type === 'code');
   if (at < 0) return convertItems(group.children, ctx);
   const { attrs } = group;

@@ -3,7 +3,7 @@ import { attributes, htmlTag } from '../html';
 import { block, fragment, inlineText, paragraph } from '../nodes';
 import { isAbsoluteUrl, linkRef } from '../refs';
 import type { DocumentBlock, DocumentFragment } from '../types';
-import { captionParagraph } from './blocks';
+import { captionParagraph } from './simple-blocks';
 import type { ParseContext } from './context';
 import { convertInlines } from './inlines';
 

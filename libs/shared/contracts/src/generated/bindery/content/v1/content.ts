@@ -59,7 +59,22 @@ export interface Space {
   revision: string;
   /** a role, "inherit", or absent for null (no access by default) */
   defaultLevel?: string | undefined;
-  permissions: SpacePermissions | undefined;
+  permissions:
+    | SpacePermissions
+    | undefined;
+  /**
+   * What change-requests counts for the space, from content's projection of its events (see
+   * docs/decisions/0006-cheap-reads.md); absent until the space's first change request.
+   */
+  counts?: SpaceCounts | undefined;
+}
+
+/** A space's change requests by status and its open comments. */
+export interface SpaceCounts {
+  comments: number;
+  changeRequests: number;
+  changeRequestsOpen: number;
+  changeRequestsDraft: number;
 }
 
 /** What the caller may do with a collection. */
@@ -488,6 +503,7 @@ function createBaseSpace(): Space {
     revision: "",
     defaultLevel: undefined,
     permissions: undefined,
+    counts: undefined,
   };
 }
 
@@ -534,6 +550,9 @@ export const Space: MessageFns<Space> = {
     }
     if (message.permissions !== undefined) {
       SpacePermissions.encode(message.permissions, writer.uint32(114).fork()).join();
+    }
+    if (message.counts !== undefined) {
+      SpaceCounts.encode(message.counts, writer.uint32(122).fork()).join();
     }
     return writer;
   },
@@ -663,6 +682,14 @@ export const Space: MessageFns<Space> = {
             message.permissions = SpacePermissions.decode(reader, reader.uint32());
             continue;
           }
+          case 15: {
+            if (tag !== 122) {
+              break;
+            }
+
+            message.counts = SpaceCounts.decode(reader, reader.uint32());
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -711,6 +738,7 @@ export const Space: MessageFns<Space> = {
         ? globalThis.String(object.default_level)
         : undefined,
       permissions: isSet(object.permissions) ? SpacePermissions.fromJSON(object.permissions) : undefined,
+      counts: isSet(object.counts) ? SpaceCounts.fromJSON(object.counts) : undefined,
     };
   },
 
@@ -758,6 +786,9 @@ export const Space: MessageFns<Space> = {
     if (message.permissions !== undefined) {
       obj.permissions = SpacePermissions.toJSON(message.permissions);
     }
+    if (message.counts !== undefined) {
+      obj.counts = SpaceCounts.toJSON(message.counts);
+    }
     return obj;
   },
 
@@ -782,6 +813,138 @@ export const Space: MessageFns<Space> = {
     message.permissions = (object.permissions !== undefined && object.permissions !== null)
       ? SpacePermissions.fromPartial(object.permissions)
       : undefined;
+    message.counts = (object.counts !== undefined && object.counts !== null)
+      ? SpaceCounts.fromPartial(object.counts)
+      : undefined;
+    return message;
+  },
+};
+
+function createBaseSpaceCounts(): SpaceCounts {
+  return { comments: 0, changeRequests: 0, changeRequestsOpen: 0, changeRequestsDraft: 0 };
+}
+
+export const SpaceCounts: MessageFns<SpaceCounts> = {
+  encode(message: SpaceCounts, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.comments !== 0) {
+      writer.uint32(8).int32(message.comments);
+    }
+    if (message.changeRequests !== 0) {
+      writer.uint32(16).int32(message.changeRequests);
+    }
+    if (message.changeRequestsOpen !== 0) {
+      writer.uint32(24).int32(message.changeRequestsOpen);
+    }
+    if (message.changeRequestsDraft !== 0) {
+      writer.uint32(32).int32(message.changeRequestsDraft);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): SpaceCounts {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseSpaceCounts();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.comments = reader.int32();
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.changeRequests = reader.int32();
+            continue;
+          }
+          case 3: {
+            if (tag !== 24) {
+              break;
+            }
+
+            message.changeRequestsOpen = reader.int32();
+            continue;
+          }
+          case 4: {
+            if (tag !== 32) {
+              break;
+            }
+
+            message.changeRequestsDraft = reader.int32();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): SpaceCounts {
+    return {
+      comments: isSet(object.comments) ? globalThis.Number(object.comments) : 0,
+      changeRequests: isSet(object.changeRequests)
+        ? globalThis.Number(object.changeRequests)
+        : isSet(object.change_requests)
+        ? globalThis.Number(object.change_requests)
+        : 0,
+      changeRequestsOpen: isSet(object.changeRequestsOpen)
+        ? globalThis.Number(object.changeRequestsOpen)
+        : isSet(object.change_requests_open)
+        ? globalThis.Number(object.change_requests_open)
+        : 0,
+      changeRequestsDraft: isSet(object.changeRequestsDraft)
+        ? globalThis.Number(object.changeRequestsDraft)
+        : isSet(object.change_requests_draft)
+        ? globalThis.Number(object.change_requests_draft)
+        : 0,
+    };
+  },
+
+  toJSON(message: SpaceCounts): unknown {
+    const obj: any = {};
+    if (message.comments !== 0) {
+      obj.comments = Math.round(message.comments);
+    }
+    if (message.changeRequests !== 0) {
+      obj.changeRequests = Math.round(message.changeRequests);
+    }
+    if (message.changeRequestsOpen !== 0) {
+      obj.changeRequestsOpen = Math.round(message.changeRequestsOpen);
+    }
+    if (message.changeRequestsDraft !== 0) {
+      obj.changeRequestsDraft = Math.round(message.changeRequestsDraft);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<SpaceCounts>, I>>(base?: I): SpaceCounts {
+    return SpaceCounts.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<SpaceCounts>, I>>(object: I): SpaceCounts {
+    const message = createBaseSpaceCounts();
+    message.comments = object.comments ?? 0;
+    message.changeRequests = object.changeRequests ?? 0;
+    message.changeRequestsOpen = object.changeRequestsOpen ?? 0;
+    message.changeRequestsDraft = object.changeRequestsDraft ?? 0;
     return message;
   },
 };
