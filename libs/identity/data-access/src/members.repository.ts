@@ -111,20 +111,25 @@ export class MembersRepository {
   /**
    * One page of an organization's members in (sort, _id) order; `limit + 1` rows, and the count of
    * the whole list: exact below EXACT_COUNT_BELOW members, otherwise as of at most
-   * LARGE_COUNT_MAX_AGE_MS ago (`countMembers`).
+   * LARGE_COUNT_MAX_AGE_MS ago (`countMembers`). A first page that holds the whole list is its own
+   * count (no count query); a list read further than its first page is counted alongside the page.
    */
   async listForOrganization(organizationId: string, q: MemberQuery, cursor: Cursor | undefined, limit: number) {
     const filter = this.filterOf(organizationId, q);
     const dir = q.order === 'asc' ? 1 : -1;
-    const [rows, count] = await Promise.all([
+    const key = q.search ? undefined : `${organizationId}|${q.role === undefined ? '*' : String(q.role)}|${q.sort}`;
+    const find = () =>
       this.col
         .find({ $and: [filter, keysetFilter(cursor, q.sort, dir)] }, { projection: { outbox: 0 } })
         .sort({ [q.sort]: dir, _id: dir })
         .limit(limit + 1)
-        .toArray(),
-      this.countMembers(filter, q.search ? undefined : `${organizationId}|${q.role === undefined ? '*' : String(q.role)}|${q.sort}`),
-    ]);
-    return { rows, count };
+        .toArray();
+    if (cursor) {
+      const [rows, count] = await Promise.all([find(), this.countMembers(filter, key)]);
+      return { rows, count };
+    }
+    const rows = await find();
+    return { rows, count: rows.length <= limit ? rows.length : await this.countMembers(filter, key) };
   }
 
   /**

@@ -3,6 +3,7 @@ export * from './hash-trie';
 export * from './trie-walk';
 export * from './page-node';
 export * from './slugs';
+export * from './sibling-slugs';
 export * from './revision-draft';
 export * from './change-input';
 export * from './link-targets';

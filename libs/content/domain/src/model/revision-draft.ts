@@ -2,6 +2,7 @@ import { DomainError } from '@bindery/platform/errors';
 import type { Document } from '@bindery/shared/markdown';
 import { contentHash } from './content-hash';
 import { FileNode, PageNode, RootNode } from './page-node';
+import { SiblingSlugs } from './sibling-slugs';
 
 /** Reads a stored revision lazily: only what a change touches is ever loaded. */
 export interface RevisionSource {
@@ -11,6 +12,13 @@ export interface RevisionSource {
   /** every file (only for resolving a file written by its name) */
   files(): Promise<FileNode[]>;
   document(hash: string): Promise<Document | undefined>;
+  /** the pages with these ids, absent ones left out (in a few round trips, when the source can) */
+  pagesOf?(ids: readonly string[]): Promise<Map<string, PageNode>>;
+}
+
+export interface DraftOptions {
+  /** the slugs under a parent in the base revision, when known already (the draft never changes it) */
+  baseSiblings?(parent: string | null): SiblingSlugs | undefined;
 }
 
 /**
@@ -24,8 +32,13 @@ export class RevisionDraft {
   rootNode?: RootNode;
   /** pages in the order the batch first touched them, with what happened to them */
   readonly touched = new Map<string, 'created' | 'updated' | 'deleted'>();
+  /** the slugs under each parent the batch looked at, kept up to date with the draft */
+  private readonly siblings = new Map<string | null, SiblingSlugs>();
 
-  constructor(readonly base: RevisionSource) {}
+  constructor(
+    readonly base: RevisionSource,
+    private readonly options: DraftOptions = {},
+  ) {}
 
   async page(id: string): Promise<PageNode | undefined> {
     if (this.pages.has(id)) return this.pages.get(id) ?? undefined;
@@ -53,14 +66,61 @@ export class RevisionDraft {
     else this.putPage({ ...(await this.existingPage(parent, 'into')), children, updatedAt: now });
   }
 
-  async siblingSlugs(parent: string | null, except?: string): Promise<Set<string>> {
-    const ids = (await this.childrenOf(parent)).filter((id) => id !== except);
-    const pages = await Promise.all(ids.map((id) => this.page(id)));
-    return new Set(pages.map((p) => p?.slug ?? ''));
+  /** The slugs taken under a parent (a listed child that is missing counts as ""), but that of `except`. */
+  async siblingSlugs(parent: string | null, except?: string): Promise<{ has(slug: string): boolean }> {
+    return (await this.siblingsOf(parent)).takenExcept(except);
+  }
+
+  /**
+   * The slugs under a parent as the draft has them: read once per parent (from the base's, when known,
+   * with what the draft changed since), then kept up to date by every page the draft puts or removes.
+   */
+  async siblingsOf(parent: string | null): Promise<SiblingSlugs> {
+    let index = this.siblings.get(parent);
+    if (index) return index;
+    const known = this.options.baseSiblings?.(parent);
+    if (known) {
+      index = known.clone();
+      for (const [id, page] of this.pages) {
+        if (page && page.parent === parent) index.set(id, page.slug);
+        else index.delete(id);
+      }
+    } else {
+      const ids = await this.childrenOf(parent);
+      const pages = await this.pagesOf(ids);
+      index = new SiblingSlugs(ids.map((id) => [id, pages.get(id)?.slug ?? ''] as const));
+    }
+    this.siblings.set(parent, index);
+    return index;
+  }
+
+  /** The parents whose slugs the draft knows, as they are in the draft (for the revision it becomes). */
+  knownSiblings(): ReadonlyMap<string | null, SiblingSlugs> {
+    return this.siblings;
+  }
+
+  /** The pages with these ids as the draft has them (absent ones left out). */
+  async pagesOf(ids: readonly string[]): Promise<Map<string, PageNode>> {
+    const out = new Map<string, PageNode>();
+    const fromBase: string[] = [];
+    for (const id of ids) {
+      if (!this.pages.has(id)) fromBase.push(id);
+      else if (this.pages.get(id)) out.set(id, this.pages.get(id)!);
+    }
+    if (!fromBase.length) return out;
+    const read = this.base.pagesOf
+      ? await this.base.pagesOf(fromBase)
+      : new Map((await Promise.all(fromBase.map(async (id) => [id, await this.base.page(id)] as const))).filter((e): e is readonly [string, PageNode] => !!e[1]));
+    for (const [id, page] of read) out.set(id, page);
+    return out;
   }
 
   putPage(page: PageNode): void {
     this.pages.set(page.id, page);
+    for (const [parent, index] of this.siblings) {
+      if (parent === page.parent) index.set(page.id, page.slug);
+      else index.delete(page.id);
+    }
   }
 
   /** Records what a change did to a page it named (a parent whose child list changed is not "affected"). */
@@ -72,6 +132,7 @@ export class RevisionDraft {
 
   removePage(id: string): void {
     this.pages.set(id, null);
+    for (const index of this.siblings.values()) index.delete(id);
   }
 
   putDocument(document: Document): string {
@@ -116,9 +177,11 @@ export class RevisionDraft {
     let parent: string | null = null;
     let found: PageNode | undefined;
     for (const slug of parts) {
-      const children = await this.childrenOf(parent);
+      const ids = (await this.siblingsOf(parent)).idsWith(slug);
       found = undefined;
-      for (const id of children) {
+      // The first in the parent's order, when (in older content) several pages share the slug.
+      const candidates = ids.size > 1 ? (await this.childrenOf(parent)).filter((id) => ids.has(id)) : [...ids];
+      for (const id of candidates) {
         const child = await this.page(id);
         if (child?.slug === slug) {
           found = child;

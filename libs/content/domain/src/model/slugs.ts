@@ -9,8 +9,13 @@ export function slugFromTitle(title: string): string {
   return s || 'page';
 }
 
+/** The slugs already used in a place. */
+export interface TakenSlugs {
+  has(slug: string): boolean;
+}
+
 /** A derived slug made unique among its siblings' slugs by a numeric suffix (`intro`, `intro-1`, …). */
-export function uniqueSlug(base: string, taken: ReadonlySet<string>): string {
+export function uniqueSlug(base: string, taken: TakenSlugs): string {
   if (!taken.has(base)) return base;
   for (let n = 1; ; n += 1) {
     const suffix = `-${n}`;
@@ -20,7 +25,7 @@ export function uniqueSlug(base: string, taken: ReadonlySet<string>): string {
 }
 
 /** A slug the caller chose: kept as given, refused when a sibling already has it. */
-export function assertSlugFree(slug: string, taken: ReadonlySet<string>): void {
+export function assertSlugFree(slug: string, taken: TakenSlugs): void {
   if (!/^[^/?#\s]*$/.test(slug)) throw new DomainError('invalid', `The slug "${slug}" may not contain "/", "?", "#" or spaces.`);
   if (taken.has(slug)) throw new DomainError('invalid', `Another page in the same place already has the slug "${slug}".`);
 }

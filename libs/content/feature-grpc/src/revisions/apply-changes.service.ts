@@ -2,11 +2,12 @@ import { invalid } from '@bindery/platform/errors';
 import type { Caller } from '@bindery/platform/grpc';
 import { contentRevisionsV1 as pb } from '@bindery/shared/contracts';
 import { newId } from '@bindery/shared/ids';
-import { applyChanges, assertNotLocked, assertRole, ContentChange, FileNode, InsertFileItem, parseChanges, RevisionDraft } from '@bindery/content/domain';
+import { applyChanges, assertNotLocked, assertRole, EMPTY_TRIE_HASH, ContentChange, FileNode, InsertFileItem, parseChanges, RevisionDraft } from '@bindery/content/domain';
 import { ContentDeps, nowOf } from '../content-deps';
 import { visibleSpace } from '../spaces.service';
 import { storedRevision } from './revision-reads';
 import { fileJson } from './revision-json';
+import { siblingSlugsCache } from './sibling-slugs-cache';
 import { StaleBaseError, writeRevision } from './write-revision';
 
 const REVISION_TYPES = ['edits', 'merge', 'rollback', 'update'];
@@ -87,7 +88,7 @@ export async function applyIngestedChanges(
     for (let attempt = 1; ; attempt += 1) {
       const { space } = attempt === 1 ? first : await visibleSpace(deps, caller, first.space._id);
       const base = await storedRevision(deps, space, options.baseRevisionId || space.revision);
-      const draft = new RevisionDraft(base);
+      const draft = new RevisionDraft(base, { baseSiblings: (parent) => siblingSlugsCache.get(space._id, base.pagesRoot, parent) });
       const now = nowOf(deps);
       const pageIds = [...(options.pageIds ?? [])];
       const outcome = await applyChanges(draft, changes, { now, newId: () => pageIds.shift() ?? newId(), ingest: async (item) => files.get(item)! });
@@ -100,6 +101,7 @@ export async function applyIngestedChanges(
           updateCurrent: options.updateCurrent,
           ...(options.revisionKey ? { mergeKey: options.revisionKey } : {}),
         });
+        for (const [parent, slugs] of draft.knownSiblings()) siblingSlugsCache.set(space._id, revision.pages ?? EMPTY_TRIE_HASH, parent, slugs);
         return { revision, parentRevisionId: base.record._id, outcome, space };
       } catch (err) {
         if (!(err instanceof StaleBaseError) || options.baseRevisionId || attempt >= ATTEMPTS) throw err;
