@@ -101,6 +101,7 @@ function cycles(graph) {
   return found;
 }
 
+/** The cycles among the files under `dirs` (relative to the workspace, or absolute), each as workspace-relative paths. */
 function importCycles(dirs = ['libs']) {
   const files = dirs.flatMap((d) => filesUnder(path.resolve(root, d)));
   return cycles(importGraph(files, aliases())).map((c) => c.map((f) => path.relative(root, f)));

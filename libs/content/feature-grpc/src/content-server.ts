@@ -5,7 +5,8 @@ import { changeRequestsAddressSetting, connectChangeRequests } from '@bindery/ch
 import { changeRequestCountHandlers, changeRequestsCountsSource, SpaceCountsSource } from './change-request-counts';
 import { IdentitySource, identityAccessSource, orgAccessIndexes } from '@bindery/identity/projection';
 import type { Db } from '@bindery/platform/mongo';
-import { contentDeps, ContentDeps } from './content-deps';
+import type { ContentDeps } from './content-deps';
+import { composeContent } from './content-composition';
 import { contentFiles, FILE_SETTINGS, fileDownloadsGrpc } from './files';
 import { contentGrpc } from './grpc-handlers';
 import { identityHandlers } from './identity-consumers';
@@ -46,7 +47,7 @@ export function contentServiceWith(clock: () => number = Date.now, accessSource?
       counts = countsSource ?? changeRequestsCountsSource((changeRequests = connectChangeRequests(config.CHANGE_REQUESTS_GRPC_URL, config.CONTENT_IDENTITY_DEADLINE_MS)).stats);
       const source = accessSource?.(db) ?? identityAccessSource((identity = connectIdentity(config.IDENTITY_GRPC_URL, config.CONTENT_IDENTITY_DEADLINE_MS)), 'content');
       return {
-        ...contentDeps(
+        ...composeContent(
           db,
           eventsRecorded,
           contentFiles(db, config),

@@ -7,6 +7,7 @@ import { contentV1 as pb } from '@bindery/shared/contracts';
 import { IdempotencyMark, newId } from '@bindery/shared/ids';
 import { decodeCursor, resolveLimit, toPage } from '@bindery/shared/pagination';
 import { ContentDeps, nowOf, SOURCE } from './content-deps';
+import { visibleSpace } from './space-visibility';
 import { spaceMessage } from './messages';
 import { OrgView, spaceItem } from './org-view';
 import { placement } from './placement';
@@ -17,16 +18,6 @@ import { copyContent, removeContent } from './revisions/copy-content';
 
 const spaceEvent = (def: typeof E.spaceCreated, s: SpaceRecord, changedFields: string[] = []) =>
   def.create(SOURCE, s._id, { organizationId: s.organizationId, spaceId: s._id, changedFields, parent: s.parent ?? undefined }, s.organizationId);
-
-/** A live space and the caller's view of its organization; 404 unless the caller can at least read it. */
-export async function visibleSpace(deps: ContentDeps, caller: Caller, spaceId: string, session?: ClientSession) {
-  const space = await deps.spaces.findLive(spaceId, session);
-  if (!space) throw notFound('Space');
-  const view = await OrgView.load(deps, space.organizationId, caller.userId, { session });
-  const role = view.roleOf(spaceItem(space));
-  assertRole(role, 'read', 'space', 'Reading');
-  return { space, view, role };
-}
 
 /**
  * What a new space needs before its record is written, inside the organization's tree lock: the

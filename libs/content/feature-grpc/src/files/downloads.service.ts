@@ -1,6 +1,6 @@
 import { GrpcRegistration, grpcStreamingService } from '@bindery/platform/grpc';
 import { contentRevisionsV1 as pb } from '@bindery/shared/contracts';
-import type { FileDownloads } from './file-storage';
+import type { FileDownloads } from './file-ports';
 
 /**
  * FileDownloadsService: a file's bytes for a download token — one head (name, type, size), then the

@@ -1,28 +1,13 @@
 import { createHmac, randomBytes } from 'node:crypto';
-import type { Readable } from 'node:stream';
 import { notFound } from '@bindery/platform/errors';
 import type { Db } from '@bindery/platform/mongo';
 import { outboundPolicyFromEnv, SafeFetch } from '@bindery/platform/outbound-http';
 import { logger } from '@bindery/platform/telemetry';
 import { BlobStore, GridFsBlobStore } from '@bindery/content/data-access';
 import { DownloadTokens } from '@bindery/content/domain';
-import type { ContentFiles } from '../content-deps';
+import type { ContentFiles, FileDownloads } from './file-ports';
 import { FileConfig } from './file-settings';
 import { ingestFile } from './file-ingest';
-
-/** A download being served: what the gateway needs before the first byte, then the bytes. */
-export interface OpenedDownload {
-  head: { name: string; contentType: string; size: number };
-  stream: Readable;
-}
-
-export interface FileDownloads {
-  /**
-   * The file a download token grants. An invalid, tampered or expired token and a file that is gone
-   * all answer the same 'not_found': whoever holds a bad token learns nothing from the answer.
-   */
-  openDownload(token: string): Promise<OpenedDownload>;
-}
 
 export type ContentFilesWithDownloads = ContentFiles & FileDownloads;
 

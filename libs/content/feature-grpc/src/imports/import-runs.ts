@@ -7,8 +7,9 @@ import type { ContentDeps } from '../content-deps';
 import { OrgView } from '../org-view';
 import { assertRole } from '@bindery/content/domain';
 import { editableSpace } from '../revisions/apply-changes.service';
-import { visibleSpace } from '../spaces.service';
-import { ImportInput, ImportResult, startUrlOf, WEBSITE_IMPORT_RUN, WebsiteImports } from './import-website.service';
+import { visibleSpace } from '../space-visibility';
+import { ImportInput, ImportResult, startUrlOf, WEBSITE_IMPORT_RUN } from './import-website.service';
+import type { WebsiteImports } from './import-ports';
 
 /** Import runs: attempts before a run fails (a site briefly down, content restarting). */
 export const IMPORT_ATTEMPTS = 3;

@@ -7,22 +7,13 @@ import { logger } from '@bindery/platform/telemetry';
 import { newId } from '@bindery/shared/ids';
 import type { ContentChange, FileNode, InsertFileItem } from '@bindery/content/domain';
 import type { ContentDeps } from '../content-deps';
+import type { WebsiteImports } from './import-ports';
 import { applyIngestedChanges, editableSpace } from '../revisions/apply-changes.service';
 import { crawlSite, scopeOf } from './crawl-site';
 import { markdownOf } from './html-to-markdown';
 import type { CrawlLimits } from './import-settings';
 import { storeImages } from './import-images';
 import { planTree, PlannedPage } from './page-tree';
-
-/** What a website import needs besides content's own dependencies. */
-export interface WebsiteImports {
-  /** the runs imports are (kind WEBSITE_IMPORT_RUN) */
-  runs: RunStore;
-  limits: CrawlLimits;
-  allowPrivate: boolean;
-  /** the outbound guard; replaceable in tests only */
-  fetch?: SafeFetch;
-}
 
 /** The run kind of a website import. */
 export const WEBSITE_IMPORT_RUN = 'content.website-import';

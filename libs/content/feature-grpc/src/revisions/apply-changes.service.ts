@@ -4,7 +4,7 @@ import { contentRevisionsV1 as pb } from '@bindery/shared/contracts';
 import { newId } from '@bindery/shared/ids';
 import { applyChanges, assertNotLocked, assertRole, EMPTY_TRIE_HASH, ContentChange, FileNode, InsertFileItem, parseChanges, RevisionDraft } from '@bindery/content/domain';
 import { ContentDeps, nowOf } from '../content-deps';
-import { visibleSpace } from '../spaces.service';
+import { visibleSpace } from '../space-visibility';
 import { storedRevision } from './revision-reads';
 import { fileJson } from './revision-json';
 import { siblingSlugsCache } from './sibling-slugs-cache';

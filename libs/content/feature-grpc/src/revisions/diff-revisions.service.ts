@@ -2,7 +2,7 @@ import { invalid } from '@bindery/platform/errors';
 import type { Caller } from '@bindery/platform/grpc';
 import { contentRevisionsV1 as pb } from '@bindery/shared/contracts';
 import type { ContentDeps } from '../content-deps';
-import { visibleSpace } from '../spaces.service';
+import { visibleSpace } from '../space-visibility';
 import { storedRevision } from './revision-reads';
 import { semanticChanges } from './semantic-changes';
 

@@ -7,7 +7,7 @@ import { assertCanMerge, assertRole, ChangedKeys, MergeConflict, mergeChanged, R
 import type { RevisionRecord } from '@bindery/content/data-access';
 import type { RoleOrGuest } from '@bindery/shared/roles';
 import { ContentDeps, nowOf } from '../content-deps';
-import { visibleSpace } from '../spaces.service';
+import { visibleSpace } from '../space-visibility';
 import { storedRevision } from './revision-reads';
 import type { StoredRevision } from './stored-revision';
 import { insertRevision, RevisionContent, StaleBaseError, storeChanges } from './write-revision';

@@ -4,7 +4,7 @@ import type { Document } from '@bindery/shared/markdown';
 import type { PageNode, RootNode, SpaceRecord } from '@bindery/content/domain';
 import type { RoleOrGuest } from '@bindery/shared/roles';
 import type { ContentDeps } from '../content-deps';
-import { visibleSpace } from '../spaces.service';
+import { visibleSpace } from '../space-visibility';
 import { StoredRevision } from './stored-revision';
 import { linkIndex, LinkUsage } from './link-index';
 

@@ -1,0 +1,42 @@
+import { Db, transactionsRelayingEvents } from '@bindery/platform/mongo';
+import { TrailingCache } from '@bindery/platform/grpc';
+import type { CollectionRecord, GrantRecord } from '@bindery/content/domain';
+import { CollectionsRepository, ContentObjectsRepository, GrantsRepository, RevisionsRepository, SpacesRepository, TeamsDirectory, TreeLocks } from '@bindery/content/data-access';
+import { createOrgAccessProjection, IdentitySource } from '@bindery/identity/projection';
+import type { ContentDeps } from './content-deps';
+import type { ContentFiles, FileDownloads } from './files/file-ports';
+
+/** Builds content's dependencies from its database and settings (the service's composition root). */
+export function composeContent(
+  db: Db,
+  eventsRecorded: () => void,
+  files: ContentFiles & FileDownloads,
+  appOrigins: string[],
+  accessSource: IdentitySource,
+  clock: () => number = Date.now,
+  cacheMs = 0,
+): ContentDeps {
+  const views = { collections: new TrailingCache<CollectionRecord[]>({ maxAgeMs: cacheMs }), grants: new TrailingCache<GrantRecord[]>({ maxAgeMs: cacheMs }) };
+  const written = () => {
+    views.collections.invalidateAll();
+    views.grants.invalidateAll();
+    eventsRecorded();
+  };
+  return {
+    views,
+    objects: new ContentObjectsRepository(db),
+    files,
+    appOrigins,
+    spaces: new SpacesRepository(db, written),
+    collections: new CollectionsRepository(db, written),
+    grants: new GrantsRepository(db, written),
+    revisions: new RevisionsRepository(db, eventsRecorded),
+    locks: new TreeLocks(db),
+    teams: new TeamsDirectory(db, (organizationId, teamIds) => accessSource.liveTeams(organizationId, teamIds)),
+    access: createOrgAccessProjection(db, { source: accessSource, cacheMs }),
+    clock,
+    // Changes under one parent or one organization's tree run one after the other: allow a queue of them.
+    // At commit, the events are relayed and what the transaction may have changed is forgotten.
+    transaction: transactionsRelayingEvents(db, written, { maxAttempts: 40 }),
+  };
+}
