@@ -1,8 +1,8 @@
 import { DomainError, invalid } from '@bindery/platform/errors';
 import type { Caller } from '@bindery/platform/grpc';
 import { isDuplicateKey } from '@bindery/platform/mongo';
-import { SafeFetch, safeFetch } from '@bindery/platform/outbound-http';
-import { PermanentRunFailure, RunContext, RunStore } from '@bindery/platform/runs';
+import { safeFetch } from '@bindery/platform/outbound-http';
+import { PermanentRunFailure, RunContext } from '@bindery/platform/runs';
 import { logger } from '@bindery/platform/telemetry';
 import { newId } from '@bindery/shared/ids';
 import type { ContentChange, FileNode, InsertFileItem } from '@bindery/content/domain';
@@ -11,7 +11,6 @@ import type { WebsiteImports } from './import-ports';
 import { applyIngestedChanges, editableSpace } from '../revisions/apply-changes.service';
 import { crawlSite, scopeOf } from './crawl-site';
 import { markdownOf } from './html-to-markdown';
-import type { CrawlLimits } from './import-settings';
 import { storeImages } from './import-images';
 import { planTree, PlannedPage } from './page-tree';
 
