@@ -42,9 +42,6 @@ async function readableSpaces(content: ContentClients, organizationId: string, c
 
 export function searchGrpc(deps: SearchDeps) {
   return grpcService(pb.SearchServiceService, {
-    async ping(_req, ctx) {
-      return { service: 'search', callerUserId: ctx.caller.userId };
-    },
     async searchSpace(req, ctx) {
       checkQuery(req.query);
       // As the caller: a space they cannot read (or a deleted one) is not found.
@@ -122,22 +119,28 @@ export function contentHandlers(deps: SearchDeps): EventHandlers {
   );
 }
 
+/** How search reaches content: its gRPC clients in production, a stand-in in the service tier of the tests. */
+export type ConnectContent = (address: string, deadlineMs: number) => ContentClients;
+
 /** Search: an inverted index of the current revision of every space, in its own database, fed by content's events. */
-export const searchService = defineService({
-  name: 'search',
-  settings: {
-    /** content's gRPC address */
-    CONTENT_GRPC_URL: { kind: 'string', default: '127.0.0.1:25052' },
-    /** deadline of a call to content */
-    SEARCH_CONTENT_DEADLINE_MS: { kind: 'int', default: 30000, min: 100, max: 600000 },
-    /** how often the index format is checked (a scheduled run; an index of an earlier format is rebuilt once) */
-    SEARCH_FORMAT_CHECK_MS: { kind: 'int', default: 30000, min: 100, max: 86400000 },
-  },
-  indexes: SEARCH_INDEXES,
-  outboxCollections: [],
-  deps: ({ db, config, runs }): SearchDeps => searchDeps(db, connectContent(config.CONTENT_GRPC_URL, config.SEARCH_CONTENT_DEADLINE_MS), runs),
-  dispose: async (deps) => (deps.content as unknown as { close(): void }).close(),
-  grpc: (deps) => [searchGrpc(deps)],
-  consumers: (deps) => ({ 'search.index': { from: ['content'], handlers: contentHandlers(deps) } }),
-  runs: (deps, config) => searchRuns(deps, config.SEARCH_FORMAT_CHECK_MS),
-});
+export const searchServiceWith = (connect: ConnectContent) =>
+  defineService({
+    name: 'search',
+    settings: {
+      /** content's gRPC address */
+      CONTENT_GRPC_URL: { kind: 'string', default: '127.0.0.1:25052' },
+      /** deadline of a call to content */
+      SEARCH_CONTENT_DEADLINE_MS: { kind: 'int', default: 30000, min: 100, max: 600000 },
+      /** how often the index format is checked (a scheduled run; an index of an earlier format is rebuilt once) */
+      SEARCH_FORMAT_CHECK_MS: { kind: 'int', default: 30000, min: 100, max: 86400000 },
+    },
+    indexes: SEARCH_INDEXES,
+    outboxCollections: [],
+    deps: ({ db, config, runs }): SearchDeps => searchDeps(db, connect(config.CONTENT_GRPC_URL, config.SEARCH_CONTENT_DEADLINE_MS), runs),
+    dispose: async (deps) => (deps.content as unknown as { close(): void }).close(),
+    grpc: (deps) => [searchGrpc(deps)],
+    consumers: (deps) => ({ 'search.index': { from: ['content'], handlers: contentHandlers(deps) } }),
+    runs: (deps, config) => searchRuns(deps, config.SEARCH_FORMAT_CHECK_MS),
+  });
+
+export const searchService = searchServiceWith(connectContent);
