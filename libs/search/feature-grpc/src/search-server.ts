@@ -3,25 +3,23 @@ import { eventHandlers, EventHandlers, on } from '@bindery/platform/events';
 import { forbidden, notFound } from '@bindery/platform/errors';
 import { Caller, grpcService } from '@bindery/platform/grpc';
 import { defineService } from '@bindery/platform/service-runtime';
-import { Db, sessionOf } from '@bindery/platform/mongo';
 import { RunStore, runMessage } from '@bindery/platform/runs';
 import { searchV1 as pb } from '@bindery/shared/contracts';
-import { IndexStore, SEARCH_INDEXES } from './index-store';
+import { IndexFormatStore, IndexStore, SEARCH_INDEXES, searchStores, SearchStores } from '@bindery/search/data-access';
 import { Indexer } from './indexer';
 import { REBUILD_ATTEMPTS, SEARCH_RUNS, searchRuns } from './search-runs';
 import { checkQuery, pageAfter, pageResults, PAGES_PER_SPACE, rankPages } from './search-query';
 
 export interface SearchDeps {
-  db: Db;
   store: IndexStore;
+  format: IndexFormatStore;
   indexer: Indexer;
   content: ContentClients;
   runs: RunStore;
 }
 
-export function searchDeps(db: Db, content: ContentClients, runs: RunStore): SearchDeps {
-  const store = new IndexStore(db);
-  return { db, store, indexer: new Indexer(store, content), content, runs };
+export function searchDeps(stores: SearchStores, content: ContentClients, runs: RunStore): SearchDeps {
+  return { store: stores.index, format: stores.format, indexer: new Indexer(stores.index, content), content, runs };
 }
 
 const adminsOnly = (caller: Caller) => {
@@ -110,7 +108,7 @@ const WHOLE_SPACE =
 export function contentHandlers(deps: SearchDeps): EventHandlers {
   const { store, indexer } = deps;
   return eventHandlers(
-    on(C.spaceCreated, (d, _e, ctx) => store.knownSpace(d.spaceId, d.organizationId, sessionOf(ctx))),
+    on(C.spaceCreated, (d, _e, ctx) => store.knownSpace(d.spaceId, d.organizationId, ctx)),
     on(C.revisionCreated, (d) => indexer.revisionCreated(d), { idempotentOutsideTransaction: READS_CONTENT }),
     on(C.spaceRestored, (d) => indexer.reindexSpace(d.spaceId, d.organizationId).then(() => undefined), { idempotentOutsideTransaction: READS_CONTENT }),
     on(C.spacePurged, (d) => store.removeSpace(d.spaceId), { idempotentOutsideTransaction: WHOLE_SPACE }),
@@ -136,7 +134,7 @@ export const searchServiceWith = (connect: ConnectContent) =>
     },
     indexes: SEARCH_INDEXES,
     outboxCollections: [],
-    deps: ({ db, config, runs }): SearchDeps => searchDeps(db, connect(config.CONTENT_GRPC_URL, config.SEARCH_CONTENT_DEADLINE_MS), runs),
+    deps: ({ db, config, runs }): SearchDeps => searchDeps(searchStores(db), connect(config.CONTENT_GRPC_URL, config.SEARCH_CONTENT_DEADLINE_MS), runs),
     dispose: async (deps) => (deps.content as unknown as { close(): void }).close(),
     grpc: (deps) => [searchGrpc(deps)],
     consumers: (deps) => ({ 'search.index': { from: ['content'], handlers: contentHandlers(deps) } }),

@@ -171,7 +171,7 @@ describe('search service (in process, real MongoDB and Kafka)', () => {
     await expect(searchSpace(missed, 'telescopes')).resolves.toEqual([]);
 
     const { run } = await clients.search.rebuild({ spaceIds: [] }, { caller: admin });
-    const done = await waitForRun(service.running.deps.db, run!.id, 'completed');
+    const done = await waitForRun(service.running.mongo.db, run!.id, 'completed');
     expect(done.result).toMatchObject({ pages: expect.any(Number) });
     expect((await searchSpace(missed, 'telescopes')).map((p) => p.id)).toEqual(['m1']);
     content.setLive(gone, true);
