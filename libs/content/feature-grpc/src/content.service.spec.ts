@@ -68,18 +68,12 @@ describe('content service (in process, real MongoDB and Kafka)', () => {
     now = t1 + RESTORE_WINDOW_MS + 1000;
     await expect(clients.spaces.restoreSpace({ spaceId: space.id }, { caller: admin })).rejects.toMatchObject({ kind: 'precondition' });
     expect((await runPurge(service.running.deps)).claimed).toBeGreaterThanOrEqual(1);
-    // removed once its purge event has been relayed
-    for (let i = 0; i < 100 && (await service.running.deps.spaces.findIncludingDeleted(space.id)); i++) {
+    // removed once its purge event has been relayed, and its import runs with it
+    await eventually(async () => {
       await runPurge(service.running.deps);
-      await new Promise((r) => setTimeout(r, 100));
-    }
-    expect(await service.running.deps.spaces.findIncludingDeleted(space.id)).toBeNull();
-    // its import runs go with it, once the purge event is relayed and the space removed
-    for (let i = 0; i < 100 && (await runs.get(job)); i++) {
-      await runPurge(service.running.deps);
-      await new Promise((r) => setTimeout(r, 100));
-    }
-    expect(await runs.get(job)).toBeNull();
+      expect(await service.running.deps.spaces.findIncludingDeleted(space.id)).toBeNull();
+      expect(await runs.get(job)).toBeNull();
+    });
     await expect(clients.spaces.restoreSpace({ spaceId: space.id }, { caller: admin })).rejects.toMatchObject({ kind: 'not_found' });
   });
 
