@@ -139,6 +139,7 @@ describe('content service (in process, real MongoDB and Kafka)', () => {
 });
 
 describe('the purge with two content replicas on one database', () => {
+  // Longer than the tier: two content replicas purge many spaces and relay their events.
   test('each expired space is claimed and its purged event published exactly once', async () => {
     let now = Date.parse('2026-02-01T00:00:00.000Z');
     const run = randomBytes(4).toString('hex');
@@ -173,7 +174,7 @@ describe('the purge with two content replicas on one database', () => {
       await two.running.stop();
       await one.stop();
     }
-  });
+  }, 60_000);
 
   test('as a scheduled run: each occurrence is one run executed by one replica, and every expired space is claimed once', async () => {
     let now = Date.parse('2026-03-01T00:00:00.000Z');

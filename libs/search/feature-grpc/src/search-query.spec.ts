@@ -17,6 +17,7 @@ describe('ranking from the best postings of each term (real MongoDB)', () => {
   });
   afterAll(() => service?.stop());
 
+  // Longer than the tier: loads some 1,700 pages and ranks them exactly for comparison.
   test('the best postings read per term rank the first results as reading every section would', async () => {
     // More sections hold each word than a query reads of it, and the best sections of each word hold
     // only that word: the sections holding both (which must come first) are found through the rarest
@@ -56,8 +57,9 @@ describe('ranking from the best postings of each term (real MongoDB)', () => {
       .map((r) => r.page);
     const { pages: ranked } = await rankPages(store, spaces, 'quartz harbor ');
     expect(ranked.slice(0, 120).map((p) => p.pageId)).toEqual(expected);
-  });
+  }, 60_000);
 
+  // Longer than the tier: loads 1,000 pages into 160 spaces and ranks them exactly for comparison.
   test('a word cut only when the space groups are merged still counts as cut (organizations of more than 150 spaces)', async () => {
     // 160 spaces: the database merges 150 of them per query, then 10. Neither group fills the word's
     // list, but together they hold more than it: the sections dropped in the merge are unknown, not absent.
@@ -84,5 +86,5 @@ describe('ranking from the best postings of each term (real MongoDB)', () => {
       .map((r) => r.page);
     const { pages: ranked } = await rankPages(store, spaces, 'quartz harbor ');
     expect(ranked.slice(0, 50).map((p) => p.pageId)).toEqual(expected);
-  });
+  }, 60_000);
 });
