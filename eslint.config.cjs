@@ -26,10 +26,25 @@ const HOMES = {
   'ajv-formats': 'ajv belongs to the gateway.',
 };
 
-/** The no-restricted-imports rule refusing these packages, each with where it belongs. */
-function banned(packages) {
-  return ['error', { patterns: packages.map((p) => ({ group: [p], message: HOMES[p] })) }];
+/** The no-restricted-imports rule refusing these packages, each with where it belongs (and these modules, whole). */
+function banned(packages, modules = {}) {
+  return [
+    'error',
+    {
+      patterns: packages.map((p) => ({ group: [p], message: HOMES[p] })),
+      paths: Object.entries(modules).map(([name, message]) => ({ name, message })),
+    },
+  ];
 }
+
+/**
+ * The MongoDB driver's types that libs/platform/mongo re-exports. Feature code holding them queries
+ * collections itself, past its data-access library; the services listed in `DATA_ACCESS_ONLY` are
+ * held to it (their feature code imports no part of libs/platform/mongo, their data-access
+ * libraries export none of these names).
+ */
+const DRIVER_TYPES = ['Db', 'Collection', 'ClientSession', 'Document', 'MongoClient', 'Filter', 'UpdateFilter', 'FindCursor', 'AggregationCursor'];
+const DATA_ACCESS_ONLY = ['search'];
 
 /**
  * Module boundaries by Nx tag. `testOnly` tags may also be imported by spec files (the test tiers'
@@ -97,4 +112,16 @@ module.exports = [
     files: ['libs/*/feature-grpc/**/*.ts', 'libs/*/client/**/*.ts', 'libs/*/projection/**/*.ts', 'apps/identity/**/*.ts'],
     rules: { 'no-restricted-imports': banned(['mongodb', 'kafkajs', 'express', 'ajv', 'ajv-formats']) },
   },
+  ...DATA_ACCESS_ONLY.flatMap((scope) => [
+    {
+      files: [`libs/${scope}/feature-grpc/**/*.ts`],
+      ignores: ['**/*.spec.ts'],
+      rules: {
+        'no-restricted-imports': banned(['mongodb', 'kafkajs', 'express', 'ajv', 'ajv-formats'], {
+          '@bindery/platform/mongo': `${scope} reaches MongoDB only through @bindery/${scope}/data-access.`,
+        }),
+      },
+    },
+    { files: [`libs/${scope}/data-access/**/*.ts`], rules: { 'no-restricted-exports': ['error', { restrictedNamedExports: DRIVER_TYPES }] } },
+  ]),
 ];

@@ -20,6 +20,5 @@ module.exports = {
     ...projectConfigs(path.join(__dirname, 'tools/checks'), 0),
   ],
   maxWorkers: 2,
-  // Only the root's timeout applies when running projects together; end-to-end suites start processes.
-  testTimeout: 90000,
+  // Each project sets its own tier's timeout (globals.TEST_TIMEOUT_MS, tools/test/test-timeout.cjs).
 };

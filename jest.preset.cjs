@@ -22,5 +22,7 @@ module.exports = {
   // Only ES-module-only packages are compiled (see the transformer); the rest of node_modules passes through.
   transformIgnorePatterns: [],
   testMatch: ['**/*.spec.ts', '**/*.test.ts'],
-  testTimeout: 30000,
+  // Unit tests: in memory, no process or database to wait for.
+  globals: { TEST_TIMEOUT_MS: 5000 },
+  setupFilesAfterEnv: [path.join(__dirname, 'tools/test/test-timeout.cjs')],
 };

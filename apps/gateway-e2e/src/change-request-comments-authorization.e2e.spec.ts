@@ -175,7 +175,7 @@ describe('authorization matrix: change request comments and replies', () => {
     const cr = await openChangeRequest(clients.admin, spaceId);
     ctx = { spaceId, crId: cr.id, clients, theirs: { comment: '', reply: '' }, shapes: [] };
     ctx.theirs = await fresh(ctx);
-  }, 120_000);
+  });
 
   beforeEach(() => {
     ctx.shapes = [];
@@ -188,6 +188,7 @@ describe('authorization matrix: change request comments and replies', () => {
     expect(ctx.shapes).toEqual([]);
   };
 
+  // Longer than the tier: one request per cell of the authorization matrix.
   it('answers every comment call as written', () => check(/^(GET|POST|PUT|DELETE) comment/), 300_000);
   it('answers every reply call as written', () => check(/^(GET|POST|PUT|DELETE) repl/), 300_000);
 

@@ -45,7 +45,7 @@ describe('change request comments and replies through the gateway', () => {
     users = org.members;
     as = Object.fromEntries(Object.entries(users).map(([role, u]) => [role, http(sut.baseUrl, u.token)])) as Record<RoleName, Client>;
     spaceId = (await createSpace(as.admin, org.orgId, { title: 'Discussed' })).id;
-  }, 120_000);
+  });
 
   it('posts a comment in markdown and reads it back as a document and as markdown; documents and empty bodies round trip', async () => {
     const cr = await changeRequest();
@@ -407,5 +407,5 @@ describe('change request comments and replies through the gateway', () => {
         ['change_requests.reply.deleted', reply.id, users.edit.id, cr.id, spaceId],
       ].sort(),
     );
-  }, 60_000);
+  });
 });

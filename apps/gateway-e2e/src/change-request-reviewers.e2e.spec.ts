@@ -18,7 +18,7 @@ describe('requested reviewers of change requests through the gateway', () => {
 
   beforeAll(async () => {
     ({ sut, orgId, members, stranger, as, spaceId, changeRequest } = await reviewedSpace(TITLE));
-  }, 120_000);
+  });
 
   describe('requested reviewers', () => {
     it('asks members with the review role, answers the requests made, and lists them with the official shapes', async () => {

@@ -179,6 +179,7 @@ describe('authorization matrix: change request reviews and requested reviewers',
   let members: Record<RoleName, TestUser>;
   let ctx: Ctx;
 
+  // Longer than the tier: seeds a member per role, spaces and change requests through the API.
   beforeAll(async () => {
     sut = await sharedSystem();
     const org = await organizationWithEveryRole(sut);
@@ -211,6 +212,7 @@ describe('authorization matrix: change request reviews and requested reviewers',
     };
   }, 180_000);
 
+  // Longer than the tier: one request per cell of the authorization matrix.
   it('answers every call as written, a hidden space like a nonexistent one, and only the allowed calls change anything', async () => {
     expect(await matrixMismatches(matrixRows(ROWS), CALLERS, clients, ctx)).toEqual([]);
     expect(ctx.shapes).toEqual([]);

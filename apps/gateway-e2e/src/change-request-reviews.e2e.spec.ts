@@ -16,7 +16,7 @@ describe('change request reviews through the gateway', () => {
 
   beforeAll(async () => {
     ({ sut, orgId, members, as, spaceId, changeRequest } = await reviewedSpace(TITLE));
-  }, 120_000);
+  });
 
   describe('reviews', () => {
     it('submits a review of the head (201, Location), readable by id and in the list, with the official shapes', async () => {
@@ -225,5 +225,5 @@ describe('change request reviews through the gateway', () => {
     expect(of('change_requests.review.submitted')).toEqual([{ ...scope, reviewId: review.id, status: 'approved', reviewer: members.review.id }]);
     expect(of('change_requests.comment.created')).toEqual([{ ...scope, commentId: review.comment.id, actor: members.review.id }]);
     expect(of('change_requests.reviewer.removed')).toEqual([{ ...scope, userId: members.review.id, actor: members.edit.id }]);
-  }, 60_000);
+  });
 });

@@ -76,6 +76,7 @@ describe('change requests: who may call what (roles × another organization × n
   let ctx: Ctx;
   let clients: ReturnType<typeof callerClients>;
 
+  // Longer than the tier: seeds a member per role, spaces and change requests through the API.
   beforeAll(async () => {
     sut = await sharedSystem();
     const org = await organizationWithEveryRole(sut);
@@ -93,6 +94,7 @@ describe('change requests: who may call what (roles × another organization × n
 
   afterAll(() => writer?.close());
 
+  // Longer than the tier: one request per cell of the authorization matrix.
   it('answers every endpoint as the matrix says, with the error body on every refusal', async () => {
     const mismatches = await matrixMismatches(ROWS, CALLERS, clients, ctx);
     console.log(`change-request matrix: ${ROWS.length} endpoints × ${CALLERS.length} callers = ${ROWS.length * CALLERS.length} checks, ${mismatches.length} mismatches`);

@@ -35,7 +35,7 @@ describe('change requests through HTTP (lifecycle, content, update, merge)', () 
     orgId = await createOrganization(sut, owner, 'Change requests');
     admin = http(sut.baseUrl, owner.token);
     writer = contentWriter(sut);
-  }, 120_000);
+  });
 
   afterAll(() => writer?.close());
 
@@ -294,6 +294,7 @@ describe('change requests through HTTP (lifecycle, content, update, merge)', () 
     expect((await mergeChangeRequest(admin, space.id, cr.id)).result).toBe('merge');
   });
 
+  // Longer than the tier: 50 rounds of two concurrent merges.
   it('merges two change requests sent at the same moment, 50 rounds: both land or one reports conflicts, nothing is lost', async () => {
     const { spaceId, alpha, beta } = await twoPageSpace('Race');
     const other = http(sut.baseUrl, owner.token);

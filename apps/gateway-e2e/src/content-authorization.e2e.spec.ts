@@ -621,7 +621,7 @@ describe('authorization matrix: content endpoints', () => {
       },
       shapes: [],
     };
-  }, 120_000);
+  });
 
   beforeEach(() => {
     ctx.shapes = [];
@@ -632,6 +632,7 @@ describe('authorization matrix: content endpoints', () => {
     expect(ctx.shapes).toEqual([]);
   };
 
+  // Longer than the tier: one request per cell of the authorization matrix.
   it('answers every space call as written, a hidden space like a nonexistent one', () => check(SPACE_ROWS), 300_000);
   it('answers every collection call as written, a hidden collection like a nonexistent one', () => check(COLLECTION_ROWS), 300_000);
   it('answers every space permission call as written', () => check(permissionRows('space')), 300_000);

@@ -56,6 +56,7 @@ describe('revoke propagation from identity to content', () => {
     }
   }
 
+  // Longer than the tier: times many revocations one after another.
   it(`enforces a revoked role in content's decisions (p50/p99 over ${ROUNDS} rounds reported)`, async () => {
     const delays: number[] = [];
     const missed: string[] = [];

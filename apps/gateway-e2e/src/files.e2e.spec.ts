@@ -88,6 +88,7 @@ describe('files: upload by url and base64, signed streamed downloads (real syste
     return res.body as { id: string; name: string; contentType: string; size: number; downloadURL: string; dimensions?: { width: number; height: number } };
   };
 
+  // Longer than the tier: starts its own system (outbound guard open, download settings of its own).
   beforeAll(async () => {
     files = nodeHttp.createServer((req, res) => {
       if (req.url === '/big.bin') serveRepeated(res, BIG, true);
@@ -117,6 +118,7 @@ describe('files: upload by url and base64, signed streamed downloads (real syste
     await new Promise((resolve) => files?.close(resolve));
   });
 
+  // Longer than the tier: uploads and downloads 50 MB.
   test('a small base64 file and a 50 MB url file download byte-identical, streamed (content peak RSS grows far less than the file)', async () => {
     const [small] = await insertFiles(spaceA, [{ name: 'dot.png', base64: TINY_PNG.toString('base64'), contentType: 'application/octet-stream' }]);
     const smallFile = await fileOf(spaceA, small!.id);
@@ -194,8 +196,9 @@ describe('files: upload by url and base64, signed streamed downloads (real syste
     expect([...messages]).toEqual(['File not found.']);
     // A fresh read of the file gives a fresh URL that works.
     expect(await download((await fileOf(spaceA, item!.id)).downloadURL)).toMatchObject({ status: 200, size: 5 });
-  }, 60_000);
+  });
 
+  // Longer than the tier: streams 100 MB before the refusal.
   test('100 MB + 1 byte is refused with 400 (declared or streamed), the revision unchanged and nothing left stored', async () => {
     const mongo = await connectMongo(sut.env.MONGODB_URL, sut.env.CONTENT_DB, 'tests');
     try {

@@ -79,7 +79,7 @@ describe('a revoked member with Kafka stopped', () => {
   beforeAll(async () => {
     kafka = await startPrivateKafka();
     sut = await startSystem({ KAFKA_BROKERS: kafka.brokers }, { services: ['identity', 'content'] });
-  }, 120_000);
+  });
   afterAll(async () => {
     // The broker is dead: nothing is left to flush, so no graceful stop is waited for.
     for (const name of Object.keys(sut?.apps ?? {})) await sut.stopService(name, 'SIGKILL');

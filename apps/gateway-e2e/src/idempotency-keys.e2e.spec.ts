@@ -16,7 +16,7 @@ describe('Idempotency-Key on creates and merges', () => {
     owner = await createUser(sut, 'idempotent-owner');
     orgId = await createOrganization(sut, owner, 'Idempotent');
     admin = http(sut.baseUrl, owner.token);
-  }, 120_000);
+  });
 
   const keyed = (key: string) => ({ 'Idempotency-Key': key });
 

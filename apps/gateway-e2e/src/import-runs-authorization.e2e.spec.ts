@@ -69,6 +69,7 @@ describe('import runs authorization matrix', () => {
   let clients: Record<(typeof CALLERS)[number], Client>;
   let ctx: Ctx;
 
+  // Longer than the tier: starts its own system (outbound guard open to the loopback test site).
   beforeAll(async () => {
     site = await startTestWebsite();
     sut = await startSystem({ BINDERY_OUTBOUND_ALLOW_PRIVATE: 'true' }, { services: ['identity', 'content'] });
@@ -87,6 +88,7 @@ describe('import runs authorization matrix', () => {
     await site?.close();
   });
 
+  // Longer than the tier: a run per role of the matrix.
   test('each role, another organization, a bad token and none', async () => {
     expect(await matrixMismatches(ROWS, CALLERS, clients, ctx)).toEqual([]);
   }, 180_000);

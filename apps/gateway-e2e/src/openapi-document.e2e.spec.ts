@@ -287,6 +287,7 @@ describe('responses match the served /openapi.json', () => {
     expectDeclared(await http(sut.baseUrl, sut.adminToken).post(`/admin/search/rebuilds/${rebuild.id}/cancel`, undefined), 'post', '/admin/search/rebuilds/{runId}/cancel', 200);
   });
 
+  // Longer than the tier: starts its own system and crawls the test site.
   it('website import (a system whose outbound guard reaches the loopback test site)', async () => {
     const site = await startTestWebsite();
     const own = await startSystem({ BINDERY_OUTBOUND_ALLOW_PRIVATE: 'true' }, { services: ['identity', 'content', 'change-requests'] });

@@ -62,6 +62,7 @@ describe('revoke propagation to a consuming service', () => {
     }
   }
 
+  // Longer than the tier: times many revocations one after another for p50/p99.
   it('enforces a revoked role within a bounded delay (p50/p99 reported)', async () => {
     const admin = http(sut.baseUrl, owner.token);
     await waitForRole('admin');

@@ -79,6 +79,7 @@ describe('search authorization (roles × endpoints)', () => {
   let ctx: Ctx;
   let writer: ContentWriter;
 
+  // Longer than the tier: seeds an organization, spaces and a member per role through the API.
   beforeAll(async () => {
     sut = await sharedSystem();
     const org = await organizationWithEveryRole(sut);

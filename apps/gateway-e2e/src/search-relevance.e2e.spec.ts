@@ -29,6 +29,7 @@ describe('search relevance over a 200-page documentation corpus', () => {
     return spaceId;
   }
 
+  // Longer than the tier: indexes the relevance corpus through content and waits for the index.
   beforeAll(async () => {
     sut = await sharedSystem();
     owner = await createUser(sut, 'relevance-owner');

@@ -47,7 +47,7 @@ describe('search through HTTP (spaces and organizations)', () => {
     const [webhooks, overview, limits, throttling, authentication, cafe, setup] = pageIdsOf(write);
     pages = { webhooks, overview, limits, throttling, authentication, cafe, setup };
     await untilFirst(admin, spaceId, 'configuring', 'Setup');
-  }, 120000);
+  });
   afterAll(() => writer?.close());
 
   const spaceSearch = (client: Client, q: string, extra = '') => search(client, `/v1/spaces/${spaceId}/search`, q, extra);
@@ -163,6 +163,7 @@ describe('search through HTTP (spaces and organizations)', () => {
     assertErrorBody(404, unknown.body);
   });
 
+  // Longer than the tier: a rebuild of every live space of the shared system.
   it('rebuilds from scratch: with the index emptied, a rebuild of everything reads every live space from content and drops the rest', async () => {
     const mongo = await connectMongo(sut.env.MONGODB_URL, sut.env.SEARCH_DB, 'tests');
     try {
@@ -183,6 +184,7 @@ describe('search through HTTP (spaces and organizations)', () => {
     }
   }, 180000);
 
+  // Longer than the tier: writes a first-format index and waits for the scheduled check to rebuild it.
   it('rebuilds an index of the first format by itself (sections without postings, the old multikey index)', async () => {
     const mongo = await connectMongo(sut.env.MONGODB_URL, sut.env.SEARCH_DB, 'tests');
     try {
@@ -194,10 +196,10 @@ describe('search through HTTP (spaces and organizations)', () => {
       await mongo.db.collection('vocabulary').deleteMany({});
       await mongo.db.collection('sections').createIndex({ terms: 1, spaceId: 1 }, { name: 'postings' });
       await meta.deleteMany({});
-      await eventually(async () => expect(titlesOf(await spaceSearch(admin, 'webhooks'))).toEqual(['Webhooks', 'Overview']), 120000);
+      await eventually(async () => expect(titlesOf(await spaceSearch(admin, 'webhooks'))).toEqual(['Webhooks', 'Overview']));
       // The record is written once the rebuild went through every space of this shared system (the
       // one searched above comes early), which takes a while when many files ran before this one.
-      await eventually(async () => expect(await meta.findOne({ _id: 'format' })).toEqual({ _id: 'format', version: 2 }), 120000);
+      await eventually(async () => expect(await meta.findOne({ _id: 'format' })).toEqual({ _id: 'format', version: 2 }));
       expect((await mongo.db.collection('sections').indexes()).map((i) => i.name)).not.toContain('postings');
     } finally {
       await mongo.close();

@@ -206,6 +206,7 @@ describe('authorization matrix: space content (revisions, pages, files, links)',
   let writeSpaces: Record<Access, string>;
   let filesWired = true;
 
+  // Longer than the tier: seeds open and restricted spaces with content and a member per role.
   beforeAll(async () => {
     sut = await sharedSystem();
     const { orgId, members, stranger } = await organizationWithEveryRole(sut);
@@ -266,6 +267,7 @@ describe('authorization matrix: space content (revisions, pages, files, links)',
   const withoutFiles = ROWS.filter((r) => !r.needsFile);
   const fileRows = ROWS.filter((r) => r.needsFile);
 
+  // Longer than the tier: one request per cell of the authorization matrix.
   it('answers every read of an open space as written, a hidden one like a nonexistent one', () => check('open', withoutFiles), 300_000);
   it('answers every read of a restricted space as written, a hidden one like a nonexistent one', () => check('restricted', withoutFiles), 300_000);
   it('answers every file read as written (open and restricted)', async () => {
@@ -316,5 +318,5 @@ describe('authorization matrix: space content (revisions, pages, files, links)',
     const titles = async (access: Access) => ((await clients.admin.get(`${C(writeSpaces[access])}/pages`)).body.pages as Array<{ title: string }>).map((p) => p.title);
     expect(await titles('open')).toEqual(['By admin', 'By create', 'By review', 'By edit']);
     expect(await titles('restricted')).toEqual(['By admin']);
-  }, 120_000);
+  });
 });

@@ -37,7 +37,7 @@ describe('space content through HTTP (revisions, pages, files, links)', () => {
     writer = contentWriter(sut);
     api = new GitBookAPI({ endpoint: sut.baseUrl, authToken: owner.token });
     seed = await seededSpace(admin, writer, owner.id, orgId);
-  }, 120_000);
+  });
 
   afterAll(() => writer?.close());
 

@@ -424,6 +424,7 @@ describe('spaces through the gateway', () => {
   describe('pagination', () => {
     const TOTAL = 1000;
 
+    // Longer than the tier: creates and walks thousands of spaces.
     it(`walks ${TOTAL} spaces 7 at a time, each exactly once, as an admin and as a reader`, async () => {
       const orgId = await organization('Many spaces');
       const created: string[] = [];

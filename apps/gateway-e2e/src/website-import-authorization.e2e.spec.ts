@@ -46,6 +46,7 @@ describe('website import authorization matrix', () => {
   let clients: Record<(typeof CALLERS)[number], Client>;
   let ctx: Ctx;
 
+  // Longer than the tier: starts its own system (outbound guard open to the loopback test site).
   beforeAll(async () => {
     site = await startTestWebsite();
     sut = await startSystem({ BINDERY_OUTBOUND_ALLOW_PRIVATE: 'true' }, { services: ['identity', 'content', 'change-requests'] });
@@ -63,6 +64,7 @@ describe('website import authorization matrix', () => {
     await site?.close();
   });
 
+  // Longer than the tier: a crawl per role of the matrix.
   test('each role, another organization, a bad token and none', async () => {
     expect(await matrixMismatches(ROWS, CALLERS, clients, ctx)).toEqual([]);
   }, 180_000);

@@ -127,5 +127,5 @@ describe('website import refuses loopback, private and metadata addresses (outbo
     expect(redirector.requests).toEqual([]);
     expect((await admin.get(`/v1/spaces/${spaceId}`)).body.revision).toBe(revision);
     expect((await admin.get(`/v1/spaces/${spaceId}/content/pages`)).body.pages).toEqual([]);
-  }, 120_000);
+  });
 });

@@ -17,6 +17,7 @@ describe('a website import run survives kill -9 of content', () => {
   let orgId: string;
   let admin: Client;
 
+  // Longer than the tier: starts its own system (outbound guard open to the loopback test site).
   beforeAll(async () => {
     site = await startTestWebsite();
     sut = await startSystem({ BINDERY_OUTBOUND_ALLOW_PRIVATE: 'true', ...RUN_ENV }, { services: ['identity', 'content'] });
@@ -29,6 +30,7 @@ describe('a website import run survives kill -9 of content', () => {
     await site?.close();
   });
 
+  // Longer than the tier: kills content mid-crawl and waits for the lease to lapse.
   test('killed mid-crawl, restarted: the run is taken over after the lease lapses and writes one revision', async () => {
     const spaceId = (await createSpace(admin, orgId, { title: 'Takeover' })).id as string;
     site.pageDelayMs = 150;

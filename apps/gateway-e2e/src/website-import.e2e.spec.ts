@@ -24,6 +24,7 @@ describe('website import into a space (POST /v1/spaces/{spaceId}/content/import)
   let orgId: string;
   let admin: Client;
 
+  // Longer than the tier: starts its own system (outbound guard open to the loopback test site).
   beforeAll(async () => {
     site = await startTestWebsite();
     // The test site is on 127.0.0.1: this system lets the outbound guard reach loopback.
@@ -113,7 +114,7 @@ describe('website import into a space (POST /v1/spaces/{spaceId}/content/import)
     } finally {
       await mongo.close();
     }
-  }, 120_000);
+  });
 
   test('into a change request of a locked space: a new head with the site, the space itself unchanged', async () => {
     const spaceId = (await createSpace(admin, orgId, { title: 'Locked import', editMode: 'locked' })).id;
@@ -135,7 +136,7 @@ describe('website import into a space (POST /v1/spaces/{spaceId}/content/import)
     const docx = await admin.post(`${path}/content/import`, { source: 'docx', url: `${site.origin}/docs/` });
     expect(docx.status).toBe(400);
     assertErrorBody(400, docx.body);
-  }, 120_000);
+  });
 
   test('progress is observable while the crawl runs: the run record counts pages before the answer arrives', async () => {
     const spaceId = (await createSpace(admin, orgId, { title: 'Watched' })).id;
@@ -165,7 +166,7 @@ describe('website import into a space (POST /v1/spaces/{spaceId}/content/import)
       site.pageDelayMs = 0;
       await mongo.close();
     }
-  }, 60_000);
+  });
 
   test('other sources answer 400 (not supported yet); a bad URL, a locked space and a site that answers 404 are refused, nothing created', async () => {
     const spaceId = (await createSpace(admin, orgId, { title: 'Refusals' })).id;
@@ -196,5 +197,5 @@ describe('website import into a space (POST /v1/spaces/{spaceId}/content/import)
     assertErrorBody(412, res.body);
     expect((await admin.get(`/v1/spaces/${spaceId}`)).body.revision).toBe(revision);
     expect((await admin.get(`/v1/spaces/${spaceId}/content/pages`)).body.pages).toEqual([]);
-  }, 60_000);
+  });
 });

@@ -1,9 +1,10 @@
 import { envPrefix, grpcMessageSettings, loadConfig, Schema } from '@bindery/platform/config';
 import { flushTelemetry, logger } from '@bindery/platform/telemetry';
-import type { Caller, EventsAdminClient } from '@bindery/platform/grpc';
+import type { EventsAdminClient } from '@bindery/platform/grpc';
 import { connectEventsAdmin, grpcHealth, setMessageLimits } from '@bindery/platform/grpc';
-import { answerClientErrors, createGatewayApp, eventsAdminRoutes, GatewayContext, RawRoute, RouteRegistry, TokenCache } from '@bindery/gateway/http';
+import { answerClientErrors, createGatewayApp, GatewayContext, TokenCache } from '@bindery/gateway/http';
 import { SERVICE_MODULES } from './service-modules';
+import { routeTable } from './route-table';
 
 const STOP_BUDGET_MS = 1900;
 
@@ -49,16 +50,7 @@ function main() {
     },
   };
 
-  const registry = new RouteRegistry();
-  const rawRoutes: RawRoute[] = [];
-  let resolveToken: ((token: string) => Promise<Caller>) | undefined;
-  for (const { module } of SERVICE_MODULES) {
-    const clients = connected.get(module.service)!;
-    registry.add(...module.routes(clients, context));
-    rawRoutes.push(...(module.rawRoutes?.(clients, context) ?? []));
-    if (module.authenticator) resolveToken = module.authenticator(clients);
-  }
-  registry.add(...eventsAdminRoutes(eventsAdmin));
+  const { registry, rawRoutes, resolveToken } = routeTable((service) => connected.get(service)!, eventsAdmin, context);
   if (!resolveToken) throw new Error('no service module authenticates API tokens');
   const tokens = new TokenCache(resolveToken, config.AUTH_CACHE_TTL_MS);
 

@@ -9,7 +9,7 @@
 import { randomBytes } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { connectMongo } from '@bindery/platform/mongo';
-import { IndexStore } from '@bindery/search/feature-grpc';
+import { IndexStore } from '@bindery/search/data-access';
 import { startSystem, SystemUnderTest } from '@bindery/shared/testing';
 import { quantile, sentence, VOCABULARY } from './corpus';
 

@@ -1,4 +1,4 @@
-import { connectContent, contentAddressSetting } from '@bindery/content/client';
+import { connectContent, contentAddressSetting, ContentClients } from '@bindery/content/client';
 import { defineService } from '@bindery/platform/service-runtime';
 import { CHANGE_REQUEST_INDEXES, OUTBOX_COLLECTIONS } from '@bindery/change-requests/data-access';
 import { changeRequestsGrpc } from './change-requests-grpc';
@@ -11,21 +11,25 @@ import { contentHandlers, identityHandlers } from './event-consumers';
  * Change requests: proposals of edits to a space with their discussion and reviews. Revisions stay
  * in content, reached over gRPC as the caller (content also decides what the caller may see).
  */
-export const changeRequestsService = defineService({
-  name: 'change-requests',
-  settings: {
-    ...contentAddressSetting,
-    /** deadline of a call to content (merges of large spaces take the longest); a call made while serving one is also cut to that call's deadline */
-    CHANGE_REQUESTS_CONTENT_DEADLINE_MS: { kind: 'int', default: 30000, min: 100, max: 600000 },
-  },
-  indexes: CHANGE_REQUEST_INDEXES,
-  outboxCollections: OUTBOX_COLLECTIONS,
-  deps: ({ db, eventsRecorded, config }): ChangeRequestsDeps =>
-    changeRequestsDeps(db, eventsRecorded, connectContent(config.CONTENT_GRPC_URL, config.CHANGE_REQUESTS_CONTENT_DEADLINE_MS)),
-  dispose: async (deps) => (deps.content as unknown as { close(): void }).close(),
-  grpc: (deps) => [...changeRequestsGrpc(deps), ...commentsGrpc(deps), reviewersGrpc(deps)],
-  consumers: (deps) => ({
-    'change-requests.content-cleanup': { from: ['content'], handlers: contentHandlers(deps) },
-    'change-requests.identity-cleanup': { from: ['identity'], handlers: identityHandlers(deps) },
-  }),
-});
+export const changeRequestsServiceWith = (connect: (address: string, deadlineMs: number) => ContentClients, clock: () => number = Date.now) =>
+  defineService({
+    name: 'change-requests',
+    settings: {
+      ...contentAddressSetting,
+      /** deadline of a call to content (merges of large spaces take the longest); a call made while serving one is also cut to that call's deadline */
+      CHANGE_REQUESTS_CONTENT_DEADLINE_MS: { kind: 'int', default: 30000, min: 100, max: 600000 },
+    },
+    indexes: CHANGE_REQUEST_INDEXES,
+    outboxCollections: OUTBOX_COLLECTIONS,
+    deps: ({ db, eventsRecorded, config }): ChangeRequestsDeps =>
+      changeRequestsDeps(db, eventsRecorded, connect(config.CONTENT_GRPC_URL, config.CHANGE_REQUESTS_CONTENT_DEADLINE_MS), clock),
+    dispose: async (deps) => (deps.content as unknown as { close(): void }).close(),
+    grpc: (deps) => [...changeRequestsGrpc(deps), ...commentsGrpc(deps), reviewersGrpc(deps)],
+    consumers: (deps) => ({
+      'change-requests.content-cleanup': { from: ['content'], handlers: contentHandlers(deps) },
+      'change-requests.identity-cleanup': { from: ['identity'], handlers: identityHandlers(deps) },
+    }),
+  });
+
+/** content reached over gRPC (the service tier of the tests gives a stand-in and a clock). */
+export const changeRequestsService = changeRequestsServiceWith(connectContent);

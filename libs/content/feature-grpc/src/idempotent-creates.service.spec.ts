@@ -28,6 +28,7 @@ describe('creates with an idempotency key (in process, real MongoDB)', () => {
 
   const spacesNamed = async (title: string) => (await service.running.deps.spaces.all({ organizationId: org, title })).length;
 
+  // Longer than the tier: 10 rounds of simultaneous creates.
   test('simultaneous creates of a space with one key make one space, and every attempt answers it', async () => {
     for (let round = 0; round < 10; round += 1) {
       const k = key();
@@ -36,7 +37,7 @@ describe('creates with an idempotency key (in process, real MongoDB)', () => {
       expect(new Set(answers.map((s) => s.id)).size).toBe(1);
       expect(await spacesNamed(title)).toBe(1);
     }
-  });
+  }, 60_000);
 
   test('simultaneous creates of a collection with one key make one collection', async () => {
     const k = key();

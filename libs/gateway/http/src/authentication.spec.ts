@@ -4,12 +4,17 @@ import { bearerToken, TokenCache } from './authentication';
 describe('TokenCache', () => {
   it('asks once for concurrent requests with the same token, then serves from memory within the TTL', async () => {
     let calls = 0;
+    let answer!: () => void;
+    const answered = new Promise<void>((r) => (answer = r));
     const cache = new TokenCache(async (token) => {
       calls++;
-      await new Promise((r) => setTimeout(r, 10));
+      await answered;
       return { userId: `user-of-${token}`, isInstanceAdmin: false };
     }, 1000);
-    const callers = await Promise.all(Array.from({ length: 20 }, () => cache.authenticate('Bearer t1')));
+    // Every request arrives while the first lookup is still under way.
+    const pending = Array.from({ length: 20 }, () => cache.authenticate('Bearer t1'));
+    answer();
+    const callers = await Promise.all(pending);
     expect(new Set(callers.map((c) => c.userId))).toEqual(new Set(['user-of-t1']));
     expect(calls).toBe(1);
     await cache.authenticate('Bearer t1');
@@ -18,14 +23,21 @@ describe('TokenCache', () => {
 
   it('asks again once the TTL has passed (a revoked token stops within it)', async () => {
     let valid = true;
-    const cache = new TokenCache(async () => {
-      if (!valid) throw new DomainError('unauthenticated', 'revoked');
-      return { userId: 'u', isInstanceAdmin: false };
-    }, 20);
+    let now = 1_000_000;
+    const cache = new TokenCache(
+      async () => {
+        if (!valid) throw new DomainError('unauthenticated', 'revoked');
+        return { userId: 'u', isInstanceAdmin: false };
+      },
+      20,
+      10000,
+      () => now,
+    );
     await cache.authenticate('Bearer t');
     valid = false;
+    now += 19;
     await expect(cache.authenticate('Bearer t')).resolves.toEqual({ userId: 'u', isInstanceAdmin: false });
-    await new Promise((r) => setTimeout(r, 30));
+    now += 1;
     await expect(cache.authenticate('Bearer t')).rejects.toMatchObject({ kind: 'unauthenticated' });
   });
 

@@ -15,13 +15,15 @@ export class TokenCache {
     private readonly resolve: (token: string) => Promise<Caller>,
     private readonly ttlMs: number,
     private readonly maxEntries = 10000,
+    /** milliseconds since the epoch; injectable so the TTL can be tested without waiting */
+    private readonly clock: () => number = Date.now,
   ) {}
 
   async authenticate(header: string | undefined): Promise<Caller> {
     const token = bearerToken(header);
     const key = createHash('sha256').update(token).digest('base64url');
     const hit = this.entries.get(key);
-    const now = Date.now();
+    const now = this.clock();
     if (hit && hit.until > now) return hit.caller;
     let lookup = this.pending.get(key);
     if (!lookup) {
@@ -32,7 +34,7 @@ export class TokenCache {
     // Re-inserting moves the entry to the end, so eviction drops the least recently refreshed.
     this.entries.delete(key);
     if (this.entries.size >= this.maxEntries) this.entries.delete(this.entries.keys().next().value as string);
-    this.entries.set(key, { caller, until: Date.now() + this.ttlMs });
+    this.entries.set(key, { caller, until: this.clock() + this.ttlMs });
     return caller;
   }
 }

@@ -38,11 +38,12 @@ async function roundTrip(limits: { maxSendBytes: number; maxReceiveBytes: number
 }
 
 describe('gRPC message limits', () => {
+  // Longer than the tier: builds, sends and parses 20 MB messages.
   test('the defaults carry a 20 MB answer (a 10,000-page revision read) that grpc’s own 4 MiB default refuses', async () => {
     expect(DEFAULT_MESSAGE_LIMITS.maxReceiveBytes).toBeGreaterThanOrEqual(3 * 20 * 1000 * 1000);
     expect(await roundTrip(DEFAULT_MESSAGE_LIMITS, 20 * 1000 * 1000)).toBe(20 * 1000 * 1000);
     await expect(roundTrip({ maxSendBytes: 4 * MIB, maxReceiveBytes: 4 * MIB }, 20 * 1000 * 1000)).rejects.toMatchObject({ kind: 'internal' });
-  });
+  }, 30_000);
 
   test('servers and clients both take the chosen limits', async () => {
     // the server refuses to send what exceeds its send limit, whatever the client would accept

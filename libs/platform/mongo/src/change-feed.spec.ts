@@ -3,13 +3,19 @@ import { connectMongo, MongoHandle } from './mongo';
 import { ChangeFeed, watchChanges } from './change-feed';
 import { ReadCache } from './read-cache';
 
-const until = async (check: () => boolean, ms = 10000) => {
-  const deadline = Date.now() + ms;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error('condition not met in time');
-    await new Promise((r) => setTimeout(r, 20));
-  }
-};
+/** What the feed reported, and a promise of the n-th report. */
+function reports() {
+  const seen: string[] = [];
+  const waiters: Array<{ n: number; resolve: () => void }> = [];
+  return {
+    seen,
+    add(entry: string) {
+      seen.push(entry);
+      waiters.filter((w) => seen.length >= w.n).forEach((w) => w.resolve());
+    },
+    reached: (n: number) => new Promise<void>((resolve) => (seen.length >= n ? resolve() : waiters.push({ n, resolve }))),
+  };
+}
 
 // Against the real local replica set: another connection's writes reach the feed; the cache follows.
 describe('change feed and read cache', () => {
@@ -29,33 +35,34 @@ describe('change feed and read cache', () => {
   });
 
   it('reports inserts, updates and deletes of the watched collections only, and keeps a cache fresh', async () => {
-    const seen: string[] = [];
+    const feedReports = reports();
+    const { seen } = feedReports;
     const cache = new ReadCache<number | undefined>({ ttlMs: 60000, maxEntries: 10, enabled: () => feed?.live === true });
     feed = watchChanges(
       mongo.db,
       ['watched'],
       (collection, id) => {
-        seen.push(`${collection}:${String(id)}`);
+        feedReports.add(`${collection}:${String(id)}`);
         cache.invalidate(String(id));
       },
       () => cache.clear(),
     );
-    await until(() => feed!.live);
+    await feed.whenLive();
 
     const col = writer.db.collection<{ _id: string; n: number }>('watched');
     const read = () => cache.get('a', async () => (await mongo.db.collection<{ _id: string; n: number }>('watched').findOne({ _id: 'a' }))?.n);
     await col.insertOne({ _id: 'a', n: 1 });
     await writer.db.collection('ignored').insertOne({ _id: 'b' } as never);
-    await until(() => seen.length >= 1);
+    await feedReports.reached(1);
     expect(await read()).toBe(1);
     expect(cache.size).toBe(1);
 
     await col.updateOne({ _id: 'a' }, { $set: { n: 2 } });
-    await until(() => seen.length >= 2);
+    await feedReports.reached(2);
     expect(await read()).toBe(2);
 
     await col.deleteOne({ _id: 'a' });
-    await until(() => seen.length >= 3);
+    await feedReports.reached(3);
     expect(await read()).toBeUndefined();
     expect(seen).toEqual(['watched:a', 'watched:a', 'watched:a']);
   });

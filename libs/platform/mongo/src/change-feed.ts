@@ -4,6 +4,8 @@ import { logger } from '@bindery/platform/telemetry';
 export interface ChangeFeed {
   /** True while the stream is open: what it reports is complete from that moment on. */
   readonly live: boolean;
+  /** Resolves once the stream is live (at once while it is). */
+  whenLive(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -18,6 +20,7 @@ export function watchChanges(db: Db, collections: string[], onChange: (collectio
   let closed = false;
   let live = false;
   let timer: NodeJS.Timeout | undefined;
+  let waiting: Array<() => void> = [];
 
   const open = () => {
     if (closed) return;
@@ -32,6 +35,8 @@ export function watchChanges(db: Db, collections: string[], onChange: (collectio
     // The first resume token arrives with the stream's opening reply: from then on nothing is missed.
     s.on('resumeTokenChanged', () => {
       live = true;
+      waiting.forEach((resolve) => resolve());
+      waiting = [];
     });
     s.once('error', (err) => {
       live = false;
@@ -46,6 +51,9 @@ export function watchChanges(db: Db, collections: string[], onChange: (collectio
   return {
     get live() {
       return live;
+    },
+    whenLive() {
+      return live ? Promise.resolve() : new Promise((resolve) => waiting.push(resolve));
     },
     async close() {
       closed = true;

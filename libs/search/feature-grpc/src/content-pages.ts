@@ -1,7 +1,7 @@
 import type { ContentClients } from '@bindery/content/client';
 import { internalCaller, isDomainErrorOf } from './internal-calls';
 import { sectionsOf } from '@bindery/search/domain';
-import type { IndexedPage } from './index-store';
+import type { IndexedPage } from '@bindery/search/data-access';
 
 type PageJson = { id: string; type?: string; title?: string; path?: string; document?: { nodes?: unknown[] }; pages?: PageJson[] };
 

@@ -19,7 +19,7 @@ describe('index format check as a scheduled run (real MongoDB)', () => {
     const run = randomBytes(4).toString('hex');
     const shared = { SEARCH_DB: `svc_search_pair_${run}`, KAFKA_NAMESPACE: `p${run}.`, SEARCH_FORMAT_CHECK_MS: '300' };
     replicas.push(await start(shared), await start(shared));
-    const { db } = replicas[0].running.deps;
+    const { db } = replicas[0].running.mongo;
     const runs = db.collection<RunRecord>('runs');
     await eventually(async () => expect(await runs.countDocuments({ kind: 'search.index-format', status: 'completed' })).toBeGreaterThanOrEqual(3));
     const done = await runs.find({ kind: 'search.index-format', status: 'completed' }).toArray();
@@ -36,7 +36,7 @@ describe('index format check as a scheduled run (real MongoDB)', () => {
     await mongo.db.collection('sections').createIndex({ terms: 1, spaceId: 1 }, { name: 'postings' });
     await mongo.close();
     replicas.push(await start({ SEARCH_FORMAT_CHECK_MS: '300', SEARCH_DB }));
-    const { db } = replicas[0].running.deps;
+    const { db } = replicas[0].running.mongo;
     const runs = db.collection<RunRecord>('runs');
     // Each occurrence fails with content's error; the next one tries again.
     await eventually(async () => expect(await runs.countDocuments({ kind: 'search.index-format', status: 'failed' })).toBeGreaterThanOrEqual(2));

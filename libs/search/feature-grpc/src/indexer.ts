@@ -1,5 +1,5 @@
 import type { ContentClients } from '@bindery/content/client';
-import { IndexedPage, IndexStore } from './index-store';
+import type { IndexedPage, IndexStore } from '@bindery/search/data-access';
 import { allSpaces, currentRevision, pageIdsOf, readPage, spaceExists } from './content-pages';
 
 const BATCH = 8;
@@ -25,7 +25,7 @@ export class Indexer {
 
   async revisionCreated(e: { organizationId: string; spaceId: string; revisionId: string; changedPages: string[]; deletedPages: string[]; isCurrent: boolean }): Promise<void> {
     if (!e.isCurrent) return;
-    const known = await this.store.spaces.findOne({ _id: e.spaceId });
+    const known = await this.store.indexedSpace(e.spaceId);
     // A space seen for the first time is read whole: what came before this revision is not in the index.
     if (!known || known.revisionId === undefined) {
       await this.reindexSpace(e.spaceId, e.organizationId, e.revisionId);
@@ -65,7 +65,7 @@ export class Indexer {
    * Reports each space done to `progress`; stops between spaces once `signal` fires.
    */
   async rebuild(spaceIds: string[], progress?: (done: number, total: number) => Promise<void>, signal?: AbortSignal): Promise<{ spaces: number; pages: number }> {
-    const targets = spaceIds.length ? await this.store.spaces.find({ _id: { $in: spaceIds } }).toArray() : await allSpaces(this.content);
+    const targets = spaceIds.length ? await this.store.indexedSpaces(spaceIds) : await allSpaces(this.content);
     let pages = 0;
     for (const [i, s] of targets.entries()) {
       signal?.throwIfAborted();
@@ -80,8 +80,8 @@ export class Indexer {
     if (!spaceIds.length) {
       const live = new Set(targets.map((s) => s._id));
       // Not listed: deleted, or created while the rebuild ran (content is asked again before dropping).
-      for await (const other of this.store.spaces.find({}, { projection: { _id: 1 } })) {
-        if (!live.has(other._id) && !(await spaceExists(this.content, other._id))) await this.store.removeSpace(other._id);
+      for await (const other of this.store.allSpaceIds()) {
+        if (!live.has(other) && !(await spaceExists(this.content, other))) await this.store.removeSpace(other);
       }
     }
     return { spaces: targets.length, pages };

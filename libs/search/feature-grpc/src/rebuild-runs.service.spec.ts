@@ -26,14 +26,15 @@ describe('search rebuilds as runs (in process, real MongoDB and Kafka)', () => {
   test('a rebuild answers its pending run at once; polling finds it completed with its counts', async () => {
     const { run } = await clients.search.rebuild({ spaceIds: ['unknown-space'] }, { caller: instanceAdmin });
     expect(run).toMatchObject({ kind: SEARCH_RUNS.rebuild, status: 'pending', attempt: 0, createdBy: 'root' });
-    await waitForRun(service.running.deps.db, run!.id, 'completed');
+    await waitForRun(service.running.mongo.db, run!.id, 'completed');
     expect(await clients.search.getRebuild({ runId: run!.id }, { caller: instanceAdmin })).toMatchObject({ status: 'completed', resultJson: '{"spaces":0,"pages":0}', attempt: 1 });
     await expect(clients.search.getRebuild({ runId: run!.id }, { caller: { userId: 'u1', isInstanceAdmin: false } })).rejects.toMatchObject({ kind: 'forbidden' });
     await expect(clients.search.getRebuild({ runId: 'nope' }, { caller: instanceAdmin })).rejects.toMatchObject({ kind: 'not_found' });
   });
 
   test("a rebuild claimed by a worker that was killed is taken over once the dead worker's lease lapses", async () => {
-    const { db, runs } = service.running.deps;
+    const { runs } = service.running.deps;
+    const { db } = service.running.mongo;
     // Due later, so that the live worker does not claim it before the crashed one.
     const { run } = await runs.enqueue({ kind: SEARCH_RUNS.rebuild, input: { spaceIds: ['unknown-space'] }, dueAt: new Date(Date.now() + 3600_000) });
     await simulateCrashedWorker(db, run._id, { lapsed: false });
@@ -43,7 +44,7 @@ describe('search rebuilds as runs (in process, real MongoDB and Kafka)', () => {
 
   test("a rebuild that cannot reach content is retried, then fails with content's error as its reason", async () => {
     const { run } = await clients.search.rebuild({ spaceIds: [] }, { caller: instanceAdmin });
-    const failed = await waitForRun(service.running.deps.db, run!.id, 'failed');
+    const failed = await waitForRun(service.running.mongo.db, run!.id, 'failed');
     expect(failed.attempt).toBe(3);
     expect(failed.reason).toMatch(/\(gave up after 3 attempts\)$/);
   });

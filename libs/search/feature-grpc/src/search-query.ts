@@ -1,7 +1,7 @@
 import { invalid } from '@bindery/platform/errors';
 import { decodeCursor, encodeCursor, resolveLimit } from '@bindery/shared/pagination';
 import { Candidate, combinePostings, excerpt, holdsPhrase, parseQuery, stem, terms as termsOf } from '@bindery/search/domain';
-import type { IndexStore, SectionRecord } from './index-store';
+import type { IndexStore } from '@bindery/search/data-access';
 import { complete, documentFrequencies, prefixTerms, termLists } from './term-postings';
 
 export const MAX_QUERY = 512;
@@ -80,7 +80,7 @@ function sectionKey(id: string): [string, string] {
 
 /** The candidates holding every phrase as consecutive terms (of the title, or of the body). */
 async function withPhrases(store: IndexStore, candidates: Candidate[], phrases: string[][]): Promise<Candidate[]> {
-  const texts = await store.sections.find({ _id: { $in: candidates.map((c) => c.id) } }, { projection: { title: 1, body: 1 } }).toArray();
+  const texts = await store.sectionTexts(candidates.map((c) => c.id));
   const byId = new Map(texts.map((t) => [t._id, [...termsOf(t.title), '\u0000', ...termsOf(t.body)]]));
   return candidates.filter((c) => phrases.every((p) => holdsPhrase(byId.get(c.id) ?? [], p)));
 }
@@ -104,13 +104,13 @@ export function pageAfter<T>(items: T[], page: { page?: string; limit?: number }
 /** The pages' titles, paths and their best sections with highlighted excerpts. */
 export async function pageResults(store: IndexStore, pages: RankedPage[], matches: (term: string, folded: string) => boolean): Promise<PageResultJson[]> {
   const ids = pages.flatMap((p) => p.sections.slice(0, SECTIONS_PER_PAGE).map((s) => s.id));
-  const rows = await store.sections.find({ _id: { $in: ids } }, { projection: { tf: 0, ttf: 0, terms: 0 } }).toArray();
+  const rows = await store.resultSections(ids);
   const byId = new Map(rows.map((r) => [r._id, r]));
   return pages.flatMap((p) => {
     const sections = p.sections
       .slice(0, SECTIONS_PER_PAGE)
       .map((s) => byId.get(s.id))
-      .filter((s): s is SectionRecord => !!s);
+      .filter((s) => s !== undefined);
     if (!sections.length) return [];
     const first = sections[0];
     return [

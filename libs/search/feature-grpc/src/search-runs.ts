@@ -1,7 +1,7 @@
 import type { ServiceRuns } from '@bindery/platform/service-runtime';
 import { upgradeIndexFormat } from './index-format';
 import type { Indexer } from './indexer';
-import type { Db } from '@bindery/platform/mongo';
+import type { IndexFormatStore } from '@bindery/search/data-access';
 
 /** The kinds of search's runs. */
 export const SEARCH_RUNS = {
@@ -15,14 +15,14 @@ export const SEARCH_RUNS = {
 export const REBUILD_ATTEMPTS = 3;
 
 /** Search's run handlers and its schedule; `checkEveryMs` is SEARCH_FORMAT_CHECK_MS. */
-export function searchRuns(deps: { db: Db; indexer: Indexer }, checkEveryMs: number): ServiceRuns {
+export function searchRuns(deps: { format: IndexFormatStore; indexer: Indexer }, checkEveryMs: number): ServiceRuns {
   return {
     handlers: {
       [SEARCH_RUNS.rebuild]: async (input, ctx) => {
         const spaceIds = (input['spaceIds'] as string[] | undefined) ?? [];
         return deps.indexer.rebuild(spaceIds, (done, total) => ctx.progress({ done, total, message: 'spaces indexed' }), ctx.signal);
       },
-      [SEARCH_RUNS.indexFormat]: async (_input, ctx) => ({ outcome: await upgradeIndexFormat(deps.db, deps.indexer, ctx.signal) }),
+      [SEARCH_RUNS.indexFormat]: async (_input, ctx) => ({ outcome: await upgradeIndexFormat(deps.format, deps.indexer, ctx.signal) }),
     },
     schedules: [{ name: SEARCH_RUNS.indexFormat, kind: SEARCH_RUNS.indexFormat, everyMs: checkEveryMs }],
   };

@@ -3,25 +3,23 @@ import { eventHandlers, EventHandlers, on } from '@bindery/platform/events';
 import { forbidden, notFound } from '@bindery/platform/errors';
 import { Caller, grpcService } from '@bindery/platform/grpc';
 import { defineService } from '@bindery/platform/service-runtime';
-import { Db, sessionOf } from '@bindery/platform/mongo';
 import { RunStore, runMessage } from '@bindery/platform/runs';
 import { searchV1 as pb } from '@bindery/shared/contracts';
-import { IndexStore, SEARCH_INDEXES } from './index-store';
+import { IndexFormatStore, IndexStore, SEARCH_INDEXES, searchStores, SearchStores } from '@bindery/search/data-access';
 import { Indexer } from './indexer';
 import { REBUILD_ATTEMPTS, SEARCH_RUNS, searchRuns } from './search-runs';
 import { checkQuery, pageAfter, pageResults, PAGES_PER_SPACE, rankPages } from './search-query';
 
 export interface SearchDeps {
-  db: Db;
   store: IndexStore;
+  format: IndexFormatStore;
   indexer: Indexer;
   content: ContentClients;
   runs: RunStore;
 }
 
-export function searchDeps(db: Db, content: ContentClients, runs: RunStore): SearchDeps {
-  const store = new IndexStore(db);
-  return { db, store, indexer: new Indexer(store, content), content, runs };
+export function searchDeps(stores: SearchStores, content: ContentClients, runs: RunStore): SearchDeps {
+  return { store: stores.index, format: stores.format, indexer: new Indexer(stores.index, content), content, runs };
 }
 
 const adminsOnly = (caller: Caller) => {
@@ -42,9 +40,6 @@ async function readableSpaces(content: ContentClients, organizationId: string, c
 
 export function searchGrpc(deps: SearchDeps) {
   return grpcService(pb.SearchServiceService, {
-    async ping(_req, ctx) {
-      return { service: 'search', callerUserId: ctx.caller.userId };
-    },
     async searchSpace(req, ctx) {
       checkQuery(req.query);
       // As the caller: a space they cannot read (or a deleted one) is not found.
@@ -113,7 +108,7 @@ const WHOLE_SPACE =
 export function contentHandlers(deps: SearchDeps): EventHandlers {
   const { store, indexer } = deps;
   return eventHandlers(
-    on(C.spaceCreated, (d, _e, ctx) => store.knownSpace(d.spaceId, d.organizationId, sessionOf(ctx))),
+    on(C.spaceCreated, (d, _e, ctx) => store.knownSpace(d.spaceId, d.organizationId, ctx)),
     on(C.revisionCreated, (d) => indexer.revisionCreated(d), { idempotentOutsideTransaction: READS_CONTENT }),
     on(C.spaceRestored, (d) => indexer.reindexSpace(d.spaceId, d.organizationId).then(() => undefined), { idempotentOutsideTransaction: READS_CONTENT }),
     on(C.spacePurged, (d) => store.removeSpace(d.spaceId), { idempotentOutsideTransaction: WHOLE_SPACE }),
@@ -122,21 +117,27 @@ export function contentHandlers(deps: SearchDeps): EventHandlers {
   );
 }
 
+/** How search reaches content: its gRPC clients in production, a stand-in in the service tier of the tests. */
+export type ConnectContent = (address: string, deadlineMs: number) => ContentClients;
+
 /** Search: an inverted index of the current revision of every space, in its own database, fed by content's events. */
-export const searchService = defineService({
-  name: 'search',
-  settings: {
-    ...contentAddressSetting,
-    /** deadline of a call to content */
-    SEARCH_CONTENT_DEADLINE_MS: { kind: 'int', default: 30000, min: 100, max: 600000 },
-    /** how often the index format is checked (a scheduled run; an index of an earlier format is rebuilt once) */
-    SEARCH_FORMAT_CHECK_MS: { kind: 'int', default: 30000, min: 100, max: 86400000 },
-  },
-  indexes: SEARCH_INDEXES,
-  outboxCollections: [],
-  deps: ({ db, config, runs }): SearchDeps => searchDeps(db, connectContent(config.CONTENT_GRPC_URL, config.SEARCH_CONTENT_DEADLINE_MS), runs),
-  dispose: async (deps) => (deps.content as unknown as { close(): void }).close(),
-  grpc: (deps) => [searchGrpc(deps)],
-  consumers: (deps) => ({ 'search.index': { from: ['content'], handlers: contentHandlers(deps) } }),
-  runs: (deps, config) => searchRuns(deps, config.SEARCH_FORMAT_CHECK_MS),
-});
+export const searchServiceWith = (connect: ConnectContent) =>
+  defineService({
+    name: 'search',
+    settings: {
+      ...contentAddressSetting,
+      /** deadline of a call to content */
+      SEARCH_CONTENT_DEADLINE_MS: { kind: 'int', default: 30000, min: 100, max: 600000 },
+      /** how often the index format is checked (a scheduled run; an index of an earlier format is rebuilt once) */
+      SEARCH_FORMAT_CHECK_MS: { kind: 'int', default: 30000, min: 100, max: 86400000 },
+    },
+    indexes: SEARCH_INDEXES,
+    outboxCollections: [],
+    deps: ({ db, config, runs }): SearchDeps => searchDeps(searchStores(db), connect(config.CONTENT_GRPC_URL, config.SEARCH_CONTENT_DEADLINE_MS), runs),
+    dispose: async (deps) => (deps.content as unknown as { close(): void }).close(),
+    grpc: (deps) => [searchGrpc(deps)],
+    consumers: (deps) => ({ 'search.index': { from: ['content'], handlers: contentHandlers(deps) } }),
+    runs: (deps, config) => searchRuns(deps, config.SEARCH_FORMAT_CHECK_MS),
+  });
+
+export const searchService = searchServiceWith(connectContent);

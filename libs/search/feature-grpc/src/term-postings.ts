@@ -1,5 +1,5 @@
 import { Candidate, idf, matchesPrefix, MinHeap, prefixStems, scoreOf, TermPostings } from '@bindery/search/domain';
-import type { IndexStore } from './index-store';
+import type { IndexStore } from '@bindery/search/data-access';
 
 // Reading the index for one query: the terms a prefix stands for, document frequencies, each term's
 // best postings, and the exact weights of the candidates that can reach the first results.
@@ -30,26 +30,14 @@ const MAX_PREFIX_SCAN = 5000;
 export async function prefixTerms(store: IndexStore, spaceIds: string[], prefix: string): Promise<string[]> {
   const out = new Set(prefixStems(prefix));
   if (prefix.length >= MIN_PREFIX) {
-    const rows = await store.vocabulary
-      .aggregate<{ _id: string }>([
-        { $match: { t: { $gte: prefix, $lt: `${prefix}\uffff` }, s: { $in: spaceIds }, n: { $gt: 0 } } },
-        { $limit: MAX_PREFIX_SCAN },
-        { $group: { _id: '$t', n: { $sum: '$n' } } },
-        { $sort: { n: -1, _id: 1 } },
-        { $limit: MAX_EXPANSIONS },
-      ])
-      .toArray();
-    rows.forEach((r) => out.add(r._id));
+    (await store.termsStartingWith(spaceIds, prefix, MAX_PREFIX_SCAN, MAX_EXPANSIONS)).forEach((t) => out.add(t));
   }
   return [...out].filter((t) => matchesPrefix(t, prefix));
 }
 
 /** Sections holding each term in the given spaces. */
-export async function documentFrequencies(store: IndexStore, spaceIds: string[], terms: string[]): Promise<Map<string, number>> {
-  const rows = await store.vocabulary
-    .aggregate<{ _id: string; n: number }>([{ $match: { t: { $in: terms }, s: { $in: spaceIds } } }, { $group: { _id: '$t', n: { $sum: '$n' } } }])
-    .toArray();
-  return new Map(rows.filter((r) => r.n > 0).map((r) => [r._id, r.n]));
+export function documentFrequencies(store: IndexStore, spaceIds: string[], terms: string[]): Promise<Map<string, number>> {
+  return store.documentFrequencies(spaceIds, terms);
 }
 
 /** The best postings of each term present in the spaces (the rarest of the fixed words gets a longer list). */
@@ -77,9 +65,7 @@ export function termLists(store: IndexStore, spaceIds: string[], fixedTerms: str
 async function bestPostings(store: IndexStore, spaceIds: string[], term: string, weight: number, limit: number): Promise<TermPostings> {
   const groups: string[][] = [];
   for (let i = 0; i < spaceIds.length; i += SPACES_PER_MERGE) groups.push(spaceIds.slice(i, i + SPACES_PER_MERGE));
-  const read = await Promise.all(
-    groups.map((g) => store.postings.find({ t: term, s: { $in: g } }, { projection: { _id: 0, i: 1, c: 1 }, sort: { i: -1 }, limit, hint: 'impact' }).toArray()),
-  );
+  const read = await Promise.all(groups.map((g) => store.bestPostings(g, term, limit)));
   const rows = read
     .flat()
     .sort((a, b) => b.i - a.i)
@@ -115,7 +101,7 @@ export async function complete(store: IndexStore, groups: string[][], lists: Ter
     if (!open.length) break;
     lookups += pairs;
     const ids = open.flatMap((c) => c.unknown.map((t) => `${c.id}|${t}`));
-    const found = new Map((await store.postings.find({ _id: { $in: ids } }, { projection: { i: 1 } }).toArray()).map((p) => [p._id, p.i]));
+    const found = await store.impacts(ids);
     for (const c of open) {
       c.score = scoreOf(groups, (t) => {
         const l = byTerm.get(t);

@@ -42,6 +42,7 @@ describe('website import run (content in process, real MongoDB)', () => {
     await new Promise((r) => site?.close(r));
   });
 
+  // Longer than the tier: two attempts crawl the test site at once.
   test('two attempts of one run at once (a worker that seemed dead and its takeover) write one revision and both answer it', async () => {
     const clients = connectContent(service.address, 10000);
     try {
@@ -72,6 +73,7 @@ describe('website import run (content in process, real MongoDB)', () => {
     }
   }, 60_000);
 
+  // Longer than the tier: a run claimed by the worker and failed.
   test('a site that answers 404 fails at once, without retrying', async () => {
     const clients = connectContent(service.address, 10000);
     try {

@@ -178,6 +178,7 @@ describe('content model (in process, real MongoDB and Kafka)', () => {
     expect((await page(space.id, all[124].id, 'markdown')).markdown.trim()).toBe('Body of page 124.');
   });
 
+  // Longer than the tier: 100 rounds of two concurrent writers.
   test('two concurrent writers on one space, 100 rounds: no update is lost (the loser recomputes on the winner)', async () => {
     const space = await newSpace();
     const r = await apply(space.id, [

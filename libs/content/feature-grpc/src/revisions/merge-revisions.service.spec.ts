@@ -225,6 +225,7 @@ describe('MergeRevisions and DiffRevisions (in process, real MongoDB and Kafka)'
     await expect(diff(space, r.revisionId, head.revisionId, 1001)).rejects.toMatchObject({ kind: 'invalid' });
   });
 
+  // Longer than the tier: 20 rounds of two concurrent merges.
   test('two change requests merged at once, 20 rounds: both land every time (the loser recomputes on the winner)', async () => {
     const { space, a, b } = await twoPages();
     for (let round = 1; round <= 20; round += 1) {

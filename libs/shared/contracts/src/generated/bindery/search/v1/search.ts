@@ -21,14 +21,6 @@ import {
 import { PageInfo, PageRequest } from "../../common/v1/common";
 import { GetRunRequest, Run } from "../../common/v1/run";
 
-export interface PingRequest {
-}
-
-export interface PingResponse {
-  service: string;
-  callerUserId: string;
-}
-
 export interface SearchSpaceRequest {
   spaceId: string;
   query: string;
@@ -59,147 +51,6 @@ export interface RebuildReply {
   /** its result, once completed, is {spaces, pages}: how many were indexed */
   run: Run | undefined;
 }
-
-function createBasePingRequest(): PingRequest {
-  return {};
-}
-
-export const PingRequest: MessageFns<PingRequest> = {
-  encode(_: PingRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
-    return writer;
-  },
-
-  decode(input: BinaryReader | Uint8Array, length?: number): PingRequest {
-    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
-    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
-    if (previousRecursionDepth >= 100) {
-      throw new globalThis.Error("protobuf decode recursion limit exceeded");
-    }
-    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
-    try {
-      const end = length === undefined ? reader.len : reader.pos + length;
-      const message = createBasePingRequest();
-      while (reader.pos < end) {
-        const tag = reader.uint32();
-        switch (tag >>> 3) {
-        }
-        if ((tag & 7) === 4 || tag === 0) {
-          break;
-        }
-        reader.skip(tag & 7);
-      }
-      return message;
-    } finally {
-      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
-    }
-  },
-
-  fromJSON(_: any): PingRequest {
-    return {};
-  },
-
-  toJSON(_: PingRequest): unknown {
-    const obj: any = {};
-    return obj;
-  },
-
-  create<I extends Exact<DeepPartial<PingRequest>, I>>(base?: I): PingRequest {
-    return PingRequest.fromPartial(base ?? ({} as any));
-  },
-  fromPartial<I extends Exact<DeepPartial<PingRequest>, I>>(_: I): PingRequest {
-    const message = createBasePingRequest();
-    return message;
-  },
-};
-
-function createBasePingResponse(): PingResponse {
-  return { service: "", callerUserId: "" };
-}
-
-export const PingResponse: MessageFns<PingResponse> = {
-  encode(message: PingResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
-    if (message.service !== "") {
-      writer.uint32(10).string(message.service);
-    }
-    if (message.callerUserId !== "") {
-      writer.uint32(18).string(message.callerUserId);
-    }
-    return writer;
-  },
-
-  decode(input: BinaryReader | Uint8Array, length?: number): PingResponse {
-    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
-    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
-    if (previousRecursionDepth >= 100) {
-      throw new globalThis.Error("protobuf decode recursion limit exceeded");
-    }
-    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
-    try {
-      const end = length === undefined ? reader.len : reader.pos + length;
-      const message = createBasePingResponse();
-      while (reader.pos < end) {
-        const tag = reader.uint32();
-        switch (tag >>> 3) {
-          case 1: {
-            if (tag !== 10) {
-              break;
-            }
-
-            message.service = reader.string();
-            continue;
-          }
-          case 2: {
-            if (tag !== 18) {
-              break;
-            }
-
-            message.callerUserId = reader.string();
-            continue;
-          }
-        }
-        if ((tag & 7) === 4 || tag === 0) {
-          break;
-        }
-        reader.skip(tag & 7);
-      }
-      return message;
-    } finally {
-      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
-    }
-  },
-
-  fromJSON(object: any): PingResponse {
-    return {
-      service: isSet(object.service) ? globalThis.String(object.service) : "",
-      callerUserId: isSet(object.callerUserId)
-        ? globalThis.String(object.callerUserId)
-        : isSet(object.caller_user_id)
-        ? globalThis.String(object.caller_user_id)
-        : "",
-    };
-  },
-
-  toJSON(message: PingResponse): unknown {
-    const obj: any = {};
-    if (message.service !== "") {
-      obj.service = message.service;
-    }
-    if (message.callerUserId !== "") {
-      obj.callerUserId = message.callerUserId;
-    }
-    return obj;
-  },
-
-  create<I extends Exact<DeepPartial<PingResponse>, I>>(base?: I): PingResponse {
-    return PingResponse.fromPartial(base ?? ({} as any));
-  },
-  fromPartial<I extends Exact<DeepPartial<PingResponse>, I>>(object: I): PingResponse {
-    const message = createBasePingResponse();
-    message.service = object.service ?? "";
-    message.callerUserId = object.callerUserId ?? "";
-    return message;
-  },
-};
 
 function createBaseSearchSpaceRequest(): SearchSpaceRequest {
   return { spaceId: "", query: "", page: undefined };
@@ -650,15 +501,6 @@ export const RebuildReply: MessageFns<RebuildReply> = {
  */
 export type SearchServiceService = typeof SearchServiceService;
 export const SearchServiceService = {
-  ping: {
-    path: "/bindery.search.v1.SearchService/Ping" as const,
-    requestStream: false as const,
-    responseStream: false as const,
-    requestSerialize: (value: PingRequest): Buffer => Buffer.from(PingRequest.encode(value).finish()),
-    requestDeserialize: (value: Buffer): PingRequest => PingRequest.decode(value),
-    responseSerialize: (value: PingResponse): Buffer => Buffer.from(PingResponse.encode(value).finish()),
-    responseDeserialize: (value: Buffer): PingResponse => PingResponse.decode(value),
-  },
   /** Pages of one space matching the query (readers of the space). */
   searchSpace: {
     path: "/bindery.search.v1.SearchService/SearchSpace" as const,
@@ -716,7 +558,6 @@ export const SearchServiceService = {
 } as const;
 
 export interface SearchServiceServer extends UntypedServiceImplementation {
-  ping: handleUnaryCall<PingRequest, PingResponse>;
   /** Pages of one space matching the query (readers of the space). */
   searchSpace: handleUnaryCall<SearchSpaceRequest, SearchReply>;
   /** Spaces of an organization with their matching pages (members; only the spaces they can read). */
@@ -733,18 +574,6 @@ export interface SearchServiceServer extends UntypedServiceImplementation {
 }
 
 export interface SearchServiceClient extends Client {
-  ping(request: PingRequest, callback: (error: ServiceError | null, response: PingResponse) => void): ClientUnaryCall;
-  ping(
-    request: PingRequest,
-    metadata: Metadata,
-    callback: (error: ServiceError | null, response: PingResponse) => void,
-  ): ClientUnaryCall;
-  ping(
-    request: PingRequest,
-    metadata: Metadata,
-    options: Partial<CallOptions>,
-    callback: (error: ServiceError | null, response: PingResponse) => void,
-  ): ClientUnaryCall;
   /** Pages of one space matching the query (readers of the space). */
   searchSpace(
     request: SearchSpaceRequest,

@@ -1,99 +1,6 @@
-import { ClientSession, Db, IndexPlan, oneAtATime, withTransaction } from '@bindery/platform/mongo';
-import { frequencies, impactsOf, PageSection } from '@bindery/search/domain';
-
-export const COLLECTIONS = { sections: 'sections', postings: 'postings', vocabulary: 'vocabulary', spaces: 'spaces' } as const;
-
-/**
- * The inverted index. `sections`: one document per section of a page of a space's current revision
- * (its text and term frequencies). `postings`: one per term of a section with its impact, read best
- * first per term and space (`impact`, covered: the query never fetches a posting document).
- * `vocabulary`: per space and term, how many sections hold it (document frequencies, and the terms
- * a typed prefix can stand for). `spaces`: per space, its number of sections and revision indexed.
- * Ids carry their space first (`<space>:<page>:<n>` for a section, `<section>|<term>` for a posting,
- * `<space>|<term>` for a vocabulary entry), so a space's or a page's entries are a range of `_id`.
- */
-export const SEARCH_INDEXES: IndexPlan = {
-  [COLLECTIONS.sections]: [{ key: { spaceId: 1, pageId: 1 }, name: 'space_page' }],
-  [COLLECTIONS.postings]: [{ key: { t: 1, s: 1, i: -1, c: 1 }, name: 'impact' }],
-  [COLLECTIONS.vocabulary]: [{ key: { t: 1, s: 1 }, name: 'term_space' }],
-  [COLLECTIONS.spaces]: [{ key: { organizationId: 1 }, name: 'organization' }],
-};
-
-export interface SectionRecord {
-  _id: string;
-  spaceId: string;
-  organizationId: string;
-  revisionId: string;
-  pageId: string;
-  pageTitle: string;
-  pagePath: string;
-  n: number;
-  anchor: string;
-  title: string;
-  body: string;
-  terms: string[];
-  tf: Record<string, number>;
-  ttf: Record<string, number>;
-  len: number;
-}
-
-/** A term of a section: term, space, impact, section. */
-export interface PostingRecord {
-  _id: string;
-  t: string;
-  s: string;
-  i: number;
-  c: string;
-}
-
-export interface VocabularyRecord {
-  _id: string;
-  t: string;
-  s: string;
-  /** sections of the space holding the term (0 once none does) */
-  n: number;
-}
-
-export interface SpaceRecord {
-  _id: string;
-  organizationId: string;
-  revisionId?: string;
-  sections: number;
-}
-
-export interface IndexedPage {
-  pageId: string;
-  title: string;
-  path: string;
-  sections: PageSection[];
-}
-
-export function sectionRecords(space: { spaceId: string; organizationId: string; revisionId: string }, page: IndexedPage): SectionRecord[] {
-  return page.sections.map((s) => {
-    const tf = frequencies(s.body);
-    const ttf = frequencies(s.n === 0 ? page.title : `${page.title} ${s.title}`);
-    const len = Object.values(tf).reduce((a, b) => a + b, 0) + Object.values(ttf).reduce((a, b) => a + b, 0);
-    return {
-      _id: `${space.spaceId}:${page.pageId}:${s.n}`,
-      ...space,
-      pageId: page.pageId,
-      pageTitle: page.title,
-      pagePath: page.path,
-      n: s.n,
-      anchor: s.anchor,
-      title: s.n === 0 ? page.title : s.title,
-      body: s.body,
-      terms: [...new Set([...Object.keys(tf), ...Object.keys(ttf)])],
-      tf,
-      ttf,
-      len,
-    };
-  });
-}
-
-export function postingRecords(section: SectionRecord): PostingRecord[] {
-  return [...impactsOf(section)].map(([t, i]) => ({ _id: `${section._id}|${t}`, t, s: section.spaceId, i, c: section._id }));
-}
+import { ApplyContext } from '@bindery/platform/events';
+import { ClientSession, Db, oneAtATime, sessionOf, withTransaction } from '@bindery/platform/mongo';
+import { COLLECTIONS, IndexedPage, postingRecords, PostingRecord, SectionRecord, sectionRecords, SpaceRecord, VocabularyRecord } from './records';
 
 /** An `_id` range: every id starting with `prefix`. */
 function startingWith(prefix: string): { $regex: string } {
@@ -111,19 +18,19 @@ function termCounts(added: { terms: string[] }[], removed: { terms: string[] }[]
 export class IndexStore {
   constructor(private readonly db: Db) {}
 
-  get sections() {
+  private get sections() {
     return this.db.collection<SectionRecord>(COLLECTIONS.sections);
   }
 
-  get postings() {
+  private get postings() {
     return this.db.collection<PostingRecord>(COLLECTIONS.postings);
   }
 
-  get vocabulary() {
+  private get vocabulary() {
     return this.db.collection<VocabularyRecord>(COLLECTIONS.vocabulary);
   }
 
-  get spaces() {
+  private get spaces() {
     return this.db.collection<SpaceRecord>(COLLECTIONS.spaces);
   }
 
@@ -178,8 +85,9 @@ export class IndexStore {
     for (let i = 0; i < ops.length; i += 5000) await this.vocabulary.bulkWrite(ops.slice(i, i + 5000), { session, ordered: false });
   }
 
-  async knownSpace(spaceId: string, organizationId: string, session?: ClientSession): Promise<void> {
-    await this.spaces.updateOne({ _id: spaceId }, { $set: { organizationId }, $setOnInsert: { sections: 0 } }, { upsert: true, session });
+  /** Records a space content created (in the transaction of the event being applied). */
+  async knownSpace(spaceId: string, organizationId: string, applying?: ApplyContext): Promise<void> {
+    await this.spaces.updateOne({ _id: spaceId }, { $set: { organizationId }, $setOnInsert: { sections: 0 } }, { upsert: true, session: sessionOf(applying) });
   }
 
   async removeSpace(spaceId: string): Promise<void> {
@@ -216,5 +124,69 @@ export class IndexStore {
   async sectionCount(spaceIds: string[]): Promise<number> {
     const rows = await this.spaces.find({ _id: { $in: spaceIds } }, { projection: { sections: 1 } }).toArray();
     return rows.reduce((a, r) => a + r.sections, 0);
+  }
+
+  /** What the index knows of a space; null when nothing. */
+  indexedSpace(spaceId: string): Promise<SpaceRecord | null> {
+    return this.spaces.findOne({ _id: spaceId });
+  }
+
+  /** The spaces among these the index knows. */
+  indexedSpaces(spaceIds: string[]): Promise<SpaceRecord[]> {
+    return this.spaces.find({ _id: { $in: spaceIds } }).toArray();
+  }
+
+  /** Every space id the index knows, one at a time. */
+  async *allSpaceIds(): AsyncGenerator<string> {
+    for await (const s of this.spaces.find({}, { projection: { _id: 1 } })) yield s._id;
+  }
+
+  /** Title and body of these sections (for phrase checks). */
+  sectionTexts(ids: string[]): Promise<Pick<SectionRecord, '_id' | 'title' | 'body'>[]> {
+    return this.sections.find({ _id: { $in: ids } }, { projection: { title: 1, body: 1 } }).toArray();
+  }
+
+  /** These sections as results show them (without their term statistics). */
+  resultSections(ids: string[]): Promise<Omit<SectionRecord, 'tf' | 'ttf' | 'terms'>[]> {
+    return this.sections.find({ _id: { $in: ids } }, { projection: { tf: 0, ttf: 0, terms: 0 } }).toArray();
+  }
+
+  /**
+   * The terms starting with `prefix` held by the spaces, the most frequent first (at most
+   * `expansions`; at most `scan` vocabulary entries read).
+   */
+  async termsStartingWith(spaceIds: string[], prefix: string, scan: number, expansions: number): Promise<string[]> {
+    const rows = await this.vocabulary
+      .aggregate<{ _id: string }>([
+        { $match: { t: { $gte: prefix, $lt: `${prefix}\uffff` }, s: { $in: spaceIds }, n: { $gt: 0 } } },
+        { $limit: scan },
+        { $group: { _id: '$t', n: { $sum: '$n' } } },
+        { $sort: { n: -1, _id: 1 } },
+        { $limit: expansions },
+      ])
+      .toArray();
+    return rows.map((r) => r._id);
+  }
+
+  /** Sections holding each term in the given spaces (terms none holds are left out). */
+  async documentFrequencies(spaceIds: string[], terms: string[]): Promise<Map<string, number>> {
+    const rows = await this.vocabulary
+      .aggregate<{ _id: string; n: number }>([{ $match: { t: { $in: terms }, s: { $in: spaceIds } } }, { $group: { _id: '$t', n: { $sum: '$n' } } }])
+      .toArray();
+    return new Map(rows.filter((r) => r.n > 0).map((r) => [r._id, r.n]));
+  }
+
+  /**
+   * The `limit` postings of the term with the highest impact in these spaces (one database query
+   * over the `impact` index: MongoDB merges at most 200 index ranges in order).
+   */
+  bestPostings(spaceIds: string[], term: string, limit: number): Promise<Pick<PostingRecord, 'i' | 'c'>[]> {
+    return this.postings.find({ t: term, s: { $in: spaceIds } }, { projection: { _id: 0, i: 1, c: 1 }, sort: { i: -1 }, limit, hint: 'impact' }).toArray();
+  }
+
+  /** The impacts of these postings (`<section>|<term>`) that exist. */
+  async impacts(postingIds: string[]): Promise<Map<string, number>> {
+    const rows = await this.postings.find({ _id: { $in: postingIds } }, { projection: { i: 1 } }).toArray();
+    return new Map(rows.map((p) => [p._id, p.i]));
   }
 }

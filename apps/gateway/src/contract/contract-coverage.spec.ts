@@ -1,0 +1,166 @@
+import { openApiPath } from '@bindery/gateway/http';
+import type { EventsAdminClient } from '@bindery/platform/grpc';
+import { SERVICE_MODULES } from '../service-modules';
+import { routeTable } from '../route-table';
+import reference from './reference-operations.json';
+
+/** `METHOD /path` with every parameter written `{}` (the reference names some differently). */
+const shape = (method: string, path: string) => `${method.toUpperCase()} ${openApiPath(path).replace(/\{[^}]+\}/g, '{}')}`;
+
+/**
+ * Operations of the reference the gateway does not serve yet, each declared here by area. An
+ * operation leaves this list when it is served (the test fails until it does), so it only shrinks.
+ */
+const NOT_SERVED: Record<string, string[]> = {
+  'sites: their sections, section groups, site spaces and share links': [
+    'GET /v1/orgs/{}/sites',
+    'POST /v1/orgs/{}/sites',
+    'GET /v1/orgs/{}/sites/{}',
+    'DELETE /v1/orgs/{}/sites/{}',
+    'PATCH /v1/orgs/{}/sites/{}',
+    'GET /v1/orgs/{}/sites/{}/adaptive-schema',
+    'PUT /v1/orgs/{}/sites/{}/adaptive-schema',
+    'GET /v1/orgs/{}/sites/{}/adaptive-schema/template-conditions',
+    'GET /v1/orgs/{}/sites/{}/sections',
+    'POST /v1/orgs/{}/sites/{}/sections',
+    'DELETE /v1/orgs/{}/sites/{}/sections/{}',
+    'PATCH /v1/orgs/{}/sites/{}/sections/{}',
+    'POST /v1/orgs/{}/sites/{}/sections/{}/move',
+    'GET /v1/orgs/{}/sites/{}/section-groups',
+    'POST /v1/orgs/{}/sites/{}/section-groups',
+    'DELETE /v1/orgs/{}/sites/{}/section-groups/{}',
+    'PATCH /v1/orgs/{}/sites/{}/section-groups/{}',
+    'POST /v1/orgs/{}/sites/{}/section-groups/{}/sections',
+    'DELETE /v1/orgs/{}/sites/{}/section-groups/{}/sections/{}',
+    'POST /v1/orgs/{}/sites/{}/section-groups/{}/move',
+    'GET /v1/orgs/{}/sites/{}/site-spaces',
+    'POST /v1/orgs/{}/sites/{}/site-spaces',
+    'DELETE /v1/orgs/{}/sites/{}/site-spaces/{}',
+    'PATCH /v1/orgs/{}/sites/{}/site-spaces/{}',
+    'POST /v1/orgs/{}/sites/{}/site-spaces/{}/move',
+    'GET /v1/orgs/{}/sites/{}/share-links',
+    'POST /v1/orgs/{}/sites/{}/share-links',
+    'DELETE /v1/orgs/{}/sites/{}/share-links/{}',
+    'PATCH /v1/orgs/{}/sites/{}/share-links/{}',
+  ],
+  'the published reader': ['GET /v1/orgs/{}/sites/{}/published'],
+  'OpenAPI specs': [
+    'GET /v1/orgs/{}/openapi',
+    'POST /v1/orgs/{}/openapi',
+    'GET /v1/orgs/{}/openapi/{}',
+    'PUT /v1/orgs/{}/openapi/{}',
+    'DELETE /v1/orgs/{}/openapi/{}',
+    'GET /v1/orgs/{}/openapi/{}/versions',
+    'GET /v1/orgs/{}/openapi/{}/versions/latest',
+    'GET /v1/orgs/{}/openapi/{}/versions/latest/content',
+    'GET /v1/orgs/{}/openapi/{}/versions/{}',
+    'GET /v1/orgs/{}/openapi/{}/versions/{}/content',
+  ],
+  translations: [
+    'GET /v1/orgs/{}/translations',
+    'POST /v1/orgs/{}/translations',
+    'GET /v1/orgs/{}/translations/{}',
+    'PUT /v1/orgs/{}/translations/{}',
+    'DELETE /v1/orgs/{}/translations/{}',
+  ],
+  'git sync': ['POST /v1/spaces/{}/git/import', 'POST /v1/spaces/{}/git/export', 'GET /v1/spaces/{}/git/info'],
+};
+
+/** Served operations the reference lacks: from the latest official spec, or self-hosting extras. */
+const EXTRAS: string[] = [
+  'DELETE /admin/users/{}/tokens/{}',
+  'DELETE /v1/collections/{}/permissions/teams/{}',
+  'DELETE /v1/collections/{}/permissions/users/{}',
+  'DELETE /v1/spaces/{}/change-requests/{}/comments/{}/replies/{}',
+  'DELETE /v1/spaces/{}/permissions/teams/{}',
+  'DELETE /v1/spaces/{}/permissions/users/{}',
+  'GET /admin/search/rebuilds/{}',
+  'GET /admin/services/{}/dead-letters',
+  'GET /v1/collections/{}/permissions/aggregate',
+  'GET /v1/collections/{}/permissions/teams',
+  'GET /v1/collections/{}/permissions/users',
+  'GET /v1/org/{}/imports',
+  'GET /v1/org/{}/imports/{}',
+  'GET /v1/orgs/{}/change-requests',
+  'GET /v1/orgs/{}/link-invites',
+  'GET /v1/orgs/{}/link-invites/{}',
+  'GET /v1/orgs/{}/spaces',
+  'GET /v1/spaces/{}/change-requests',
+  'GET /v1/spaces/{}/change-requests/{}',
+  'GET /v1/spaces/{}/change-requests/{}/changes',
+  'GET /v1/spaces/{}/change-requests/{}/content/path/{}',
+  'GET /v1/spaces/{}/change-requests/{}/reviews',
+  'GET /v1/spaces/{}/change-requests/{}/reviews/{}',
+  'GET /v1/spaces/{}/content/path/{}',
+  'GET /v1/spaces/{}/permissions/aggregate',
+  'GET /v1/spaces/{}/permissions/teams',
+  'GET /v1/spaces/{}/permissions/users',
+  'GET /v1/spaces/{}/revisions/{}',
+  'GET /v1/spaces/{}/revisions/{}/files',
+  'GET /v1/spaces/{}/revisions/{}/files/{}',
+  'GET /v1/spaces/{}/revisions/{}/page/{}',
+  'GET /v1/spaces/{}/revisions/{}/pages',
+  'GET /v1/spaces/{}/revisions/{}/path/{}',
+  'GET /v1/user',
+  'PATCH /v1/collections/{}/permissions/teams/{}',
+  'PATCH /v1/collections/{}/permissions/users/{}',
+  'PATCH /v1/orgs/{}/link-invites/{}',
+  'PATCH /v1/spaces/{}/change-requests/{}',
+  'PATCH /v1/spaces/{}/permissions/teams/{}',
+  'PATCH /v1/spaces/{}/permissions/users/{}',
+  'POST /admin/search/rebuild',
+  'POST /admin/search/rebuilds/{}/cancel',
+  'POST /admin/services/{}/dead-letters/{}/replay',
+  'POST /admin/users',
+  'POST /admin/users/{}/tokens',
+  'POST /v1/collections/{}/permissions',
+  'POST /v1/org/{}/imports',
+  'POST /v1/org/{}/imports/{}/cancel',
+  'POST /v1/orgs',
+  'POST /v1/orgs/{}/invites',
+  'POST /v1/orgs/{}/invites/{}',
+  'POST /v1/orgs/{}/join',
+  'POST /v1/orgs/{}/link-invites',
+  'POST /v1/orgs/{}/spaces',
+  'POST /v1/spaces/{}/change-requests',
+  'POST /v1/spaces/{}/change-requests/{}/content',
+  'POST /v1/spaces/{}/change-requests/{}/merge',
+  'POST /v1/spaces/{}/change-requests/{}/reviews',
+  'POST /v1/spaces/{}/change-requests/{}/update',
+  'POST /v1/spaces/{}/permissions',
+  'PUT /v1/spaces/{}/change-requests/{}/comments/{}/replies/{}',
+];
+
+/** The operations the gateway serves, from the same route table the gateway builds at start. */
+function servedOperations(): string[] {
+  // Building routes connects nothing and calls no service: any stand-in will do for the clients.
+  const none = new Proxy({}, { get: () => none }) as { close(): void };
+  const eventsAdmin = Object.fromEntries(SERVICE_MODULES.map(({ module }) => [module.service, none as unknown as EventsAdminClient]));
+  const context = { publicUrl: 'http://gateway.test', appUrl: 'http://app.test', clientsOf: <C>() => none as C };
+  return routeTable(() => none, eventsAdmin, context).registry.routes.map((r) => shape(r.method, r.path));
+}
+
+describe('contract coverage: the reference operations against the gateway route table', () => {
+  const served = new Set(servedOperations());
+  const referenced = reference.map((o) => shape(o.method, o.path));
+  const declared = Object.values(NOT_SERVED).flat();
+
+  test('the reference lists its 121 operations, each once', () => {
+    expect(referenced).toHaveLength(121);
+    expect(new Set(referenced).size).toBe(referenced.length);
+  });
+
+  test('every operation of the reference is served or declared not served yet', () => {
+    expect(referenced.filter((op) => !served.has(op) && !declared.includes(op))).toEqual([]);
+  });
+
+  test('no operation declared not served is served (served ones leave the list)', () => {
+    expect(declared.filter((op) => served.has(op))).toEqual([]);
+    expect(declared.filter((op) => !referenced.includes(op))).toEqual([]);
+  });
+
+  test('every served operation outside the reference is a declared extra', () => {
+    expect([...served].filter((op) => !referenced.includes(op) && !EXTRAS.includes(op))).toEqual([]);
+    expect(EXTRAS.filter((op) => !served.has(op) || referenced.includes(op))).toEqual([]);
+  });
+});
