@@ -16,8 +16,7 @@ import {
   UPDATE_CONTENT,
 } from './change-request-schemas';
 import { withDownloadUrl } from '@bindery/gateway/content-routes';
-import { people } from './people';
-import { changeRequestJson, usersOfChangeRequest } from './representations';
+import { changeRequestJson, people, usersOfChangeRequest } from '@bindery/gateway/change-request-json';
 
 type Call = { caller: Caller; deadline: Date };
 

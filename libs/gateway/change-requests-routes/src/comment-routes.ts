@@ -7,7 +7,7 @@ import { changeRequestsV1 as pb } from '@bindery/shared/contracts';
 import { CHANGE_REQUEST } from './change-request-schemas';
 import { commentJson, replyJson, usersOfComment, usersOfReply } from './comment-representations';
 import { COMMENT, COMMENTS_QUERY, FORMAT_QUERY, POST_COMMENT, POST_REPLY, REPLIES_QUERY, REPLY, UPDATE_COMMENT, UPDATE_REPLY } from './comment-schemas';
-import { people } from './people';
+import { people } from '@bindery/gateway/change-request-json';
 
 type Call = { caller: Caller; deadline: Date };
 type Body = { body?: object; page?: string; node?: string; resolved?: boolean; addedReactions?: string[]; removedReactions?: string[] };

@@ -2,6 +2,7 @@ import { defineGatewayModule, RouteRegistry, RouteSpec } from '@bindery/gateway/
 import type { ContentClients } from '@bindery/content/client';
 import type { ChangeRequestsClients } from '@bindery/change-requests/client';
 import type { IdentityClients } from '@bindery/identity/client';
+import { changeRequestReader, ChangeRequestOf } from '@bindery/gateway/change-request-json';
 import { collectionRoutes } from './collection-routes';
 import { connectContentWithDownloads, downloadRoutes } from './download-route';
 import { contentReadRoutes } from './content-read-routes';
@@ -15,29 +16,33 @@ import { withSpaceCounts } from './space-counts';
 
 /**
  * Every route served by content. Content authorizes each call; identity's clients give the people
- * behind its grants (users, teams) and decide who may see an organization's member.
+ * behind its grants (users, teams) and decide who may see an organization's member; a merge
+ * revision's change request comes from `changeRequestOf`.
  */
-export function contentRoutes(content: ContentClients, identity: IdentityClients, urls: Urls): RouteSpec[] {
+export function contentRoutes(content: ContentClients, identity: IdentityClients, urls: Urls, changeRequestOf: ChangeRequestOf): RouteSpec[] {
   return [
     ...spaceRoutes(content.spaces, urls),
     ...collectionRoutes(content.collections, urls),
     ...permissionRoutes(content, identity, urls),
     ...memberSpaceRoutes(content.spaces, identity.members, urls),
-    ...contentReadRoutes(content.revisions, identity, urls),
+    ...contentReadRoutes(content.revisions, identity, urls, changeRequestOf),
     ...importRoutes(content.revisions),
     ...importRunRoutes(content.revisions, urls),
   ];
 }
 
-export function registerContentRoutes(registry: RouteRegistry, content: ContentClients, identity: IdentityClients, urls: Urls): RouteRegistry {
-  return registry.add(...contentRoutes(content, identity, urls));
+export function registerContentRoutes(registry: RouteRegistry, content: ContentClients, identity: IdentityClients, urls: Urls, changeRequestOf: ChangeRequestOf): RouteRegistry {
+  return registry.add(...contentRoutes(content, identity, urls, changeRequestOf));
 }
 
-/** Content's part of the gateway; its routes also use identity's clients, and change-requests' for the counts of spaces. */
+/** Content's part of the gateway; its routes also use identity's clients, and change-requests' for the counts of spaces and merged change requests. */
 export const contentGateway = defineGatewayModule({
   service: 'content',
   connect: connectContentWithDownloads,
-  routes: (clients, context) =>
-    withSpaceCounts(contentRoutes(clients, context.clientsOf<IdentityClients>('identity'), context), context.clientsOf<ChangeRequestsClients>('change-requests').stats),
+  routes: (clients, context) => {
+    const identity = context.clientsOf<IdentityClients>('identity');
+    const crs = context.clientsOf<ChangeRequestsClients>('change-requests');
+    return withSpaceCounts(contentRoutes(clients, identity, context, changeRequestReader(crs.changeRequests, identity.identity, context)), crs.stats);
+  },
   rawRoutes: (clients) => downloadRoutes(clients.downloads),
 });
