@@ -1,5 +1,5 @@
 import { officialResponse, pageOf, RouteSpec, toList } from '@bindery/gateway/http';
-import { deletedOrNot, Urls } from '@bindery/gateway/identity-routes';
+import { Urls } from '@bindery/gateway/identity-routes';
 import type { ChangeRequestsClients } from '@bindery/change-requests/client';
 import type { IdentityClients } from '@bindery/identity/client';
 import type { Caller } from '@bindery/platform/grpc';
@@ -127,7 +127,7 @@ export function commentRoutes(comments: ChangeRequestsClients['comments'], ident
       success: { status: 205, description: 'The comment was deleted' },
       alternatives: [{ status: 204, description: 'The comment was already deleted (one that never existed is a 404)' }],
       async handler({ caller, deadline, params }) {
-        return deletedOrNot((await comments.deleteComment(commentRef(params), { caller, deadline })).deleted);
+        return (await comments.deleteComment(commentRef(params), { caller, deadline })).deleted ? {} : { status: 204 };
       },
     },
     {
@@ -205,7 +205,7 @@ export function commentRoutes(comments: ChangeRequestsClients['comments'], ident
       success: { status: 205, description: 'The reply was deleted' },
       alternatives: [{ status: 204, description: 'The reply was already deleted (one that never existed is a 404)' }],
       async handler({ caller, deadline, params }) {
-        return deletedOrNot((await comments.deleteReply(replyRef(params), { caller, deadline })).deleted);
+        return (await comments.deleteReply(replyRef(params), { caller, deadline })).deleted ? {} : { status: 204 };
       },
     },
   ];

@@ -1,5 +1,5 @@
 import { LIST_QUERY, officialResponse, pageOf, RouteSpec, toList } from '@bindery/gateway/http';
-import { deletedOrNot, Urls } from '@bindery/gateway/identity-routes';
+import { Urls } from '@bindery/gateway/identity-routes';
 import type { ChangeRequestsClients } from '@bindery/change-requests/client';
 import type { IdentityClients } from '@bindery/identity/client';
 import type { Caller } from '@bindery/platform/grpc';
@@ -58,7 +58,7 @@ export function reviewerRoutes(reviewers: ChangeRequestsClients['reviewers'], id
       success: { status: 205, description: 'The reviewer is no longer asked to review' },
       alternatives: [{ status: 204, description: 'The user was not asked to review' }],
       async handler({ caller, deadline, params }) {
-        return deletedOrNot((await reviewers.removeRequestedReviewer({ changeRequest: ref(params), user: params.userId }, { caller, deadline })).deleted);
+        return (await reviewers.removeRequestedReviewer({ changeRequest: ref(params), user: params.userId }, { caller, deadline })).deleted ? {} : { status: 204 };
       },
     },
   ];

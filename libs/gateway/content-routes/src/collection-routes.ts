@@ -1,5 +1,4 @@
 import { LIST_QUERY, officialResponse, RouteSpec, toList } from '@bindery/gateway/http';
-import { deletedOrNot } from '@bindery/gateway/identity-routes';
 import type { ContentClients } from '@bindery/content/client';
 import { COLLECTION_PARAM, COLLECTIONS_QUERY, CREATE_COLLECTION, MOVE, ORG_PARAM, TRANSFER, UPDATE_COLLECTION } from './content-schemas';
 import { collectionJson, spaceJson, Urls } from './representations';
@@ -86,7 +85,7 @@ export function collectionRoutes(collections: ContentClients['collections'], url
       success: { status: 205, description: 'The collection was deleted' },
       alternatives: [{ status: 204, description: 'The collection was already deleted (one that never existed, or that the caller cannot see, is a 404)' }],
       async handler({ caller, deadline, params }) {
-        return deletedOrNot((await collections.deleteCollection({ collectionId: params.collectionId }, { caller, deadline })).deleted);
+        return (await collections.deleteCollection({ collectionId: params.collectionId }, { caller, deadline })).deleted ? {} : { status: 204 };
       },
     },
     {

@@ -1,5 +1,4 @@
 import { LIST_QUERY, officialResponse, RouteSpec, toList } from '@bindery/gateway/http';
-import { deletedOrNot } from '@bindery/gateway/identity-routes';
 import type { ContentClients } from '@bindery/content/client';
 import { CREATE_SPACE, MOVE, ORG_PARAM, SPACE_PARAM, TRANSFER, UPDATE_SPACE } from './content-schemas';
 import { spaceJson, Urls } from './representations';
@@ -107,7 +106,7 @@ export function spaceRoutes(spaces: ContentClients['spaces'], urls: Urls): Route
       success: { status: 205, description: 'The space was deleted' },
       alternatives: [{ status: 204, description: 'The space was already deleted (one that never existed, or that the caller cannot see, is a 404)' }],
       async handler({ caller, deadline, params }) {
-        return deletedOrNot((await spaces.deleteSpace({ spaceId: params.spaceId }, { caller, deadline })).deleted);
+        return (await spaces.deleteSpace({ spaceId: params.spaceId }, { caller, deadline })).deleted ? {} : { status: 204 };
       },
     },
     {

@@ -1,7 +1,6 @@
 import { ID_PARAM, LIST_QUERY, object, officialResponse, ROLE_OR_GUEST, RouteSpec, toList, trimmedText } from '@bindery/gateway/http';
 import type { IdentityClients } from '@bindery/identity/client';
 import { identitySamlV1 as pb } from '@bindery/shared/contracts';
-import { deletedOrNot } from './deletions';
 import { Urls } from './representations';
 import { samlProviderJson, ssoProviderLoginJson } from './saml-representations';
 
@@ -120,14 +119,13 @@ export function samlRoutes(clients: IdentityClients, urls: Urls): RouteSpec[] {
       method: 'delete',
       path: '/v1/orgs/:organizationId/saml/:samlProviderId',
       operationId: 'deleteOrganizationSAMLProvider',
-      summary: 'Delete a SAML provider (admins); 204 when there was none',
+      summary: 'Delete a SAML provider (admins); 204 whether or not there was one',
       tags: ['sso'],
       params: PROVIDER_PARAMS,
-      success: { status: 205, description: 'The SAML provider was deleted' },
-      alternatives: [{ status: 204, description: 'The SAML provider did not exist' }],
+      success: { status: 204, description: 'The SAML provider was deleted, or did not exist' },
       async handler({ caller, deadline, params }) {
-        const r = await saml.deleteSamlProvider({ organizationId: params.organizationId, samlProviderId: params.samlProviderId }, { caller, deadline });
-        return deletedOrNot(r.deleted);
+        await saml.deleteSamlProvider({ organizationId: params.organizationId, samlProviderId: params.samlProviderId }, { caller, deadline });
+        return {};
       },
     },
     {

@@ -1,6 +1,5 @@
 import { ID_PARAM, LIST_QUERY, object, officialResponse, pageOf, RouteSpec, toList, trimmedText } from '@bindery/gateway/http';
 import type { TeamsClient } from '@bindery/identity/client';
-import { deletedOrNot } from './deletions';
 import { Urls } from './representations';
 import { memberTeamJson, teamJson, teamMemberJson } from './team-representations';
 
@@ -88,14 +87,13 @@ export function teamRoutes(teams: TeamsClient, urls: Urls): RouteSpec[] {
       method: 'delete',
       path: '/v1/orgs/:organizationId/teams/:teamId',
       operationId: 'removeTeamFromOrganizationById',
-      summary: 'Delete a team (organization admins); 204 when there was none',
+      summary: 'Delete a team (organization admins); 204 whether or not there was one',
       tags: ['teams'],
       params: TEAM_PARAMS,
-      success: { status: 205, description: 'The team was deleted' },
-      alternatives: [{ status: 204, description: 'The team did not exist' }],
+      success: { status: 204, description: 'The team was deleted, or did not exist' },
       async handler({ caller, deadline, params }) {
-        const r = await teams.deleteTeam({ organizationId: params.organizationId, teamId: params.teamId }, { caller, deadline });
-        return deletedOrNot(r.deleted);
+        await teams.deleteTeam({ organizationId: params.organizationId, teamId: params.teamId }, { caller, deadline });
+        return {};
       },
     },
     {
@@ -156,14 +154,13 @@ export function teamRoutes(teams: TeamsClient, urls: Urls): RouteSpec[] {
       method: 'delete',
       path: '/v1/orgs/:organizationId/teams/:teamId/members/:userId',
       operationId: 'deleteMemberFromOrganizationTeamById',
-      summary: 'Remove a member from a team (admins and team owners); 204 when not in it',
+      summary: 'Remove a member from a team (admins and team owners); 204 whether or not they were in it',
       tags: ['team-members'],
       params: TEAM_MEMBER_PARAMS,
-      success: { status: 205, description: 'The member was removed from the team' },
-      alternatives: [{ status: 204, description: 'The member was not part of the team' }],
+      success: { status: 204, description: 'The member was removed from the team, or was not part of it' },
       async handler({ caller, deadline, params }) {
-        const r = await teams.removeTeamMember({ organizationId: params.organizationId, teamId: params.teamId, userId: params.userId }, { caller, deadline });
-        return deletedOrNot(r.removed);
+        await teams.removeTeamMember({ organizationId: params.organizationId, teamId: params.teamId, userId: params.userId }, { caller, deadline });
+        return {};
       },
     },
     {
