@@ -71,6 +71,7 @@ export function commentRoutes(comments: ChangeRequestsClients['comments'], ident
       query: FORMAT_QUERY,
       body: POST_COMMENT,
       success: { status: 200, description: 'The comment', schema: officialResponse('postCommentInChangeRequest') },
+      refusals: [{ status: 400, description: '`page` is not a page of the change request' }],
       async handler({ caller, deadline, params, query, body }) {
         const b = body as Body;
         const c = await comments.postComment(

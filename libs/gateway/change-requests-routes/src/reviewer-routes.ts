@@ -42,6 +42,7 @@ export function reviewerRoutes(reviewers: ChangeRequestsClients['reviewers'], id
       params: CHANGE_REQUEST,
       body: REQUEST_REVIEWERS,
       success: { status: 200, description: 'The requests made', schema: officialResponse('requestReviewersForChangeRequest') },
+      refusals: [{ status: 400, description: 'A user named may not review the space (not a member with the review role on it)' }],
       async handler({ caller, deadline, params, body }) {
         const b = body as { users: string[]; subject?: string };
         const r = await reviewers.requestReviewers({ changeRequest: ref(params), users: b.users, subject: b.subject }, { caller, deadline });

@@ -17,6 +17,7 @@ export function collectionRoutes(collections: ContentClients['collections'], url
       body: CREATE_COLLECTION,
       bodyOptional: true,
       success: { status: 201, description: 'The collection', schema: officialResponse('createCollection') },
+      refusals: [{ status: 400, description: '`parent` names no collection of this organization' }],
       idempotent: true,
       async handler({ caller, deadline, idempotencyKey, params, body }) {
         const b = (body ?? {}) as { title?: string; parent?: string };
@@ -116,6 +117,9 @@ export function collectionRoutes(collections: ContentClients['collections'], url
       params: COLLECTION_PARAM,
       body: MOVE,
       success: { status: 200, description: 'The moved collection', schema: officialResponse('moveCollection') },
+      refusals: [
+        { status: 400, description: '`parent` names no collection of this organization, or the collection itself or one inside it; `position` names no item of the target' },
+      ],
       async handler({ caller, deadline, params, body }) {
         return { body: collectionJson(await collections.moveCollection(moveRequest(params.collectionId, body as MoveBody), { caller, deadline }), urls) };
       },
@@ -129,6 +133,7 @@ export function collectionRoutes(collections: ContentClients['collections'], url
       params: COLLECTION_PARAM,
       body: TRANSFER,
       success: { status: 200, description: 'The transferred collection', schema: officialResponse('transferCollection') },
+      refusals: [{ status: 412, description: 'The collection already belongs to that organization' }],
       async handler({ caller, deadline, params, body }) {
         const { organization } = body as { organization: string };
         return { body: collectionJson(await collections.transferCollection({ id: params.collectionId, organizationId: organization }, { caller, deadline }), urls) };

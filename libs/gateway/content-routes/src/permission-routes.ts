@@ -91,6 +91,7 @@ function permissionRoutesOf(t: PermissionTarget, permissions: ContentClients['pe
       params: targetParam,
       body: INVITE,
       success: { status: 204, description: 'Granted' },
+      refusals: [{ status: 400, description: "A user or team named is not one of the organization's" }],
       async handler({ caller, deadline, params, body }) {
         const b = body as { role: string | null; users?: string[]; teams?: string[] };
         await permissions.invite({ target: target(params), role: b.role ?? undefined, users: b.users ?? [], teams: b.teams ?? [] }, { caller, deadline });

@@ -79,6 +79,7 @@ export function samlRoutes(clients: IdentityClients, urls: Urls): RouteSpec[] {
       params: ORG_PARAM,
       body: CREATE_SAML_PROVIDER,
       success: { status: 201, description: 'The SAML provider', schema: officialResponse('createOrganizationSAMLProvider') },
+      refusals: [{ status: 400, description: '`certificate` is not one X.509 certificate in PEM form; `defaultTeam` is no team of this organization' }],
       async handler({ caller, deadline, params, body }) {
         const b = body as SamlBody & { label: string };
         const p = await saml.createSamlProvider({ organizationId: params.organizationId, ...settings(b), label: b.label }, { caller, deadline });
@@ -107,6 +108,7 @@ export function samlRoutes(clients: IdentityClients, urls: Urls): RouteSpec[] {
       params: PROVIDER_PARAMS,
       body: UPDATE_SAML_PROVIDER,
       success: { status: 200, description: 'The updated SAML provider', schema: officialResponse('updateOrganizationSAMLProvider') },
+      refusals: [{ status: 400, description: '`certificate` is not one X.509 certificate in PEM form; `defaultTeam` is no team of this organization' }],
       async handler({ caller, deadline, params, body }) {
         const p = await saml.updateSamlProvider(
           { organizationId: params.organizationId, samlProviderId: params.samlProviderId, ...settings(body as SamlBody) },

@@ -51,6 +51,7 @@ export function teamRoutes(teams: TeamsClient, urls: Urls): RouteSpec[] {
       params: ORG,
       body: CREATE_TEAM,
       success: { status: 201, description: 'The team', schema: officialResponse('createOrganizationTeam') },
+      refusals: [{ status: 400, description: 'A user in `members` is not a member of this organization' }],
       async handler({ caller, deadline, params, body }) {
         const b = body as { title: string; members?: string[] };
         const team = await teams.createTeam({ organizationId: params.organizationId, title: b.title, members: b.members ?? [] }, { caller, deadline });
@@ -124,6 +125,7 @@ export function teamRoutes(teams: TeamsClient, urls: Urls): RouteSpec[] {
       params: TEAM_PARAMS,
       body: UPDATE_TEAM_MEMBERS,
       success: { status: 204, description: 'Updated' },
+      refusals: [{ status: 400, description: 'A user in `add` or `remove` is not a member of this organization' }],
       async handler({ caller, deadline, params, body }) {
         const b = body as { add?: string[]; remove?: string[]; memberships?: Record<string, { role: string }> };
         const memberships = Object.fromEntries(Object.entries(b.memberships ?? {}).map(([user, m]) => [user, m.role]));
