@@ -193,6 +193,29 @@ async function retry(work, timeoutMs = 15000) {
   }
 }
 
+/** Schemathesis's own list for positive_data_acceptance: answers that do not say "your valid request is wrong". */
+const ACCEPTED = ['2xx', '3xx', '401', '403', '404', '409', '429', '5xx'];
+
+/**
+ * The served document declares, per operation, the refusals of schema-valid requests no schema can
+ * express (an id in the body that names nothing, a state that forbids the change: RouteSpec.refusals).
+ * For those operations positive_data_acceptance also expects the declared statuses; every other
+ * refusal of a schema-valid request is still a failure.
+ */
+async function declaredRefusals(base) {
+  const doc = await (await fetch(`${base}/openapi.json`)).json();
+  const sections = [];
+  for (const methods of Object.values(doc.paths))
+    for (const op of Object.values(methods)) {
+      const declared = Object.keys(op.responses ?? {}).filter((s) => /^4\d\d$/.test(s) && !ACCEPTED.includes(s));
+      if (declared.length)
+        sections.push(
+          `[[operations]]\ninclude-operation-id = "${op.operationId}"\nchecks.positive_data_acceptance.expected-statuses = ${JSON.stringify([...ACCEPTED, ...declared])}\n`,
+        );
+    }
+  return sections;
+}
+
 /** Per check: how many test cases passed and failed it (from the NDJSON report). */
 function printCheckFigures(ndjson) {
   if (!fs.existsSync(ndjson)) return;
@@ -228,7 +251,12 @@ async function main() {
     const config = path.join(fuzzDir, 'schemathesis.toml');
     const ndjson = path.join(fuzzDir, 'report', 'last-run.ndjson');
     fs.rmSync(ndjson, { force: true });
-    fs.writeFileSync(config, `[parameters]\n"path.organizationId" = "${ids.organizationId}"\n"path.spaceId" = "${ids.spaceId}"\n"path.collectionId" = "${ids.collectionId}"\n`);
+    const refusals = await declaredRefusals(system.base);
+    log(`${refusals.length} operations declare refusals of schema-valid requests (RouteSpec.refusals)`);
+    fs.writeFileSync(
+      config,
+      `[parameters]\n"path.organizationId" = "${ids.organizationId}"\n"path.spaceId" = "${ids.spaceId}"\n"path.collectionId" = "${ids.collectionId}"\n\n${refusals.join('\n')}`,
+    );
     const args = [
       '--config-file',
       config,

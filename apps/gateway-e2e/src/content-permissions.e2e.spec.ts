@@ -240,7 +240,7 @@ describe('content permissions through the gateway', () => {
 
     // Out of the team, the guest loses the space within a short time (a revoked right travels as
     // identity's event to content's copy: bounded, not at once).
-    await expectEmpty(api.delete(`/v1/orgs/${org.orgId}/teams/${teamId}/members/${guest.id}`), 205);
+    await expectEmpty(api.delete(`/v1/orgs/${org.orgId}/teams/${teamId}/members/${guest.id}`), 204);
     await eventually(async () => expect(await spaceAs(guest, spaceId)).toBe(404), 10000, 20);
     expect(await aggregate(api, 'space', spaceId)).not.toHaveProperty(guest.id);
     expect(await spaceAs(read, spaceId)).toMatchObject({ review: true });
@@ -254,7 +254,7 @@ describe('content permissions through the gateway', () => {
     // Once the team is deleted, its grant stops counting (and is withdrawn).
     await expectEmpty(api.post(path, { role: 'edit', teams: [teamId] }), 204);
     expect(await spaceAs(read, spaceId)).toMatchObject({ edit: true });
-    await expectEmpty(api.delete(`/v1/orgs/${org.orgId}/teams/${teamId}`), 205);
+    await expectEmpty(api.delete(`/v1/orgs/${org.orgId}/teams/${teamId}`), 204);
     // The deletion reaches content as identity's event: the right ends within a bound, and content's
     // consumer then withdraws the team's grants.
     await eventually(async () => expect(await spaceAs(read, spaceId)).toMatchObject({ view: true, edit: false }), 10000, 20);
@@ -436,7 +436,7 @@ describe('content permissions through the gateway', () => {
     expect(await spaceAs(m.read, restricted)).toMatchObject({ edit: true });
     expect(await spaceAs(m.read, open)).toMatchObject({ view: true });
 
-    await expectEmpty(api.delete(`/v1/orgs/${org.orgId}/members/${m.read.id}`), 205);
+    await expectEmpty(api.delete(`/v1/orgs/${org.orgId}/members/${m.read.id}`), 204);
     const reader = as(m.read);
     // A removal is a revoked right: it ends within a bound, not at once.
     await eventually(

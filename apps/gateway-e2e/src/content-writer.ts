@@ -32,6 +32,7 @@ export function contentWriter(sut: SystemUnderTest): ContentWriter {
           baseRevisionId: options.baseRevisionId ?? '',
           revisionType: '',
           mergedFrom: '',
+          revertRevisionId: '',
         },
         { caller: { userId, isInstanceAdmin: false } },
       );

@@ -77,7 +77,15 @@ describe('files: upload by url and base64, signed streamed downloads (real syste
 
   const insertFiles = async (spaceId: string, items: unknown[]) => {
     const reply = await revisions.applyChanges(
-      { spaceId, baseRevisionId: '', changesJson: JSON.stringify([{ operation: 'insert_files', files: items }]), updateCurrent: true, revisionType: '', mergedFrom: '' },
+      {
+        spaceId,
+        baseRevisionId: '',
+        changesJson: JSON.stringify([{ operation: 'insert_files', files: items }]),
+        updateCurrent: true,
+        revisionType: '',
+        mergedFrom: '',
+        revertRevisionId: '',
+      },
       { caller: { userId: owner.id, isInstanceAdmin: false }, deadline: new Date(Date.now() + 120_000) },
     );
     return JSON.parse(reply.insertedFilesJson) as Array<{ id: string; name: string }>;

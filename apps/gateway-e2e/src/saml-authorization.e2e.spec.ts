@@ -27,7 +27,7 @@ const MATRIX: Row[] = [
     call: (c, x) => c.patch(`/v1/orgs/${x.orgId}/saml/${x.providerId}`, { label: 'Renamed' }),
     expect: [200, 403, 403, 403, 403, 403, 403, 404, 401, 401],
   },
-  { name: 'DELETE /v1/orgs/{orgId}/saml/{id}', call: (c, x) => c.delete(`/v1/orgs/${x.orgId}/saml/${x.deleteTarget}`), expect: [205, 403, 403, 403, 403, 403, 403, 404, 401, 401] },
+  { name: 'DELETE /v1/orgs/{orgId}/saml/{id}', call: (c, x) => c.delete(`/v1/orgs/${x.orgId}/saml/${x.deleteTarget}`), expect: [204, 403, 403, 403, 403, 403, 403, 404, 401, 401] },
   // Nothing to delete: "did not exist" (204) only to whoever may delete; an invisible organization stays 404.
   { name: 'DELETE /v1/orgs/{orgId}/saml/{absent}', call: (c, x) => c.delete(`/v1/orgs/${x.orgId}/saml/never-was`), expect: [204, 403, 403, 403, 403, 403, 403, 404, 401, 401] },
   { name: 'GET /v1/orgs/{orgId}/sso', call: (c, x) => c.get(`/v1/orgs/${x.orgId}/sso`), expect: [200, 200, 200, 200, 200, 200, 200, 404, 401, 401] },

@@ -48,7 +48,7 @@ describe('website import runs (0.202.0 /org/{organizationId}/imports)', () => {
     for (const p of run.pages as Json[]) expect(p).toMatchObject({ type: 'page', status: 'complete', sourceURL: expect.stringContaining('/docs/s4/') });
   });
 
-  test('a site that answers 404 fails the run with that reason and changes nothing; a file source is a 400 declared in /openapi.json', async () => {
+  test('a site that answers 404 fails the run with that reason and changes nothing; a file source or a page target is a 400: /openapi.json declares neither', async () => {
     const spaceId = (await createSpace(admin, orgId, { title: 'Missing site' })).id as string;
     const revision = (await admin.get(`/v1/spaces/${spaceId}`)).body.revision;
     const started = await startRun(admin, orgId, spaceId, `${site.origin}/missing/`);
@@ -57,12 +57,16 @@ describe('website import runs (0.202.0 /org/{organizationId}/imports)', () => {
     expect((await admin.get(`/v1/spaces/${spaceId}`)).body.revision).toBe(revision);
 
     const refusals: Array<[unknown, RegExp]> = [
-      [{ source: { type: 'file', files: ['a'] }, target: { space: spaceId } }, /source "file" is not supported yet/],
-      [{ source: { type: 'website', url: `${site.origin}/docs/` }, target: { space: spaceId, page: 'p1' } }, /under a page is not supported yet/],
+      [{ source: { type: 'file', files: ['a'] }, target: { space: spaceId } }, /body\.source\.type must be one of "website"/],
+      [{ source: { type: 'website', url: `${site.origin}/docs/` }, target: { space: spaceId, page: 'p1' } }, /body\.target has an unknown field "page"/],
+      [{ source: { type: 'website', url: `${site.origin}/docs/` }, target: { space: spaceId, changeRequest: 'c1' } }, /body\.target has an unknown field "changeRequest"/],
       [{ source: { type: 'website', url: 'ftp://x/' }, target: { space: spaceId } }, /http or https/],
       [{ source: { type: 'website', url: `${site.origin}/docs/` }, target: { space: spaceId }, extra: 1 }, /./],
       [{ source: { type: 'website', url: `${site.origin}/docs/` } }, /./],
     ];
+    const served = (await admin.get('/openapi.json')).body.paths['/v1/org/{organizationId}/imports'].post.requestBody.content['application/json'].schema;
+    expect(served.properties.source.properties.type.enum).toEqual(['website']);
+    expect(Object.keys(served.properties.target.properties)).toEqual(['space']);
     for (const [body, message] of refusals) {
       const res = await admin.post(`/v1/org/${orgId}/imports`, body);
       expect([JSON.stringify(body), res.status]).toEqual([JSON.stringify(body), 400]);
@@ -70,7 +74,7 @@ describe('website import runs (0.202.0 /org/{organizationId}/imports)', () => {
       expect(res.body.error.message).toMatch(message);
     }
     const doc = (await http(sut.baseUrl).get('/openapi.json')).body;
-    expect(doc.paths['/v1/org/{organizationId}/imports'].post.description).toMatch(/"file".*refused with a 400/);
+    expect(doc.paths['/v1/org/{organizationId}/imports'].post.description).toMatch(/"file".*fail validation \(400\)/);
   });
 
   test('cancel stops a running crawl at its next page; the space is left unchanged', async () => {

@@ -168,15 +168,17 @@ describe('website import into a space (POST /v1/spaces/{spaceId}/content/import)
     }
   });
 
-  test('other sources answer 400 (not supported yet); a bad URL, a locked space and a site that answers 404 are refused, nothing created', async () => {
+  test('other sources answer 400 (only website is served); a bad URL, a locked space and a site that answers 404 are refused, nothing created', async () => {
     const spaceId = (await createSpace(admin, orgId, { title: 'Refusals' })).id;
     const revision = (await admin.get(`/v1/spaces/${spaceId}`)).body.revision;
     for (const source of ['docx', 'markdown', 'html', 'zip', 'confluence', 'github-wiki', 'notion', 'google-docs']) {
       const res = await admin.post(`/v1/spaces/${spaceId}/content/import`, { source, url: `${site.origin}/docs/` });
       expect(res.status).toBe(400);
       assertErrorBody(400, res.body);
-      expect(res.body.error.message).toMatch(/not supported yet/);
+      expect(res.body.error.message).toMatch(/body\.source must be one of "website"/);
     }
+    const served = (await admin.get('/openapi.json')).body.paths['/v1/spaces/{spaceId}/content/import'].post.requestBody.content['application/json'].schema;
+    expect(served.properties.source.enum).toEqual(['website']);
     const cases: Array<[unknown, number]> = [
       [{ source: 'website', url: 'not a url' }, 400],
       [{ source: 'website', url: 'ftp://127.0.0.1/docs/' }, 400],

@@ -28,7 +28,15 @@ export async function updateContent(deps: ChangeRequestsDeps, caller: Caller, re
     assertContentWritable(cr);
     if (cr.merging && cr.merging.until > nowOf(deps)) throw busy();
     const r = await deps.content.revisions.applyChanges(
-      { spaceId: cr.spaceId, baseRevisionId: cr.revision, changesJson: req.changesJson, updateCurrent: false, revisionType: 'edits', mergedFrom: '' },
+      {
+        spaceId: cr.spaceId,
+        baseRevisionId: cr.revision,
+        changesJson: req.changesJson,
+        updateCurrent: false,
+        revisionType: 'edits',
+        mergedFrom: '',
+        revertRevisionId: mergeBaseOf(cr),
+      },
       { caller },
     );
     const set: Partial<ChangeRequestRecord> = { revision: r.revisionId, updatedAt: nowOf(deps) };

@@ -4,6 +4,7 @@ import type { Urls } from '@bindery/gateway/identity-routes';
 import type { ChangeRequestsClients } from '@bindery/change-requests/client';
 import type { ContentClients } from '@bindery/content/client';
 import type { IdentityClients } from '@bindery/identity/client';
+import { changeRequestReader } from '@bindery/gateway/change-request-json';
 import { CHANGE_REQUEST } from './change-request-schemas';
 
 /**
@@ -17,7 +18,7 @@ export function changeRequestContentRoutes(
   urls: Urls,
 ): RouteSpec[] {
   const headOf: RevisionOf = async (p, call) => (await crs.getChangeRequest({ spaceId: p.spaceId, changeRequest: p.changeRequestId }, call)).revision;
-  const b = revisionReadBuilders(revisions, identity, urls, headOf);
+  const b = revisionReadBuilders(revisions, identity, urls, changeRequestReader(crs, identity.identity, urls), headOf);
   const base = '/v1/spaces/:spaceId/change-requests/:changeRequestId/content';
   return [
     b.revisionRoute(base, 'getRevisionOfChangeRequestById', officialResponse('getRevisionOfChangeRequestById'), CHANGE_REQUEST, "The change request's head revision (readers)"),

@@ -16,8 +16,7 @@ import {
   UPDATE_CONTENT,
 } from './change-request-schemas';
 import { withDownloadUrl } from '@bindery/gateway/content-routes';
-import { people } from './people';
-import { changeRequestJson, usersOfChangeRequest } from './representations';
+import { changeRequestJson, people, usersOfChangeRequest } from '@bindery/gateway/change-request-json';
 
 type Call = { caller: Caller; deadline: Date };
 
@@ -173,6 +172,13 @@ export function changeRequestRoutes(crs: ChangeRequestsClients['changeRequests']
         description: 'The change request (compat=false: with the affected pages and inserted files)',
         schema: officialResponse('updateChangeRequestContent'),
       },
+      refusals: [
+        {
+          status: 400,
+          description:
+            'A change names a page, parent, revision or block the content does not have, a slug a sibling has, a move into the page itself, or a file that cannot be fetched',
+        },
+      ],
       async handler({ caller, deadline, params, query, body }) {
         const r = await crs.updateContent({ ref: ref(params), changesJson: JSON.stringify((body as { changes: unknown[] }).changes) }, { caller, deadline });
         const cr = await one(r.changeRequest!, { caller, deadline });

@@ -1,7 +1,7 @@
 import type { Urls } from '@bindery/gateway/identity-routes';
 import { changeRequestsV1 as pb } from '@bindery/shared/contracts';
-import type { UserJson } from './people';
-import { changeRequestLocation } from './representations';
+import type { UserJson } from '@bindery/gateway/change-request-json';
+import { changeRequestLocation } from '@bindery/gateway/change-request-json';
 
 const reactionsJson = (reactions: pb.Reaction[], user: (id: string) => UserJson) =>
   reactions.map((r) => ({ emoji: r.emoji, count: r.users.length, users: r.users.map((u) => ({ user: user(u.user), reactedAt: u.reactedAt })) }));

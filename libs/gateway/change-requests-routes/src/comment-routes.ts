@@ -1,5 +1,5 @@
 import { officialResponse, pageOf, RouteSpec, toList } from '@bindery/gateway/http';
-import { deletedOrNot, Urls } from '@bindery/gateway/identity-routes';
+import { Urls } from '@bindery/gateway/identity-routes';
 import type { ChangeRequestsClients } from '@bindery/change-requests/client';
 import type { IdentityClients } from '@bindery/identity/client';
 import type { Caller } from '@bindery/platform/grpc';
@@ -7,7 +7,7 @@ import { changeRequestsV1 as pb } from '@bindery/shared/contracts';
 import { CHANGE_REQUEST } from './change-request-schemas';
 import { commentJson, replyJson, usersOfComment, usersOfReply } from './comment-representations';
 import { COMMENT, COMMENTS_QUERY, FORMAT_QUERY, POST_COMMENT, POST_REPLY, REPLIES_QUERY, REPLY, UPDATE_COMMENT, UPDATE_REPLY } from './comment-schemas';
-import { people } from './people';
+import { people } from '@bindery/gateway/change-request-json';
 
 type Call = { caller: Caller; deadline: Date };
 type Body = { body?: object; page?: string; node?: string; resolved?: boolean; addedReactions?: string[]; removedReactions?: string[] };
@@ -71,6 +71,7 @@ export function commentRoutes(comments: ChangeRequestsClients['comments'], ident
       query: FORMAT_QUERY,
       body: POST_COMMENT,
       success: { status: 200, description: 'The comment', schema: officialResponse('postCommentInChangeRequest') },
+      refusals: [{ status: 400, description: '`page` is not a page of the change request' }],
       async handler({ caller, deadline, params, query, body }) {
         const b = body as Body;
         const c = await comments.postComment(
@@ -127,7 +128,7 @@ export function commentRoutes(comments: ChangeRequestsClients['comments'], ident
       success: { status: 205, description: 'The comment was deleted' },
       alternatives: [{ status: 204, description: 'The comment was already deleted (one that never existed is a 404)' }],
       async handler({ caller, deadline, params }) {
-        return deletedOrNot((await comments.deleteComment(commentRef(params), { caller, deadline })).deleted);
+        return (await comments.deleteComment(commentRef(params), { caller, deadline })).deleted ? {} : { status: 204 };
       },
     },
     {
@@ -205,7 +206,7 @@ export function commentRoutes(comments: ChangeRequestsClients['comments'], ident
       success: { status: 205, description: 'The reply was deleted' },
       alternatives: [{ status: 204, description: 'The reply was already deleted (one that never existed is a 404)' }],
       async handler({ caller, deadline, params }) {
-        return deletedOrNot((await comments.deleteReply(replyRef(params), { caller, deadline })).deleted);
+        return (await comments.deleteReply(replyRef(params), { caller, deadline })).deleted ? {} : { status: 204 };
       },
     },
   ];

@@ -1,8 +1,8 @@
 import type { Urls } from '@bindery/gateway/identity-routes';
 import { changeRequestsV1 as pb } from '@bindery/shared/contracts';
 import { commentJson, usersOfComment } from './comment-representations';
-import type { UserJson } from './people';
-import { changeRequestLocation } from './representations';
+import type { UserJson } from '@bindery/gateway/change-request-json';
+import { changeRequestLocation } from '@bindery/gateway/change-request-json';
 
 /** The official ChangeRequestReview. */
 export function reviewJson(r: pb.Review, spaceId: string, user: (id: string) => UserJson, urls: Urls) {

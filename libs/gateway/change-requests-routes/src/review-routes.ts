@@ -5,7 +5,7 @@ import type { IdentityClients } from '@bindery/identity/client';
 import type { Caller } from '@bindery/platform/grpc';
 import { changeRequestsV1 as pb } from '@bindery/shared/contracts';
 import { CHANGE_REQUEST } from './change-request-schemas';
-import { people } from './people';
+import { people } from '@bindery/gateway/change-request-json';
 import { reviewJson, usersOfReview } from './review-representations';
 import { REVIEW, REVIEW_QUERY, REVIEWS_QUERY, SUBMIT_REVIEW } from './review-schemas';
 

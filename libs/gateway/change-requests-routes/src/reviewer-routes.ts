@@ -1,11 +1,11 @@
 import { LIST_QUERY, officialResponse, pageOf, RouteSpec, toList } from '@bindery/gateway/http';
-import { deletedOrNot, Urls } from '@bindery/gateway/identity-routes';
+import { Urls } from '@bindery/gateway/identity-routes';
 import type { ChangeRequestsClients } from '@bindery/change-requests/client';
 import type { IdentityClients } from '@bindery/identity/client';
 import type { Caller } from '@bindery/platform/grpc';
 import { changeRequestsV1 as pb } from '@bindery/shared/contracts';
 import { CHANGE_REQUEST } from './change-request-schemas';
-import { people } from './people';
+import { people } from '@bindery/gateway/change-request-json';
 import { requestedReviewerJson, usersOfRequestedReviewer } from './review-representations';
 import { REQUEST_REVIEWERS, REQUESTED_REVIEWER } from './review-schemas';
 
@@ -42,6 +42,7 @@ export function reviewerRoutes(reviewers: ChangeRequestsClients['reviewers'], id
       params: CHANGE_REQUEST,
       body: REQUEST_REVIEWERS,
       success: { status: 200, description: 'The requests made', schema: officialResponse('requestReviewersForChangeRequest') },
+      refusals: [{ status: 400, description: 'A user named may not review the space (not a member with the review role on it)' }],
       async handler({ caller, deadline, params, body }) {
         const b = body as { users: string[]; subject?: string };
         const r = await reviewers.requestReviewers({ changeRequest: ref(params), users: b.users, subject: b.subject }, { caller, deadline });
@@ -58,7 +59,7 @@ export function reviewerRoutes(reviewers: ChangeRequestsClients['reviewers'], id
       success: { status: 205, description: 'The reviewer is no longer asked to review' },
       alternatives: [{ status: 204, description: 'The user was not asked to review' }],
       async handler({ caller, deadline, params }) {
-        return deletedOrNot((await reviewers.removeRequestedReviewer({ changeRequest: ref(params), user: params.userId }, { caller, deadline })).deleted);
+        return (await reviewers.removeRequestedReviewer({ changeRequest: ref(params), user: params.userId }, { caller, deadline })).deleted ? {} : { status: 204 };
       },
     },
   ];

@@ -1,5 +1,4 @@
 import { LIST_QUERY, officialResponse, RouteSpec, toList } from '@bindery/gateway/http';
-import { deletedOrNot } from '@bindery/gateway/identity-routes';
 import type { ContentClients } from '@bindery/content/client';
 import { COLLECTION_PARAM, COLLECTIONS_QUERY, CREATE_COLLECTION, MOVE, ORG_PARAM, TRANSFER, UPDATE_COLLECTION } from './content-schemas';
 import { collectionJson, spaceJson, Urls } from './representations';
@@ -18,6 +17,7 @@ export function collectionRoutes(collections: ContentClients['collections'], url
       body: CREATE_COLLECTION,
       bodyOptional: true,
       success: { status: 201, description: 'The collection', schema: officialResponse('createCollection') },
+      refusals: [{ status: 400, description: '`parent` names no collection of this organization' }],
       idempotent: true,
       async handler({ caller, deadline, idempotencyKey, params, body }) {
         const b = (body ?? {}) as { title?: string; parent?: string };
@@ -86,7 +86,7 @@ export function collectionRoutes(collections: ContentClients['collections'], url
       success: { status: 205, description: 'The collection was deleted' },
       alternatives: [{ status: 204, description: 'The collection was already deleted (one that never existed, or that the caller cannot see, is a 404)' }],
       async handler({ caller, deadline, params }) {
-        return deletedOrNot((await collections.deleteCollection({ collectionId: params.collectionId }, { caller, deadline })).deleted);
+        return (await collections.deleteCollection({ collectionId: params.collectionId }, { caller, deadline })).deleted ? {} : { status: 204 };
       },
     },
     {
@@ -117,6 +117,9 @@ export function collectionRoutes(collections: ContentClients['collections'], url
       params: COLLECTION_PARAM,
       body: MOVE,
       success: { status: 200, description: 'The moved collection', schema: officialResponse('moveCollection') },
+      refusals: [
+        { status: 400, description: '`parent` names no collection of this organization, or the collection itself or one inside it; `position` names no item of the target' },
+      ],
       async handler({ caller, deadline, params, body }) {
         return { body: collectionJson(await collections.moveCollection(moveRequest(params.collectionId, body as MoveBody), { caller, deadline }), urls) };
       },
@@ -130,6 +133,7 @@ export function collectionRoutes(collections: ContentClients['collections'], url
       params: COLLECTION_PARAM,
       body: TRANSFER,
       success: { status: 200, description: 'The transferred collection', schema: officialResponse('transferCollection') },
+      refusals: [{ status: 412, description: 'The collection already belongs to that organization' }],
       async handler({ caller, deadline, params, body }) {
         const { organization } = body as { organization: string };
         return { body: collectionJson(await collections.transferCollection({ id: params.collectionId, organizationId: organization }, { caller, deadline }), urls) };

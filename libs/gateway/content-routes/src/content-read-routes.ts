@@ -2,6 +2,7 @@ import { ID_PARAM, JsonSchema, LIST_QUERY, officialResponse, RouteSpec, toList }
 import { organizationJson } from '@bindery/gateway/identity-routes';
 import type { ContentClients } from '@bindery/content/client';
 import type { IdentityClients } from '@bindery/identity/client';
+import type { ChangeRequestOf } from '@bindery/gateway/change-request-json';
 import type { Caller } from '@bindery/platform/grpc';
 import { contentRevisionsV1 as pb } from '@bindery/shared/contracts';
 import { locationWithObjects, revisionWithUrls, withDownloadUrl, withPageUrls } from './content-representations';
@@ -37,9 +38,10 @@ const fromPath: RevisionOf = async (params) => params.revisionId ?? '';
 
 /**
  * The builders of the revision reads (revision, pages, page, files, file, backlinks, links), for any
- * way of naming the revision: the current one, one by id, a change request's head.
+ * way of naming the revision: the current one, one by id, a change request's head. A merge revision
+ * names the change request it merged by id; the answer carries the official ChangeRequest.
  */
-export function revisionReadBuilders(revisions: Revisions, identity: IdentityClients, urls: Urls, revisionOf: RevisionOf = fromPath) {
+export function revisionReadBuilders(revisions: Revisions, identity: IdentityClients, urls: Urls, changeRequestOf: ChangeRequestOf, revisionOf: RevisionOf = fromPath) {
   const sel = async (params: Record<string, string>, query: Record<string, unknown>, ctx: Ctx): Promise<pb.RevisionSelector> => ({
     spaceId: params.spaceId,
     revisionId: await revisionOf(params, ctx),
@@ -56,7 +58,9 @@ export function revisionReadBuilders(revisions: Revisions, identity: IdentityCli
     success: { status: 200, description: 'The revision with its pages and files', schema },
     async handler({ caller, deadline, params: p, query }) {
       const r = await revisions.getRevision(await sel(p, query, { caller, deadline }), { caller, deadline });
-      return { body: revisionWithUrls(JSON.parse(r.revisionJson), p.spaceId, urls) };
+      const body = revisionWithUrls(JSON.parse(r.revisionJson), p.spaceId, urls);
+      if (typeof body.mergedFrom === 'string') body.mergedFrom = await changeRequestOf(p.spaceId, body.mergedFrom, { caller, deadline });
+      return { body };
     },
   });
   const pagesRoute = (path: string, operationId: string, schema: JsonSchema, params: Record<string, JsonSchema>): RouteSpec => ({
@@ -178,8 +182,8 @@ export function revisionReadBuilders(revisions: Revisions, identity: IdentityCli
 }
 
 /** The space-content reads, under /content (current revision) and /revisions/{revisionId} (history). */
-export function contentReadRoutes(revisions: Revisions, identity: IdentityClients, urls: Urls): RouteSpec[] {
-  const { revisionRoute, pagesRoute, pageRoute, filesRoute, fileRoute, backlinksRoute, linksRoute } = revisionReadBuilders(revisions, identity, urls);
+export function contentReadRoutes(revisions: Revisions, identity: IdentityClients, urls: Urls, changeRequestOf: ChangeRequestOf): RouteSpec[] {
+  const { revisionRoute, pagesRoute, pageRoute, filesRoute, fileRoute, backlinksRoute, linksRoute } = revisionReadBuilders(revisions, identity, urls, changeRequestOf);
   const content = '/v1/spaces/:spaceId/content';
   const history = '/v1/spaces/:spaceId/revisions/:revisionId';
   return [

@@ -126,7 +126,9 @@ describe('content routes', () => {
       ),
     );
     calls = f.calls;
-    const registry = registerContentRoutes(new RouteRegistry(), f.content, f.identity, urls);
+    const registry = registerContentRoutes(new RouteRegistry(), f.content, f.identity, urls, async () => {
+      throw new Error('no change request is read here');
+    });
     const app = createGatewayApp({
       registry,
       authenticate: async () => ({ userId: 'u1', isInstanceAdmin: false }),

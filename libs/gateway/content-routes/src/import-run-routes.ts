@@ -1,6 +1,5 @@
 import { ID_PARAM, JsonSchema, LIST_QUERY, officialResponse, pageOf, RouteSpec, toList } from '@bindery/gateway/http';
 import type { ContentClients } from '@bindery/content/client';
-import { invalid } from '@bindery/platform/errors';
 import type { Run } from '@bindery/shared/contracts';
 import type { Urls } from './representations';
 
@@ -15,11 +14,10 @@ const START_IMPORT: JsonSchema = {
     source: {
       type: 'object',
       additionalProperties: false,
-      required: ['type'],
+      required: ['type', 'url'],
       properties: {
-        type: { type: 'string', enum: ['website', 'file'], description: 'Only "website" is supported; "file" is refused with a 400' },
-        url: { type: 'string', minLength: 1, maxLength: 2048, description: 'The website to crawl (with type "website")' },
-        files: { type: 'array', maxItems: 50, items: { type: 'string', minLength: 1, maxLength: 256 }, description: 'Not supported yet' },
+        type: { type: 'string', enum: ['website'], description: 'A website (the official "file" source is not imported, so not declared)' },
+        url: { type: 'string', minLength: 1, maxLength: 2048, description: 'The website to crawl' },
       },
     },
     target: {
@@ -28,9 +26,8 @@ const START_IMPORT: JsonSchema = {
       required: ['space'],
       properties: {
         space: ID_PARAM,
-        changeRequest: { ...ID_PARAM, description: 'Not supported yet here (400): import into a change request with importContentInChangeRequest' },
-        page: { ...ID_PARAM, description: 'Not supported yet (400)' },
       },
+      description: 'The space to import into (the official changeRequest and page targets are not served: import into a change request with importContentInChangeRequest)',
     },
     site: { ...ID_PARAM, description: 'Accepted and ignored: runs are listed by space' },
     enhance: { type: 'boolean', description: 'Accepted and ignored: the content is not rewritten' },
@@ -38,18 +35,8 @@ const START_IMPORT: JsonSchema = {
 };
 
 interface StartBody {
-  source: { type: string; url?: string };
-  target: { space: string; changeRequest?: string; page?: string };
-}
-
-/** What startImportRun refuses before anything is created (a 400 that says what is supported). */
-function websiteOf(body: StartBody): string {
-  if (body.source.type !== 'website') throw invalid(`Importing from source "${body.source.type}" is not supported yet; only "website" is.`);
-  if (!body.source.url) throw invalid('A website import needs source.url.');
-  if (body.target.changeRequest)
-    throw invalid('Importing into a change request through import runs is not supported yet; use POST /v1/spaces/{spaceId}/change-requests/{changeRequestId}/content/import.');
-  if (body.target.page) throw invalid('Importing under a page is not supported yet; leave target.page out.');
-  return body.source.url;
+  source: { type: 'website'; url: string };
+  target: { space: string };
 }
 
 /**
@@ -99,14 +86,14 @@ export function importRunRoutes(revisions: ContentClients['revisions'], urls: Ur
       operationId: 'startImportRun',
       summary: 'Start importing a website into a space (editors of the space)',
       description:
-        'Starts a durable import run and answers it at once (pending); poll it with getImportRun. Only `source.type: "website"` into a space is supported: `source.type: "file"`, `target.changeRequest` and `target.page` are refused with a 400.',
+        'Starts a durable import run and answers it at once (pending); poll it with getImportRun. Only a website into a space is imported, so only that is declared: the official `source.type: "file"`, `target.changeRequest` and `target.page` fail validation (400).',
       tags: ['imports'],
       params: { organizationId: ID_PARAM },
       body: START_IMPORT,
       success: { status: 201, description: 'The import run, created', schema: officialResponse('startImportRun') },
       async handler({ caller, deadline, params, body }) {
         const b = body as StartBody;
-        const url = websiteOf(b);
+        const url = b.source.url;
         const run = await revisions.startImport(
           { organizationId: params.organizationId, spaceId: b.target.space, url, baseRevisionId: '', updateCurrent: true, changeRequestId: '', idempotencyKey: '' },
           { caller, deadline },
@@ -125,12 +112,10 @@ export function importRunRoutes(revisions: ContentClients['revisions'], urls: Ur
         ...LIST_QUERY,
         space: { ...ID_PARAM, description: 'Only the runs into this space' },
         changeRequest: { ...ID_PARAM, description: 'Only the runs into this change request' },
-        site: { ...ID_PARAM, description: 'Not supported yet: answered with a 400' },
         status: { type: 'string', enum: ['active', 'pending', 'in-progress', 'completed', 'failed', 'cancelled'], description: '`active` is pending or in-progress' },
       },
       success: { status: 200, description: 'A page of import runs', schema: officialResponse('listImportRuns') },
       async handler({ caller, deadline, params, query }) {
-        if (query.site) throw invalid('Filtering import runs by site is not supported yet.');
         const r = await revisions.listImports(
           {
             organizationId: params.organizationId,

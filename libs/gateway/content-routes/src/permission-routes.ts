@@ -1,5 +1,5 @@
 import { ID_PARAM, JsonSchema, LIST_QUERY, officialResponse, RouteSpec, toList } from '@bindery/gateway/http';
-import { deletedOrNot, teamJson, userJson } from '@bindery/gateway/identity-routes';
+import { teamJson, userJson } from '@bindery/gateway/identity-routes';
 import type { ContentClients } from '@bindery/content/client';
 import type { IdentityClients } from '@bindery/identity/client';
 import { contentPermissionsV1 as pb } from '@bindery/shared/contracts';
@@ -91,6 +91,7 @@ function permissionRoutesOf(t: PermissionTarget, permissions: ContentClients['pe
       params: targetParam,
       body: INVITE,
       success: { status: 204, description: 'Granted' },
+      refusals: [{ status: 400, description: "A user or team named is not one of the organization's" }],
       async handler({ caller, deadline, params, body }) {
         const b = body as { role: string | null; users?: string[]; teams?: string[] };
         await permissions.invite({ target: target(params), role: b.role ?? undefined, users: b.users ?? [], teams: b.teams ?? [] }, { caller, deadline });
@@ -173,7 +174,7 @@ function permissionRoutesOf(t: PermissionTarget, permissions: ContentClients['pe
       success: { status: 205, description: `The user's grant was removed` },
       alternatives: [{ status: 204, description: `The user had no grant on ${of}` }],
       async handler({ caller, deadline, params }) {
-        return deletedOrNot((await permissions.removeGrant(grant(params, 'user', params.userId), { caller, deadline })).removed);
+        return (await permissions.removeGrant(grant(params, 'user', params.userId), { caller, deadline })).removed ? {} : { status: 204 };
       },
     },
     {
@@ -186,7 +187,7 @@ function permissionRoutesOf(t: PermissionTarget, permissions: ContentClients['pe
       success: { status: 205, description: `The team's grant was removed` },
       alternatives: [{ status: 204, description: `The team had no grant on ${of}` }],
       async handler({ caller, deadline, params }) {
-        return deletedOrNot((await permissions.removeGrant(grant(params, 'team', params.teamId), { caller, deadline })).removed);
+        return (await permissions.removeGrant(grant(params, 'team', params.teamId), { caller, deadline })).removed ? {} : { status: 204 };
       },
     },
     {

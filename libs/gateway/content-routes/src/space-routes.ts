@@ -1,5 +1,4 @@
 import { LIST_QUERY, officialResponse, RouteSpec, toList } from '@bindery/gateway/http';
-import { deletedOrNot } from '@bindery/gateway/identity-routes';
 import type { ContentClients } from '@bindery/content/client';
 import { CREATE_SPACE, MOVE, ORG_PARAM, SPACE_PARAM, TRANSFER, UPDATE_SPACE } from './content-schemas';
 import { spaceJson, Urls } from './representations';
@@ -30,6 +29,7 @@ export function spaceRoutes(spaces: ContentClients['spaces'], urls: Urls): Route
       body: CREATE_SPACE,
       bodyOptional: true,
       success: { status: 201, description: 'The space', schema: officialResponse('createSpace') },
+      refusals: [{ status: 400, description: '`parent` names no collection of this organization' }],
       idempotent: true,
       async handler({ caller, deadline, idempotencyKey, params, body }) {
         const b = (body ?? {}) as { title?: string; emoji?: string; parent?: string; editMode?: string };
@@ -107,7 +107,7 @@ export function spaceRoutes(spaces: ContentClients['spaces'], urls: Urls): Route
       success: { status: 205, description: 'The space was deleted' },
       alternatives: [{ status: 204, description: 'The space was already deleted (one that never existed, or that the caller cannot see, is a 404)' }],
       async handler({ caller, deadline, params }) {
-        return deletedOrNot((await spaces.deleteSpace({ spaceId: params.spaceId }, { caller, deadline })).deleted);
+        return (await spaces.deleteSpace({ spaceId: params.spaceId }, { caller, deadline })).deleted ? {} : { status: 204 };
       },
     },
     {
@@ -130,6 +130,7 @@ export function spaceRoutes(spaces: ContentClients['spaces'], urls: Urls): Route
       tags: ['spaces'],
       params: SPACE_PARAM,
       success: { status: 200, description: 'The restored space', schema: officialResponse('restoreSpace') },
+      refusals: [{ status: 400, description: 'The space is not deleted' }],
       async handler({ caller, deadline, params }) {
         return { body: spaceJson(await spaces.restoreSpace({ spaceId: params.spaceId }, { caller, deadline }), urls) };
       },
@@ -143,6 +144,7 @@ export function spaceRoutes(spaces: ContentClients['spaces'], urls: Urls): Route
       params: SPACE_PARAM,
       body: MOVE,
       success: { status: 200, description: 'The moved space', schema: officialResponse('moveSpace') },
+      refusals: [{ status: 400, description: '`parent` names no collection of this organization; `position` names no item of the target' }],
       async handler({ caller, deadline, params, body }) {
         return { body: spaceJson(await spaces.moveSpace(moveRequest(params.spaceId, body as MoveBody), { caller, deadline }), urls) };
       },
@@ -156,6 +158,7 @@ export function spaceRoutes(spaces: ContentClients['spaces'], urls: Urls): Route
       params: SPACE_PARAM,
       body: TRANSFER,
       success: { status: 200, description: 'The transferred space', schema: officialResponse('transferSpace') },
+      refusals: [{ status: 412, description: 'The space already belongs to that organization' }],
       async handler({ caller, deadline, params, body }) {
         const { organization } = body as { organization: string };
         return { body: spaceJson(await spaces.transferSpace({ id: params.spaceId, organizationId: organization }, { caller, deadline }), urls) };

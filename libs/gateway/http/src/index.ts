@@ -6,3 +6,4 @@ export * from './gateway-module';
 export * from './raw-routes';
 export * from './idempotency-key';
 export * from './events-admin-routes';
+export { compileValidators, validateRequest } from './request-validation';

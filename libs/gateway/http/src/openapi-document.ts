@@ -1,6 +1,7 @@
 import { componentSchemasFor } from './official-schemas';
 import { JsonSchema, openApiPath, RouteRegistry } from './route-registry';
 import { IDEMPOTENCY_KEY_PARAMETER } from './idempotency-key';
+import { JSON_VALUE_ID, jsonValueSchema } from './schemas';
 
 const ERROR: JsonSchema = {
   type: 'object',
@@ -8,8 +9,17 @@ const ERROR: JsonSchema = {
   properties: { error: { type: 'object', required: ['code', 'message'], properties: { code: { type: 'integer' }, message: { type: 'string' } } } },
 };
 
+const JSON_VALUE_REF = '#/components/schemas/JsonValue';
+
 /** The gateway's own component schemas; the others are the vendored official ones (official-schemas.ts). */
-const OWN_SCHEMAS: Record<string, JsonSchema> = { Error: ERROR };
+const OWN_SCHEMAS: Record<string, JsonSchema> = { Error: ERROR, JsonValue: jsonValueSchema(JSON_VALUE_REF) };
+
+/** Request schemas name free-form JSON by its id (for ajv); the document names its component. */
+function withComponentRefs<T>(node: T): T {
+  if (Array.isArray(node)) return node.map(withComponentRefs) as T;
+  if (!node || typeof node !== 'object') return node;
+  return Object.fromEntries(Object.entries(node).map(([k, v]) => [k, k === '$ref' && v === JSON_VALUE_ID ? JSON_VALUE_REF : withComponentRefs(v)])) as T;
+}
 
 /**
  * The OpenAPI 3.1 document of every served route, built from the same specs that validate them.
@@ -21,7 +31,7 @@ export function buildOpenApiDocument(registry: RouteRegistry, publicUrl: string)
   for (const r of registry.routes) {
     const parameters = [
       ...Object.entries(r.params ?? {}).map(([name, schema]) => ({ name, in: 'path', required: true, schema })),
-      ...Object.entries(r.query ?? {}).map(([name, schema]) => ({ name, in: 'query', required: false, schema })),
+      ...Object.entries(r.query ?? {}).map(([name, schema]) => ({ name, in: 'query', required: r.requiredQuery?.includes(name) ?? false, schema })),
       ...(r.idempotent ? [IDEMPOTENCY_KEY_PARAMETER] : []),
     ];
     const responses: Record<string, unknown> = {
@@ -31,11 +41,12 @@ export function buildOpenApiDocument(registry: RouteRegistry, publicUrl: string)
       default: { description: 'Error', content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } },
     };
     for (const a of r.alternatives ?? []) responses[a.status] = { description: a.description };
+    for (const f of r.refusals ?? []) responses[f.status] = { description: f.description, content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } };
     const operation: Record<string, unknown> = { operationId: r.operationId, summary: r.summary, tags: r.tags, parameters, responses };
     if (r.description) operation.description = r.description;
     if (r.auth === 'none') operation.security = [];
     if (r.body) operation.requestBody = { required: !r.bodyOptional, content: { 'application/json': { schema: r.body } } };
-    (paths[openApiPath(r.path)] ??= {})[r.method] = operation;
+    (paths[openApiPath(r.path)] ??= {})[r.method] = withComponentRefs(operation);
   }
   return {
     openapi: '3.1.0',

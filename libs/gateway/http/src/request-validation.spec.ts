@@ -75,6 +75,22 @@ describe('text rules in the schemas', () => {
     expect(refuses(text, 'a\u0000')).toBe(true);
   });
 
+  it("says that field names hold no NUL either: every object's names, and free-form JSON at any depth", () => {
+    const schema = withTextRule({
+      type: 'object',
+      additionalProperties: false,
+      properties: { document: { type: 'object', properties: { nodes: { type: 'array', items: { type: 'object' } }, data: { type: 'object' } } }, tags: { type: 'array' } },
+    });
+    const v = compileValidators({ body: schema } as unknown as RouteSpec);
+    const schemaAccepts = (body: unknown) => v.body!(body);
+    expect(schemaAccepts({ document: { data: { a: [{ b: { c: 'd' } }] }, nodes: [{ object: 'block', nested: { x: [1, null, true] } }] }, tags: ['t'] })).toBe(true);
+    expect(schemaAccepts({ document: { nodes: [{ ['k\u0000']: 1 }] } })).toBe(false);
+    expect(schemaAccepts({ document: { data: { a: [{ b: { ['\u0000']: 'd' } }] } } })).toBe(false);
+    expect(schemaAccepts({ document: { data: { a: ['x\u0000'] } } })).toBe(false);
+    expect(schemaAccepts({ tags: [{ ['\u0000']: 1 }] })).toBe(false);
+    expect(schemaAccepts({ ['\u0000']: 1 })).toBe(false);
+  });
+
   it('says what trimming leaves: trimmedText(min, max)', () => {
     const two = trimmedText(2, 5);
     for (const ok of ['ab', ' a b ', '\u00A0ab\u3000', 'a\u{1F600}', '\u{1F600}\u{1F600}\u{1F600}\u{1F600}\u{1F600}'])

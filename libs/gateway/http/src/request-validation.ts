@@ -2,10 +2,13 @@ import Ajv, { ErrorObject, ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
 import { invalid } from '@bindery/platform/errors';
 import { JsonSchema, RouteSpec } from './route-registry';
+import { JSON_VALUE_ID, jsonValueSchema } from './schemas';
 
 // Bodies are validated as sent: no coercion, no defaults, no silent removal, unknown fields refused.
-// `verbose` keeps the failing schema in each error, so a refused pattern is explained by its description.
-const bodyAjv = addFormats(new Ajv({ strict: true, allErrors: true, removeAdditional: false, coerceTypes: false, useDefaults: false, verbose: true }));
+// `verbose` keeps the failing schema in each error, so a refused pattern is explained by its description;
+// `discriminator` picks the one branch of a oneOf a tagged object is meant for, so errors name only it.
+const bodyAjv = addFormats(new Ajv({ strict: true, allErrors: true, removeAdditional: false, coerceTypes: false, useDefaults: false, verbose: true, discriminator: true }));
+bodyAjv.addSchema({ $id: JSON_VALUE_ID, ...jsonValueSchema('#') });
 // Path and query values arrive as text; numbers and booleans there are read from it.
 const queryAjv = addFormats(new Ajv({ strict: true, allErrors: true, removeAdditional: false, coerceTypes: true, useDefaults: false, verbose: true }));
 
@@ -35,14 +38,14 @@ export interface CompiledValidators {
   bodyOptional?: boolean;
 }
 
-function objectOf(properties: Record<string, JsonSchema>): JsonSchema {
-  return { type: 'object', additionalProperties: false, properties };
+function objectOf(properties: Record<string, JsonSchema>, required: string[] = []): JsonSchema {
+  return { type: 'object', additionalProperties: false, properties, ...(required.length ? { required } : {}) };
 }
 
 export function compileValidators(route: RouteSpec): CompiledValidators {
   return {
     params: route.params ? queryAjv.compile(objectOf(route.params)) : undefined,
-    query: queryAjv.compile(objectOf(route.query ?? {})),
+    query: queryAjv.compile(objectOf(route.query ?? {}, route.requiredQuery)),
     body: route.body ? bodyAjv.compile(route.body) : undefined,
     bodyOptional: route.bodyOptional,
   };

@@ -41,6 +41,8 @@ export interface RouteSpec {
   auth?: 'user' | 'none';
   params?: Record<string, JsonSchema>;
   query?: Record<string, JsonSchema>;
+  /** query parameters that must be given (the others are optional) */
+  requiredQuery?: string[];
   body?: JsonSchema;
   /**
    * The request's budget when it is not the gateway's REQUEST_BUDGET_MS: only for work that is long
@@ -59,6 +61,12 @@ export interface RouteSpec {
   success: { status: number; description: string; schema?: JsonSchema };
   /** other answers the handler may choose, without a body (e.g. 204 "did not exist" next to a DELETE's 205) */
   alternatives?: Array<{ status: number; description: string }>;
+  /**
+   * Refusals of a request the schemas accept, with the error body: what no schema can say (an id in
+   * the body that names nothing of this organization, a state that forbids the change). Declared
+   * in /openapi.json with when each happens; 401, 403, 404 and 409 need no declaration.
+   */
+  refusals?: Array<{ status: 400 | 412; description: string }>;
   handler(ctx: RequestContext): Promise<RouteResult>;
 }
 

@@ -45,8 +45,32 @@ export function trimmedText(min: 1 | 2, max: number): JsonSchema {
 }
 
 /**
+ * Free-form JSON in a request (a document's `data`, its nodes): request schemas name it by this id,
+ * the served document as `#/components/schemas/JsonValue` (openapi-document.ts).
+ */
+export const JSON_VALUE_ID = 'https://schemas.bindery.invalid/json-value';
+export const JSON_VALUE: JsonSchema = { $ref: JSON_VALUE_ID };
+
+/** Any JSON value whose text and field names hold no NUL, at any depth; `self` is how it names itself. */
+export function jsonValueSchema(self: string): JsonSchema {
+  return {
+    description: 'any JSON value without a NUL character in its text or field names',
+    anyOf: [
+      { type: 'null' },
+      { type: 'boolean' },
+      { type: 'number' },
+      { type: 'string', pattern: TEXT_PATTERN },
+      { type: 'array', items: { $ref: self } },
+      { type: 'object', propertyNames: { pattern: TEXT_PATTERN }, additionalProperties: { $ref: self } },
+    ],
+  };
+}
+
+/**
  * The schema with TEXT_PATTERN on every string that has no pattern, format, enum or const (those
- * are stricter already), at any depth.
+ * are stricter already), and on every object's field names, at any depth. Fields an object leaves
+ * open, and items an array leaves open, are JSON_VALUE: the gateway refuses NUL in any text or
+ * field name (unsafeTextAt), and the schema says so.
  */
 export function withTextRule(schema: JsonSchema): JsonSchema {
   if (Array.isArray(schema)) return schema.map((s) => withTextRule(s)) as unknown as JsonSchema;
@@ -59,6 +83,11 @@ export function withTextRule(schema: JsonSchema): JsonSchema {
       out[k] = withTextRule(v as JsonSchema);
     } else out[k] = v;
   }
+  if (out.type === 'object') {
+    if (!('propertyNames' in out)) out.propertyNames = { pattern: TEXT_PATTERN };
+    if (out.additionalProperties === undefined || out.additionalProperties === true) out.additionalProperties = JSON_VALUE;
+  }
+  if (out.type === 'array' && out.items === undefined) out.items = JSON_VALUE;
   const free = out.type === 'string' && !['pattern', 'format', 'enum', 'const'].some((k) => k in out);
   return free ? { ...out, pattern: TEXT_PATTERN } : out;
 }

@@ -1,6 +1,5 @@
 import { ID_PARAM, LIST_QUERY, object, officialResponse, ROLE_OR_GUEST, RouteSpec, toList } from '@bindery/gateway/http';
 import type { IdentityClients } from '@bindery/identity/client';
-import { deletedOrNot } from './deletions';
 import { linkInviteJson } from './link-invite-representations';
 
 const ORG_PARAM = { organizationId: ID_PARAM };
@@ -91,7 +90,7 @@ export function linkInviteRoutes(clients: IdentityClients): RouteSpec[] {
       success: { status: 205, description: 'The invite link was deleted' },
       alternatives: [{ status: 204, description: 'The invite link did not exist' }],
       async handler({ caller, deadline, params }) {
-        return deletedOrNot((await linkInvites.deleteLinkInvite({ organizationId: params.organizationId, inviteId: params.inviteId }, { caller, deadline })).deleted);
+        return (await linkInvites.deleteLinkInvite({ organizationId: params.organizationId, inviteId: params.inviteId }, { caller, deadline })).deleted ? {} : { status: 204 };
       },
     },
     {

@@ -1,7 +1,6 @@
 import { ID_PARAM, LIST_QUERY, object, officialResponse, ROLE, ROLE_OR_GUEST, RouteSpec, toList } from '@bindery/gateway/http';
 import type { IdentityClients } from '@bindery/identity/client';
 import { identityMembersV1 as pb } from '@bindery/shared/contracts';
-import { deletedOrNot } from './deletions';
 import { Urls, userJson } from './representations';
 
 const MEMBER_PARAMS = { organizationId: ID_PARAM, userId: ID_PARAM };
@@ -95,10 +94,10 @@ export function memberRoutes(clients: IdentityClients, urls: Urls): RouteSpec[] 
       summary: 'Remove a member (admins), or leave the organization; removing a non-member changes nothing',
       tags: ['members'],
       params: MEMBER_PARAMS,
-      success: { status: 205, description: 'The member was removed from the organization' },
-      alternatives: [{ status: 204, description: 'The user was not a member of the organization' }],
+      success: { status: 204, description: 'The member was removed from the organization, or was not a member' },
       async handler({ caller, deadline, params }) {
-        return deletedOrNot((await members.removeMember({ organizationId: params.organizationId, userId: params.userId }, { caller, deadline })).removed);
+        await members.removeMember({ organizationId: params.organizationId, userId: params.userId }, { caller, deadline });
+        return {};
       },
     },
     {

@@ -169,4 +169,15 @@ describe('the served OpenAPI document', () => {
     expect(r.stderr).toBe('');
     expect(r.status).toBe(0);
   });
+
+  it("declares what it refuses of schema-valid requests: NUL in field names, and each route's refusals with the error body", () => {
+    const paths = doc.paths as Record<string, Record<string, Json>>;
+    const team = paths['/v1/orgs/{organizationId}/teams'].put as { requestBody: Json; responses: Record<string, Json> };
+    const body = (team.requestBody.content as Json)['application/json'] as { schema: Json };
+    expect(body.schema.propertyNames).toEqual({ pattern: '^[^\\u0000]*$' });
+    expect(team.responses['400']).toMatchObject({
+      description: expect.stringContaining('not a member'),
+      content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
+    });
+  });
 });

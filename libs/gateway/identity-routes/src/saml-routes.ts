@@ -1,7 +1,6 @@
 import { ID_PARAM, LIST_QUERY, object, officialResponse, ROLE_OR_GUEST, RouteSpec, toList, trimmedText } from '@bindery/gateway/http';
 import type { IdentityClients } from '@bindery/identity/client';
 import { identitySamlV1 as pb } from '@bindery/shared/contracts';
-import { deletedOrNot } from './deletions';
 import { Urls } from './representations';
 import { samlProviderJson, ssoProviderLoginJson } from './saml-representations';
 
@@ -80,6 +79,7 @@ export function samlRoutes(clients: IdentityClients, urls: Urls): RouteSpec[] {
       params: ORG_PARAM,
       body: CREATE_SAML_PROVIDER,
       success: { status: 201, description: 'The SAML provider', schema: officialResponse('createOrganizationSAMLProvider') },
+      refusals: [{ status: 400, description: '`certificate` is not one X.509 certificate in PEM form; `defaultTeam` is no team of this organization' }],
       async handler({ caller, deadline, params, body }) {
         const b = body as SamlBody & { label: string };
         const p = await saml.createSamlProvider({ organizationId: params.organizationId, ...settings(b), label: b.label }, { caller, deadline });
@@ -108,6 +108,7 @@ export function samlRoutes(clients: IdentityClients, urls: Urls): RouteSpec[] {
       params: PROVIDER_PARAMS,
       body: UPDATE_SAML_PROVIDER,
       success: { status: 200, description: 'The updated SAML provider', schema: officialResponse('updateOrganizationSAMLProvider') },
+      refusals: [{ status: 400, description: '`certificate` is not one X.509 certificate in PEM form; `defaultTeam` is no team of this organization' }],
       async handler({ caller, deadline, params, body }) {
         const p = await saml.updateSamlProvider(
           { organizationId: params.organizationId, samlProviderId: params.samlProviderId, ...settings(body as SamlBody) },
@@ -120,14 +121,13 @@ export function samlRoutes(clients: IdentityClients, urls: Urls): RouteSpec[] {
       method: 'delete',
       path: '/v1/orgs/:organizationId/saml/:samlProviderId',
       operationId: 'deleteOrganizationSAMLProvider',
-      summary: 'Delete a SAML provider (admins); 204 when there was none',
+      summary: 'Delete a SAML provider (admins); 204 whether or not there was one',
       tags: ['sso'],
       params: PROVIDER_PARAMS,
-      success: { status: 205, description: 'The SAML provider was deleted' },
-      alternatives: [{ status: 204, description: 'The SAML provider did not exist' }],
+      success: { status: 204, description: 'The SAML provider was deleted, or did not exist' },
       async handler({ caller, deadline, params }) {
-        const r = await saml.deleteSamlProvider({ organizationId: params.organizationId, samlProviderId: params.samlProviderId }, { caller, deadline });
-        return deletedOrNot(r.deleted);
+        await saml.deleteSamlProvider({ organizationId: params.organizationId, samlProviderId: params.samlProviderId }, { caller, deadline });
+        return {};
       },
     },
     {

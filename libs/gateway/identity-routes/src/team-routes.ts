@@ -1,7 +1,6 @@
 import { ID_PARAM, LIST_QUERY, object, officialResponse, pageOf, RouteSpec, toList, trimmedText } from '@bindery/gateway/http';
 import type { TeamsClient } from '@bindery/identity/client';
 import { TEXT_LIMITS } from '@bindery/shared/text';
-import { deletedOrNot } from './deletions';
 import { Urls } from './representations';
 import { memberTeamJson, teamJson, teamMemberJson } from './team-representations';
 
@@ -53,6 +52,7 @@ export function teamRoutes(teams: TeamsClient, urls: Urls): RouteSpec[] {
       params: ORG,
       body: CREATE_TEAM,
       success: { status: 201, description: 'The team', schema: officialResponse('createOrganizationTeam') },
+      refusals: [{ status: 400, description: 'A user in `members` is not a member of this organization' }],
       async handler({ caller, deadline, params, body }) {
         const b = body as { title: string; members?: string[] };
         const team = await teams.createTeam({ organizationId: params.organizationId, title: b.title, members: b.members ?? [] }, { caller, deadline });
@@ -89,14 +89,13 @@ export function teamRoutes(teams: TeamsClient, urls: Urls): RouteSpec[] {
       method: 'delete',
       path: '/v1/orgs/:organizationId/teams/:teamId',
       operationId: 'removeTeamFromOrganizationById',
-      summary: 'Delete a team (organization admins); 204 when there was none',
+      summary: 'Delete a team (organization admins); 204 whether or not there was one',
       tags: ['teams'],
       params: TEAM_PARAMS,
-      success: { status: 205, description: 'The team was deleted' },
-      alternatives: [{ status: 204, description: 'The team did not exist' }],
+      success: { status: 204, description: 'The team was deleted, or did not exist' },
       async handler({ caller, deadline, params }) {
-        const r = await teams.deleteTeam({ organizationId: params.organizationId, teamId: params.teamId }, { caller, deadline });
-        return deletedOrNot(r.deleted);
+        await teams.deleteTeam({ organizationId: params.organizationId, teamId: params.teamId }, { caller, deadline });
+        return {};
       },
     },
     {
@@ -127,6 +126,7 @@ export function teamRoutes(teams: TeamsClient, urls: Urls): RouteSpec[] {
       params: TEAM_PARAMS,
       body: UPDATE_TEAM_MEMBERS,
       success: { status: 204, description: 'Updated' },
+      refusals: [{ status: 400, description: 'A user in `add` or `remove` is not a member of this organization' }],
       async handler({ caller, deadline, params, body }) {
         const b = body as { add?: string[]; remove?: string[]; memberships?: Record<string, { role: string }> };
         const memberships = Object.fromEntries(Object.entries(b.memberships ?? {}).map(([user, m]) => [user, m.role]));
@@ -157,14 +157,13 @@ export function teamRoutes(teams: TeamsClient, urls: Urls): RouteSpec[] {
       method: 'delete',
       path: '/v1/orgs/:organizationId/teams/:teamId/members/:userId',
       operationId: 'deleteMemberFromOrganizationTeamById',
-      summary: 'Remove a member from a team (admins and team owners); 204 when not in it',
+      summary: 'Remove a member from a team (admins and team owners); 204 whether or not they were in it',
       tags: ['team-members'],
       params: TEAM_MEMBER_PARAMS,
-      success: { status: 205, description: 'The member was removed from the team' },
-      alternatives: [{ status: 204, description: 'The member was not part of the team' }],
+      success: { status: 204, description: 'The member was removed from the team, or was not part of it' },
       async handler({ caller, deadline, params }) {
-        const r = await teams.removeTeamMember({ organizationId: params.organizationId, teamId: params.teamId, userId: params.userId }, { caller, deadline });
-        return deletedOrNot(r.removed);
+        await teams.removeTeamMember({ organizationId: params.organizationId, teamId: params.teamId, userId: params.userId }, { caller, deadline });
+        return {};
       },
     },
     {

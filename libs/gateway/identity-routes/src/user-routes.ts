@@ -1,7 +1,6 @@
 import { ID_PARAM, officialResponse, officialSchema, RouteSpec } from '@bindery/gateway/http';
 import type { IdentityClient } from '@bindery/identity/client';
 import { CREATE_TOKEN, CREATE_USER } from './identity-schemas';
-import { deletedOrNot } from './deletions';
 import { Urls, userJson } from './representations';
 
 /** An issued API token (a Bindery extra: the official API has no token issuance). */
@@ -70,7 +69,7 @@ export function userRoutes(identity: IdentityClient, urls: Urls): RouteSpec[] {
       success: { status: 205, description: 'The token was revoked' },
       alternatives: [{ status: 204, description: 'The token did not exist' }],
       async handler({ caller, deadline, params }) {
-        return deletedOrNot((await identity.revokeApiToken({ userId: params.userId, tokenId: params.tokenId }, { caller, deadline })).revoked);
+        return (await identity.revokeApiToken({ userId: params.userId, tokenId: params.tokenId }, { caller, deadline })).revoked ? {} : { status: 204 };
       },
     },
   ];

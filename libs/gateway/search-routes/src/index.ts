@@ -1,4 +1,4 @@
-import { defineGatewayModule, ID_PARAM, LIST_QUERY, officialResponse, pageOf, RouteSpec, toList } from '@bindery/gateway/http';
+import { defineGatewayModule, ID_PARAM, LIST_QUERY, officialResponse, pageOf, RouteSpec, toList, trimmedText } from '@bindery/gateway/http';
 import type { Urls } from '@bindery/gateway/identity-routes';
 import { RUN_JSON_SCHEMA, runJsonOf } from '@bindery/platform/runs';
 import { connectSearch, SearchClients } from '@bindery/search/client';
@@ -6,7 +6,7 @@ import { PageResultJson, pageResultJson, SpaceResultJson, spaceResultJson } from
 
 const SEARCH_QUERY = {
   ...LIST_QUERY,
-  query: { type: 'string', maxLength: 512, description: 'What to look for: words (the last one also as a prefix), "phrases in quotes"' },
+  query: { ...trimmedText(1, 512), description: 'What to look for (not only white space): words (the last one also as a prefix), "phrases in quotes"' },
 };
 
 /** Search's routes: a space's pages, or an organization's spaces and their pages, matching a query, as the caller may read them. */
@@ -20,6 +20,7 @@ export function searchRoutes(clients: SearchClients, urls: Urls): RouteSpec[] {
       tags: ['search'],
       params: { spaceId: ID_PARAM },
       query: SEARCH_QUERY,
+      requiredQuery: ['query'],
       success: { status: 200, description: 'A page of matching pages, best first', schema: officialResponse('searchSpaceContent') },
       async handler({ caller, deadline, params, query }) {
         const r = await clients.search.searchSpace({ spaceId: params.spaceId, query: (query.query as string) ?? '', page: pageOf(query) }, { caller, deadline });
@@ -39,6 +40,7 @@ export function searchRoutes(clients: SearchClients, urls: Urls): RouteSpec[] {
       tags: ['search'],
       params: { organizationId: ID_PARAM },
       query: SEARCH_QUERY,
+      requiredQuery: ['query'],
       success: { status: 200, description: 'A page of spaces with their matching pages', schema: officialResponse('searchOrganizationContent') },
       async handler({ caller, deadline, params, query }) {
         const r = await clients.search.searchOrganization(

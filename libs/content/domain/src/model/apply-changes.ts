@@ -4,6 +4,7 @@ import { ContentChange, DocumentInput, InsertFileItem, PageFields } from './chan
 import { LinkTargets } from './link-targets';
 import { FileNode, PageNode } from './page-node';
 import { RevisionDraft } from './revision-draft';
+import { RevertSource, revertBlocks, revertPage } from './revert-page';
 import { assertSlugFree, slugFromTitle, uniqueSlug } from './slugs';
 
 export interface ApplyContext {
@@ -11,6 +12,11 @@ export interface ApplyContext {
   newId(): string;
   /** stores one file's bytes and answers its record (fetching a url through the outbound guard) */
   ingest(item: InsertFileItem): Promise<FileNode>;
+  /**
+   * The revision a `revert_page` goes back to: the one named, or without a name the default (a
+   * change request's merge base); undefined when there is no such revision of the space, or no default.
+   */
+  revertSource(revision: string | undefined): Promise<RevertSource | undefined>;
 }
 
 export interface AppliedChange {
@@ -75,14 +81,6 @@ async function assertParent(draft: RevisionDraft, into: string | null, at: strin
   const parent = await draft.page(into);
   if (!parent) throw bad(`${at}.into: no page "${into}" in this revision.`);
   if (parent.type === 'link') throw bad(`${at}.into: a link page cannot hold pages.`);
-}
-
-async function removeSubtree(draft: RevisionDraft, id: string): Promise<void> {
-  const page = await draft.page(id);
-  if (!page) return;
-  for (const child of page.children) await removeSubtree(draft, child);
-  draft.removePage(id);
-  draft.mark(id, 'deleted');
 }
 
 /**
@@ -156,6 +154,13 @@ export async function applyChanges(draft: RevisionDraft, changes: ContentChange[
       if (moving || change.at !== undefined) await placeAt(draft, into, page.id, change.at, at, ctx.now);
       draft.mark(page.id, 'updated');
       if (change.document) pendingDocuments.set(page.id, { input: change.document, at });
+    } else if (change.operation === 'revert_page') {
+      const source = await ctx.revertSource(change.revision);
+      if (!source)
+        throw bad(change.revision === undefined ? `${at}.revision is required outside a change request.` : `${at}.revision: no revision "${change.revision}" in this space.`);
+      if (change.block) await revertBlocks(draft, source, change.page, change.block, at, ctx.now);
+      else await revertPage(draft, source, change.page, at, ctx.now);
+      pendingDocuments.delete(change.page);
     } else {
       const page = await draft.existingPage(change.page, `${at}.page`);
       await draft.setChildren(
@@ -163,7 +168,7 @@ export async function applyChanges(draft: RevisionDraft, changes: ContentChange[
         (await draft.childrenOf(page.parent)).filter((c) => c !== page.id),
         ctx.now,
       );
-      await removeSubtree(draft, page.id);
+      await draft.removeWithSubPages(page.id);
       pendingDocuments.delete(page.id);
     }
   }

@@ -22,6 +22,7 @@ export type ContentChange =
   | ({ operation: 'insert_page'; document: DocumentInput; into?: string; at?: number; ref?: string } & PageFields)
   | ({ operation: 'update_page'; page: string; document?: DocumentInput; into?: string | null; at?: number } & PageFields)
   | { operation: 'delete_page'; page: string }
+  | { operation: 'revert_page'; page: string; revision?: string; block?: string[] }
   | { operation: 'insert_files'; files: InsertFileItem[] };
 
 export const MAX_CHANGES = 50;
@@ -106,9 +107,13 @@ export function parseChanges(json: string): ContentChange[] {
         change.files.forEach((f, j) => checkFile(f, `${at}.files[${j}]`));
         break;
       case 'revert_page':
-        throw bad(`${at}: revert_page is not supported yet.`);
+        checkFields(change, at, { operation: 'any', page: 'string', revision: 'string', block: 'any' });
+        if (typeof change.page !== 'string') throw bad(`${at}.page is required.`);
+        if (change.block !== undefined && (!Array.isArray(change.block) || change.block.length > 1000 || change.block.some((k) => typeof k !== 'string')))
+          throw bad(`${at}.block must be a list of up to 1000 block keys.`);
+        break;
       default:
-        throw bad(`${at}.operation must be insert_page, update_page, delete_page or insert_files.`);
+        throw bad(`${at}.operation must be insert_page, update_page, delete_page, revert_page or insert_files.`);
     }
   });
   return value as ContentChange[];

@@ -8,3 +8,4 @@ export * from './revision-draft';
 export * from './change-input';
 export * from './link-targets';
 export * from './apply-changes';
+export * from './revert-page';

@@ -27,7 +27,7 @@ function rootPages(size: number) {
 }
 
 let ids = 0;
-const ctx = { now: 'now', newId: () => `new${ids++}`, ingest: async () => Promise.reject(new Error('no files here')) };
+const ctx = { now: 'now', newId: () => `new${ids++}`, ingest: async () => Promise.reject(new Error('no files here')), revertSource: async () => undefined };
 const batch = (n: number, link = ''): ContentChange[] =>
   Array.from({ length: n }, (_, i) => ({ operation: 'insert_page', title: i === 0 ? 'Page 3' : `Added ${i}`, document: { markdown: `Text ${i}. ${link}` } }) as ContentChange);
 

@@ -135,6 +135,15 @@ export class RevisionDraft {
     for (const index of this.siblings.values()) index.delete(id);
   }
 
+  /** Removes a page and its sub-pages, each marked deleted (taking it out of its parent's list is the caller's part). */
+  async removeWithSubPages(id: string): Promise<void> {
+    const page = await this.page(id);
+    if (!page) return;
+    for (const child of page.children) await this.removeWithSubPages(child);
+    this.removePage(id);
+    this.mark(id, 'deleted');
+  }
+
   putDocument(document: Document): string {
     const hash = contentHash(document);
     this.documents.set(hash, document);

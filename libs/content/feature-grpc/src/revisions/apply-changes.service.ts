@@ -69,6 +69,8 @@ export interface BatchOptions {
   revisionKey?: string;
   /** ids for the pages the batch inserts, in order (generated when absent or used up) */
   pageIds?: string[];
+  /** the revision a revert_page without its own `revision` goes back to; absent: refused */
+  revertRevisionId?: string;
 }
 
 /**
@@ -91,7 +93,13 @@ export async function applyIngestedChanges(
       const draft = new RevisionDraft(base, { baseSiblings: (parent) => siblingSlugsCache.get(space._id, base.pagesRoot, parent) });
       const now = nowOf(deps);
       const pageIds = [...(options.pageIds ?? [])];
-      const outcome = await applyChanges(draft, changes, { now, newId: () => pageIds.shift() ?? newId(), ingest: async (item) => files.get(item)! });
+      const revertSource = async (id: string | undefined) => {
+        const revisionId = id ?? options.revertRevisionId;
+        if (!revisionId) return undefined;
+        if (!(await deps.revisions.get(space._id, revisionId))) return undefined;
+        return { id: revisionId, revision: await storedRevision(deps, space, revisionId) };
+      };
+      const outcome = await applyChanges(draft, changes, { now, newId: () => pageIds.shift() ?? newId(), ingest: async (item) => files.get(item)!, revertSource });
       try {
         const revision = await writeRevision(deps, space, base, draft, {
           id: newId(),

@@ -32,7 +32,15 @@ describe('content model (in process, real MongoDB and Kafka)', () => {
   const newSpace = async (title = 'Docs') => clients.spaces.createSpace({ organizationId: org, title }, { caller: admin });
   const apply = async (spaceId: string, changes: unknown[], extra: { baseRevisionId?: string; updateCurrent?: boolean } = {}) => {
     const r = await clients.revisions.applyChanges(
-      { spaceId, changesJson: JSON.stringify(changes), updateCurrent: extra.updateCurrent ?? true, baseRevisionId: extra.baseRevisionId ?? '', revisionType: '', mergedFrom: '' },
+      {
+        spaceId,
+        changesJson: JSON.stringify(changes),
+        updateCurrent: extra.updateCurrent ?? true,
+        baseRevisionId: extra.baseRevisionId ?? '',
+        revisionType: '',
+        mergedFrom: '',
+        revertRevisionId: '',
+      },
       { caller: admin },
     );
     return { ...r, changes: JSON.parse(r.changesJson) as Json[] };
@@ -148,7 +156,15 @@ describe('content model (in process, real MongoDB and Kafka)', () => {
     expect(JSON.parse((await clients.revisions.listPages({ spaceId: space.id, revisionId: '', metadata: true }, { caller: reader })).pagesJson)).toHaveLength(1);
     await expect(
       clients.revisions.applyChanges(
-        { spaceId: space.id, changesJson: JSON.stringify([{ operation: 'delete_page', page: 'x' }]), updateCurrent: true, baseRevisionId: '', revisionType: '', mergedFrom: '' },
+        {
+          spaceId: space.id,
+          changesJson: JSON.stringify([{ operation: 'delete_page', page: 'x' }]),
+          updateCurrent: true,
+          baseRevisionId: '',
+          revisionType: '',
+          mergedFrom: '',
+          revertRevisionId: '',
+        },
         { caller: reader },
       ),
     ).rejects.toMatchObject({ kind: 'forbidden' });

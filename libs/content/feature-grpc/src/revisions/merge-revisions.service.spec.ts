@@ -40,7 +40,7 @@ describe('MergeRevisions and DiffRevisions (in process, real MongoDB and Kafka)'
 
   const apply = async (spaceId: string, changes: unknown[], base = '') => {
     const r = await clients.revisions.applyChanges(
-      { spaceId, changesJson: JSON.stringify(changes), updateCurrent: !base, baseRevisionId: base, revisionType: '', mergedFrom: '' },
+      { spaceId, changesJson: JSON.stringify(changes), updateCurrent: !base, baseRevisionId: base, revisionType: '', mergedFrom: '', revertRevisionId: '' },
       { caller: admin },
     );
     return { ...r, changes: JSON.parse(r.changesJson) as Json[] };

@@ -139,6 +139,11 @@ export interface ApplyChangesRequest {
   revisionType: string;
   /** with "merge": the change request merged */
   mergedFrom: string;
+  /**
+   * the revision a revert_page without its own `revision` goes back to (a change request's merge
+   * base); empty: such a revert_page is refused
+   */
+  revertRevisionId: string;
 }
 
 export interface ApplyChangesReply {
@@ -1630,7 +1635,15 @@ export const LinksReply: MessageFns<LinksReply> = {
 };
 
 function createBaseApplyChangesRequest(): ApplyChangesRequest {
-  return { spaceId: "", baseRevisionId: "", changesJson: "", updateCurrent: false, revisionType: "", mergedFrom: "" };
+  return {
+    spaceId: "",
+    baseRevisionId: "",
+    changesJson: "",
+    updateCurrent: false,
+    revisionType: "",
+    mergedFrom: "",
+    revertRevisionId: "",
+  };
 }
 
 export const ApplyChangesRequest: MessageFns<ApplyChangesRequest> = {
@@ -1652,6 +1665,9 @@ export const ApplyChangesRequest: MessageFns<ApplyChangesRequest> = {
     }
     if (message.mergedFrom !== "") {
       writer.uint32(50).string(message.mergedFrom);
+    }
+    if (message.revertRevisionId !== "") {
+      writer.uint32(58).string(message.revertRevisionId);
     }
     return writer;
   },
@@ -1717,6 +1733,14 @@ export const ApplyChangesRequest: MessageFns<ApplyChangesRequest> = {
             message.mergedFrom = reader.string();
             continue;
           }
+          case 7: {
+            if (tag !== 58) {
+              break;
+            }
+
+            message.revertRevisionId = reader.string();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -1761,6 +1785,11 @@ export const ApplyChangesRequest: MessageFns<ApplyChangesRequest> = {
         : isSet(object.merged_from)
         ? globalThis.String(object.merged_from)
         : "",
+      revertRevisionId: isSet(object.revertRevisionId)
+        ? globalThis.String(object.revertRevisionId)
+        : isSet(object.revert_revision_id)
+        ? globalThis.String(object.revert_revision_id)
+        : "",
     };
   },
 
@@ -1784,6 +1813,9 @@ export const ApplyChangesRequest: MessageFns<ApplyChangesRequest> = {
     if (message.mergedFrom !== "") {
       obj.mergedFrom = message.mergedFrom;
     }
+    if (message.revertRevisionId !== "") {
+      obj.revertRevisionId = message.revertRevisionId;
+    }
     return obj;
   },
 
@@ -1798,6 +1830,7 @@ export const ApplyChangesRequest: MessageFns<ApplyChangesRequest> = {
     message.updateCurrent = object.updateCurrent ?? false;
     message.revisionType = object.revisionType ?? "";
     message.mergedFrom = object.mergedFrom ?? "";
+    message.revertRevisionId = object.revertRevisionId ?? "";
     return message;
   },
 };
