@@ -8,6 +8,7 @@ import { BSON } from 'mongodb';
 import { connectContent } from '@bindery/content/client';
 import { contentServiceWith } from '@bindery/content/feature-grpc';
 import { IdentityEvents as I } from '@bindery/identity/client';
+import { identityStandIn } from '@bindery/identity/projection';
 import { startServiceUnderTest } from '@bindery/shared/testing';
 
 const SIZES = (process.env.BENCH_PAGES || '10,10000').split(',').map(Number);
@@ -31,7 +32,11 @@ async function main() {
   // Command monitoring counts the bytes of every insert and update the service sends.
   const url = new URL(process.env.BINDERY_TEST_MONGODB_URL!);
   url.searchParams.set('monitorCommands', 'true');
-  const service = await startServiceUnderTest(contentServiceWith(), { CONTENT_PURGE_EVERY_MS: '86400000', LOG_LEVEL: 'error', MONGODB_URL: url.toString() });
+  const service = await startServiceUnderTest(contentServiceWith(Date.now, identityStandIn), {
+    CONTENT_PURGE_EVERY_MS: '86400000',
+    LOG_LEVEL: 'error',
+    MONGODB_URL: url.toString(),
+  });
   let bytes = 0;
   const client = service.running.mongo.client;
   client.on('commandStarted', (e: CommandStarted) => {

@@ -45,8 +45,16 @@ function portAnswers(port: number): Promise<boolean> {
  * 2 s; the budget is for a 2-core machine running two suites' systems at once (a content start once
  * took more than 30 s there without printing a line).
  */
-export async function startApp(name: string, port: number, env: Record<string, string>, timeoutMs = 60000): Promise<AppProcess> {
-  const child = spawn(process.execPath, ['--enable-source-maps', '--require', join(WORKSPACE_ROOT, 'dist/apps/telemetry.js'), join(WORKSPACE_ROOT, `dist/apps/${name}/main.js`)], {
+export interface AppLaunch {
+  /** node flags before the app's (e.g. `--cpu-prof`) */
+  nodeArgs?: string[];
+  /** the OpenTelemetry preload (default on, as deployed) */
+  telemetry?: boolean;
+}
+
+export async function startApp(name: string, port: number, env: Record<string, string>, timeoutMs = 60000, launch: AppLaunch = {}): Promise<AppProcess> {
+  const preload = launch.telemetry === false ? [] : ['--require', join(WORKSPACE_ROOT, 'dist/apps/telemetry.js')];
+  const child = spawn(process.execPath, ['--enable-source-maps', ...(launch.nodeArgs ?? []), ...preload, join(WORKSPACE_ROOT, `dist/apps/${name}/main.js`)], {
     env: { PATH: process.env.PATH ?? '', LOG_LEVEL: 'info', ...env, BINDERY_SERVICE_NAME: name },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
