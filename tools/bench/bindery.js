@@ -36,6 +36,17 @@ function portOf(address) {
   return Number(first.split(':').pop());
 }
 
+/** Waits until the gateway's /readyz answers 200; otherwise fails with its last answer (which names what is not ready). */
+async function gatewayReady(baseUrl, timeoutMs) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const res = await fetch(`${baseUrl}/readyz`).catch((err) => ({ ok: false, status: err.message, text: async () => '' }));
+    if (res.ok) return;
+    if (Date.now() > deadline) throw new Error(`gateway /readyz did not answer 200 within ${timeoutMs} ms: ${res.status} ${(await res.text()).slice(0, 500)}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
 /**
  * Infrastructure first (recording what already ran), then the whole system, then fixtures.
  * Resolves with { baseUrl, token, organizationId, route, admin, call, as, env, pids }: `admin` and
@@ -82,7 +93,7 @@ async function startBindery({ log = () => {}, logLevel = 'warn', telemetry = tru
   }
 
   const baseUrl = sut.baseUrl;
-  await processes.waitFor(async () => (await fetch(`${baseUrl}/readyz`).catch(() => ({ ok: false }))).ok, { timeoutMs: 60000, what: 'gateway /readyz' });
+  await gatewayReady(baseUrl, 60000);
   const admin = client(baseUrl, sut.adminToken);
   const { json: user } = await admin('POST', '/admin/users', { email: `${run}@example.com`, displayName: 'Bench' });
   const {
