@@ -105,6 +105,8 @@ module.exports = [
     },
   },
   { files: ['**/*.spec.ts'], rules: { '@nx/enforce-module-boundaries': boundaries(['type:testing', 'scope:shared']) } },
+  // Benches and workspace checks measure and inspect the infrastructure directly.
+  { files: ['tools/**/*.ts'], rules: { 'no-restricted-imports': 'off' } },
   { files: ['libs/platform/events/**/*.ts'], rules: { 'no-restricted-imports': banned(['mongodb']) } },
   { files: ['libs/platform/mongo/**/*.ts', 'libs/*/data-access/**/*.ts'], rules: { 'no-restricted-imports': banned(['kafkajs']) } },
   { files: ['libs/*/domain/**/*.ts'], rules: { 'no-restricted-imports': banned(['mongodb', 'kafkajs', '@grpc/*', 'express', 'ajv']) } },

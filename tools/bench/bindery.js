@@ -1,140 +1,108 @@
 'use strict';
-// Starts a private Bindery (identity + gateway from dist/apps) the way the end-to-end tests do:
-// fresh ports, database and Kafka namespace, on the shared local infrastructure. Then makes the
-// fixtures: a user, an API token for them and an organization they own.
-const net = require('node:net');
+// Starts a private Bindery with the launcher of the end-to-end tests (libs/shared/testing's
+// startSystem, bundled from system.ts): every app in apps/*/service.json from dist/apps, on fresh ports,
+// databases and Kafka namespace, on the shared local infrastructure, with the apps' own timings (not
+// the tests' short ones). Then makes the fixtures: a user, an API token for them and an organization
+// they own. A service added to the manifests is started here too, with nothing to change.
+const fs = require('node:fs');
+const os = require('node:os');
 const path = require('node:path');
 const { randomBytes } = require('node:crypto');
-const { spawn } = require('node:child_process');
 const { ensureInfra } = require('../stack/stack');
 const { buildApps } = require('../build/build-apps');
 const processes = require('../stack/processes');
+const { bundle } = require('./bundled');
+const { pidListening } = require('./cpu');
 
-const root = path.resolve(__dirname, '..', '..');
 const INFRA = ['mongod', 'kafka'];
 
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
+/** A JSON call through the gateway; anything but the status expected is an error. */
+function client(baseUrl, token) {
+  return async (method, route, body, expected = method === 'POST' ? [200, 201, 204] : [200]) => {
+    const res = await fetch(baseUrl + route, {
+      method,
+      headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+      body: body ? JSON.stringify(body) : undefined,
     });
-  });
+    const text = await res.text();
+    if (!expected.includes(res.status)) throw new Error(`${method} ${route}: ${res.status} ${text.slice(0, 300)}`);
+    return { json: text ? JSON.parse(text) : undefined, bytes: Buffer.byteLength(text) };
+  };
 }
 
-/** A child process whose last output lines are kept for error messages. */
-function startApp(name, port, env, { telemetry }) {
-  const entry = path.join(root, 'dist/apps', name, 'main.js');
-  // BENCH_NODE_ARGS: extra node flags for Bindery's apps (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof").
-  const extra = (process.env.BENCH_NODE_ARGS || '').split(' ').filter(Boolean);
-  const args = [...extra, ...(telemetry ? ['--require', path.join(root, 'dist/apps/telemetry.js')] : []), entry];
-  const child = spawn(process.execPath, args, { cwd: root, env: { ...process.env, ...env, BINDERY_SERVICE_NAME: name }, stdio: ['ignore', 'pipe', 'pipe'] });
-  const lines = [];
-  const keep = (chunk) => {
-    lines.push(...chunk.toString('utf8').split('\n').filter(Boolean));
-    lines.splice(0, Math.max(0, lines.length - 30));
-  };
-  child.stdout.on('data', keep);
-  child.stderr.on('data', keep);
-  const app = {
-    name,
-    pid: child.pid,
-    output: () => lines.join('\n'),
-    stop: () =>
-      new Promise((done) => {
-        if (child.exitCode !== null || child.signalCode !== null) return done();
-        child.once('exit', () => done());
-        child.kill('SIGTERM');
-        setTimeout(() => child.kill('SIGKILL'), 5000).unref();
-      }),
-  };
-  const ready = processes
-    .waitFor(
-      async () => {
-        if (child.exitCode !== null) throw new Error(`${name} exited with ${child.exitCode}`);
-        return processes.portOpen(port);
-      },
-      { timeoutMs: 30000, what: name },
-    )
-    .catch((err) => {
-      throw new Error(`${err.message}; its last output:\n${app.output()}`);
-    });
-  return { app, ready };
+/** The port of a host:port list's first address, or of a URL. */
+function portOf(address) {
+  const first = address.replace(/^[a-z]+:\/\//, '').split(/[,/?]/)[0];
+  return Number(first.split(':').pop());
 }
 
-async function dropDatabase(url, name) {
-  const { MongoClient } = require('mongodb');
-  const client = new MongoClient(url, { serverSelectionTimeoutMS: 5000 });
-  try {
-    await client.db(name).dropDatabase();
-  } finally {
-    await client.close();
+/** Waits until the gateway's /readyz answers 200; otherwise fails with its last answer (which names what is not ready). */
+async function gatewayReady(baseUrl, timeoutMs) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const res = await fetch(`${baseUrl}/readyz`).catch((err) => ({ ok: false, status: err.message, text: async () => '' }));
+    if (res.ok) return;
+    if (Date.now() > deadline) throw new Error(`gateway /readyz did not answer 200 within ${timeoutMs} ms: ${res.status} ${(await res.text()).slice(0, 500)}`);
+    await new Promise((r) => setTimeout(r, 100));
   }
-}
-
-async function call(baseUrl, method, route, token, body) {
-  const res = await fetch(baseUrl + route, {
-    method,
-    headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  const text = await res.text();
-  if (res.status !== 201) throw new Error(`${method} ${route}: ${res.status} ${text}`);
-  return JSON.parse(text);
 }
 
 /**
- * Infrastructure first (recording what already ran), then identity and gateway, then fixtures.
- * Resolves with { baseUrl, route, token, env, pids }. Undoing stops the apps, drops the bench
- * database, and stops the infrastructure only if this call started it. Each undo step is pushed
- * onto `cleanup` (a stack the caller pops) as soon as there is something to undo, so a failure
- * part-way leaves nothing behind.
+ * Infrastructure first (recording what already ran), then the whole system, then fixtures.
+ * Resolves with { baseUrl, token, organizationId, route, admin, call, as, env, pids }: `admin` and
+ * `call` are JSON clients as the instance administrator and as the bench user, `as(token)` one as
+ * anyone; `pids` names every app's
+ * process, mongod's and Kafka's (when this user may see them), for the CPU figures. Undoing stops the
+ * apps, drops their databases, and stops the infrastructure only if this call started it. Each undo
+ * step is pushed onto `cleanup` (a stack the caller pops) as soon as there is something to undo, so a
+ * failure part-way leaves nothing behind.
  */
 async function startBindery({ log = () => {}, logLevel = 'warn', telemetry = true, authCacheTtlMs, cleanup }) {
   const infraBefore = Object.fromEntries(INFRA.map((name) => [name, processes.runningPid(name)]));
-  const stopInfra = async () => {
+  cleanup.push(async () => {
     for (const name of [...INFRA].reverse()) {
       if (!infraBefore[name] && (await processes.stop(name))) log(`stopped ${name} (it was not running before the benchmark)`);
     }
-  };
-  cleanup.push(stopInfra);
+  });
   const infra = await ensureInfra(log);
   await buildApps();
+  const { startSystem } = require(await bundle(path.join(__dirname, 'system.ts'), 'system'));
 
-  const run = randomBytes(4).toString('hex');
-  const identityPort = await freePort();
-  const gatewayPort = await freePort();
-  const adminToken = `bench-admin-${randomBytes(24).toString('hex')}`;
-  const env = {
-    MONGODB_URL: infra.mongoUrl,
-    KAFKA_BROKERS: infra.kafkaBrokers,
-    KAFKA_NAMESPACE: `bench${run}.`,
-    IDENTITY_DB: `bench_identity_${run}`,
-    IDENTITY_GRPC_PORT: String(identityPort),
-    IDENTITY_GRPC_URL: `127.0.0.1:${identityPort}`,
-    PORT: String(gatewayPort),
-    BINDERY_ADMIN_TOKEN: adminToken,
-    LOG_LEVEL: logLevel,
-    ...(authCacheTtlMs !== undefined ? { AUTH_CACHE_TTL_MS: String(authCacheTtlMs) } : {}),
-  };
-  cleanup.push(() => dropDatabase(infra.mongoUrl, env.IDENTITY_DB).catch((err) => log(`could not drop ${env.IDENTITY_DB}: ${err.message}`)));
-  const pids = { gateway: undefined, identity: undefined, mongod: processes.runningPid('mongod'), kafka: processes.runningPid('kafka') };
-  for (const name of ['identity', 'gateway']) {
-    const { app, ready } = startApp(name, name === 'identity' ? identityPort : gatewayPort, env, { telemetry });
-    cleanup.push(app.stop);
-    pids[name] = app.pid;
-    await ready;
-    log(`${name} listening (pid ${app.pid})`);
+  // The launcher reads the infrastructure from the test variables and names databases and its pid
+  // folder after the run.
+  const run = `bench${randomBytes(4).toString('hex')}`;
+  Object.assign(process.env, { BINDERY_TEST_MONGODB_URL: infra.mongoUrl, BINDERY_TEST_KAFKA_BROKERS: infra.kafkaBrokers, BINDERY_TEST_RUN: run });
+  cleanup.push(() => fs.rmSync(path.join(os.tmpdir(), `bindery-test-${run}`), { recursive: true, force: true }));
+  // BENCH_NODE_ARGS: extra node flags for Bindery's apps (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof").
+  const nodeArgs = (process.env.BENCH_NODE_ARGS || '').split(' ').filter(Boolean);
+  // The OpenTelemetry settings of this environment reach the apps, to be tried the same way.
+  const otel = Object.fromEntries(Object.entries(process.env).filter(([k]) => k.startsWith('OTEL_')));
+  const settings = { ...otel, LOG_LEVEL: logLevel, ...(authCacheTtlMs !== undefined ? { AUTH_CACHE_TTL_MS: String(authCacheTtlMs) } : {}) };
+  const sut = await startSystem(settings, { appDefaults: true, launch: { nodeArgs, telemetry } });
+  cleanup.push(() => sut.stop());
+  log(`started ${Object.keys(sut.apps).join(', ')}`);
+
+  const pids = Object.fromEntries(Object.entries(sut.apps).map(([name, app]) => [name, app.child.pid]));
+  for (const [name, address] of [
+    ['mongod', infra.mongoUrl],
+    ['kafka', infra.kafkaBrokers],
+  ]) {
+    const pid = pidListening(portOf(address));
+    if (pid) pids[name] = pid;
+    else log(`${name}: no process of ours listens on ${address}; its CPU time is not reported`);
   }
 
-  const baseUrl = `http://127.0.0.1:${gatewayPort}`;
-  await processes.waitFor(async () => (await fetch(`${baseUrl}/readyz`).catch(() => ({ ok: false }))).ok, { timeoutMs: 30000, what: 'gateway /readyz' });
-  const user = await call(baseUrl, 'POST', '/admin/users', adminToken, { email: 'bench@example.com', displayName: 'Bench' });
-  const { token } = await call(baseUrl, 'POST', `/admin/users/${user.id}/tokens`, adminToken, {});
-  const org = await call(baseUrl, 'POST', '/v1/orgs', token, { title: 'Bench org' });
-  return { baseUrl, route: `/v1/orgs/${org.id}`, token, env, pids };
+  const baseUrl = sut.baseUrl;
+  await gatewayReady(baseUrl, 60000);
+  const admin = client(baseUrl, sut.adminToken);
+  const { json: user } = await admin('POST', '/admin/users', { email: `${run}@example.com`, displayName: 'Bench' });
+  const {
+    json: { token },
+  } = await admin('POST', `/admin/users/${user.id}/tokens`, {});
+  const call = client(baseUrl, token);
+  const { json: org } = await call('POST', '/v1/orgs', { title: 'Bench org' });
+  const as = (other) => client(baseUrl, other);
+  return { baseUrl, token, organizationId: org.id, route: `/v1/orgs/${org.id}`, admin, call, as, env: sut.env, pids };
 }
 
-module.exports = { startBindery, freePort };
+module.exports = { startBindery };

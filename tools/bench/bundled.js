@@ -7,25 +7,33 @@ const { spawnSync } = require('node:child_process');
 const esbuild = require('esbuild');
 const { ensureInfra } = require('../stack/stack');
 const { buildApps } = require('../build/build-apps');
+const { applySmoke } = require('./smoke');
 
 const root = path.resolve(__dirname, '..', '..');
 
-async function runBundledBench(name, { apps = false } = {}) {
-  const infra = await ensureInfra((line) => console.log(`[bench:${name}] ${line}`));
-  // Benches through HTTP start the apps from dist/apps.
-  if (apps) await buildApps();
+/** Bundles a TypeScript entry and the workspace libraries it imports into dist/bench/<name>.js; answers that path. */
+async function bundle(entry, name) {
   const out = path.join(root, 'dist', 'bench', `${name}.js`);
   await esbuild.build({
-    entryPoints: [path.join(__dirname, name, 'bench.ts')],
+    entryPoints: [entry],
     outfile: out,
     bundle: true,
     platform: 'node',
-    target: 'node20',
+    target: 'node22',
     format: 'cjs',
     external: ['mongodb', 'kafkajs', '@grpc/grpc-js', '@opentelemetry/*', 'esbuild'],
     tsconfig: path.join(root, 'tsconfig.base.json'),
     logLevel: 'warning',
   });
+  return out;
+}
+
+async function runBundledBench(name, { apps = false } = {}) {
+  applySmoke(name);
+  const infra = await ensureInfra((line) => console.log(`[bench:${name}] ${line}`));
+  // Benches through HTTP start the apps from dist/apps.
+  if (apps) await buildApps();
+  const out = await bundle(path.join(__dirname, name, 'bench.ts'), name);
   const env = { ...process.env, BINDERY_TEST_MONGODB_URL: infra.mongoUrl, BINDERY_TEST_KAFKA_BROKERS: infra.kafkaBrokers };
   const r = spawnSync(process.execPath, [out], { stdio: 'inherit', env, cwd: root });
   return r.status ?? 1;
@@ -42,4 +50,4 @@ function benchMain(name, options) {
   );
 }
 
-module.exports = { runBundledBench, benchMain };
+module.exports = { bundle, runBundledBench, benchMain };

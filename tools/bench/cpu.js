@@ -44,4 +44,32 @@ function cpuSince(pids) {
   };
 }
 
-module.exports = { cpuSince };
+/** The pid of the process listening on a local TCP port (Linux /proc; undefined when not ours to see). */
+function pidListening(port) {
+  const hex = port.toString(16).toUpperCase().padStart(4, '0');
+  const inodes = new Set();
+  for (const table of ['/proc/net/tcp', '/proc/net/tcp6']) {
+    let text = '';
+    try {
+      text = fs.readFileSync(table, 'utf8');
+    } catch {
+      continue;
+    }
+    for (const row of text.split('\n').slice(1)) {
+      const f = row.trim().split(/\s+/);
+      // local address, state 0A (LISTEN), inode
+      if (f[1]?.endsWith(`:${hex}`) && f[3] === '0A') inodes.add(`socket:[${f[9]}]`);
+    }
+  }
+  if (!inodes.size) return undefined;
+  for (const pid of fs.readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
+    try {
+      if (fs.readdirSync(`/proc/${pid}/fd`).some((fd) => inodes.has(fs.readlinkSync(`/proc/${pid}/fd/${fd}`)))) return Number(pid);
+    } catch {
+      // gone, or not ours to read
+    }
+  }
+  return undefined;
+}
+
+module.exports = { cpuSince, pidListening };

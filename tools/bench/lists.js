@@ -8,7 +8,9 @@
 // Settings (environment): BENCH_DURATION (s, 10), BENCH_WARMUP (s, 2), BENCH_CONNECTIONS (20),
 // BENCH_LIST_SIZES (1000,100000: seeded members per organization, the bench user comes on top),
 // BENCH_PAGE_LIMIT (50), BENCH_ROUNDS (1: more rounds alternate the order of the sizes and report
-// the median), BENCH_LOG_LEVEL (warn), BENCH_TELEMETRY (1), BENCH_OUTPUT (lists.json).
+// the median), BENCH_LOG_LEVEL (warn), BENCH_TELEMETRY (1), BENCH_OUTPUT (lists.json), BENCH_SMOKE
+// (1: a second per list, small organizations; smoke.js). Bindery is started by the end-to-end
+// tests' launcher (bindery.js): every service and the gateway.
 const fs = require('node:fs');
 const path = require('node:path');
 const { randomBytes } = require('node:crypto');
@@ -16,6 +18,7 @@ const { MongoClient } = require('mongodb');
 const { startBindery } = require('./bindery');
 const { measure, settings } = require('./measure');
 const report = require('./report');
+const { applySmoke } = require('./smoke');
 
 const log = (msg) => console.log(`[bench:lists] ${msg}`);
 const cleanup = []; // undo steps, run last-in first-out
@@ -194,6 +197,7 @@ function table(results) {
 }
 
 async function main() {
+  applySmoke('lists');
   const config = settings();
   const lists = listSettings();
   const options = { logLevel: process.env.BENCH_LOG_LEVEL || 'warn', telemetry: process.env.BENCH_TELEMETRY !== '0' };

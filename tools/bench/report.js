@@ -41,15 +41,41 @@ function ratioLines(list) {
   return list.map((r) => `${r.name.padEnd(24)} ${r.value.toFixed(2)}×${r.goal ? `  (goal ≥ ${r.goal}×: ${r.value >= r.goal ? 'met' : 'NOT met'})` : ''}`).join('\n');
 }
 
-/** CPU time per request by process (the load generator included): where each target's time goes. */
+// Not summed: the load generator, and the broker, which no read goes through (what it spends meanwhile
+// is the services' polling and whatever else uses it).
+const NOT_SERVING = new Set(['autocannon', 'kafka']);
+
+/** CPU ms per request summed over the processes serving the target (the apps and mongod). */
+function serverCpuMs(result) {
+  return Object.entries(result.cpuMsPerRequest ?? {})
+    .filter(([name]) => !NOT_SERVING.has(name))
+    .reduce((sum, [, ms]) => sum + ms, 0);
+}
+
+/** CPU time per request by process (the load generator included), and the sum over the servers: where each target's time goes. */
 function cpuLines(results) {
+  const width = Math.max(30, ...results.map((r) => r.label.length + 1));
   const lines = results.map(
     (r) =>
-      `${r.label.padEnd(30)} ${Object.entries(r.cpuMsPerRequest ?? {})
+      `${r.label.padEnd(width)} ${Object.entries(r.cpuMsPerRequest ?? {})
         .map(([name, ms]) => `${name} ${ms.toFixed(3)}`)
-        .join(', ')}`,
+        .join(', ')}; serving processes together ${serverCpuMs(r).toFixed(3)}`,
   );
   return ['CPU ms per request, by process:', ...lines].join('\n');
+}
+
+/** Bindery's reads beside its organization read (target `bindery`): req/s, their ratio to it, CPU per request of all its processes. */
+function readLines(results) {
+  const reads = results.filter((r) => r.label.includes('Bindery'));
+  if (!reads.length) return '';
+  const org = results.find((r) => r.id === 'bindery');
+  const rows = [
+    ['Bindery read', 'req/s', '÷ org read', 'CPU ms/req'],
+    ...reads.map((r) => [r.label, r.requestsPerSec.toFixed(0), org ? `${(r.requestsPerSec / org.requestsPerSec).toFixed(2)}×` : '?', serverCpuMs(r).toFixed(2)]),
+  ];
+  const widths = rows[0].map((_, i) => Math.max(...rows.map((row) => row[i].length)));
+  const line = (row) => row.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]) : cell.padStart(widths[i]))).join('  ');
+  return [line(rows[0]), widths.map((w) => '-'.repeat(w)).join('  '), ...rows.slice(1).map(line)].join('\n');
 }
 
 function machine() {
@@ -63,4 +89,4 @@ function machine() {
   };
 }
 
-module.exports = { ratios, table, ratioLines, cpuLines, machine };
+module.exports = { ratios, table, ratioLines, cpuLines, readLines, serverCpuMs, machine };

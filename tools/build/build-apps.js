@@ -40,7 +40,7 @@ async function buildApps({ only } = {}) {
     outdir: path.join(root, 'dist/apps'),
     bundle: true,
     platform: 'node',
-    target: 'node20',
+    target: 'node22',
     format: 'cjs',
     external: externalPackages(),
     sourcemap: true,

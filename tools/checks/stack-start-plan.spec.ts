@@ -1,8 +1,8 @@
 // What `npm start` does with a piece it finds (tools/stack/start-plan.js).
 import { join } from 'node:path';
 
-type Running = { pid: number; port?: number; build?: string } | undefined;
-type Found = { running: Running & { settings?: string }; health: 'serving' | 'not-serving' | 'no-answer' | undefined; port: number; build: string; settings?: string };
+type Running = { pid: number; port?: number; build?: string; settings?: string } | undefined;
+type Found = { running: Running; health: 'serving' | 'not-serving' | 'no-answer' | undefined; port: number; build: string; settings?: string };
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const { decide } = require(join(__dirname, '../stack/start-plan')) as { decide(found: Found): { action: string; reason: string } };
 

@@ -1,8 +1,10 @@
 #!/usr/bin/env node
 'use strict';
 // `npm test`: brings up the real MongoDB replica set and Kafka broker (or uses MONGODB_URL /
-// KAFKA_BROKERS), builds the apps, runs every project's tests with Jest, and ends with the line
-// "N passed, N failed, N skipped". Infrastructure it had to start is stopped again afterwards.
+// KAFKA_BROKERS), builds the apps, typechecks every project (typecheck.js: one passed or failed entry
+// per project), runs every project's tests with Jest, and ends with the line "N passed, N failed,
+// N skipped" counting both. Given paths (`npm test -- libs/content`), it typechecks the projects holding
+// them; given only name patterns, none. Infrastructure it had to start is stopped again afterwards.
 const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
@@ -10,6 +12,7 @@ const { spawnSync } = require('node:child_process');
 const { ensureInfra } = require('../stack/stack');
 const { runningPid, stop } = require('../stack/processes');
 const { buildApps } = require('../build/build-apps');
+const { typecheckProjects, select, typecheck } = require('./typecheck');
 
 const root = path.resolve(__dirname, '..', '..');
 
@@ -23,8 +26,31 @@ function summarize(file) {
   };
 }
 
+/** The projects to typecheck for these jest arguments: all without any, those holding the paths among them otherwise. */
+function projectsToTypecheck(args) {
+  const all = typecheckProjects();
+  if (!args.length) return all;
+  const paths = args.filter((a) => !a.startsWith('-') && fs.existsSync(path.resolve(a)));
+  return paths.length ? select(all, paths) : [];
+}
+
+function runTypecheck(log) {
+  const projects = projectsToTypecheck(process.argv.slice(2));
+  if (!projects.length) {
+    log('typecheck: no project holds the paths given (npm run typecheck checks them all)');
+    return { passed: 0, failed: 0 };
+  }
+  log(`typecheck of ${projects.length} project(s) …`);
+  const results = typecheck(projects);
+  for (const r of results) if (r.errors.length) console.error(`[test] typecheck ${r.name}: ${r.errors.length} error(s)\n${r.errors.join('\n')}`);
+  const failed = results.filter((r) => r.errors.length).length;
+  log(`typecheck: ${results.length - failed} project(s) passed, ${failed} failed`);
+  return { passed: results.length - failed, failed };
+}
+
 async function main() {
   const log = (m) => console.log(`[test] ${m}`);
+  const types = runTypecheck(log);
   const before = { mongod: runningPid('mongod'), kafka: runningPid('kafka') };
   const infra = await ensureInfra(log);
   await buildApps();
@@ -38,12 +64,12 @@ async function main() {
   if (!process.env.MONGODB_URL && !before.mongod) await stop('mongod');
   if (!process.env.KAFKA_BROKERS && !before.kafka) await stop('kafka');
   if (!fs.existsSync(out)) {
-    console.log('0 passed, 1 failed, 0 skipped');
+    console.log(`${types.passed} passed, ${types.failed + 1} failed, 0 skipped`);
     process.exit(1);
   }
   const s = summarize(out);
-  console.log(`${s.passed} passed, ${s.failed} failed, ${s.skipped} skipped`);
-  process.exit(result.status === 0 && s.failed === 0 ? 0 : 1);
+  console.log(`${s.passed + types.passed} passed, ${s.failed + types.failed} failed, ${s.skipped} skipped`);
+  process.exit(result.status === 0 && s.failed === 0 && types.failed === 0 ? 0 : 1);
 }
 
 main().catch((err) => {

@@ -12,6 +12,7 @@ import { contentServiceWith } from '@bindery/content/feature-grpc';
 import { EMPTY_TRIE_HASH, FileNode, mergeRevisions, PageNode, ROOT_KEY, RevisionSnapshot, RootNode, TrieNode, trieEntries } from '@bindery/content/domain';
 import type { Document } from '@bindery/shared/markdown';
 import { IdentityEvents as I } from '@bindery/identity/client';
+import { identityStandIn } from '@bindery/identity/projection';
 import { startServiceUnderTest } from '@bindery/shared/testing';
 
 const SIZES = (process.env.BENCH_PAGES || '10,10000').split(',').map(Number);
@@ -27,7 +28,7 @@ function quantile(xs: number[], q: number): number {
 async function main() {
   const user = { userId: `bench-${randomBytes(3).toString('hex')}`, isInstanceAdmin: false };
   const org = `org-${randomBytes(3).toString('hex')}`;
-  const service = await startServiceUnderTest(contentServiceWith(), { CONTENT_PURGE_EVERY_MS: '86400000', LOG_LEVEL: 'error' });
+  const service = await startServiceUnderTest(contentServiceWith(Date.now, identityStandIn), { CONTENT_PURGE_EVERY_MS: '86400000', LOG_LEVEL: 'error' });
   const clients = connectContent(service.address, 120000);
   const deps = service.running.deps;
   await deps.access.handlers[I.memberAdded.type](I.memberAdded.create('bench', user.userId, { organizationId: org, userId: user.userId, role: 'admin' }, org));

@@ -39,14 +39,22 @@ function portAnswers(port: number): Promise<boolean> {
   });
 }
 
+export interface AppLaunch {
+  /** node flags before the app's (e.g. `--cpu-prof`) */
+  nodeArgs?: string[];
+  /** the OpenTelemetry preload (default on, as deployed) */
+  telemetry?: boolean;
+}
+
 /**
  * Runs a built app (dist/apps/<name>/main.js, with the telemetry preload) as its own process and
  * waits until it listens on `port`. Its JSON log lines are kept in `output`. Alone an app starts in about
  * 2 s; the budget is for a 2-core machine running two suites' systems at once (a content start once
  * took more than 30 s there without printing a line).
  */
-export async function startApp(name: string, port: number, env: Record<string, string>, timeoutMs = 60000): Promise<AppProcess> {
-  const child = spawn(process.execPath, ['--enable-source-maps', '--require', join(WORKSPACE_ROOT, 'dist/apps/telemetry.js'), join(WORKSPACE_ROOT, `dist/apps/${name}/main.js`)], {
+export async function startApp(name: string, port: number, env: Record<string, string>, timeoutMs = 60000, launch: AppLaunch = {}): Promise<AppProcess> {
+  const preload = launch.telemetry === false ? [] : ['--require', join(WORKSPACE_ROOT, 'dist/apps/telemetry.js')];
+  const child = spawn(process.execPath, ['--enable-source-maps', ...(launch.nodeArgs ?? []), ...preload, join(WORKSPACE_ROOT, `dist/apps/${name}/main.js`)], {
     env: { PATH: process.env.PATH ?? '', LOG_LEVEL: 'info', ...env, BINDERY_SERVICE_NAME: name },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

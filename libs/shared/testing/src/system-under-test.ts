@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { connectMongo } from '@bindery/platform/mongo';
-import { AppProcess, startApp } from './processes';
+import { AppLaunch, AppProcess, startApp } from './processes';
 import { freePorts } from './ports';
 import { appManifests, envPrefix } from './manifests';
 
@@ -42,7 +42,19 @@ export function infraEnv(): { MONGODB_URL: string; KAFKA_BROKERS: string } {
 export interface SystemOptions {
   /** the gRPC services to start (default: every app with a gRPC manifest) */
   services?: string[];
+  /** the apps' own timings instead of the tests' short ones (TEST_TIMINGS): what the benchmarks measure */
+  appDefaults?: boolean;
+  /** how each app's node process is started */
+  launch?: AppLaunch;
 }
+
+/** Short cache, poll and check intervals, so tests see the effects of events and runs quickly. */
+const TEST_TIMINGS: Record<string, string> = {
+  AUTH_CACHE_TTL_MS: '1000',
+  OUTBOX_POLL_MS: '100',
+  SEARCH_FORMAT_CHECK_MS: '500',
+  RUNS_POLL_MS: '200',
+};
 
 export async function startSystem(extraEnv: Record<string, string> = {}, options: SystemOptions = {}): Promise<SystemUnderTest> {
   const run = randomBytes(4).toString('hex');
@@ -58,10 +70,7 @@ export async function startSystem(extraEnv: Record<string, string> = {}, options
     BINDERY_ADMIN_TOKEN: adminToken,
     BINDERY_INTERNAL_SECRET: randomBytes(32).toString('hex'),
     BINDERY_ADMIN_EMAIL: `admin-${run}@bindery.test`,
-    AUTH_CACHE_TTL_MS: '1000',
-    OUTBOX_POLL_MS: '100',
-    SEARCH_FORMAT_CHECK_MS: '500',
-    RUNS_POLL_MS: '200',
+    ...(options.appDefaults ? {} : TEST_TIMINGS),
     PORT: String(port.gateway),
   };
   for (const m of grpc) {
@@ -80,12 +89,12 @@ export async function startSystem(extraEnv: Record<string, string> = {}, options
   try {
     // Services first, in parallel; the gateway, which calls them, last. Every start is awaited before
     // a failure is passed on, so none is left running behind it.
-    const starts = await Promise.allSettled(grpc.map(async (m) => (apps[m.name] = await startApp(m.name, port[m.name], env))));
+    const starts = await Promise.allSettled(grpc.map(async (m) => (apps[m.name] = await startApp(m.name, port[m.name], env, undefined, options.launch))));
     const failed = starts.find((r): r is PromiseRejectedResult => r.status === 'rejected');
     if (failed) throw failed.reason;
     started.push(...grpc.map((m) => m.name));
     for (const m of http) {
-      apps[m.name] = await startApp(m.name, port[m.name], env);
+      apps[m.name] = await startApp(m.name, port[m.name], env, undefined, options.launch);
       started.push(m.name);
     }
   } catch (err) {
@@ -104,14 +113,14 @@ export async function startSystem(extraEnv: Record<string, string> = {}, options
       await apps[name].stop(signal);
     },
     async restartService(name) {
-      apps[name] = await startApp(name, port[name], env);
+      apps[name] = await startApp(name, port[name], env, undefined, options.launch);
     },
     async addReplica(name) {
       const [grpcPort, httpPort] = await freePorts(2);
       const p = envPrefix(name);
       const replicaEnv = { ...env, [`${p}_GRPC_PORT`]: String(grpcPort), [`${p}_GRPC_URL`]: `127.0.0.1:${grpcPort}`, PORT: String(httpPort) };
-      replicas.push(await startApp(name, grpcPort, replicaEnv));
-      replicas.push(await startApp('gateway', httpPort, replicaEnv));
+      replicas.push(await startApp(name, grpcPort, replicaEnv, undefined, options.launch));
+      replicas.push(await startApp('gateway', httpPort, replicaEnv, undefined, options.launch));
       return `http://127.0.0.1:${httpPort}`;
     },
     restartIdentity: () => sut.restartService('identity'),
