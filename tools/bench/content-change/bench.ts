@@ -56,7 +56,7 @@ async function main() {
   const deps = service.running.deps;
   await deps.access.handlers[I.memberAdded.type](I.memberAdded.create('bench', user.userId, { organizationId: org, userId: user.userId, role: 'admin' }, org));
   const apply = (spaceId: string, changes: unknown[]) =>
-    clients.revisions.applyChanges({ spaceId, changesJson: JSON.stringify(changes), updateCurrent: true, baseRevisionId: '', revisionType: '', mergedFrom: '' }, { caller: user });
+    clients.revisions.applyChanges({ spaceId, changesJson: JSON.stringify(changes), updateCurrent: true, baseRevisionId: '', revisionType: '', mergedFrom: '', revertRevisionId: '' }, { caller: user });
   const body = (i: number, round: number) =>
     `## Section ${i}\n\nThis page explains topic ${i} (edit ${round}). See [the overview](/pages/README.md).\n\n- one\n- two\n\n\`\`\`js\nconsole.log(${i});\n\`\`\`\n`;
 
@@ -128,7 +128,7 @@ async function main() {
       }));
       const start = performance.now();
       await clients.revisions.applyChanges(
-        { spaceId: t.spaceId, changesJson: JSON.stringify(batch), updateCurrent: false, baseRevisionId: t.revisionId, revisionType: '', mergedFrom: '' },
+        { spaceId: t.spaceId, changesJson: JSON.stringify(batch), updateCurrent: false, baseRevisionId: t.revisionId, revisionType: '', mergedFrom: '', revertRevisionId: '' },
         { caller: user },
       );
       insertSamples.get(`${t.shape}:${t.size}`)!.push(performance.now() - start);

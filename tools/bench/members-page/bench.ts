@@ -31,7 +31,7 @@ async function call(baseUrl: string, method: string, route: string, token: strin
 
 async function main() {
   // BENCH_NODE_OPTIONS: node flags for Bindery's processes (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof").
-  const nodeOptions = process.env.BENCH_NODE_OPTIONS ? { NODE_OPTIONS: process.env.BENCH_NODE_OPTIONS } : {};
+  const nodeOptions: Record<string, string> = process.env.BENCH_NODE_OPTIONS ? { NODE_OPTIONS: process.env.BENCH_NODE_OPTIONS } : {};
   const sut = await startSystem({ LOG_LEVEL: 'warn', AUTH_CACHE_TTL_MS: '5000', ...nodeOptions });
   const mongo = new MongoClient(sut.env.MONGODB_URL);
   try {

@@ -34,7 +34,7 @@ async function main() {
   await deps.access.handlers[I.memberAdded.type](I.memberAdded.create('bench', user.userId, { organizationId: org, userId: user.userId, role: 'admin' }, org));
   const apply = async (spaceId: string, changes: unknown[], base = '') =>
     clients.revisions.applyChanges(
-      { spaceId, changesJson: JSON.stringify(changes), updateCurrent: !base, baseRevisionId: base, revisionType: '', mergedFrom: '' },
+      { spaceId, changesJson: JSON.stringify(changes), updateCurrent: !base, baseRevisionId: base, revisionType: '', mergedFrom: '', revertRevisionId: '' },
       { caller: user },
     );
   const merge = (spaceId: string, base: string, head: string) =>

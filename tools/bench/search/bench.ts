@@ -52,7 +52,7 @@ async function organization(call: ReturnType<typeof client>, store: IndexStore, 
   const spaces: string[] = [];
   for (let s = 0; s < n; s++) spaces.push((await until('content to know the member', () => call('POST', `/v1/orgs/${orgId}/spaces`, { title: `Space ${s}` }))).id);
   // Search has recorded every space (content.space.created) before its pages are loaded.
-  await until('search to know the spaces', async () => ((await store.spaces.countDocuments({ _id: { $in: spaces } })) === n ? true : undefined));
+  await until('search to know the spaces', async () => ((await store.countKnownSpaces(spaces)) === n ? true : undefined));
   return { orgId, spaces };
 }
 

@@ -90,6 +90,11 @@ export class IndexStore {
     await this.spaces.updateOne({ _id: spaceId }, { $set: { organizationId }, $setOnInsert: { sections: 0 } }, { upsert: true, session: sessionOf(applying) });
   }
 
+  /** How many of these spaces the index knows (has seen created). */
+  countKnownSpaces(spaceIds: readonly string[]): Promise<number> {
+    return this.spaces.countDocuments({ _id: { $in: [...spaceIds] } });
+  }
+
   async removeSpace(spaceId: string): Promise<void> {
     await oneAtATime(`search-space:${spaceId}`, async () => {
       await this.dropEntries(spaceId);
