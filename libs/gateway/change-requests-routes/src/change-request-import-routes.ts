@@ -16,6 +16,13 @@ export function changeRequestImportRoutes(crs: ChangeRequestsClients['changeRequ
       params: CHANGE_REQUEST,
       body: IMPORT_CONTENT,
       success: { status: 201, description: 'The new head and how many resources were imported', schema: officialResponse('importContentInChangeRequest') },
+      refusals: [
+        {
+          status: 400,
+          description:
+            '`url` is not an http(s) URL, or the site could not be imported: the run failed with this reason (the address is refused, the site answers an error, nothing to import)',
+        },
+      ],
       // the service's own import budget, and time to answer after it
       budgetMs: IMPORT_BUDGET_MS + 30_000,
       async handler({ caller, deadline, params, body }) {

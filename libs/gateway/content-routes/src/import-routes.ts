@@ -8,12 +8,15 @@ import { ContentClients, IMPORT_BUDGET_MS } from '@bindery/content/client';
  */
 export const IMPORT_SOURCES = ['website'];
 
+/** The URL of a website to import; whether it parses (WHATWG) as http(s) is checked by the import (a declared 400). */
+export const WEBSITE_URL: JsonSchema = { type: 'string', minLength: 1, maxLength: 2048, description: 'an http or https URL' };
+
 export const IMPORT_CONTENT: JsonSchema = {
   type: 'object',
   additionalProperties: false,
   required: ['url', 'source'],
   properties: {
-    url: { type: 'string', minLength: 1, maxLength: 2048, description: 'URL of the content to import' },
+    url: WEBSITE_URL,
     source: { type: 'string', enum: IMPORT_SOURCES, description: 'What the URL holds: a website to crawl' },
   },
 };
@@ -40,6 +43,13 @@ export function importRoutes(revisions: ContentClients['revisions']): RouteSpec[
       params: { spaceId: ID_PARAM },
       body: IMPORT_CONTENT,
       success: { status: 201, description: 'The revision created and how many resources were imported', schema: officialResponse('importContent') },
+      refusals: [
+        {
+          status: 400,
+          description:
+            '`url` is not an http(s) URL, or the site could not be imported: the run failed with this reason (the address is refused, the site answers an error, nothing to import)',
+        },
+      ],
       budgetMs: IMPORT_BUDGET_MS,
       async handler({ caller, deadline, params, body }) {
         const url = websiteUrlOf(body);

@@ -1,6 +1,7 @@
 import { ID_PARAM, JsonSchema, LIST_QUERY, officialResponse, pageOf, RouteSpec, toList } from '@bindery/gateway/http';
 import type { ContentClients } from '@bindery/content/client';
 import type { Run } from '@bindery/shared/contracts';
+import { WEBSITE_URL } from './import-routes';
 import type { Urls } from './representations';
 
 const RUN_PARAMS = { organizationId: ID_PARAM, importRunId: ID_PARAM };
@@ -17,7 +18,7 @@ const START_IMPORT: JsonSchema = {
       required: ['type', 'url'],
       properties: {
         type: { type: 'string', enum: ['website'], description: 'A website (the official "file" source is not imported, so not declared)' },
-        url: { type: 'string', minLength: 1, maxLength: 2048, description: 'The website to crawl' },
+        url: WEBSITE_URL,
       },
     },
     target: {
@@ -91,6 +92,7 @@ export function importRunRoutes(revisions: ContentClients['revisions'], urls: Ur
       params: { organizationId: ID_PARAM },
       body: START_IMPORT,
       success: { status: 201, description: 'The import run, created', schema: officialResponse('startImportRun') },
+      refusals: [{ status: 400, description: '`source.url` does not parse as an http(s) URL (the WHATWG URL parser decides, which no portable pattern states)' }],
       async handler({ caller, deadline, params, body }) {
         const b = body as StartBody;
         const url = b.source.url;
