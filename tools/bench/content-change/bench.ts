@@ -56,7 +56,10 @@ async function main() {
   const deps = service.running.deps;
   await deps.access.handlers[I.memberAdded.type](I.memberAdded.create('bench', user.userId, { organizationId: org, userId: user.userId, role: 'admin' }, org));
   const apply = (spaceId: string, changes: unknown[]) =>
-    clients.revisions.applyChanges({ spaceId, changesJson: JSON.stringify(changes), updateCurrent: true, baseRevisionId: '', revisionType: '', mergedFrom: '', revertRevisionId: '' }, { caller: user });
+    clients.revisions.applyChanges(
+      { spaceId, changesJson: JSON.stringify(changes), updateCurrent: true, baseRevisionId: '', revisionType: '', mergedFrom: '', revertRevisionId: '' },
+      { caller: user },
+    );
   const body = (i: number, round: number) =>
     `## Section ${i}\n\nThis page explains topic ${i} (edit ${round}). See [the overview](/pages/README.md).\n\n- one\n- two\n\n\`\`\`js\nconsole.log(${i});\n\`\`\`\n`;
 
