@@ -56,8 +56,9 @@ function boundaries(testOnly) {
     // pure (no infrastructure, no generated contracts); infrastructure never reaches into services.
     { sourceTag: 'type:app', onlyDependOnLibsWithTags: ['type:feature', 'type:client', 'type:util', 'type:domain', 'type:infra', 'type:contracts', 'type:projection'] },
     {
+      // e2e tests and benches; benches seed a service's data through its data-access library
       sourceTag: 'type:e2e',
-      onlyDependOnLibsWithTags: ['type:client', 'type:util', 'type:domain', 'type:feature', 'type:testing', 'type:contracts', 'type:infra', 'type:projection'],
+      onlyDependOnLibsWithTags: ['type:client', 'type:util', 'type:domain', 'type:feature', 'type:data-access', 'type:testing', 'type:contracts', 'type:infra', 'type:projection'],
     },
     {
       sourceTag: 'type:feature',
