@@ -4,20 +4,6 @@ import { freshReadsRequired, noteTrailingRead, TrailingCache } from '@bindery/pl
 import { IdentityEvents as E } from '@bindery/identity/client';
 import type { OrgAccess, OrgAccessSource } from './org-access-source';
 
-/**
- * A service's own copy of "user U's role and teams in organization O", kept from identity's events,
- * so it can authorize without calling identity. Events may arrive twice or out of order (member and
- * team events travel under different keys): each fact carries the version of the event that set
- * it, and an older event never overwrites a newer fact.
- *
- * The copy decides only what it can prove: while its consumer is not current (broker down, group
- * rebalancing, a backlog being read) every question goes to identity, and so does every "not a
- * member" it would answer (the member may have been added a moment ago), and every question of a
- * call that is confirming a denial (see fresh-reads in platform/grpc). What identity acknowledged
- * therefore holds on the caller's next request, and a revoked right ends with the event (about
- * 20 ms) or, with the broker down, once the consumer's proof lapses (500 ms).
- */
-
 interface AccessDoc {
   _id: string;
   organizationId: string;
@@ -43,8 +29,21 @@ export function orgAccessIndexes(collection = 'identity_org_access'): IndexPlan 
 }
 
 /**
+ * A service's own copy of "user U's role and teams in organization O", kept from identity's events,
+ * so it can authorize without calling identity. Events may arrive twice or out of order (member and
+ * team events travel under different keys): each fact carries the version of the event that set
+ * it, and an older event never overwrites a newer fact.
+ *
+ * The copy decides only what it can prove: while its consumer is not current (broker down, group
+ * rebalancing, a backlog being read) every question goes to identity, and so does every "not a
+ * member" it would answer (the member may have been added a moment ago), and every question of a
+ * call that is confirming a denial (see fresh-reads in platform/grpc). What identity acknowledged
+ * therefore holds on the caller's next request, and a revoked right ends with the event (about
+ * 20 ms) or, with the broker down, once the consumer's proof lapses (500 ms).
+ *
  * `cacheMs`: how long a decision of accessOf is remembered in memory (TrailingCache: bypassed by
- * fresh reads, forgotten when this replica applies an event); 0 remembers nothing.
+ * fresh reads, forgotten when this replica applies an event, so another replica of the service may
+ * keep a revoked right that long after the event); 0 remembers nothing.
  */
 export function createOrgAccessProjection(db: Db, options: { source: OrgAccessSource; collection?: string; liveness?: ConsumerLiveness; cacheMs?: number }) {
   const collection = options.collection ?? 'identity_org_access';
