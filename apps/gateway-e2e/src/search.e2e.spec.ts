@@ -196,10 +196,10 @@ describe('search through HTTP (spaces and organizations)', () => {
       await mongo.db.collection('vocabulary').deleteMany({});
       await mongo.db.collection('sections').createIndex({ terms: 1, spaceId: 1 }, { name: 'postings' });
       await meta.deleteMany({});
-      await eventually(async () => expect(titlesOf(await spaceSearch(admin, 'webhooks'))).toEqual(['Webhooks', 'Overview']));
+      await eventually(async () => expect(titlesOf(await spaceSearch(admin, 'webhooks'))).toEqual(['Webhooks', 'Overview']), 120000);
       // The record is written once the rebuild went through every space of this shared system (the
       // one searched above comes early), which takes a while when many files ran before this one.
-      await eventually(async () => expect(await meta.findOne({ _id: 'format' })).toEqual({ _id: 'format', version: 2 }));
+      await eventually(async () => expect(await meta.findOne({ _id: 'format' })).toEqual({ _id: 'format', version: 2 }), 120000);
       expect((await mongo.db.collection('sections').indexes()).map((i) => i.name)).not.toContain('postings');
     } finally {
       await mongo.close();
