@@ -224,7 +224,9 @@ describe('content permissions through the gateway', () => {
 
     // The guest, in the team, now sees the space and may edit it.
     expect(await spaceAs(guest, spaceId)).toMatchObject({ view: true, edit: true, review: false, admin: false });
-    expect((await aggregate(api, 'space', spaceId))[guest.id]).toBe('edit');
+    // The aggregate is computed from content's copy of the members' teams: the guest's membership shows
+    // there once identity's event arrived (tens of milliseconds; decisions/0004, "Limits").
+    await eventually(async () => expect((await aggregate(api, 'space', spaceId))[guest.id]).toBe('edit'), 1000, 10);
     // The team grant adds to the read member's default.
     // A right that is refused is confirmed at identity at once, but an allowed read shows the
     // `permissions` content's copy knows: a team joined shows there once identity's event arrived
