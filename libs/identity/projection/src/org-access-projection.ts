@@ -68,7 +68,6 @@ export function createOrgAccessProjection(db: Db, options: { source: OrgAccessSo
   async function apply(orgId: string, userId: string, versionField: string, v: string, set: Record<string, unknown>, ctx: ApplyContext) {
     const _id = `${orgId}:${userId}`;
     const session = sessionOf(ctx);
-    decisions.invalidateAll();
     await col.updateOne({ _id }, { $setOnInsert: { organizationId: orgId, userId } }, { upsert: true, session });
     await col.updateOne({ _id, $or: [{ [versionField]: { $lt: v } }, { [versionField]: { $exists: false } }] }, { $set: set }, { session });
   }
@@ -86,14 +85,13 @@ export function createOrgAccessProjection(db: Db, options: { source: OrgAccessSo
     on(E.teamMemberAdded, (d, e, ctx) => teamMember(d, true, e, ctx)),
     on(E.teamMemberUpdated, (d, e, ctx) => teamMember(d, true, e, ctx)),
     on(E.teamMemberRemoved, (d, e, ctx) => teamMember(d, false, e, ctx)),
-    on(E.teamDeleted, (d, e, ctx) => {
-      decisions.invalidateAll();
-      return col.updateMany(
+    on(E.teamDeleted, (d, e, ctx) =>
+      col.updateMany(
         { organizationId: d.organizationId, [`teams.${d.teamId}.in`]: true },
         { $set: { [`teams.${d.teamId}`]: { in: false, v: versionOf(e) } } },
         { session: sessionOf(ctx) },
-      );
-    }),
+      ),
+    ),
   );
 
   const indexes = orgAccessIndexes(collection);
