@@ -1,0 +1,30 @@
+import { defineGatewayModule, RouteSpec } from '@bindery/gateway/http';
+import { connectSites, SitesClients } from '@bindery/sites/client';
+
+/** Sites's routes. */
+export function sitesRoutes(clients: SitesClients): RouteSpec[] {
+  return [
+    {
+      method: 'get',
+      path: '/admin/services/sites',
+      operationId: 'pingSites',
+      summary: 'Whether sites answers, and who is calling',
+      tags: ['admin'],
+      success: {
+        status: 200,
+        description: 'The service and the caller it saw',
+        schema: {
+          type: 'object',
+          required: ['service', 'callerUserId'],
+          additionalProperties: false,
+          properties: { service: { type: 'string' }, callerUserId: { type: 'string' } },
+        },
+      },
+      async handler({ caller, deadline }) {
+        return { body: await clients.sites.ping({}, { caller, deadline }) };
+      },
+    },
+  ];
+}
+
+export const sitesGateway = defineGatewayModule({ service: 'sites', connect: connectSites, routes: sitesRoutes });

@@ -1,0 +1,3 @@
+export * from './sites-address';
+export * from './sites-client';
+export * from './sites-events';

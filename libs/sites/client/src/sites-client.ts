@@ -1,0 +1,13 @@
+import { ClientsOf, clientSet } from '@bindery/platform/grpc';
+import { sitesPublishedV1, sitesStructureV1, sitesV1 } from '@bindery/shared/contracts';
+
+const SERVICES = {
+  sites: sitesV1.SitesServiceService,
+  shareLinks: sitesV1.ShareLinksServiceService,
+  structure: sitesStructureV1.SiteStructureServiceService,
+  published: sitesPublishedV1.PublishedSitesServiceService,
+};
+
+/** Typed clients of sites's gRPC services (deadline and signed caller on each call). */
+export const connectSites = clientSet(SERVICES);
+export type SitesClients = ClientsOf<typeof SERVICES>;

@@ -1,0 +1,4 @@
+module.exports = require('../../../jest.infra.cjs')({
+  displayName: 'sites-feature-grpc',
+  rootDir: __dirname,
+});

@@ -1,0 +1,2 @@
+export * from './sites-server';
+export * from './sites-runs';
