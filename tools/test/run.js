@@ -13,6 +13,7 @@ const { ensureInfra } = require('../stack/stack');
 const { runningPid, stop } = require('../stack/processes');
 const { buildApps } = require('../build/build-apps');
 const { typecheckProjects, select, typecheck } = require('./typecheck');
+const { scanKafka, scanLogs } = require('../checks/secret-scan');
 
 const root = path.resolve(__dirname, '..', '..');
 
@@ -48,19 +49,43 @@ function runTypecheck(log) {
   return { passed: results.length - failed, failed };
 }
 
+/**
+ * No secret (API token, share-link key, site token) in the logs of any app the suites started nor in
+ * any event on the broker: one more passed or failed entry. Skipped when no app was started.
+ */
+async function secretScan(log, logDir, brokers) {
+  const logs = scanLogs(logDir);
+  if (!logs.files) return { passed: 0, failed: 0 };
+  let kafka = { topics: 0, messages: 0, found: [] };
+  try {
+    kafka = await scanKafka(brokers);
+  } catch (err) {
+    log(`secret scan: Kafka could not be read (${err.message})`);
+    return { passed: 0, failed: 1 };
+  }
+  const found = [...logs.found, ...kafka.found];
+  log(`secret scan: ${logs.lines} log lines in ${logs.files} files, ${kafka.messages} events in ${kafka.topics} topics: ${found.length} secret(s)`);
+  for (const f of found.slice(0, 20)) log(`  secret found: ${f}`);
+  return found.length ? { passed: 0, failed: 1 } : { passed: 1, failed: 0 };
+}
+
 async function main() {
   const log = (m) => console.log(`[test] ${m}`);
   const types = runTypecheck(log);
   const before = { mongod: runningPid('mongod'), kafka: runningPid('kafka') };
   const infra = await ensureInfra(log);
   await buildApps();
-  const out = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'bindery-jest-')), 'results.json');
+  const runDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bindery-jest-'));
+  const out = path.join(runDir, 'results.json');
+  const logDir = path.join(runDir, 'logs');
+  fs.mkdirSync(logDir);
   const jest = require.resolve('jest/bin/jest');
   const result = spawnSync(process.execPath, [jest, '-c', path.join(root, 'jest.config.cjs'), '--json', `--outputFile=${out}`, ...process.argv.slice(2)], {
     cwd: root,
     stdio: 'inherit',
-    env: { ...process.env, BINDERY_TEST_MONGODB_URL: infra.mongoUrl, BINDERY_TEST_KAFKA_BROKERS: infra.kafkaBrokers },
+    env: { ...process.env, BINDERY_TEST_MONGODB_URL: infra.mongoUrl, BINDERY_TEST_KAFKA_BROKERS: infra.kafkaBrokers, BINDERY_TEST_LOG_DIR: logDir },
   });
+  const secrets = await secretScan(log, logDir, infra.kafkaBrokers);
   if (!process.env.MONGODB_URL && !before.mongod) await stop('mongod');
   if (!process.env.KAFKA_BROKERS && !before.kafka) await stop('kafka');
   if (!fs.existsSync(out)) {
@@ -68,8 +93,8 @@ async function main() {
     process.exit(1);
   }
   const s = summarize(out);
-  console.log(`${s.passed + types.passed} passed, ${s.failed + types.failed} failed, ${s.skipped} skipped`);
-  process.exit(result.status === 0 && s.failed === 0 && types.failed === 0 ? 0 : 1);
+  console.log(`${s.passed + types.passed + secrets.passed} passed, ${s.failed + types.failed + secrets.failed} failed, ${s.skipped} skipped`);
+  process.exit(result.status === 0 && s.failed === 0 && types.failed === 0 && secrets.failed === 0 ? 0 : 1);
 }
 
 main().catch((err) => {

@@ -1,6 +1,6 @@
 import { ChildProcess, spawn } from 'node:child_process';
 import { connect } from 'node:net';
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { appendFileSync, existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 
@@ -60,7 +60,14 @@ export async function startApp(name: string, port: number, env: Record<string, s
   });
   recordPid(child.pid);
   const output: string[] = [];
-  const collect = (chunk: Buffer) => output.push(...chunk.toString().split('\n').filter(Boolean));
+  // With BINDERY_TEST_LOG_DIR set (the test command sets it), every line is also kept in a file there,
+  // so the whole run's logs can be searched for secrets once the suites end (tools/checks/secret-scan.js).
+  const logDir = process.env.BINDERY_TEST_LOG_DIR;
+  const logFile = logDir ? join(logDir, `${name}-${child.pid}.log`) : undefined;
+  const collect = (chunk: Buffer) => {
+    output.push(...chunk.toString().split('\n').filter(Boolean));
+    if (logFile) appendFileSync(logFile, chunk);
+  };
   child.stdout!.on('data', collect);
   child.stderr!.on('data', collect);
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
