@@ -129,6 +129,12 @@ export function siteCaller(site: SiteScope): Caller {
   return { userId: `${SITE_CALLER_PREFIX}${site.tokenId}`, isInstanceAdmin: false, site };
 }
 
+/**
+ * Every site token begins with this (the sites service mints them): the gateway sends such bearer
+ * tokens to sites, every other token to identity. No API token identity issues begins with it.
+ */
+export const SITE_TOKEN_PREFIX = 'bsite_';
+
 /** What a site caller is told when it calls a method no service opened to site tokens. */
 export const SITE_TOKEN_REFUSAL = 'A site token only reads the published content of its site.';
 
