@@ -91,10 +91,10 @@ describe('addToAggregate and addToGateway', () => {
 
   test('add one sorted line each, once', () => {
     const before = aggregate();
-    expect(generator.addToAggregate('sites', repo)).toBe(true);
+    expect(generator.addToAggregate('specs', repo)).toBe(true);
     expect(generator.addToAggregate('audit', repo)).toBe(true);
-    expect(generator.addToAggregate('sites', repo)).toBe(false);
-    expect(aggregate()).toBe(before.replace('  - change-requests\n', '  - audit\n  - change-requests\n').replace('  - search\n', '  - search\n  - sites\n'));
+    expect(generator.addToAggregate('specs', repo)).toBe(false);
+    expect(aggregate()).toBe(before.replace('  - change-requests\n', '  - audit\n  - change-requests\n').replace('  - sites\n', '  - sites\n  - specs\n'));
     expect((readYamlFile(path.join(repo, 'deploy/base/kustomization.yaml'))[0] as Obj).resources).toEqual([
       'audit',
       'change-requests',
@@ -103,12 +103,13 @@ describe('addToAggregate and addToGateway', () => {
       'identity',
       'search',
       'sites',
+      'specs',
     ]);
 
     const config = gatewayConfig();
     expect(generator.addToGateway(WIDGETS, repo)).toBe(true);
     expect(generator.addToGateway(WIDGETS, repo)).toBe(false);
-    expect(gatewayConfig()).toBe(config.replace('  SEARCH_GRPC_URL: search:25054\n', '  SEARCH_GRPC_URL: search:25054\n  WIDGETS_GRPC_URL: widgets:25099\n'));
+    expect(gatewayConfig()).toBe(config.replace('  SITES_GRPC_URL: sites:25055\n', '  SITES_GRPC_URL: sites:25055\n  WIDGETS_GRPC_URL: widgets:25099\n'));
     expect(() => generator.addToGateway({ ...WIDGETS, port: 50100 }, repo)).toThrow(/already set/);
   });
 });

@@ -2,13 +2,39 @@ import { OUTBOX_INDEX } from '@bindery/platform/events';
 import { IndexPlan } from '@bindery/platform/mongo';
 
 export const COLLECTIONS = {
-  notes: 'notes',
+  sites: 'sites',
+  sections: 'sections',
+  sectionGroups: 'section_groups',
+  siteSpaces: 'site_spaces',
+  shareLinks: 'share_links',
+  redirects: 'redirects',
+  signingKeys: 'signing_keys',
 } as const;
 
 /** Collections whose documents carry outbox events for the relay. */
-export const OUTBOX_COLLECTIONS = [COLLECTIONS.notes];
+export const OUTBOX_COLLECTIONS = [COLLECTIONS.sites, COLLECTIONS.sections, COLLECTIONS.sectionGroups, COLLECTIONS.siteSpaces, COLLECTIONS.shareLinks, COLLECTIONS.redirects];
 
-/** One index per query path. */
+/** One index per query path; instance-wide uniqueness (basename, hostname, share keys) from unique indexes. */
 export const SITES_INDEXES: IndexPlan = {
-  [COLLECTIONS.notes]: [{ key: { subject: 1, createdAt: 1 }, name: 'subject_created' }, OUTBOX_INDEX],
+  [COLLECTIONS.sites]: [
+    { key: { organizationId: 1, createdAt: 1, _id: 1 }, name: 'org_created' },
+    { key: { basename: 1 }, name: 'basename_unique', unique: true },
+    { key: { hostname: 1 }, name: 'hostname_unique', unique: true, partialFilterExpression: { hostname: { $type: 'string' } } },
+    OUTBOX_INDEX,
+  ],
+  [COLLECTIONS.sections]: [{ key: { siteId: 1, order: 1, _id: 1 }, name: 'site_order' }, { key: { siteId: 1, path: 1 }, name: 'site_path_unique', unique: true }, OUTBOX_INDEX],
+  [COLLECTIONS.sectionGroups]: [{ key: { siteId: 1, order: 1, _id: 1 }, name: 'site_order' }, OUTBOX_INDEX],
+  [COLLECTIONS.siteSpaces]: [
+    { key: { siteId: 1, sectionId: 1, order: 1, _id: 1 }, name: 'site_section_order' },
+    { key: { siteId: 1, sectionId: 1, path: 1 }, name: 'site_section_path_unique', unique: true },
+    { key: { spaceId: 1 }, name: 'space' },
+    { key: { organizationId: 1, spaceId: 1 }, name: 'org_space' },
+    OUTBOX_INDEX,
+  ],
+  [COLLECTIONS.shareLinks]: [{ key: { siteId: 1, createdAt: 1, _id: 1 }, name: 'site_created' }, { key: { key: 1 }, name: 'key_unique', unique: true }, OUTBOX_INDEX],
+  [COLLECTIONS.redirects]: [
+    { key: { siteId: 1, source: 1, draft: 1 }, name: 'site_source_unique', unique: true },
+    { key: { siteId: 1, createdAt: 1, _id: 1 }, name: 'site_created' },
+    OUTBOX_INDEX,
+  ],
 };

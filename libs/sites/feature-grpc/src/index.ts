@@ -1,2 +1,3 @@
 export * from './sites-server';
-export * from './sites-runs';
+export * from './sites-deps';
+export * from './site-access';

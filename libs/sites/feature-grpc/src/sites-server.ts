@@ -1,46 +1,90 @@
-import { IdentityEvents } from '@bindery/identity/client';
-import { SitesEvents } from '@bindery/sites/client';
-import { NotesRepository, OUTBOX_COLLECTIONS, SITES_INDEXES } from '@bindery/sites/data-access';
-import { describeCaller, noteOfNewUser } from '@bindery/sites/domain';
-import { eventHandlers, EventHandlers, on } from '@bindery/platform/events';
-import { grpcService } from '@bindery/platform/grpc';
-import { Db, sessionOf } from '@bindery/platform/mongo';
-import { RunStore } from '@bindery/platform/runs';
+import { connectContent, contentAddressSetting, ContentClients } from '@bindery/content/client';
+import { connectIdentity, identityAddressSetting } from '@bindery/identity/client';
+import { createOrgAccessProjection, IdentitySource, identityAccessSource, orgAccessIndexes } from '@bindery/identity/projection';
+import { CallerContext, grpcService } from '@bindery/platform/grpc';
+import { Db, transactionsRelayingEvents } from '@bindery/platform/mongo';
 import { defineService } from '@bindery/platform/service-runtime';
-import { sitesV1 as pb } from '@bindery/shared/contracts';
-import { sitesRuns } from './sites-runs';
+import { sitesPublishedV1 as published, sitesStructureV1 as structure, sitesV1 as pb } from '@bindery/shared/contracts';
+import { invalid } from '@bindery/platform/errors';
+import { OUTBOX_COLLECTIONS, SitesRepository, SITES_INDEXES } from '@bindery/sites/data-access';
+import { SitesDeps } from './sites-deps';
 
-export interface SitesDeps {
-  db: Db;
-  notes: NotesRepository;
-  runs: RunStore;
+export interface SitesServiceOptions {
+  clock?: () => number;
+  /** where the access projection confirms what it cannot prove (identity unless a test says otherwise) */
+  accessSource?: (db: Db) => IdentitySource;
+  /** content's clients (a test may give a stand-in) */
+  connectContent?: (address: string, deadlineMs: number) => ContentClients & { close(): void };
 }
 
-/** What sites does with identity's events: each write passes the consumer's session (applied once). */
-export function identityHandlers(deps: SitesDeps): EventHandlers {
-  return eventHandlers(
-    on(IdentityEvents.userCreated, async (d, _e, ctx) => {
-      const note = noteOfNewUser(d.userId, d.email, new Date().toISOString());
-      const recorded = SitesEvents.noteRecorded.create('sites', note._id, { noteId: note._id, subject: note.subject, text: note.text });
-      await deps.notes.insert(note, [recorded], sessionOf(ctx));
+/**
+ * Sites: published docs sites, their structure, share links and the published view a reader uses.
+ * Organization roles come from its projection of identity's events; spaces are content's, read as
+ * the caller and kept consistent by content's events.
+ */
+export function sitesServiceWith(options: SitesServiceOptions = {}) {
+  let identity: ReturnType<typeof connectIdentity> | undefined;
+  let content: (ContentClients & { close(): void }) | undefined;
+  const clock = options.clock ?? Date.now;
+  return defineService({
+    name: 'sites',
+    settings: {
+      ...identityAddressSetting,
+      ...contentAddressSetting,
+      /** deadline of a call to identity or content made while serving a call */
+      SITES_CALL_DEADLINE_MS: { kind: 'int', default: 5000, min: 100, max: 60000 },
+      /** how long sites remembers an access decision's reads; 0: not at all */
+      SITES_ACCESS_CACHE_MS: { kind: 'int', default: 250, min: 0, max: 1000 },
+      /** where the reader serves published sites (each site at `<url>/<basename>` unless it has its own hostname) */
+      BINDERY_READER_URL: { kind: 'url', default: 'http://127.0.0.1:8090' },
+    },
+    indexes: { ...SITES_INDEXES, ...orgAccessIndexes() },
+    outboxCollections: OUTBOX_COLLECTIONS,
+    deps: ({ db, eventsRecorded, config, runs }): SitesDeps => {
+      const source = options.accessSource?.(db) ?? identityAccessSource((identity = connectIdentity(config.IDENTITY_GRPC_URL, config.SITES_CALL_DEADLINE_MS)), 'sites');
+      content = (options.connectContent ?? connectContent)(config.CONTENT_GRPC_URL, config.SITES_CALL_DEADLINE_MS);
+      return {
+        db,
+        sites: new SitesRepository(db, eventsRecorded),
+        access: createOrgAccessProjection(db, { source, cacheMs: config.SITES_ACCESS_CACHE_MS }),
+        content,
+        runs,
+        clock,
+        transaction: transactionsRelayingEvents(db, eventsRecorded),
+        readerUrl: config.BINDERY_READER_URL.replace(/\/$/, ''),
+      };
+    },
+    dispose: async () => {
+      identity?.close();
+      content?.close();
+    },
+    grpc: () => [
+      grpcService(pb.SitesServiceService, {
+        ...pending(pb.SitesServiceService),
+        async ping(_req: unknown, ctx: CallerContext) {
+          return { service: 'sites', callerUserId: ctx.caller.userId };
+        },
+      } as never),
+      grpcService(pb.ShareLinksServiceService, pending(pb.ShareLinksServiceService) as never),
+      grpcService(structure.SiteStructureServiceService, pending(structure.SiteStructureServiceService) as never),
+      grpcService(published.PublishedSitesServiceService, pending(published.PublishedSitesServiceService) as never),
+    ],
+    consumers: (deps) => ({
+      'sites.identity-access': { from: ['identity'], handlers: deps.access.handlers, liveness: deps.access.liveness, applied: deps.access.forget },
     }),
+  });
+}
+
+export const sitesService = sitesServiceWith();
+
+/** Handlers of the RPCs not served yet: each refuses its call. */
+function pending(definition: object) {
+  return Object.fromEntries(
+    Object.keys(definition).map((name) => [
+      name,
+      async () => {
+        throw invalid(`${name} is not available yet.`);
+      },
+    ]),
   );
 }
-
-/** Sites: its settings, database, gRPC services, event consumers and runs. */
-export const sitesService = defineService({
-  name: 'sites',
-  settings: {},
-  indexes: SITES_INDEXES,
-  outboxCollections: OUTBOX_COLLECTIONS,
-  deps: ({ db, eventsRecorded, runs }): SitesDeps => ({ db, notes: new NotesRepository(db, eventsRecorded), runs }),
-  grpc: () => [
-    grpcService(pb.SitesServiceService, {
-      async ping(_req, ctx) {
-        return describeCaller('sites', ctx.caller.userId);
-      },
-    }),
-  ],
-  consumers: (deps) => ({ 'sites.identity': { from: ['identity'], handlers: identityHandlers(deps) } }),
-  runs: (deps) => sitesRuns(deps),
-});
