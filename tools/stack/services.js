@@ -72,7 +72,7 @@ function buildOf(service) {
 
 // The environment variables Bindery's apps read: these shared ones, and every service's own
 // (`<NAME>_…`). A piece started with other values of these is restarted (see start-plan.js).
-const SHARED_SETTINGS = /^(BINDERY_|KAFKA_|GRPC_|OUTBOX_|OTEL_|MONGODB_URL$|LOG_LEVEL$|PORT$|HTTP_BIND_ADDRESS$|AUTH_CACHE_TTL_MS$|REQUEST_BUDGET_MS$|BODY_LIMIT$)/;
+const SHARED_SETTINGS = /^(BINDERY_|KAFKA_|GRPC_|OUTBOX_|OTEL_|MONGODB_URL$|LOG_LEVEL$|PORT$|HTTP_BIND_ADDRESS$|AUTH_CACHE_TTL_MS$|SITE_TOKEN_CACHE_MS$|REQUEST_BUDGET_MS$|BODY_LIMIT$)/;
 
 /** A fingerprint of the settings a service would be started with now. */
 function settingsOf(service, infra) {

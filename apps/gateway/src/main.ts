@@ -2,7 +2,7 @@ import { envPrefix, grpcMessageSettings, loadConfig, Schema } from '@bindery/pla
 import { flushTelemetry, logger } from '@bindery/platform/telemetry';
 import type { EventsAdminClient } from '@bindery/platform/grpc';
 import { connectEventsAdmin, grpcHealth, setMessageLimits } from '@bindery/platform/grpc';
-import { answerClientErrors, createGatewayApp, GatewayContext, TokenCache } from '@bindery/gateway/http';
+import { answerClientErrors, BearerAuthentication, createGatewayApp, GatewayContext, TokenCache } from '@bindery/gateway/http';
 import { SERVICE_MODULES } from './service-modules';
 import { routeTable } from './route-table';
 
@@ -18,6 +18,8 @@ function main() {
     BINDERY_PUBLIC_URL: { kind: 'url', optional: true },
     BINDERY_APP_URL: { kind: 'url', optional: true },
     AUTH_CACHE_TTL_MS: { kind: 'int', default: 5000, min: 0, max: 60000 },
+    // short: an unpublished site or a deactivated share link ends its tokens within about a second
+    SITE_TOKEN_CACHE_MS: { kind: 'int', default: 500, min: 0, max: 1000 },
     REQUEST_BUDGET_MS: { kind: 'int', default: 10000, min: 100, max: 120000 },
     BODY_LIMIT: { kind: 'string', default: '1mb' },
     BINDERY_INTERNAL_SECRET: { kind: 'string', optional: true, secret: true, min: 32 },
@@ -50,9 +52,9 @@ function main() {
     },
   };
 
-  const { registry, rawRoutes, resolveToken } = routeTable((service) => connected.get(service)!, eventsAdmin, context);
+  const { registry, rawRoutes, resolveToken, resolveSiteToken } = routeTable((service) => connected.get(service)!, eventsAdmin, context);
   if (!resolveToken) throw new Error('no service module authenticates API tokens');
-  const tokens = new TokenCache(resolveToken, config.AUTH_CACHE_TTL_MS);
+  const tokens = new BearerAuthentication(new TokenCache(resolveToken, config.AUTH_CACHE_TTL_MS), resolveSiteToken && new TokenCache(resolveSiteToken, config.SITE_TOKEN_CACHE_MS));
 
   const app = createGatewayApp({
     registry,

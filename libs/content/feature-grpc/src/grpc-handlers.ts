@@ -12,22 +12,34 @@ import { diffRevisions } from './revisions/diff-revisions.service';
 import { cancelImport, getImport, importWebsiteAndWait, listImports, startImport } from './imports/import-runs';
 import { runMessage } from '@bindery/platform/runs';
 
+/**
+ * What a site token may call: the reads of a published space's content (the space, a revision, its
+ * page tree, a page by id or path with its document, its files). visibleSpace limits them to the
+ * token's spaces; links and backlinks, which name other services' objects, stay closed.
+ */
+export const SITE_READABLE_SPACES = ['getSpace'] as const;
+export const SITE_READABLE_REVISIONS = ['getRevision', 'listPages', 'getPage', 'listFiles', 'getFile'] as const;
+
 /** Content's gRPC services: each handler is its use case with the verified caller. */
 export function contentGrpc(deps: ContentDeps): GrpcRegistration[] {
   return [
-    grpcService(contentV1.SpacesServiceService, {
-      createSpace: (req, { caller, idempotencyKey }) => spaces.createSpace(deps, caller, req, idempotencyMark(caller.userId, idempotencyKey, req)),
-      listSpaces: (req, { caller }) => spaces.listSpaces(deps, caller, req),
-      getSpace: (req, { caller }) => spaces.getSpace(deps, caller, req.spaceId),
-      updateSpace: (req, { caller }) => spaces.updateSpace(deps, caller, req),
-      deleteSpace: (req, { caller }) => spaces.deleteSpace(deps, caller, req.spaceId),
-      restoreSpace: (req, { caller }) => spaces.restoreSpace(deps, caller, req.spaceId),
-      duplicateSpace: (req, { caller }) => spaces.duplicateSpace(deps, caller, req.spaceId),
-      moveSpace: (req, { caller }) => spaces.moveSpace(deps, caller, req),
-      transferSpace: (req, { caller }) => spaces.transferSpace(deps, caller, req),
-      listMemberSpaces: (req, { caller }) => spaces.listMemberSpaces(deps, caller, req),
-      listAllSpaces: (req, { caller }) => spaces.listAllSpaces(deps, caller, req),
-    }),
+    grpcService(
+      contentV1.SpacesServiceService,
+      {
+        createSpace: (req, { caller, idempotencyKey }) => spaces.createSpace(deps, caller, req, idempotencyMark(caller.userId, idempotencyKey, req)),
+        listSpaces: (req, { caller }) => spaces.listSpaces(deps, caller, req),
+        getSpace: (req, { caller }) => spaces.getSpace(deps, caller, req.spaceId),
+        updateSpace: (req, { caller }) => spaces.updateSpace(deps, caller, req),
+        deleteSpace: (req, { caller }) => spaces.deleteSpace(deps, caller, req.spaceId),
+        restoreSpace: (req, { caller }) => spaces.restoreSpace(deps, caller, req.spaceId),
+        duplicateSpace: (req, { caller }) => spaces.duplicateSpace(deps, caller, req.spaceId),
+        moveSpace: (req, { caller }) => spaces.moveSpace(deps, caller, req),
+        transferSpace: (req, { caller }) => spaces.transferSpace(deps, caller, req),
+        listMemberSpaces: (req, { caller }) => spaces.listMemberSpaces(deps, caller, req),
+        listAllSpaces: (req, { caller }) => spaces.listAllSpaces(deps, caller, req),
+      },
+      { siteReadable: SITE_READABLE_SPACES },
+    ),
     grpcService(contentV1.CollectionsServiceService, {
       createCollection: (req, { caller, idempotencyKey }) => collections.createCollection(deps, caller, req, idempotencyMark(caller.userId, idempotencyKey, req)),
       listCollections: (req, { caller }) => collections.listCollections(deps, caller, req),
@@ -47,22 +59,26 @@ export function contentGrpc(deps: ContentDeps): GrpcRegistration[] {
       listAggregate: (req, { caller }) => permissions.listAggregate(deps, caller, req),
       effectiveRoles: (req, { caller }) => permissions.effectiveRoles(deps, caller, req),
     }),
-    grpcService(contentRevisionsV1.RevisionsServiceService, {
-      getRevision: (req, { caller }) => revisions.getRevision(deps, caller, req),
-      listPages: (req, { caller }) => revisions.listPages(deps, caller, req),
-      getPage: (req, { caller }) => revisions.getPage(deps, caller, req),
-      listFiles: (req, { caller }) => revisions.listFiles(deps, caller, req),
-      getFile: (req, { caller }) => revisions.getFile(deps, caller, req),
-      listFileBacklinks: (req, { caller }) => revisions.listFileBacklinks(deps, caller, req),
-      listLinks: (req, { caller }) => revisions.listLinks(deps, caller, req),
-      applyChanges: (req, { caller }) => applyContentChanges(deps, caller, req),
-      mergeRevisions: (req, { caller }) => mergeRevisions(deps, caller, req),
-      diffRevisions: (req, { caller }) => diffRevisions(deps, caller, req),
-      importWebsite: (req, { caller }) => importWebsiteAndWait(deps, caller, req),
-      startImport: async (req, { caller }) => runMessage(await startImport(deps, caller, req)),
-      getImport: (req, { caller }) => getImport(deps, caller, req),
-      listImports: (req, { caller }) => listImports(deps, caller, req),
-      cancelImport: (req, { caller }) => cancelImport(deps, caller, req),
-    }),
+    grpcService(
+      contentRevisionsV1.RevisionsServiceService,
+      {
+        getRevision: (req, { caller }) => revisions.getRevision(deps, caller, req),
+        listPages: (req, { caller }) => revisions.listPages(deps, caller, req),
+        getPage: (req, { caller }) => revisions.getPage(deps, caller, req),
+        listFiles: (req, { caller }) => revisions.listFiles(deps, caller, req),
+        getFile: (req, { caller }) => revisions.getFile(deps, caller, req),
+        listFileBacklinks: (req, { caller }) => revisions.listFileBacklinks(deps, caller, req),
+        listLinks: (req, { caller }) => revisions.listLinks(deps, caller, req),
+        applyChanges: (req, { caller }) => applyContentChanges(deps, caller, req),
+        mergeRevisions: (req, { caller }) => mergeRevisions(deps, caller, req),
+        diffRevisions: (req, { caller }) => diffRevisions(deps, caller, req),
+        importWebsite: (req, { caller }) => importWebsiteAndWait(deps, caller, req),
+        startImport: async (req, { caller }) => runMessage(await startImport(deps, caller, req)),
+        getImport: (req, { caller }) => getImport(deps, caller, req),
+        listImports: (req, { caller }) => listImports(deps, caller, req),
+        cancelImport: (req, { caller }) => cancelImport(deps, caller, req),
+      },
+      { siteReadable: SITE_READABLE_REVISIONS },
+    ),
   ];
 }

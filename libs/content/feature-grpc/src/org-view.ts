@@ -1,4 +1,4 @@
-import { isInternalCaller } from '@bindery/platform/grpc';
+import { isInternalCaller, SITE_CALLER_PREFIX } from '@bindery/platform/grpc';
 import { ClientSession } from '@bindery/platform/mongo';
 import { CollectionRecord, effectiveRole, GrantRecord, Principal, resolvedDefault, SpaceRecord, Tree, TreeItem } from '@bindery/content/domain';
 import { ROLES, RoleOrGuest } from '@bindery/shared/roles';
@@ -12,9 +12,13 @@ export const collectionItem = (c: Pick<CollectionRecord, '_id' | 'parent' | 'def
   defaultLevel: c.defaultLevel,
 });
 
-/** A service's own caller (see internalCaller) reads every organization as its admin would; users get their membership. */
+/**
+ * A service's own caller (see internalCaller) reads every organization as its admin would; a site
+ * token's caller is no member of any (its spaces are opened by visibleSpace alone); users get their membership.
+ */
 export async function principalOf(deps: ContentDeps, organizationId: string, userId: string): Promise<Principal> {
   if (isInternalCaller(userId)) return { userId, member: { role: 'admin', teams: [] } };
+  if (userId.startsWith(SITE_CALLER_PREFIX)) return { userId, member: undefined };
   const access = await deps.access.accessOf(organizationId, userId);
   return { userId, member: access ? { role: access.role as RoleOrGuest, teams: access.teams } : undefined };
 }

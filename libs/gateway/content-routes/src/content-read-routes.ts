@@ -181,6 +181,13 @@ export function revisionReadBuilders(revisions: Revisions, identity: IdentityCli
   return { revisionRoute, pagesRoute, pageRoute, filesRoute, fileRoute, backlinksRoute, linksRoute };
 }
 
+/**
+ * A read a site token may make (its space is one of the token's: content decides). The whole-revision
+ * reads are not among them: a merge revision names its change request as the official ChangeRequest,
+ * which change-requests and identity answer, and neither reads for a site token.
+ */
+const forSiteTokens = (route: RouteSpec): RouteSpec => ({ ...route, siteToken: true });
+
 /** The space-content reads, under /content (current revision) and /revisions/{revisionId} (history). */
 export function contentReadRoutes(revisions: Revisions, identity: IdentityClients, urls: Urls, changeRequestOf: ChangeRequestOf): RouteSpec[] {
   const { revisionRoute, pagesRoute, pageRoute, filesRoute, fileRoute, backlinksRoute, linksRoute } = revisionReadBuilders(revisions, identity, urls, changeRequestOf);
@@ -188,11 +195,11 @@ export function contentReadRoutes(revisions: Revisions, identity: IdentityClient
   const history = '/v1/spaces/:spaceId/revisions/:revisionId';
   return [
     revisionRoute(content, 'getCurrentRevision', officialResponse('getCurrentRevision'), SPACE, "The space's current revision: pages with their documents, files (readers)"),
-    pagesRoute(`${content}/pages`, 'listPages', officialResponse('listPages'), SPACE),
-    filesRoute(`${content}/files`, 'listFiles', officialResponse('listFiles'), SPACE),
-    fileRoute(`${content}/files/:fileId`, 'getFileById', officialResponse('getFileById'), { ...SPACE, fileId: ID_PARAM }),
+    forSiteTokens(pagesRoute(`${content}/pages`, 'listPages', officialResponse('listPages'), SPACE)),
+    forSiteTokens(filesRoute(`${content}/files`, 'listFiles', officialResponse('listFiles'), SPACE)),
+    forSiteTokens(fileRoute(`${content}/files/:fileId`, 'getFileById', officialResponse('getFileById'), { ...SPACE, fileId: ID_PARAM })),
     backlinksRoute(`${content}/files/:fileId/backlinks`, 'listSpaceFileBacklinks', officialResponse('listSpaceFileBacklinks'), { ...SPACE, fileId: ID_PARAM }),
-    pageRoute(`${content}/page/:pageId`, 'getPageById', officialResponse('getPageById'), { ...SPACE, pageId: ID_PARAM }, 'id'),
+    forSiteTokens(pageRoute(`${content}/page/:pageId`, 'getPageById', officialResponse('getPageById'), { ...SPACE, pageId: ID_PARAM }, 'id')),
     linksRoute(
       `${content}/page/:pageId/links`,
       'listPageLinksInSpace',
@@ -200,7 +207,7 @@ export function contentReadRoutes(revisions: Revisions, identity: IdentityClient
       { ...SPACE, pageId: ID_PARAM },
       'The links of one page of the current revision (readers)',
     ),
-    pageRoute(`${content}/path/*pagePath`, 'getPageByPath', officialResponse('getPageByPath'), { ...SPACE, pagePath: PATH_PARAM }, 'path'),
+    forSiteTokens(pageRoute(`${content}/path/*pagePath`, 'getPageByPath', officialResponse('getPageByPath'), { ...SPACE, pagePath: PATH_PARAM }, 'path')),
     linksRoute(
       '/v1/spaces/:spaceId/links',
       'listSpaceLinks',
@@ -209,10 +216,10 @@ export function contentReadRoutes(revisions: Revisions, identity: IdentityClient
       'Every link of the current revision with its status, and their stats (readers)',
     ),
     revisionRoute(history, 'getRevisionById', officialResponse('getRevisionById'), REVISION, 'A revision of the space by id (readers)'),
-    pagesRoute(`${history}/pages`, 'listPagesInRevisionById', officialResponse('listPagesInRevisionById'), REVISION),
-    filesRoute(`${history}/files`, 'listFilesInRevisionById', officialResponse('listFilesInRevisionById'), REVISION),
-    fileRoute(`${history}/files/:fileId`, 'getFileInRevisionById', officialResponse('getFileInRevisionById'), { ...REVISION, fileId: ID_PARAM }),
-    pageRoute(`${history}/page/:pageId`, 'getPageInRevisionById', officialResponse('getPageInRevisionById'), { ...REVISION, pageId: ID_PARAM }, 'id'),
-    pageRoute(`${history}/path/*pagePath`, 'getPageInRevisionByPath', officialResponse('getPageInRevisionByPath'), { ...REVISION, pagePath: PATH_PARAM }, 'path'),
+    forSiteTokens(pagesRoute(`${history}/pages`, 'listPagesInRevisionById', officialResponse('listPagesInRevisionById'), REVISION)),
+    forSiteTokens(filesRoute(`${history}/files`, 'listFilesInRevisionById', officialResponse('listFilesInRevisionById'), REVISION)),
+    forSiteTokens(fileRoute(`${history}/files/:fileId`, 'getFileInRevisionById', officialResponse('getFileInRevisionById'), { ...REVISION, fileId: ID_PARAM })),
+    forSiteTokens(pageRoute(`${history}/page/:pageId`, 'getPageInRevisionById', officialResponse('getPageInRevisionById'), { ...REVISION, pageId: ID_PARAM }, 'id')),
+    forSiteTokens(pageRoute(`${history}/path/*pagePath`, 'getPageInRevisionByPath', officialResponse('getPageInRevisionByPath'), { ...REVISION, pagePath: PATH_PARAM }, 'path')),
   ];
 }

@@ -445,3 +445,30 @@ describe('content routes', () => {
     });
   });
 });
+
+describe('content routes open to site tokens', () => {
+  it('are the reads of a published space: the space, its page tree, pages by id or path, files', () => {
+    const f = fakes({});
+    const registry = registerContentRoutes(new RouteRegistry(), f.content, f.identity, urls, async () => {
+      throw new Error('no change request is read here');
+    });
+    const open = registry.routes.filter((r) => r.siteToken).map((r) => `${r.method.toUpperCase()} ${r.path}`);
+    expect(open.sort()).toEqual(
+      [
+        'GET /v1/spaces/:spaceId',
+        'GET /v1/spaces/:spaceId/content/pages',
+        'GET /v1/spaces/:spaceId/content/page/:pageId',
+        'GET /v1/spaces/:spaceId/content/path/*pagePath',
+        'GET /v1/spaces/:spaceId/content/files',
+        'GET /v1/spaces/:spaceId/content/files/:fileId',
+        'GET /v1/spaces/:spaceId/revisions/:revisionId/pages',
+        'GET /v1/spaces/:spaceId/revisions/:revisionId/page/:pageId',
+        'GET /v1/spaces/:spaceId/revisions/:revisionId/path/*pagePath',
+        'GET /v1/spaces/:spaceId/revisions/:revisionId/files',
+        'GET /v1/spaces/:spaceId/revisions/:revisionId/files/:fileId',
+      ].sort(),
+    );
+    // every one of them is a read
+    expect(registry.routes.filter((r) => r.siteToken && r.method !== 'get')).toEqual([]);
+  });
+});

@@ -65,6 +65,7 @@ export function spaceRoutes(spaces: ContentClients['spaces'], urls: Urls): Route
       operationId: 'getSpaceById',
       summary: 'Get a space (readers of the space)',
       tags: ['spaces'],
+      siteToken: true,
       params: SPACE_PARAM,
       query: { shareKey: { type: 'string', minLength: 1, maxLength: 512, description: 'The share key of a share-link site (accepted; sites are not served yet)' } },
       success: { status: 200, description: 'The space', schema: officialResponse('getSpaceById') },

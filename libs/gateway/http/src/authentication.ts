@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { unauthenticated } from '@bindery/platform/errors';
-import type { Caller } from '@bindery/platform/grpc';
+import { type Caller, SITE_TOKEN_PREFIX } from '@bindery/platform/grpc';
 
 /**
  * Resolves bearer tokens through identity, remembering answers for `ttlMs` (seconds at most), so a
@@ -20,7 +20,10 @@ export class TokenCache {
   ) {}
 
   async authenticate(header: string | undefined): Promise<Caller> {
-    const token = bearerToken(header);
+    return this.authenticateToken(bearerToken(header));
+  }
+
+  async authenticateToken(token: string): Promise<Caller> {
     const key = createHash('sha256').update(token).digest('base64url');
     const hit = this.entries.get(key);
     const now = this.clock();
@@ -43,4 +46,30 @@ export function bearerToken(header: string | undefined): string {
   const match = /^Bearer\s+(\S+)\s*$/i.exec(header ?? '');
   if (!match) throw unauthenticated('Send an API token: Authorization: Bearer <token>.');
   return match[1];
+}
+
+/**
+ * The gateway's bearer authentication: a site token (SITE_TOKEN_PREFIX) is resolved by `sites` (the
+ * module with a siteTokenAuthenticator) and must answer a site caller; any other token is resolved
+ * by `users` (identity) and must not. Each has its own cache, so a site token's answer is kept for
+ * its own, shorter time (SITE_TOKEN_CACHE_MS): an unpublished site ends its tokens within it.
+ */
+export class BearerAuthentication {
+  constructor(
+    private readonly users: TokenCache,
+    private readonly sites?: TokenCache,
+  ) {}
+
+  async authenticate(header: string | undefined): Promise<Caller> {
+    const token = bearerToken(header);
+    if (!token.startsWith(SITE_TOKEN_PREFIX)) {
+      const caller = await this.users.authenticateToken(token);
+      if (caller.site) throw unauthenticated('The API token is not valid.');
+      return caller;
+    }
+    if (!this.sites) throw unauthenticated('The API token is not valid.');
+    const caller = await this.sites.authenticateToken(token);
+    if (!caller.site) throw unauthenticated('The API token is not valid.');
+    return caller;
+  }
 }

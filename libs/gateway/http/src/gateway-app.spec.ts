@@ -1,6 +1,7 @@
 import { AddressInfo } from 'node:net';
 import { Server } from 'node:http';
 import { unauthenticated } from '@bindery/platform/errors';
+import { siteCaller, SITE_TOKEN_REFUSAL } from '@bindery/platform/grpc';
 import { createGatewayApp } from './gateway-app';
 import { RouteRegistry } from './route-registry';
 import { object, TEXT_PATTERN } from './schemas';
@@ -27,11 +28,23 @@ describe('gateway app: authentication comes before the body', () => {
         alternatives: [{ status: 204, description: 'nothing' }],
         handler: echo,
       },
+      {
+        method: 'post',
+        path: '/read',
+        operationId: 'read',
+        summary: 'a read a site token may make',
+        tags: [],
+        siteToken: true,
+        body,
+        success: { status: 201, description: 'ok' },
+        handler: async ({ caller, body: b }) => ({ status: 201, body: { ...(b as object), site: caller.site?.siteId ?? null } }),
+      },
     );
     const app = createGatewayApp({
       registry,
       async authenticate(header) {
         authentications++;
+        if (header === 'Bearer site') return siteCaller({ organizationId: 'o1', siteId: 's1', spaceIds: ['sp1'], tokenId: 't1' });
         if (header !== 'Bearer good') throw unauthenticated();
         return { userId: 'u1', isInstanceAdmin: false };
       },
@@ -99,5 +112,15 @@ describe('gateway app: authentication comes before the body', () => {
     expect((await post('/public', invalid)).status).toBe(400);
     expect((await post('/public', JSON.stringify({ title: 'fine' }))).status).toBe(201);
     expect(authentications).toBe(before);
+  });
+
+  it('answers 403 to a site token on every route not declared siteToken, before reading the body', async () => {
+    for (const payload of [malformed, oversized, invalid, JSON.stringify({ title: 'fine' })]) {
+      expect(await post('/private', payload, 'site')).toEqual({ status: 403, body: { error: { code: 403, message: SITE_TOKEN_REFUSAL } } });
+    }
+    expect(await post('/read', JSON.stringify({ title: 'fine' }), 'site')).toEqual({ status: 201, body: { title: 'fine', site: 's1' } });
+    expect((await post('/read', invalid, 'site')).status).toBe(400);
+    // the route stays open to users
+    expect(await post('/read', JSON.stringify({ title: 'fine' }), 'good')).toEqual({ status: 201, body: { title: 'fine', site: null } });
   });
 });

@@ -1,7 +1,7 @@
 import express, { NextFunction, Request, Response } from 'express';
-import { errorBody, httpStatusOf, isDomainError } from '@bindery/platform/errors';
+import { errorBody, forbidden, httpStatusOf, isDomainError } from '@bindery/platform/errors';
 import { logger, nameHttpRoute } from '@bindery/platform/telemetry';
-import { Caller, withCallBudget } from '@bindery/platform/grpc';
+import { Caller, SITE_TOKEN_REFUSAL, withCallBudget } from '@bindery/platform/grpc';
 import { compileValidators, validateRequest } from './request-validation';
 import { buildOpenApiDocument } from './openapi-document';
 import { RouteRegistry } from './route-registry';
@@ -28,7 +28,8 @@ function sendError(res: Response, status: number, message: string) {
  * The HTTP edge: authentication, JSON parsing, strict validation, routes, and one error mapping.
  * A route that needs a user authenticates before its body is read: without a valid token the
  * answer is 401 whatever the body is (malformed, oversized or invalid), and no body is parsed for
- * an anonymous caller. Public routes (`auth: 'none'`) parse and validate as usual.
+ * an anonymous caller. Public routes (`auth: 'none'`) parse and validate as usual. A site token's
+ * caller is refused 403, also before its body is read, by every route not declared `siteToken`.
  */
 export function createGatewayApp(options: GatewayOptions) {
   const app = express();
@@ -58,6 +59,7 @@ export function createGatewayApp(options: GatewayOptions) {
       nameHttpRoute(route.method, route.path);
       if (route.auth === 'none') return next();
       options.authenticate(req.headers.authorization).then((caller) => {
+        if (caller.site && !route.siteToken) return next(forbidden(SITE_TOKEN_REFUSAL));
         res.locals.caller = caller;
         next();
       }, next);

@@ -29,6 +29,8 @@ export interface GatewayModule<C extends { close(): void }> {
   rawRoutes?(clients: C, context: GatewayContext): RawRoute[];
   /** the one module that turns API tokens into callers */
   authenticator?(clients: C): (token: string) => Promise<Caller>;
+  /** the one module that turns site tokens (SITE_TOKEN_PREFIX) into site callers */
+  siteTokenAuthenticator?(clients: C): (token: string) => Promise<Caller>;
 }
 
 /** Types a module from its `connect` (the clients its routes get). */
@@ -38,6 +40,7 @@ export function defineGatewayModule<C extends { close(): void }>(module: {
   routes(clients: NoInfer<C>, context: GatewayContext): RouteSpec[];
   rawRoutes?(clients: NoInfer<C>, context: GatewayContext): RawRoute[];
   authenticator?(clients: NoInfer<C>): (token: string) => Promise<Caller>;
+  siteTokenAuthenticator?(clients: NoInfer<C>): (token: string) => Promise<Caller>;
 }): GatewayModule<C> {
   return module;
 }

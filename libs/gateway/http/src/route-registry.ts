@@ -39,6 +39,11 @@ export interface RouteSpec {
   description?: string;
   tags: string[];
   auth?: 'user' | 'none';
+  /**
+   * A site token's caller may call it: a read of published content, which the service limits to
+   * the token's scope (`siteReadable` methods). Every other route answers such a caller 403.
+   */
+  siteToken?: boolean;
   params?: Record<string, JsonSchema>;
   query?: Record<string, JsonSchema>;
   /** query parameters that must be given (the others are optional) */

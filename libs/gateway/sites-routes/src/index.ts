@@ -1,5 +1,6 @@
 import { defineGatewayModule, RouteSpec } from '@bindery/gateway/http';
 import { connectSites, SitesClients } from '@bindery/sites/client';
+import { siteTokenAuthenticator } from './site-token-authentication';
 
 /** Sites's routes. */
 export function sitesRoutes(clients: SitesClients): RouteSpec[] {
@@ -27,4 +28,4 @@ export function sitesRoutes(clients: SitesClients): RouteSpec[] {
   ];
 }
 
-export const sitesGateway = defineGatewayModule({ service: 'sites', connect: connectSites, routes: sitesRoutes });
+export const sitesGateway = defineGatewayModule({ service: 'sites', connect: connectSites, routes: sitesRoutes, siteTokenAuthenticator });

@@ -8,11 +8,11 @@ import {
   status,
   UntypedServiceImplementation,
 } from '@grpc/grpc-js';
-import { DomainError, fromGrpcError, grpcCodeOf, isDomainError } from '@bindery/platform/errors';
+import { fromGrpcError, grpcCodeOf, isDomainError } from '@bindery/platform/errors';
 import { logger, traceClientCall, traceServerCall } from '@bindery/platform/telemetry';
 import { CallContext } from './call-context';
 import { contextOf, DEADLINE_PASSED, deadlineOf } from './server';
-import type { CallerContext, GrpcRegistration } from './typed-service';
+import { callerGuard, type CallerContext, type GrpcRegistration, type RegistrationOptions } from './typed-service';
 import { channelOptions, outgoingMetadata, UnaryOptions } from './client';
 import { budgetSpent, outgoingDeadline, withCallBudget } from './call-budget';
 
@@ -108,27 +108,26 @@ function adaptStreaming(definition: ServiceDefinition, name: string, handler: (r
 
 /**
  * Registers server-streaming handlers for a generated service definition whose methods all stream
- * their replies. A call without a verified caller to a method not listed in `options.public` is
- * refused with `unauthenticated` before its handler runs.
+ * their replies, guarded as unary ones are (callerGuard in typed-service.ts): a call without a
+ * verified caller to a method not listed in `options.public` is refused with `unauthenticated`, a
+ * site token's caller outside `options.siteReadable` with `forbidden`, before its handler runs.
  */
 export function grpcStreamingService<Def extends ServiceDefinition, const Public extends keyof Def = never>(
   definition: Def,
   handlers: StreamingHandlersOf<Def, Public>,
-  options: { public?: readonly Public[] } = {},
+  options: RegistrationOptions<Def, Public> = {},
 ): GrpcRegistration {
-  const open = new Set<PropertyKey>(options.public ?? []);
+  const guard = callerGuard(options as RegistrationOptions<Def, keyof Def>);
   const implementation: UntypedServiceImplementation = {};
   for (const name of Object.keys(definition)) {
     const method = definition[name] as { requestStream: boolean; responseStream: boolean };
     if (method.requestStream || !method.responseStream) throw new Error(`${name} is not a server-streaming method`);
     const handler = (handlers as Record<string, (req: unknown, ctx: StreamContext<CallContext>) => AsyncIterable<unknown>>)[name];
     if (!handler) throw new Error(`no handler for ${name}`);
-    const guarded = open.has(name)
-      ? handler
-      : async function* (req: unknown, ctx: StreamContext<CallContext>) {
-          if (!ctx.caller) throw new DomainError('unauthenticated', 'A valid API token is required.');
-          yield* handler(req, ctx);
-        };
+    const guarded = async function* (req: unknown, ctx: StreamContext<CallContext>) {
+      guard(name, ctx);
+      yield* handler(req, ctx);
+    };
     implementation[name] = adaptStreaming(definition, name, guarded);
   }
   return { definition, implementation };

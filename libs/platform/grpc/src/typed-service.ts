@@ -1,7 +1,7 @@
 import { makeGenericClientConstructor, ServiceDefinition, UntypedServiceImplementation } from '@grpc/grpc-js';
 import { DomainError } from '@bindery/platform/errors';
 import { adaptHandlers } from './server';
-import { Caller, CallContext } from './call-context';
+import { Caller, CallContext, SITE_TOKEN_REFUSAL } from './call-context';
 import { createPromiseClient, UnaryOptions } from './client';
 
 /** The request and reply types of one method of a generated service definition. */
@@ -29,25 +29,47 @@ export interface GrpcRegistration {
   implementation: UntypedServiceImplementation;
 }
 
+/** Which methods of a registration take which callers (the options of grpcService and grpcStreamingService). */
+export interface RegistrationOptions<Def, Public extends keyof Def> {
+  /** methods that take calls without a caller */
+  public?: readonly Public[];
+  /**
+   * Methods a site token's caller (`caller.site`) may call: reads of published content, which the
+   * handler then limits to the caller's scope. Every other method refuses such a caller.
+   */
+  siteReadable?: readonly (keyof Def)[];
+}
+
 /**
- * Registers handlers for a generated service definition, typed from the definition itself. A call
- * without a (verified) caller to a method not listed in `options.public` is refused with
- * `unauthenticated` before its handler runs.
+ * The one check of who may call `name` before its handler runs: a call without a (verified) caller
+ * to a method that is not public is `unauthenticated`; a site token's caller is `forbidden` unless
+ * the method is open to site tokens.
+ */
+export function callerGuard<Def>(options: RegistrationOptions<Def, keyof Def>): (name: string, ctx: CallContext) => void {
+  const open = new Set<PropertyKey>(options.public ?? []);
+  const siteReadable = new Set<PropertyKey>(options.siteReadable ?? []);
+  return (name, ctx) => {
+    if (!ctx.caller && !open.has(name)) throw new DomainError('unauthenticated', 'A valid API token is required.');
+    if (ctx.caller?.site && !siteReadable.has(name)) throw new DomainError('forbidden', SITE_TOKEN_REFUSAL);
+  };
+}
+
+/**
+ * Registers handlers for a generated service definition, typed from the definition itself, guarded
+ * by callerGuard (anonymous calls to non-public methods, site tokens outside `siteReadable`).
  */
 export function grpcService<Def extends ServiceDefinition, const Public extends keyof Def = never>(
   definition: Def,
   handlers: HandlersOf<Def, Public>,
-  options: { public?: readonly Public[] } = {},
+  options: RegistrationOptions<Def, Public> = {},
 ): GrpcRegistration {
-  const open = new Set<PropertyKey>(options.public ?? []);
+  const guard = callerGuard(options as RegistrationOptions<Def, keyof Def>);
   const guarded: Record<string, (req: unknown, ctx: CallContext) => Promise<unknown>> = {};
   for (const [name, handler] of Object.entries(handlers as Record<string, (req: unknown, ctx: CallContext) => Promise<unknown>>)) {
-    guarded[name] = open.has(name)
-      ? handler
-      : async (req, ctx) => {
-          if (!ctx.caller) throw new DomainError('unauthenticated', 'A valid API token is required.');
-          return handler(req, ctx);
-        };
+    guarded[name] = async (req, ctx) => {
+      guard(name, ctx);
+      return handler(req, ctx);
+    };
   }
   return { definition, implementation: adaptHandlers(definition, guarded) as UntypedServiceImplementation };
 }

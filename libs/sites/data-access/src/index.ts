@@ -1,2 +1,3 @@
 export * from './indexes';
 export * from './sites.repository';
+export * from './site-token-store';

@@ -6,8 +6,9 @@ import { Db, transactionsRelayingEvents } from '@bindery/platform/mongo';
 import { defineService } from '@bindery/platform/service-runtime';
 import { sitesPublishedV1 as published, sitesStructureV1 as structure, sitesV1 as pb } from '@bindery/shared/contracts';
 import { invalid } from '@bindery/platform/errors';
-import { OUTBOX_COLLECTIONS, SitesRepository, SITES_INDEXES } from '@bindery/sites/data-access';
+import { OUTBOX_COLLECTIONS, SitesRepository, SITES_INDEXES, SiteTokenStore } from '@bindery/sites/data-access';
 import { SitesDeps } from './sites-deps';
+import { publishedSitesGrpc } from './published-grpc';
 
 export interface SitesServiceOptions {
   clock?: () => number;
@@ -46,6 +47,7 @@ export function sitesServiceWith(options: SitesServiceOptions = {}) {
       return {
         db,
         sites: new SitesRepository(db, eventsRecorded),
+        tokens: new SiteTokenStore(db),
         access: createOrgAccessProjection(db, { source, cacheMs: config.SITES_ACCESS_CACHE_MS }),
         content,
         runs,
@@ -58,7 +60,7 @@ export function sitesServiceWith(options: SitesServiceOptions = {}) {
       identity?.close();
       content?.close();
     },
-    grpc: () => [
+    grpc: (deps) => [
       grpcService(pb.SitesServiceService, {
         ...pending(pb.SitesServiceService),
         async ping(_req: unknown, ctx: CallerContext) {
@@ -67,7 +69,7 @@ export function sitesServiceWith(options: SitesServiceOptions = {}) {
       } as never),
       grpcService(pb.ShareLinksServiceService, pending(pb.ShareLinksServiceService) as never),
       grpcService(structure.SiteStructureServiceService, pending(structure.SiteStructureServiceService) as never),
-      grpcService(published.PublishedSitesServiceService, pending(published.PublishedSitesServiceService) as never),
+      publishedSitesGrpc(deps, pending(published.PublishedSitesServiceService)),
     ],
     consumers: (deps) => ({
       'sites.identity-access': { from: ['identity'], handlers: deps.access.handlers, liveness: deps.access.liveness, applied: deps.access.forget },
