@@ -75,6 +75,7 @@ const EXTRAS: string[] = [
   'DELETE /v1/spaces/{}/permissions/teams/{}',
   'DELETE /v1/spaces/{}/permissions/users/{}',
   'GET /admin/search/rebuilds/{}',
+  'GET /admin/services/sites',
   'GET /admin/services/{}/dead-letters',
   'GET /v1/collections/{}/permissions/aggregate',
   'GET /v1/collections/{}/permissions/teams',
