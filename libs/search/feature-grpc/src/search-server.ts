@@ -1,6 +1,6 @@
 import { connectContent, ContentClients, contentAddressSetting, ContentEvents as C } from '@bindery/content/client';
 import { eventHandlers, EventHandlers, on } from '@bindery/platform/events';
-import { forbidden, notFound } from '@bindery/platform/errors';
+import { forbidden, invalid, isDomainError, notFound } from '@bindery/platform/errors';
 import { Caller, grpcService } from '@bindery/platform/grpc';
 import { defineService } from '@bindery/platform/service-runtime';
 import { RunStore, runMessage } from '@bindery/platform/runs';
@@ -38,64 +38,106 @@ async function readableSpaces(content: ContentClients, organizationId: string, c
   return out;
 }
 
+/** How many of the given spaces SearchSpaces takes, and how many it asks content about at once. */
+export const MAX_SEARCHED_SPACES = 1000;
+const SPACE_READS_AT_ONCE = 8;
+
+/**
+ * The given spaces of the organization that the caller can read (content decides, one GetSpace per
+ * space as the caller, a few at a time), with their titles. A space they cannot read, a deleted one
+ * or one of another organization is left out, as SearchOrganization leaves out what it does not list.
+ */
+async function readableAmong(content: ContentClients, organizationId: string, spaceIds: string[], caller: Caller): Promise<Map<string, string>> {
+  const ids = [...new Set(spaceIds)];
+  if (ids.length > MAX_SEARCHED_SPACES) throw invalid(`A search covers at most ${MAX_SEARCHED_SPACES} spaces.`);
+  const titles = new Map<string, string>();
+  for (let i = 0; i < ids.length; i += SPACE_READS_AT_ONCE) {
+    const read = await Promise.all(
+      ids.slice(i, i + SPACE_READS_AT_ONCE).map(async (spaceId) => {
+        try {
+          return await content.spaces.getSpace({ spaceId }, { caller });
+        } catch (err) {
+          if (isDomainError(err) && err.kind === 'not_found') return undefined;
+          throw err;
+        }
+      }),
+    );
+    for (const space of read) if (space && space.organization === organizationId) titles.set(space.id, space.title);
+  }
+  return titles;
+}
+
+/** The spaces among `titles` with pages matching the query, best first, each with its best pages: a page of SearchSpaceResult. */
+async function spacesWithPages(deps: SearchDeps, titles: Map<string, string>, query: string, request: pb.SearchOrganizationRequest['page']): Promise<pb.SearchReply> {
+  const { pages, matches } = await rankPages(deps.store, [...titles.keys()], query);
+  const spaces = new Map<string, { id: string; score: number; pages: typeof pages }>();
+  for (const page of pages) {
+    const s = spaces.get(page.spaceId) ?? { id: page.spaceId, score: page.score, pages: [] };
+    if (s.pages.length < PAGES_PER_SPACE) s.pages.push(page);
+    spaces.set(page.spaceId, s);
+  }
+  const ranked = [...spaces.values()].sort((a, b) => b.score - a.score || a.id.localeCompare(b.id));
+  const p = pageAfter(
+    ranked,
+    request,
+    (x) => x.score,
+    (x) => x.id,
+  );
+  const results = await pageResults(
+    deps.store,
+    p.visible.flatMap((s) => s.pages),
+    matches,
+  );
+  const items = p.visible.map((s) => ({ id: s.id, title: titles.get(s.id) ?? '', pages: results.filter((r) => r.spaceId === s.id) }));
+  return { itemsJson: JSON.stringify(items), page: { count: p.count, nextPage: p.nextPage } };
+}
+
+/** Search's gRPC service. A site token's caller may search its site's spaces (SearchSpaces; content limits it to its scope). */
 export function searchGrpc(deps: SearchDeps) {
-  return grpcService(pb.SearchServiceService, {
-    async searchSpace(req, ctx) {
-      checkQuery(req.query);
-      // As the caller: a space they cannot read (or a deleted one) is not found.
-      await deps.content.spaces.getSpace({ spaceId: req.spaceId }, { caller: ctx.caller });
-      const { pages, matches } = await rankPages(deps.store, [req.spaceId], req.query);
-      const p = pageAfter(
-        pages,
-        req.page,
-        (x) => x.score,
-        (x) => `${x.spaceId}:${x.pageId}`,
-      );
-      const items = await pageResults(deps.store, p.visible, matches);
-      return { itemsJson: JSON.stringify(items), page: { count: p.count, nextPage: p.nextPage } };
+  return grpcService(
+    pb.SearchServiceService,
+    {
+      async searchSpace(req, ctx) {
+        checkQuery(req.query);
+        // As the caller: a space they cannot read (or a deleted one) is not found.
+        await deps.content.spaces.getSpace({ spaceId: req.spaceId }, { caller: ctx.caller });
+        const { pages, matches } = await rankPages(deps.store, [req.spaceId], req.query);
+        const p = pageAfter(
+          pages,
+          req.page,
+          (x) => x.score,
+          (x) => `${x.spaceId}:${x.pageId}`,
+        );
+        const items = await pageResults(deps.store, p.visible, matches);
+        return { itemsJson: JSON.stringify(items), page: { count: p.count, nextPage: p.nextPage } };
+      },
+      async searchOrganization(req, ctx) {
+        checkQuery(req.query);
+        return spacesWithPages(deps, await readableSpaces(deps.content, req.organizationId, ctx.caller), req.query, req.page);
+      },
+      async searchSpaces(req, ctx) {
+        checkQuery(req.query);
+        return spacesWithPages(deps, await readableAmong(deps.content, req.organizationId, req.spaceIds, ctx.caller), req.query, req.page);
+      },
+      async rebuild(req, ctx) {
+        adminsOnly(ctx.caller);
+        const { run } = await deps.runs.enqueue({ kind: SEARCH_RUNS.rebuild, input: { spaceIds: req.spaceIds }, createdBy: ctx.caller.userId, maxAttempts: REBUILD_ATTEMPTS });
+        return { run: runMessage(run) };
+      },
+      async getRebuild(req, ctx) {
+        adminsOnly(ctx.caller);
+        const run = await deps.runs.get(req.runId);
+        if (run?.kind !== SEARCH_RUNS.rebuild) throw notFound('Rebuild run');
+        return runMessage(run);
+      },
+      async cancelRebuild(req, ctx) {
+        adminsOnly(ctx.caller);
+        if ((await deps.runs.get(req.runId))?.kind !== SEARCH_RUNS.rebuild) throw notFound('Rebuild run');
+        return runMessage((await deps.runs.cancel(req.runId))!);
+      },
     },
-    async searchOrganization(req, ctx) {
-      checkQuery(req.query);
-      const titles = await readableSpaces(deps.content, req.organizationId, ctx.caller);
-      const { pages, matches } = await rankPages(deps.store, [...titles.keys()], req.query);
-      const spaces = new Map<string, { id: string; score: number; pages: typeof pages }>();
-      for (const page of pages) {
-        const s = spaces.get(page.spaceId) ?? { id: page.spaceId, score: page.score, pages: [] };
-        if (s.pages.length < PAGES_PER_SPACE) s.pages.push(page);
-        spaces.set(page.spaceId, s);
-      }
-      const ranked = [...spaces.values()].sort((a, b) => b.score - a.score || a.id.localeCompare(b.id));
-      const p = pageAfter(
-        ranked,
-        req.page,
-        (x) => x.score,
-        (x) => x.id,
-      );
-      const results = await pageResults(
-        deps.store,
-        p.visible.flatMap((s) => s.pages),
-        matches,
-      );
-      const items = p.visible.map((s) => ({ id: s.id, title: titles.get(s.id) ?? '', pages: results.filter((r) => r.spaceId === s.id) }));
-      return { itemsJson: JSON.stringify(items), page: { count: p.count, nextPage: p.nextPage } };
-    },
-    async rebuild(req, ctx) {
-      adminsOnly(ctx.caller);
-      const { run } = await deps.runs.enqueue({ kind: SEARCH_RUNS.rebuild, input: { spaceIds: req.spaceIds }, createdBy: ctx.caller.userId, maxAttempts: REBUILD_ATTEMPTS });
-      return { run: runMessage(run) };
-    },
-    async getRebuild(req, ctx) {
-      adminsOnly(ctx.caller);
-      const run = await deps.runs.get(req.runId);
-      if (run?.kind !== SEARCH_RUNS.rebuild) throw notFound('Rebuild run');
-      return runMessage(run);
-    },
-    async cancelRebuild(req, ctx) {
-      adminsOnly(ctx.caller);
-      if ((await deps.runs.get(req.runId))?.kind !== SEARCH_RUNS.rebuild) throw notFound('Rebuild run');
-      return runMessage((await deps.runs.cancel(req.runId))!);
-    },
-  });
+    { siteReadable: ['searchSpaces'] },
+  );
 }
 
 // Reasons for handlers that run outside the consumer's transaction (each is idempotent by itself).

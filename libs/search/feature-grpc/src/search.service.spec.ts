@@ -143,6 +143,35 @@ describe('search service (in process, real MongoDB and Kafka)', () => {
     expect(await searchOrg(org, 'roadmap', { userId: 'stranger', isInstanceAdmin: false })).toEqual([]);
   });
 
+  test('a search of given spaces answers those the caller can read, of that organization only; a site caller may ask it, not an organization search', async () => {
+    const org = id('org');
+    const open = await spaceWith(org, ['alice', 'site:tok1'], [{ id: 'a1', title: 'Comets', lines: ['Comets have tails.'] }]);
+    const closed = await spaceWith(org, ['bob'], [{ id: 'b1', title: 'Comet budget', lines: ['What comets cost.'] }]);
+    const unlisted = await spaceWith(org, ['alice'], [{ id: 'u1', title: 'More comets', lines: ['Comets again.'] }]);
+    const foreign = await spaceWith(id('org'), ['alice'], [{ id: 'f1', title: 'Foreign comets', lines: ['Comets elsewhere.'] }]);
+    const searchSpaces = async (spaceIds: string[], caller: { userId: string; isInstanceAdmin: boolean; site?: object }) => {
+      const r = await clients.search.searchSpaces({ organizationId: org, spaceIds, query: 'comets', page: undefined }, { caller: caller as never });
+      return { ids: (JSON.parse(r.itemsJson) as Json[]).map((s) => s.id).sort(), count: r.page?.count };
+    };
+    const alice = { userId: 'alice', isInstanceAdmin: false };
+    expect(await searchSpaces([open, closed, foreign, open, 'no-such-space'], alice)).toEqual({ ids: [open], count: 1 });
+    expect(await searchSpaces([open, unlisted], alice)).toEqual({ ids: [open, unlisted].sort(), count: 2 });
+    expect(await searchSpaces([open, closed], { userId: 'bob', isInstanceAdmin: false })).toEqual({ ids: [closed], count: 1 });
+    expect(await searchSpaces([], alice)).toEqual({ ids: [], count: 0 });
+    const first = JSON.parse((await clients.search.searchSpaces({ organizationId: org, spaceIds: [open], query: 'comets', page: undefined }, { caller: alice })).itemsJson);
+    expect(first).toEqual([{ id: open, title: `Space ${open}`, pages: [expect.objectContaining({ id: 'a1', title: 'Comets', spaceId: open })] }]);
+
+    const site = { userId: 'site:tok1', isInstanceAdmin: false, site: { organizationId: org, siteId: 'site1', spaceIds: [open], tokenId: 'tok1' } };
+    expect(await searchSpaces([open, unlisted], site)).toEqual({ ids: [open], count: 1 });
+    await expect(clients.search.searchOrganization({ organizationId: org, query: 'comets', page: undefined }, { caller: site })).rejects.toMatchObject({ kind: 'forbidden' });
+    await expect(
+      searchSpaces(
+        Array.from({ length: 1001 }, (_, i) => `s${i}`),
+        alice,
+      ),
+    ).rejects.toMatchObject({ kind: 'invalid' });
+  });
+
   test('a space transferred to another organization is searched there, no more in the first', async () => {
     const from = id('org');
     const to = id('org');

@@ -33,6 +33,14 @@ export interface SearchOrganizationRequest {
   page: PageRequest | undefined;
 }
 
+export interface SearchSpacesRequest {
+  organizationId: string;
+  /** at most 1000; duplicates count once */
+  spaceIds: string[];
+  query: string;
+  page: PageRequest | undefined;
+}
+
 export interface SearchReply {
   /**
    * SearchPageResult[] (space search) or SearchSpaceResult[] (organization search), without `urls`;
@@ -258,6 +266,133 @@ export const SearchOrganizationRequest: MessageFns<SearchOrganizationRequest> = 
   fromPartial<I extends Exact<DeepPartial<SearchOrganizationRequest>, I>>(object: I): SearchOrganizationRequest {
     const message = createBaseSearchOrganizationRequest();
     message.organizationId = object.organizationId ?? "";
+    message.query = object.query ?? "";
+    message.page = (object.page !== undefined && object.page !== null)
+      ? PageRequest.fromPartial(object.page)
+      : undefined;
+    return message;
+  },
+};
+
+function createBaseSearchSpacesRequest(): SearchSpacesRequest {
+  return { organizationId: "", spaceIds: [], query: "", page: undefined };
+}
+
+export const SearchSpacesRequest: MessageFns<SearchSpacesRequest> = {
+  encode(message: SearchSpacesRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.organizationId !== "") {
+      writer.uint32(10).string(message.organizationId);
+    }
+    for (const v of message.spaceIds) {
+      writer.uint32(18).string(v!);
+    }
+    if (message.query !== "") {
+      writer.uint32(26).string(message.query);
+    }
+    if (message.page !== undefined) {
+      PageRequest.encode(message.page, writer.uint32(34).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): SearchSpacesRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseSearchSpacesRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.organizationId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.spaceIds.push(reader.string());
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.query = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.page = PageRequest.decode(reader, reader.uint32());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): SearchSpacesRequest {
+    return {
+      organizationId: isSet(object.organizationId)
+        ? globalThis.String(object.organizationId)
+        : isSet(object.organization_id)
+        ? globalThis.String(object.organization_id)
+        : "",
+      spaceIds: globalThis.Array.isArray(object?.spaceIds)
+        ? object.spaceIds.map((e: any) => globalThis.String(e))
+        : globalThis.Array.isArray(object?.space_ids)
+        ? object.space_ids.map((e: any) => globalThis.String(e))
+        : [],
+      query: isSet(object.query) ? globalThis.String(object.query) : "",
+      page: isSet(object.page) ? PageRequest.fromJSON(object.page) : undefined,
+    };
+  },
+
+  toJSON(message: SearchSpacesRequest): unknown {
+    const obj: any = {};
+    if (message.organizationId !== "") {
+      obj.organizationId = message.organizationId;
+    }
+    if (message.spaceIds?.length) {
+      obj.spaceIds = message.spaceIds;
+    }
+    if (message.query !== "") {
+      obj.query = message.query;
+    }
+    if (message.page !== undefined) {
+      obj.page = PageRequest.toJSON(message.page);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<SearchSpacesRequest>, I>>(base?: I): SearchSpacesRequest {
+    return SearchSpacesRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<SearchSpacesRequest>, I>>(object: I): SearchSpacesRequest {
+    const message = createBaseSearchSpacesRequest();
+    message.organizationId = object.organizationId ?? "";
+    message.spaceIds = object.spaceIds?.map((e) => e) || [];
     message.query = object.query ?? "";
     message.page = (object.page !== undefined && object.page !== null)
       ? PageRequest.fromPartial(object.page)
@@ -523,6 +658,20 @@ export const SearchServiceService = {
     responseDeserialize: (value: Buffer): SearchReply => SearchReply.decode(value),
   },
   /**
+   * Spaces among the given ones (of one organization) with their matching pages, as
+   * SearchOrganization answers them: only the spaces the caller can read (content is asked for each;
+   * the others are left out). Open to site tokens, which read their site's spaces.
+   */
+  searchSpaces: {
+    path: "/bindery.search.v1.SearchService/SearchSpaces" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: SearchSpacesRequest): Buffer => Buffer.from(SearchSpacesRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): SearchSpacesRequest => SearchSpacesRequest.decode(value),
+    responseSerialize: (value: SearchReply): Buffer => Buffer.from(SearchReply.encode(value).finish()),
+    responseDeserialize: (value: Buffer): SearchReply => SearchReply.decode(value),
+  },
+  /**
    * Enqueues a rebuild (a durable run) that reads the given spaces, or every live space, again from
    * content and drops the rest; answers the run at once (instance admins).
    */
@@ -563,6 +712,12 @@ export interface SearchServiceServer extends UntypedServiceImplementation {
   /** Spaces of an organization with their matching pages (members; only the spaces they can read). */
   searchOrganization: handleUnaryCall<SearchOrganizationRequest, SearchReply>;
   /**
+   * Spaces among the given ones (of one organization) with their matching pages, as
+   * SearchOrganization answers them: only the spaces the caller can read (content is asked for each;
+   * the others are left out). Open to site tokens, which read their site's spaces.
+   */
+  searchSpaces: handleUnaryCall<SearchSpacesRequest, SearchReply>;
+  /**
    * Enqueues a rebuild (a durable run) that reads the given spaces, or every live space, again from
    * content and drops the rest; answers the run at once (instance admins).
    */
@@ -602,6 +757,26 @@ export interface SearchServiceClient extends Client {
   ): ClientUnaryCall;
   searchOrganization(
     request: SearchOrganizationRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: SearchReply) => void,
+  ): ClientUnaryCall;
+  /**
+   * Spaces among the given ones (of one organization) with their matching pages, as
+   * SearchOrganization answers them: only the spaces the caller can read (content is asked for each;
+   * the others are left out). Open to site tokens, which read their site's spaces.
+   */
+  searchSpaces(
+    request: SearchSpacesRequest,
+    callback: (error: ServiceError | null, response: SearchReply) => void,
+  ): ClientUnaryCall;
+  searchSpaces(
+    request: SearchSpacesRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: SearchReply) => void,
+  ): ClientUnaryCall;
+  searchSpaces(
+    request: SearchSpacesRequest,
     metadata: Metadata,
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: SearchReply) => void,
