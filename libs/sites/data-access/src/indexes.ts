@@ -34,7 +34,10 @@ export const SITES_INDEXES: IndexPlan = {
   [COLLECTIONS.shareLinks]: [{ key: { siteId: 1, createdAt: 1, _id: 1 }, name: 'site_created' }, { key: { key: 1 }, name: 'key_unique', unique: true }, OUTBOX_INDEX],
   [COLLECTIONS.redirects]: [
     { key: { siteId: 1, source: 1, draft: 1 }, name: 'site_source_unique', unique: true },
-    { key: { siteId: 1, createdAt: 1, _id: 1 }, name: 'site_created' },
+    // the list's three orders, live and draft apart
+    { key: { siteId: 1, draft: 1, createdAt: 1, _id: 1 }, name: 'site_draft_created' },
+    { key: { siteId: 1, draft: 1, updatedAt: 1, _id: 1 }, name: 'site_draft_updated' },
+    { key: { siteId: 1, draft: 1, source: 1, _id: 1 }, name: 'site_draft_source' },
     OUTBOX_INDEX,
   ],
 };

@@ -2,7 +2,8 @@ import type { ContentClients } from '@bindery/content/client';
 import type { OrgAccessProjection } from '@bindery/identity/projection';
 import { Db, Transaction } from '@bindery/platform/mongo';
 import type { RunStore } from '@bindery/platform/runs';
-import type { SitesRepository, SiteTokenStore } from '@bindery/sites/data-access';
+import type { SearchClients } from '@bindery/search/client';
+import type { PublishedStructureReads, RedirectsRepository, SitesRepository, SiteTokenStore } from '@bindery/sites/data-access';
 
 /** What sites' use cases work with; built once at start (sites-composition.ts). */
 export interface SitesDeps {
@@ -14,6 +15,11 @@ export interface SitesDeps {
   access: OrgAccessProjection;
   /** content's services: spaces are read as the caller (content decides what they may see) */
   content: ContentClients;
+  /** search's service: a site's search runs there, as the caller */
+  search: SearchClients;
+  redirects: RedirectsRepository;
+  /** the structure and share-link reads redirects and site search need */
+  structureReads: PublishedStructureReads;
   runs: RunStore;
   clock: () => number;
   /** one multi-document transaction, retried on transient conflicts; wakes the relay after the commit */

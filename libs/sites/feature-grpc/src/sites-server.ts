@@ -6,7 +6,8 @@ import { Db, transactionsRelayingEvents } from '@bindery/platform/mongo';
 import { defineService } from '@bindery/platform/service-runtime';
 import { sitesPublishedV1 as published, sitesStructureV1 as structure, sitesV1 as pb } from '@bindery/shared/contracts';
 import { invalid } from '@bindery/platform/errors';
-import { OUTBOX_COLLECTIONS, SitesRepository, SITES_INDEXES, SiteTokenStore } from '@bindery/sites/data-access';
+import { connectSearch, SearchClients, searchAddressSetting } from '@bindery/search/client';
+import { OUTBOX_COLLECTIONS, PublishedStructureReads, RedirectsRepository, SitesRepository, SITES_INDEXES, SiteTokenStore } from '@bindery/sites/data-access';
 import { SitesDeps } from './sites-deps';
 import { publishedSitesGrpc } from './published-grpc';
 
@@ -16,6 +17,8 @@ export interface SitesServiceOptions {
   accessSource?: (db: Db) => IdentitySource;
   /** content's clients (a test may give a stand-in) */
   connectContent?: (address: string, deadlineMs: number) => ContentClients & { close(): void };
+  /** search's clients (a test may give a stand-in) */
+  connectSearch?: (address: string, deadlineMs: number) => SearchClients & { close(): void };
 }
 
 /**
@@ -26,13 +29,15 @@ export interface SitesServiceOptions {
 export function sitesServiceWith(options: SitesServiceOptions = {}) {
   let identity: ReturnType<typeof connectIdentity> | undefined;
   let content: (ContentClients & { close(): void }) | undefined;
+  let search: (SearchClients & { close(): void }) | undefined;
   const clock = options.clock ?? Date.now;
   return defineService({
     name: 'sites',
     settings: {
       ...identityAddressSetting,
       ...contentAddressSetting,
-      /** deadline of a call to identity or content made while serving a call */
+      ...searchAddressSetting,
+      /** deadline of a call to identity, content or search made while serving a call */
       SITES_CALL_DEADLINE_MS: { kind: 'int', default: 5000, min: 100, max: 60000 },
       /** how long sites remembers an access decision's reads; 0: not at all */
       SITES_ACCESS_CACHE_MS: { kind: 'int', default: 250, min: 0, max: 1000 },
@@ -44,12 +49,16 @@ export function sitesServiceWith(options: SitesServiceOptions = {}) {
     deps: ({ db, eventsRecorded, config, runs }): SitesDeps => {
       const source = options.accessSource?.(db) ?? identityAccessSource((identity = connectIdentity(config.IDENTITY_GRPC_URL, config.SITES_CALL_DEADLINE_MS)), 'sites');
       content = (options.connectContent ?? connectContent)(config.CONTENT_GRPC_URL, config.SITES_CALL_DEADLINE_MS);
+      search = (options.connectSearch ?? connectSearch)(config.SEARCH_GRPC_URL, config.SITES_CALL_DEADLINE_MS);
       return {
         db,
         sites: new SitesRepository(db, eventsRecorded),
         tokens: new SiteTokenStore(db),
         access: createOrgAccessProjection(db, { source, cacheMs: config.SITES_ACCESS_CACHE_MS }),
         content,
+        search,
+        redirects: new RedirectsRepository(db),
+        structureReads: new PublishedStructureReads(db),
         runs,
         clock,
         transaction: transactionsRelayingEvents(db, eventsRecorded),
@@ -59,6 +68,7 @@ export function sitesServiceWith(options: SitesServiceOptions = {}) {
     dispose: async () => {
       identity?.close();
       content?.close();
+      search?.close();
     },
     grpc: (deps) => [
       grpcService(pb.SitesServiceService, {

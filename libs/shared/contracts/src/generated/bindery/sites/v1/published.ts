@@ -98,7 +98,11 @@ export interface ListRedirectsRequest {
   siteId: string;
   page: PageRequest | undefined;
   search?: string | undefined;
-  draft?: boolean | undefined;
+  draft?:
+    | boolean
+    | undefined;
+  /** "createdAt" (default: newest first), "updatedAt" (last updated first) or "source" (A to Z) */
+  orderBy?: string | undefined;
 }
 
 export interface ListRedirectsResponse {
@@ -1249,7 +1253,7 @@ export const RedirectRef: MessageFns<RedirectRef> = {
 };
 
 function createBaseListRedirectsRequest(): ListRedirectsRequest {
-  return { organizationId: "", siteId: "", page: undefined, search: undefined, draft: undefined };
+  return { organizationId: "", siteId: "", page: undefined, search: undefined, draft: undefined, orderBy: undefined };
 }
 
 export const ListRedirectsRequest: MessageFns<ListRedirectsRequest> = {
@@ -1268,6 +1272,9 @@ export const ListRedirectsRequest: MessageFns<ListRedirectsRequest> = {
     }
     if (message.draft !== undefined) {
       writer.uint32(40).bool(message.draft);
+    }
+    if (message.orderBy !== undefined) {
+      writer.uint32(50).string(message.orderBy);
     }
     return writer;
   },
@@ -1325,6 +1332,14 @@ export const ListRedirectsRequest: MessageFns<ListRedirectsRequest> = {
             message.draft = reader.bool();
             continue;
           }
+          case 6: {
+            if (tag !== 50) {
+              break;
+            }
+
+            message.orderBy = reader.string();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -1352,6 +1367,11 @@ export const ListRedirectsRequest: MessageFns<ListRedirectsRequest> = {
       page: isSet(object.page) ? PageRequest.fromJSON(object.page) : undefined,
       search: isSet(object.search) ? globalThis.String(object.search) : undefined,
       draft: isSet(object.draft) ? globalThis.Boolean(object.draft) : undefined,
+      orderBy: isSet(object.orderBy)
+        ? globalThis.String(object.orderBy)
+        : isSet(object.order_by)
+        ? globalThis.String(object.order_by)
+        : undefined,
     };
   },
 
@@ -1372,6 +1392,9 @@ export const ListRedirectsRequest: MessageFns<ListRedirectsRequest> = {
     if (message.draft !== undefined) {
       obj.draft = message.draft;
     }
+    if (message.orderBy !== undefined) {
+      obj.orderBy = message.orderBy;
+    }
     return obj;
   },
 
@@ -1387,6 +1410,7 @@ export const ListRedirectsRequest: MessageFns<ListRedirectsRequest> = {
       : undefined;
     message.search = object.search ?? undefined;
     message.draft = object.draft ?? undefined;
+    message.orderBy = object.orderBy ?? undefined;
     return message;
   },
 };

@@ -1,0 +1,274 @@
+import { conflict, DomainError, invalid, notFound } from '@bindery/platform/errors';
+import { Caller, internalCaller } from '@bindery/platform/grpc';
+import { ClientSession, isDuplicateKey } from '@bindery/platform/mongo';
+import { sitesPublishedV1 as pb } from '@bindery/shared/contracts';
+import { newId } from '@bindery/shared/ids';
+import { decodeCursor, resolveLimit, toPage } from '@bindery/shared/pagination';
+import { SitesEvents } from '@bindery/sites/client';
+import {
+  appendSuffix,
+  assertRedirectSource,
+  candidateSources,
+  capturedSuffix,
+  matchingRedirect,
+  pageUrl,
+  parseDestination,
+  REDIRECT_ORDERS,
+  RedirectDestination,
+  RedirectInputDestination,
+  RedirectOrder,
+  RedirectRecord,
+  sectionUrl,
+  SiteAddresses,
+  siteSpaceUrl,
+  SiteRecord,
+} from '@bindery/sites/domain';
+import { visibleSite } from './site-access';
+import { nowOf, SitesDeps, SOURCE } from './sites-deps';
+
+/** Sites reads the pages of a redirect's target itself: the page is one its site publishes, whoever asks. */
+const SITES = internalCaller('sites');
+
+const SOURCE_TAKEN = 'A redirect from this source already exists on the site (live and draft redirects are apart).';
+
+const isNotFound = (err: unknown) => err instanceof DomainError && err.kind === 'not_found';
+
+/** The SiteRedirect message (the destination as its official JSON). */
+export function redirectMessage(r: RedirectRecord): pb.SiteRedirect {
+  return {
+    id: r._id,
+    source: r.source,
+    destinationJson: JSON.stringify(r.destination),
+    captureWildcard: r.captureWildcard,
+    draft: r.draft,
+    permanent: r.permanent,
+    createdAt: r.createdAt,
+    updatedAt: r.updatedAt === r.createdAt ? '' : r.updatedAt,
+  };
+}
+
+/** Records `sites.site.updated` ("redirects") on the site in the transaction of a redirect change (the reader's cache listens). */
+async function touchSite(deps: SitesDeps, site: SiteRecord, at: string, session: ClientSession): Promise<void> {
+  const event = SitesEvents.siteUpdated.create(SOURCE, site._id, { organizationId: site.organizationId, siteId: site._id, changes: ['redirects'] }, site.organizationId);
+  const touched = await deps.sites.update(site.organizationId, site._id, { $set: { updatedAt: at } }, [event], session);
+  if (!touched) throw notFound('Site');
+}
+
+/** A unique-source violation as the 409 it is. */
+async function uniqueSource<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (err) {
+    if (isDuplicateKey(err)) throw conflict(SOURCE_TAKEN);
+    throw err;
+  }
+}
+
+/** Where the site is served: its hostname, else the reader's URL and its basename (as its published URL). */
+export function siteUrl(site: Pick<SiteRecord, 'hostname' | 'basename'>, readerUrl: string): string {
+  return site.hostname ? `https://${site.hostname}` : `${readerUrl}/${encodeURIComponent(site.basename)}`;
+}
+
+/** The site's sections and shown site spaces, for resolving destinations and targets. */
+async function addressesOf(deps: SitesDeps, site: SiteRecord): Promise<SiteAddresses> {
+  const [sections, siteSpaces] = await Promise.all([deps.structureReads.sections(site.organizationId, site._id), deps.structureReads.siteSpaces(site.organizationId, site._id)]);
+  return {
+    siteUrl: siteUrl(site, deps.readerUrl),
+    defaultSectionId: site.defaultSectionId,
+    defaultSiteSpaceId: site.defaultSiteSpaceId,
+    sections: new Map(sections.map((s) => [s._id, { path: s.path, defaultSiteSpaceId: s.defaultSiteSpaceId }])),
+    siteSpaces: new Map(siteSpaces.map((ss) => [ss._id, { path: ss.path, sectionId: ss.sectionId, spaceId: ss.spaceId }])),
+  };
+}
+
+type PageNode = { id: string; path?: string; pages?: PageNode[] };
+
+/** The pages of a space's current revision as `reader` may read them (content's tree, flattened). */
+async function pagesOf(deps: SitesDeps, spaceId: string, reader: Caller): Promise<PageNode[]> {
+  const reply = await deps.content.revisions.listPages({ spaceId, revisionId: '', metadata: false }, { caller: reader });
+  const out: PageNode[] = [];
+  const walk = (nodes: PageNode[] = []) =>
+    nodes.forEach((n) => {
+      out.push(n);
+      walk(n.pages);
+    });
+  walk(JSON.parse(reply.pagesJson) as PageNode[]);
+  return out;
+}
+
+/**
+ * A requested destination as it is stored: what it names must be of this site (and a page readable
+ * by the caller, who is setting the redirect); a page named by its space and path becomes the page
+ * of the site's first shown site space of that space. 400 otherwise.
+ */
+async function storedDestination(deps: SitesDeps, caller: Caller, site: SiteRecord, d: RedirectInputDestination): Promise<RedirectDestination> {
+  if (d.kind === 'external') return d;
+  const a = await addressesOf(deps, site);
+  const pageIn = async (spaceId: string, match: (p: PageNode) => boolean, what: string): Promise<string> => {
+    try {
+      const page = (await pagesOf(deps, spaceId, caller)).find(match);
+      if (page) return page.id;
+    } catch (err) {
+      if (!isNotFound(err)) throw err;
+    }
+    throw invalid(`destination.${what} names no page of that space that you can read.`);
+  };
+  switch (d.kind) {
+    case 'site-section':
+      if (!a.sections.has(d.siteSectionId)) throw invalid('destination.siteSectionId names no section of this site.');
+      return d;
+    case 'site-space':
+      if (!a.siteSpaces.has(d.siteSpaceId)) throw invalid('destination.siteSpaceId names no site space of this site.');
+      return d;
+    case 'site-page': {
+      const ss = a.siteSpaces.get(d.siteSpaceId);
+      if (!ss) throw invalid('destination.siteSpaceId names no site space of this site.');
+      await pageIn(ss.spaceId, (p) => p.id === d.pageId, 'pageId');
+      return d;
+    }
+    case 'path': {
+      const siteSpaceId = [...a.siteSpaces].find(([, ss]) => ss.spaceId === d.spaceId)?.[0];
+      if (!siteSpaceId) throw invalid('destination.spaceId names no space of this site.');
+      const wanted = d.path.replace(/^\/+|\/+$/g, '');
+      return { kind: 'site-page', siteSpaceId, pageId: await pageIn(d.spaceId, (p) => p.path === wanted, 'path') };
+    }
+  }
+}
+
+/**
+ * Where a destination leads now. A section or site space no longer in the site leads to the site's
+ * home; a page no longer in its space, to its site space.
+ */
+async function destinationUrl(deps: SitesDeps, a: SiteAddresses, d: RedirectDestination): Promise<string> {
+  switch (d.kind) {
+    case 'external':
+      return d.url;
+    case 'site-section':
+      return sectionUrl(a, d.siteSectionId) ?? a.siteUrl;
+    case 'site-space':
+      return siteSpaceUrl(a, d.siteSpaceId) ?? a.siteUrl;
+    case 'site-page': {
+      const base = siteSpaceUrl(a, d.siteSpaceId);
+      const ss = a.siteSpaces.get(d.siteSpaceId);
+      if (!base || !ss) return a.siteUrl;
+      let page: PageNode | undefined;
+      try {
+        page = (await pagesOf(deps, ss.spaceId, SITES)).find((p) => p.id === d.pageId);
+      } catch (err) {
+        if (!isNotFound(err)) throw err;
+      }
+      return page?.path ? pageUrl(base, page.path) : base;
+    }
+  }
+}
+
+/** The site's redirects, live or draft, in the asked order (view action). */
+export async function listRedirects(deps: SitesDeps, caller: Caller, req: pb.ListRedirectsRequest): Promise<pb.ListRedirectsResponse> {
+  const { site } = await visibleSite(deps, caller, req.organizationId, req.siteId, 'view');
+  const order = (req.orderBy || 'createdAt') as RedirectOrder;
+  if (!REDIRECT_ORDERS.includes(order)) throw invalid(`orderBy must be one of ${REDIRECT_ORDERS.join(', ')}.`);
+  const limit = resolveLimit(req.page?.limit);
+  const q = { organizationId: site.organizationId, siteId: site._id, draft: req.draft ?? false, search: req.search || undefined };
+  const [rows, count] = await Promise.all([deps.redirects.page(q, order, limit, decodeCursor(req.page?.page || undefined)), deps.redirects.count(q)]);
+  const page = toPage(rows, limit, count, (r) => ({ k: r[order], id: r._id }), redirectMessage);
+  return { items: page.items, page: { count: page.count, nextPage: page.nextPage } };
+}
+
+/**
+ * Creates a redirect (edit action). Preconditions: a valid source, unique among the site's redirects
+ * of the same draft flag (409), a destination of this site or an http(s) URL (400). Side effect:
+ * `sites.site.updated` ("redirects").
+ */
+export async function createRedirect(deps: SitesDeps, caller: Caller, req: pb.CreateRedirectRequest): Promise<pb.SiteRedirect> {
+  const { site } = await visibleSite(deps, caller, req.organizationId, req.siteId, 'edit');
+  assertRedirectSource(req.source);
+  const destination = await storedDestination(deps, caller, site, parseDestination(req.destinationJson, true));
+  const now = nowOf(deps);
+  const record: RedirectRecord = {
+    _id: newId(),
+    organizationId: site.organizationId,
+    siteId: site._id,
+    source: req.source,
+    destination,
+    captureWildcard: req.captureWildcard,
+    draft: req.draft,
+    permanent: req.permanent,
+    createdAt: now,
+    updatedAt: now,
+  };
+  await uniqueSource(() =>
+    deps.transaction(async (session) => {
+      await deps.redirects.insert(record, session);
+      await touchSite(deps, site, now, session);
+    }),
+  );
+  return redirectMessage(record);
+}
+
+/**
+ * Changes a redirect (edit action): its source (unique as on create, 409), destination, flags;
+ * `draft: false` promotes a draft (409 when a live redirect has its source). Side effect:
+ * `sites.site.updated` ("redirects").
+ */
+export async function updateRedirect(deps: SitesDeps, caller: Caller, req: pb.UpdateRedirectRequest): Promise<pb.SiteRedirect> {
+  const { site } = await visibleSite(deps, caller, req.organizationId, req.siteId, 'edit');
+  const set: Partial<RedirectRecord> = { updatedAt: nowOf(deps) };
+  if (req.source !== undefined) {
+    assertRedirectSource(req.source);
+    set.source = req.source;
+  }
+  if (req.destinationJson !== undefined) set.destination = await storedDestination(deps, caller, site, parseDestination(req.destinationJson, false));
+  if (req.captureWildcard !== undefined) set.captureWildcard = req.captureWildcard;
+  if (req.draft !== undefined) set.draft = req.draft;
+  if (req.permanent !== undefined) set.permanent = req.permanent;
+  const updated = await uniqueSource(() =>
+    deps.transaction(async (session) => {
+      const r = await deps.redirects.update(site.organizationId, site._id, req.redirectId, set, session);
+      if (!r) throw notFound('Site redirect');
+      await touchSite(deps, site, set.updatedAt!, session);
+      return r;
+    }),
+  );
+  return redirectMessage(updated);
+}
+
+/** Deletes a redirect for good (edit action); `deleted` is false when there was none. Side effect: `sites.site.updated` ("redirects"). */
+export async function deleteRedirect(deps: SitesDeps, caller: Caller, req: pb.RedirectRef): Promise<{ deleted: boolean }> {
+  const { site } = await visibleSite(deps, caller, req.organizationId, req.siteId, 'edit');
+  const now = nowOf(deps);
+  const deleted = await deps.transaction(async (session) => {
+    if (!(await deps.redirects.remove(site.organizationId, site._id, req.redirectId, session))) return false;
+    await touchSite(deps, site, now, session);
+    return true;
+  });
+  return { deleted };
+}
+
+/**
+ * The site a redirect lookup reads: one the caller may view (a site token: its own site), or, for
+ * anyone authenticated holding an active share key of it, a published share-link site. 404 otherwise.
+ */
+async function lookupSite(deps: SitesDeps, caller: Caller, organizationId: string, siteId: string, shareKey: string | undefined): Promise<SiteRecord> {
+  try {
+    return (await visibleSite(deps, caller, organizationId, siteId, 'view')).site;
+  } catch (err) {
+    if (!isNotFound(err) || !shareKey || caller.site) throw err;
+  }
+  const site = await deps.sites.get(organizationId, siteId);
+  if (!site?.published || site.visibility !== 'share-link' || !(await deps.structureReads.activeShareLinkByKey(site._id, shareKey))) throw notFound('Site');
+  return site;
+}
+
+/**
+ * The live redirect a path of the site goes through (its exact source, else the longest wildcard
+ * prefix) and where it leads now, the wildcard's match appended when it captures it; 404 when none
+ * matches. Reads only.
+ */
+export async function getRedirectBySource(deps: SitesDeps, caller: Caller, req: pb.GetRedirectBySourceRequest): Promise<pb.RedirectMatch> {
+  const site = await lookupSite(deps, caller, req.organizationId, req.siteId, req.shareKey);
+  assertRedirectSource(req.source);
+  const redirect = matchingRedirect(req.source, await deps.redirects.liveWithSources(site.organizationId, site._id, candidateSources(req.source)));
+  if (!redirect) throw notFound('Site redirect');
+  const target = await destinationUrl(deps, await addressesOf(deps, site), redirect.destination);
+  return { redirect: redirectMessage(redirect), target: redirect.captureWildcard ? appendSuffix(target, capturedSuffix(redirect.source, req.source), redirect.source) : target };
+}
