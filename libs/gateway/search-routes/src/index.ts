@@ -102,3 +102,5 @@ export function searchRoutes(clients: SearchClients, urls: Urls): RouteSpec[] {
 }
 
 export const searchGateway = defineGatewayModule({ service: 'search', connect: connectSearch, routes: (clients, context) => searchRoutes(clients, context) });
+export { spaceResultJson, pageResultJson } from './search-representations';
+export type { SpaceResultJson, PageResultJson } from './search-representations';

@@ -1,10 +1,12 @@
-import { defineGatewayModule, RouteSpec } from '@bindery/gateway/http';
+import { defineGatewayModule, GatewayContext, RouteSpec } from '@bindery/gateway/http';
 import { connectSites, SitesClients } from '@bindery/sites/client';
+import { publishedRoutes } from './published-routes';
 import { siteTokenAuthenticator } from './site-token-authentication';
 
 /** Sites's routes. */
-export function sitesRoutes(clients: SitesClients): RouteSpec[] {
+export function sitesRoutes(clients: SitesClients, context: GatewayContext): RouteSpec[] {
   return [
+    ...publishedRoutes(clients, context),
     {
       method: 'get',
       path: '/admin/services/sites',
