@@ -1,13 +1,13 @@
 import { randomBytes } from 'node:crypto';
-import { connectMongo, Db } from '@bindery/platform/mongo';
-import { COLLECTIONS, SitesRepository, SiteTokenStore } from '@bindery/sites/data-access';
+import type { Db } from '@bindery/platform/mongo';
+import { COLLECTIONS, SitesRepository } from '@bindery/sites/data-access';
 import type { SiteRecord } from '@bindery/sites/domain';
-import { mintSiteToken } from '@bindery/sites/feature-grpc';
 import { assertErrorBody, assertMatchesSpec, sharedSystem, SystemUnderTest } from '@bindery/shared/testing';
 import { createSpace } from './content-fixtures';
 import { ContentWriter, contentWriter } from './content-writer';
 import { createOrganization, createUser, TestUser } from './fixtures';
 import { Client, http } from './http-client';
+import { SitesDatabase, sitesDatabase } from './site-fixtures';
 
 /**
  * Site tokens through the gateway: a token of a published site reads that site's spaces and nothing
@@ -27,49 +27,9 @@ describe('site tokens (real system)', () => {
   let pageId = '';
   let revisionId = '';
 
-  const deps = () => ({ tokens: new SiteTokenStore(sitesDb), sites: new SitesRepository(sitesDb), clock: Date.now });
-
-  async function publishedSite(spaceIds: string[]): Promise<SiteRecord> {
-    const id = randomBytes(15).toString('base64url');
-    const at = new Date().toISOString();
-    const site: SiteRecord = {
-      _id: id,
-      organizationId: orgId,
-      type: 'basic',
-      title: 'Docs',
-      basename: `docs-${id}`,
-      visibility: 'share-link',
-      published: true,
-      agentsContext: 'included',
-      siteSpaces: spaceIds.length,
-      createdAt: at,
-      updatedAt: at,
-      structureVersion: 0,
-    };
-    await new SitesRepository(sitesDb).insert(site, []);
-    await sitesDb.collection(COLLECTIONS.siteSpaces).insertMany(
-      spaceIds.map((spaceId, order) => ({
-        _id: randomBytes(15).toString('base64url'),
-        organizationId: orgId,
-        siteId: id,
-        spaceId,
-        path: `s${order}`,
-        order,
-        createdAt: at,
-        updatedAt: at,
-      })) as never[],
-    );
-    return site;
-  }
-
-  async function shareLink(site: SiteRecord): Promise<string> {
-    const id = randomBytes(15).toString('base64url');
-    const at = new Date().toISOString();
-    await sitesDb
-      .collection(COLLECTIONS.shareLinks)
-      .insertOne({ _id: id, organizationId: orgId, siteId: site._id, name: 'Preview', active: true, key: randomBytes(16).toString('hex'), createdAt: at, updatedAt: at } as never);
-    return id;
-  }
+  let sites: SitesDatabase;
+  const publishedSite = (spaceIds: string[]) => sites.publishedSite(orgId, spaceIds);
+  const shareLink = async (site: SiteRecord) => (await sites.shareLink(site)).id;
 
   /** Polls until `path` answers `status` to `client`; answers how long that took (ms). */
   async function untilStatus(client: Client, path: string, status: number, withinMs: number): Promise<number> {
@@ -99,9 +59,9 @@ describe('site tokens (real system)', () => {
         revisionId = r.revisionId;
       }
     }
-    const mongo = await connectMongo(sut.env.MONGODB_URL, sut.env.SITES_DB, 'tests');
-    sitesDb = mongo.db;
-    closeDb = () => mongo.close();
+    sites = await sitesDatabase(sut);
+    sitesDb = sites.db;
+    closeDb = () => sites.close();
   }, 240_000);
 
   afterAll(async () => {
@@ -112,7 +72,7 @@ describe('site tokens (real system)', () => {
   it('reads the content of its site, every answer official; everything else is 403, other spaces 404', async () => {
     // The scope names the foreign space too: it is of another organization, so it is still not there.
     const site = await publishedSite([space.published, space.foreign]);
-    const { token } = await mintSiteToken(deps(), site);
+    const token = await sites.siteToken(site);
     const reader = http(sut.baseUrl, token);
     const p = space.published;
     const reads: Array<[string, string, string]> = [
@@ -189,7 +149,7 @@ describe('site tokens (real system)', () => {
 
   it('ends within about a second of the site being unpublished (SITE_TOKEN_CACHE_MS), and holds again once it is republished', async () => {
     const site = await publishedSite([space.published]);
-    const reader = http(sut.baseUrl, (await mintSiteToken(deps(), site)).token);
+    const reader = http(sut.baseUrl, await sites.siteToken(site));
     const path = `/v1/spaces/${space.published}/content/pages`;
     expect((await reader.get(path)).status).toBe(200);
     await new SitesRepository(sitesDb).update(orgId, site._id, { $set: { published: false } }, []);
@@ -204,7 +164,7 @@ describe('site tokens (real system)', () => {
   it('minted through a share link, ends within about a second of the link being deactivated', async () => {
     const site = await publishedSite([space.published]);
     const link = await shareLink(site);
-    const reader = http(sut.baseUrl, (await mintSiteToken(deps(), site, { shareLinkId: link })).token);
+    const reader = http(sut.baseUrl, await sites.siteToken(site, link));
     const path = `/v1/spaces/${space.published}`;
     expect((await reader.get(path)).status).toBe(200);
     await sitesDb.collection(COLLECTIONS.shareLinks).updateOne({ _id: link } as never, { $set: { active: false } });
@@ -213,7 +173,7 @@ describe('site tokens (real system)', () => {
 
   it('a space taken off the site leaves the scope within about a second (404 from then on)', async () => {
     const site = await publishedSite([space.published, space.unlisted]);
-    const reader = http(sut.baseUrl, (await mintSiteToken(deps(), site)).token);
+    const reader = http(sut.baseUrl, await sites.siteToken(site));
     const path = `/v1/spaces/${space.unlisted}/content/pages`;
     expect((await reader.get(path)).status).toBe(200);
     await sitesDb.collection(COLLECTIONS.siteSpaces).deleteMany({ siteId: site._id, spaceId: space.unlisted } as never);
@@ -223,7 +183,7 @@ describe('site tokens (real system)', () => {
 
   it('a tampered or unknown site token is 401, and API tokens are untouched by the prefix', async () => {
     const site = await publishedSite([space.published]);
-    const { token } = await mintSiteToken(deps(), site);
+    const token = await sites.siteToken(site);
     const [signed, signature] = token.split('.');
     const payload = JSON.parse(Buffer.from(signed.slice('bsite_'.length), 'base64url').toString());
     const widened = `bsite_${Buffer.from(JSON.stringify({ ...payload, o: 'another' })).toString('base64url')}.${signature}`;
