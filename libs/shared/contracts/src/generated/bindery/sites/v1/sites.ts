@@ -87,11 +87,14 @@ export interface ListSitesRequest {
   page:
     | PageRequest
     | undefined;
-  /** filters: sites with a site space of this space; title containing; published or not; type */
+  /**
+   * filters: sites with a site space of this space; title containing (any case); published or not;
+   * any of these types (none: every type)
+   */
   spaceId?: string | undefined;
   title?: string | undefined;
   published?: boolean | undefined;
-  type?: string | undefined;
+  types: string[];
 }
 
 export interface ListSitesResponse {
@@ -1112,14 +1115,7 @@ export const Site: MessageFns<Site> = {
 };
 
 function createBaseListSitesRequest(): ListSitesRequest {
-  return {
-    organizationId: "",
-    page: undefined,
-    spaceId: undefined,
-    title: undefined,
-    published: undefined,
-    type: undefined,
-  };
+  return { organizationId: "", page: undefined, spaceId: undefined, title: undefined, published: undefined, types: [] };
 }
 
 export const ListSitesRequest: MessageFns<ListSitesRequest> = {
@@ -1139,8 +1135,8 @@ export const ListSitesRequest: MessageFns<ListSitesRequest> = {
     if (message.published !== undefined) {
       writer.uint32(40).bool(message.published);
     }
-    if (message.type !== undefined) {
-      writer.uint32(50).string(message.type);
+    for (const v of message.types) {
+      writer.uint32(58).string(v!);
     }
     return writer;
   },
@@ -1198,12 +1194,12 @@ export const ListSitesRequest: MessageFns<ListSitesRequest> = {
             message.published = reader.bool();
             continue;
           }
-          case 6: {
-            if (tag !== 50) {
+          case 7: {
+            if (tag !== 58) {
               break;
             }
 
-            message.type = reader.string();
+            message.types.push(reader.string());
             continue;
           }
         }
@@ -1233,7 +1229,7 @@ export const ListSitesRequest: MessageFns<ListSitesRequest> = {
         : undefined,
       title: isSet(object.title) ? globalThis.String(object.title) : undefined,
       published: isSet(object.published) ? globalThis.Boolean(object.published) : undefined,
-      type: isSet(object.type) ? globalThis.String(object.type) : undefined,
+      types: globalThis.Array.isArray(object?.types) ? object.types.map((e: any) => globalThis.String(e)) : [],
     };
   },
 
@@ -1254,8 +1250,8 @@ export const ListSitesRequest: MessageFns<ListSitesRequest> = {
     if (message.published !== undefined) {
       obj.published = message.published;
     }
-    if (message.type !== undefined) {
-      obj.type = message.type;
+    if (message.types?.length) {
+      obj.types = message.types;
     }
     return obj;
   },
@@ -1272,7 +1268,7 @@ export const ListSitesRequest: MessageFns<ListSitesRequest> = {
     message.spaceId = object.spaceId ?? undefined;
     message.title = object.title ?? undefined;
     message.published = object.published ?? undefined;
-    message.type = object.type ?? undefined;
+    message.types = object.types?.map((e) => e) || [];
     return message;
   },
 };
