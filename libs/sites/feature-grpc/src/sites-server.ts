@@ -1,13 +1,14 @@
 import { connectContent, contentAddressSetting, ContentClients } from '@bindery/content/client';
 import { connectIdentity, identityAddressSetting } from '@bindery/identity/client';
 import { createOrgAccessProjection, IdentitySource, identityAccessSource, orgAccessIndexes } from '@bindery/identity/projection';
-import { CallerContext, grpcService } from '@bindery/platform/grpc';
+import { grpcService } from '@bindery/platform/grpc';
 import { Db, transactionsRelayingEvents } from '@bindery/platform/mongo';
 import { defineService } from '@bindery/platform/service-runtime';
-import { sitesPublishedV1 as published, sitesStructureV1 as structure, sitesV1 as pb } from '@bindery/shared/contracts';
+import { sitesPublishedV1 as published, sitesStructureV1 as structure } from '@bindery/shared/contracts';
 import { invalid } from '@bindery/platform/errors';
-import { OUTBOX_COLLECTIONS, SitesRepository, SITES_INDEXES } from '@bindery/sites/data-access';
+import { OUTBOX_COLLECTIONS, ShareLinksRepository, SiteDependentsRepository, SitesRepository, SITES_INDEXES } from '@bindery/sites/data-access';
 import { SitesDeps } from './sites-deps';
+import { sitesGrpc } from './sites-grpc';
 
 export interface SitesServiceOptions {
   clock?: () => number;
@@ -46,6 +47,8 @@ export function sitesServiceWith(options: SitesServiceOptions = {}) {
       return {
         db,
         sites: new SitesRepository(db, eventsRecorded),
+        shareLinks: new ShareLinksRepository(db),
+        dependents: new SiteDependentsRepository(db),
         access: createOrgAccessProjection(db, { source, cacheMs: config.SITES_ACCESS_CACHE_MS }),
         content,
         runs,
@@ -58,14 +61,8 @@ export function sitesServiceWith(options: SitesServiceOptions = {}) {
       identity?.close();
       content?.close();
     },
-    grpc: () => [
-      grpcService(pb.SitesServiceService, {
-        ...pending(pb.SitesServiceService),
-        async ping(_req: unknown, ctx: CallerContext) {
-          return { service: 'sites', callerUserId: ctx.caller.userId };
-        },
-      } as never),
-      grpcService(pb.ShareLinksServiceService, pending(pb.ShareLinksServiceService) as never),
+    grpc: (deps) => [
+      ...sitesGrpc(deps),
       grpcService(structure.SiteStructureServiceService, pending(structure.SiteStructureServiceService) as never),
       grpcService(published.PublishedSitesServiceService, pending(published.PublishedSitesServiceService) as never),
     ],
