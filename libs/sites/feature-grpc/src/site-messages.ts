@@ -22,6 +22,7 @@ export function siteMessage(deps: Pick<SitesDeps, 'readerUrl'>, site: SiteRecord
     agentsContext: site.agentsContext,
     defaultSpace,
     publishedUrl: publishedUrlOf(site, deps.readerUrl),
+    previewUrl: siteUrlOf(site, deps.readerUrl),
     permissions,
   };
 }

@@ -80,6 +80,8 @@ export interface Site {
   publishedUrl?: string | undefined;
   permissions: SitePermissions | undefined;
   updatedAt: string;
+  /** where the reader serves the site, published or not (0.202.0's urls.preview) */
+  previewUrl: string;
 }
 
 export interface ListSitesRequest {
@@ -754,6 +756,7 @@ function createBaseSite(): Site {
     publishedUrl: undefined,
     permissions: undefined,
     updatedAt: "",
+    previewUrl: "",
   };
 }
 
@@ -809,6 +812,9 @@ export const Site: MessageFns<Site> = {
     }
     if (message.updatedAt !== "") {
       writer.uint32(138).string(message.updatedAt);
+    }
+    if (message.previewUrl !== "") {
+      writer.uint32(146).string(message.previewUrl);
     }
     return writer;
   },
@@ -962,6 +968,14 @@ export const Site: MessageFns<Site> = {
             message.updatedAt = reader.string();
             continue;
           }
+          case 18: {
+            if (tag !== 146) {
+              break;
+            }
+
+            message.previewUrl = reader.string();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -1025,6 +1039,11 @@ export const Site: MessageFns<Site> = {
         : isSet(object.updated_at)
         ? globalThis.String(object.updated_at)
         : "",
+      previewUrl: isSet(object.previewUrl)
+        ? globalThis.String(object.previewUrl)
+        : isSet(object.preview_url)
+        ? globalThis.String(object.preview_url)
+        : "",
     };
   },
 
@@ -1081,6 +1100,9 @@ export const Site: MessageFns<Site> = {
     if (message.updatedAt !== "") {
       obj.updatedAt = message.updatedAt;
     }
+    if (message.previewUrl !== "") {
+      obj.previewUrl = message.previewUrl;
+    }
     return obj;
   },
 
@@ -1110,6 +1132,7 @@ export const Site: MessageFns<Site> = {
       ? SitePermissions.fromPartial(object.permissions)
       : undefined;
     message.updatedAt = object.updatedAt ?? "";
+    message.previewUrl = object.previewUrl ?? "";
     return message;
   },
 };
