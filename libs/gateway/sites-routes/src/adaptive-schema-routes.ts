@@ -47,7 +47,7 @@ export function adaptiveSchemaRoutes(sites: SitesClients['sites']): RouteSpec[] 
       params: SITE,
       body: UPDATE_ADAPTIVE_SCHEMA,
       success: { status: 200, description: 'The adaptive schema', schema: officialResponse('updateSiteAdaptiveSchema') },
-      refusals: [{ status: 400, description: '`jsonSchema` does not compile as a JSON Schema (ajv says why)' }],
+      refusals: [{ status: 400, description: '`jsonSchema` does not compile as a JSON Schema (ajv says why), or its JSON text is over 256 KiB' }],
       async handler({ caller, deadline, params, body }) {
         const { jsonSchema } = body as { jsonSchema: object };
         assertCompilable(jsonSchema);

@@ -76,6 +76,10 @@ describe('sites request schemas', () => {
     expect(refusal({ jsonSchema: claims({ a: { type: 'integer', description: 'x' } }) })).toBeDefined();
     expect(refusal({ jsonSchema: claims({ unsigned: { ...unsigned, description: 'Other' } }) })).toBeDefined();
     expect(refusal({})).toMatch(/jsonSchema is required/);
+    const many = (n: number) => Object.fromEntries(Array.from({ length: n }, (_, i) => [`c${i}`, { type: 'boolean', description: 'c' }]));
+    expect(refusal({ jsonSchema: claims({ ...many(100), unsigned }) })).toBeUndefined();
+    expect(refusal({ jsonSchema: claims(many(100)) })).toBeUndefined();
+    expect(refusal({ jsonSchema: claims(many(101)) })).toBeDefined();
     expect(() => assertCompilable(full)).not.toThrow();
   });
 

@@ -91,7 +91,9 @@ export const ADAPTIVE_JSON_SCHEMA: JsonSchema = {
       type: { type: 'string', enum: ['object'] },
       properties: {
         type: 'object',
+        // 100 signed claims, and `unsigned`
         maxProperties: 101,
+        anyOf: [{ maxProperties: 100 }, { required: ['unsigned'], properties: { unsigned: true } }],
         properties: {
           unsigned: object(
             {
