@@ -1,9 +1,13 @@
 import { defineGatewayModule, RouteSpec } from '@bindery/gateway/http';
+import type { Urls } from '@bindery/gateway/identity-routes';
 import { connectSites, SitesClients } from '@bindery/sites/client';
 import { siteTokenAuthenticator } from './site-token-authentication';
+import { adaptiveSchemaRoutes } from './adaptive-schema-routes';
+import { shareLinkRoutes } from './share-link-routes';
+import { siteRoutes } from './site-routes';
 
 /** Sites's routes. */
-export function sitesRoutes(clients: SitesClients): RouteSpec[] {
+export function sitesRoutes(clients: SitesClients, urls: Urls): RouteSpec[] {
   return [
     {
       method: 'get',
@@ -25,7 +29,10 @@ export function sitesRoutes(clients: SitesClients): RouteSpec[] {
         return { body: await clients.sites.ping({}, { caller, deadline }) };
       },
     },
+    ...siteRoutes(clients.sites, urls),
+    ...adaptiveSchemaRoutes(clients.sites),
+    ...shareLinkRoutes(clients.shareLinks),
   ];
 }
 
-export const sitesGateway = defineGatewayModule({ service: 'sites', connect: connectSites, routes: sitesRoutes, siteTokenAuthenticator });
+export const sitesGateway = defineGatewayModule({ service: 'sites', connect: connectSites, routes: (clients, context) => sitesRoutes(clients, context), siteTokenAuthenticator });

@@ -1,3 +1,5 @@
 export * from './indexes';
 export * from './sites.repository';
 export * from './site-token-store';
+export * from './share-links.repository';
+export * from './site-dependents.repository';

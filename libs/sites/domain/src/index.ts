@@ -1,3 +1,7 @@
 /** Sites' business rules: pure functions and types, no I/O. */
 export * from './site-records';
 export * from './site-policy';
+export * from './site-paths';
+export * from './site-settings';
+export * from './site-urls';
+export * from './adaptive-schema';
