@@ -287,6 +287,28 @@ describe('responses match the served /openapi.json', () => {
     expectDeclared(await http(sut.baseUrl, sut.adminToken).post(`/admin/search/rebuilds/${rebuild.id}/cancel`, undefined), 'post', '/admin/search/rebuilds/{runId}/cancel', 200);
   });
 
+  it('sites: settings, publishing, adaptive schema, share links', async () => {
+    const api = http(sut.baseUrl, ada.token);
+    const space = expectDeclared(await api.post(`/v1/orgs/${orgId}/spaces`, { title: 'Described site space' }), 'post', '/v1/orgs/{organizationId}/spaces', 201);
+    const t = '/v1/orgs/{organizationId}/sites';
+    const st = `${t}/{siteId}`;
+    const site = expectDeclared(await api.post(`/v1/orgs/${orgId}/sites`, { title: 'Described site', spaces: [space.id] }), 'post', t, 201);
+    const s = `/v1/orgs/${orgId}/sites/${site.id}`;
+    expectDeclared(await api.get(`/v1/orgs/${orgId}/sites?published=false`), 'get', t, 200);
+    expectDeclared(await api.get(s), 'get', st, 200);
+    expectDeclared(await api.patch(s, { title: 'Described site again', visibility: 'share-link' }), 'patch', st, 200);
+    expectDeclared(await api.post(`${s}/publish`), 'post', `${st}/publish`, 200);
+    expectDeclared(await api.post(`${s}/unpublish`), 'post', `${st}/unpublish`, 200);
+    expectDeclared(await api.get(`${s}/adaptive-schema`), 'get', `${st}/adaptive-schema`, 200);
+    const jsonSchema = { type: 'object', properties: { isStaff: { type: 'boolean', description: 'Staff' } }, additionalProperties: false };
+    expectDeclared(await api.put(`${s}/adaptive-schema`, { jsonSchema }), 'put', `${st}/adaptive-schema`, 200);
+    expectDeclared(await api.get(`${s}/adaptive-schema/template-conditions`), 'get', `${st}/adaptive-schema/template-conditions`, 200);
+    const link = expectDeclared(await api.post(`${s}/share-links`, { name: 'Described' }), 'post', `${st}/share-links`, 201);
+    expectDeclared(await api.get(`${s}/share-links`), 'get', `${st}/share-links`, 200);
+    expectDeclared(await api.patch(`${s}/share-links/${link.id}`, { active: false }), 'patch', `${st}/share-links/{shareLinkId}`, 200);
+    expectDeclared(await http(sut.baseUrl, sut.adminToken).get('/admin/services/sites'), 'get', '/admin/services/sites', 200);
+  });
+
   // Longer than the tier: starts its own system and crawls the test site.
   it('website import (a system whose outbound guard reaches the loopback test site)', async () => {
     const site = await startTestWebsite();

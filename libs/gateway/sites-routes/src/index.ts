@@ -2,11 +2,13 @@ import { defineGatewayModule, GatewayContext, RouteSpec } from '@bindery/gateway
 import { connectSites, SitesClients } from '@bindery/sites/client';
 import { publishedRoutes } from './published-routes';
 import { siteTokenAuthenticator } from './site-token-authentication';
+import { adaptiveSchemaRoutes } from './adaptive-schema-routes';
+import { shareLinkRoutes } from './share-link-routes';
+import { siteRoutes } from './site-routes';
 
 /** Sites's routes. */
 export function sitesRoutes(clients: SitesClients, context: GatewayContext): RouteSpec[] {
   return [
-    ...publishedRoutes(clients, context),
     {
       method: 'get',
       path: '/admin/services/sites',
@@ -27,7 +29,11 @@ export function sitesRoutes(clients: SitesClients, context: GatewayContext): Rou
         return { body: await clients.sites.ping({}, { caller, deadline }) };
       },
     },
+    ...siteRoutes(clients.sites, context),
+    ...adaptiveSchemaRoutes(clients.sites),
+    ...shareLinkRoutes(clients.shareLinks),
+    ...publishedRoutes(clients, context),
   ];
 }
 
-export const sitesGateway = defineGatewayModule({ service: 'sites', connect: connectSites, routes: sitesRoutes, siteTokenAuthenticator });
+export const sitesGateway = defineGatewayModule({ service: 'sites', connect: connectSites, routes: (clients, context) => sitesRoutes(clients, context), siteTokenAuthenticator });

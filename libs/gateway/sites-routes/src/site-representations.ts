@@ -7,7 +7,8 @@ import { sitesV1 as pb } from '@bindery/shared/contracts';
  * 0.130.0 requires `defaultSpace` (listed as required, never defined) and `features`; 0.202.0
  * requires `appliedType`, `defaultLevel` and `permissions` (with its own permission names, mapped
  * from sites' view/edit/publish/admin), and `draft` on site spaces and sections (nothing here is a
- * draft: every change is live).
+ * draft: every change is live). `urls.preview` (required by 0.202.0) is where the reader serves the
+ * site, published or not.
  */
 export function siteJson(s: pb.Site, urls: Urls) {
   const id = encodeURIComponent(s.id);
@@ -45,6 +46,7 @@ export function siteJson(s: pb.Site, urls: Urls) {
       location: `${urls.publicUrl}/v1/orgs/${org}/sites/${id}`,
       app: `${urls.appUrl}/o/${org}/sites/${id}`,
       ...(s.published && s.publishedUrl ? { published: s.publishedUrl } : {}),
+      ...(s.previewUrl ? { preview: s.previewUrl } : {}),
     },
   };
 }

@@ -1,5 +1,7 @@
 export * from './indexes';
 export * from './sites.repository';
 export * from './site-token-store';
+export * from './share-links.repository';
+export * from './site-dependents.repository';
 export * from './redirects.repository';
 export * from './published-structure-reads';

@@ -1,6 +1,6 @@
-import { ClientSession, Db, Filter, UpdateFilter } from 'mongodb';
+import { ClientSession, Db, Filter, MongoServerError, UpdateFilter } from 'mongodb';
 import type { EventEnvelope } from '@bindery/platform/events';
-import { Repository } from '@bindery/platform/mongo';
+import { isDuplicateKey, Repository } from '@bindery/platform/mongo';
 import type { SiteRecord } from '@bindery/sites/domain';
 import { COLLECTIONS } from './indexes';
 
@@ -10,10 +10,18 @@ export interface SiteQuery {
   siteIds?: string[];
   title?: string;
   published?: boolean;
-  type?: string;
+  /** any of these types (none or empty: every type) */
+  types?: string[];
 }
 
 const escapeRegex = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** Whether `err` is a duplicate key on the unique index of `field` (e.g. another site took the basename first). */
+export function duplicateKeyOn(err: unknown, field: string): boolean {
+  if (!isDuplicateKey(err)) return false;
+  const pattern = (err as MongoServerError).keyPattern as Record<string, unknown> | undefined;
+  return pattern ? field in pattern : String((err as Error).message).includes(`${field}_unique`);
+}
 
 /** Sites. Every read and write names the organization: a site of another organization is not found. */
 export class SitesRepository extends Repository<SiteRecord> {
@@ -38,22 +46,39 @@ export class SitesRepository extends Repository<SiteRecord> {
     return this.findOne({ hostname });
   }
 
+  /**
+   * The basenames of the instance that are `base` or `base-<n>` (at most 1000): a hint of where the
+   * next free one may be. Only the unique index decides whether a basename is free.
+   */
+  async basenamesLike(base: string): Promise<string[]> {
+    const docs = await this.collection.find({ basename: { $regex: `^${escapeRegex(base)}(-[0-9]+)?$` } }, { projection: { basename: 1 }, limit: 1000 }).toArray();
+    return docs.map((d) => d.basename);
+  }
+
   private filterOf(q: SiteQuery): Filter<SiteRecord> {
     const f: Filter<SiteRecord> = { organizationId: q.organizationId };
     if (q.siteIds) f._id = { $in: q.siteIds };
     if (q.title !== undefined) f.title = { $regex: escapeRegex(q.title), $options: 'i' };
     if (q.published !== undefined) f.published = q.published;
-    if (q.type !== undefined) f.type = q.type as SiteRecord['type'];
+    if (q.types?.length) f.type = { $in: q.types as SiteRecord['type'][] };
     return f;
   }
 
   /** A page of the organization's sites, oldest first, after the cursor (createdAt, id). */
-  page(q: SiteQuery, limit: number, after?: { k?: string; id: string }) {
+  page(q: SiteQuery, limit: number, after?: { k?: string | number; id: string }) {
     return this.keysetPage(this.filterOf(q), { key: 'createdAt', after, limit });
   }
 
   count(q: SiteQuery) {
     return this.countWhere(this.filterOf(q));
+  }
+
+  /**
+   * Sets `published` when it is not set so already, with `events`; null when the site is gone or
+   * already was so (the caller reads it back: publishing twice is one publication).
+   */
+  setPublished(organizationId: string, siteId: string, published: boolean, at: string, events: EventEnvelope[]) {
+    return this.updateRecord({ _id: siteId, organizationId, published: !published }, { $set: { published, updatedAt: at } }, events);
   }
 
   /** Applies `update` to the site; null when it is gone. */
@@ -86,7 +111,12 @@ export class SitesRepository extends Repository<SiteRecord> {
    * Deletes the site: the record stays (soft-deleted, left out of every read) until its events are
    * relayed; its basename and hostname are released at once for other sites. False when it was gone.
    */
-  remove(organizationId: string, siteId: string, at: string, events: EventEnvelope[]): Promise<boolean> {
-    return this.softDeleteRecord({ _id: siteId, organizationId }, at, events, { $set: { basename: `~deleted~${siteId}` }, $unset: { hostname: '' } });
+  remove(organizationId: string, siteId: string, at: string, events: EventEnvelope[], session?: ClientSession): Promise<boolean> {
+    return this.updateMatched(
+      { _id: siteId, organizationId },
+      { $set: { deletedAt: at, basename: `~deleted~${siteId}` } as Partial<SiteRecord>, $unset: { hostname: '' } },
+      events,
+      { session },
+    );
   }
 }

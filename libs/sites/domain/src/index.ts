@@ -1,5 +1,9 @@
 /** Sites' business rules: pure functions and types, no I/O. */
 export * from './site-records';
 export * from './site-policy';
+export * from './site-paths';
+export * from './site-settings';
+export * from './site-urls';
+export * from './adaptive-schema';
 export * from './redirects';
 export * from './search-scope';

@@ -3,7 +3,7 @@ import type { OrgAccessProjection } from '@bindery/identity/projection';
 import { Db, Transaction } from '@bindery/platform/mongo';
 import type { RunStore } from '@bindery/platform/runs';
 import type { SearchClients } from '@bindery/search/client';
-import type { PublishedStructureReads, RedirectsRepository, SitesRepository, SiteTokenStore } from '@bindery/sites/data-access';
+import type { PublishedStructureReads, RedirectsRepository, ShareLinksRepository, SiteDependentsRepository, SitesRepository, SiteTokenStore } from '@bindery/sites/data-access';
 
 /** What sites' use cases work with; built once at start (sites-composition.ts). */
 export interface SitesDeps {
@@ -11,6 +11,9 @@ export interface SitesDeps {
   sites: SitesRepository;
   /** site tokens' signing key and the reads that decide whether a token holds (site-tokens.ts) */
   tokens: SiteTokenStore;
+  shareLinks: ShareLinksRepository;
+  /** a site's site spaces, sections and the rest, as the site's own lifecycle touches them */
+  dependents: SiteDependentsRepository;
   /** the organization roles, from identity's events (decision 0004: what identity acknowledged holds at once) */
   access: OrgAccessProjection;
   /** content's services: spaces are read as the caller (content decides what they may see) */

@@ -1,15 +1,25 @@
 import { connectContent, contentAddressSetting, ContentClients } from '@bindery/content/client';
 import { connectIdentity, identityAddressSetting } from '@bindery/identity/client';
 import { createOrgAccessProjection, IdentitySource, identityAccessSource, orgAccessIndexes } from '@bindery/identity/projection';
-import { CallerContext, grpcService } from '@bindery/platform/grpc';
+import { grpcService } from '@bindery/platform/grpc';
 import { Db, transactionsRelayingEvents } from '@bindery/platform/mongo';
 import { defineService } from '@bindery/platform/service-runtime';
-import { sitesPublishedV1 as published, sitesStructureV1 as structure, sitesV1 as pb } from '@bindery/shared/contracts';
+import { sitesPublishedV1 as published, sitesStructureV1 as structure } from '@bindery/shared/contracts';
 import { invalid } from '@bindery/platform/errors';
 import { connectSearch, SearchClients, searchAddressSetting } from '@bindery/search/client';
-import { OUTBOX_COLLECTIONS, PublishedStructureReads, RedirectsRepository, SitesRepository, SITES_INDEXES, SiteTokenStore } from '@bindery/sites/data-access';
+import {
+  OUTBOX_COLLECTIONS,
+  PublishedStructureReads,
+  RedirectsRepository,
+  ShareLinksRepository,
+  SiteDependentsRepository,
+  SitesRepository,
+  SITES_INDEXES,
+  SiteTokenStore,
+} from '@bindery/sites/data-access';
 import { SitesDeps } from './sites-deps';
 import { publishedSitesGrpc } from './published-grpc';
+import { sitesGrpc } from './sites-grpc';
 
 export interface SitesServiceOptions {
   clock?: () => number;
@@ -54,6 +64,8 @@ export function sitesServiceWith(options: SitesServiceOptions = {}) {
         db,
         sites: new SitesRepository(db, eventsRecorded),
         tokens: new SiteTokenStore(db),
+        shareLinks: new ShareLinksRepository(db),
+        dependents: new SiteDependentsRepository(db),
         access: createOrgAccessProjection(db, { source, cacheMs: config.SITES_ACCESS_CACHE_MS }),
         content,
         search,
@@ -71,13 +83,7 @@ export function sitesServiceWith(options: SitesServiceOptions = {}) {
       search?.close();
     },
     grpc: (deps) => [
-      grpcService(pb.SitesServiceService, {
-        ...pending(pb.SitesServiceService),
-        async ping(_req: unknown, ctx: CallerContext) {
-          return { service: 'sites', callerUserId: ctx.caller.userId };
-        },
-      } as never),
-      grpcService(pb.ShareLinksServiceService, pending(pb.ShareLinksServiceService) as never),
+      ...sitesGrpc(deps),
       grpcService(structure.SiteStructureServiceService, pending(structure.SiteStructureServiceService) as never),
       publishedSitesGrpc(deps, pending(published.PublishedSitesServiceService)),
     ],

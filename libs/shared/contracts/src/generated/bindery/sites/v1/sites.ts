@@ -80,6 +80,8 @@ export interface Site {
   publishedUrl?: string | undefined;
   permissions: SitePermissions | undefined;
   updatedAt: string;
+  /** where the reader serves the site, published or not (0.202.0's urls.preview) */
+  previewUrl: string;
 }
 
 export interface ListSitesRequest {
@@ -87,11 +89,14 @@ export interface ListSitesRequest {
   page:
     | PageRequest
     | undefined;
-  /** filters: sites with a site space of this space; title containing; published or not; type */
+  /**
+   * filters: sites with a site space of this space; title containing (any case); published or not;
+   * any of these types (none: every type)
+   */
   spaceId?: string | undefined;
   title?: string | undefined;
   published?: boolean | undefined;
-  type?: string | undefined;
+  types: string[];
 }
 
 export interface ListSitesResponse {
@@ -751,6 +756,7 @@ function createBaseSite(): Site {
     publishedUrl: undefined,
     permissions: undefined,
     updatedAt: "",
+    previewUrl: "",
   };
 }
 
@@ -806,6 +812,9 @@ export const Site: MessageFns<Site> = {
     }
     if (message.updatedAt !== "") {
       writer.uint32(138).string(message.updatedAt);
+    }
+    if (message.previewUrl !== "") {
+      writer.uint32(146).string(message.previewUrl);
     }
     return writer;
   },
@@ -959,6 +968,14 @@ export const Site: MessageFns<Site> = {
             message.updatedAt = reader.string();
             continue;
           }
+          case 18: {
+            if (tag !== 146) {
+              break;
+            }
+
+            message.previewUrl = reader.string();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -1022,6 +1039,11 @@ export const Site: MessageFns<Site> = {
         : isSet(object.updated_at)
         ? globalThis.String(object.updated_at)
         : "",
+      previewUrl: isSet(object.previewUrl)
+        ? globalThis.String(object.previewUrl)
+        : isSet(object.preview_url)
+        ? globalThis.String(object.preview_url)
+        : "",
     };
   },
 
@@ -1078,6 +1100,9 @@ export const Site: MessageFns<Site> = {
     if (message.updatedAt !== "") {
       obj.updatedAt = message.updatedAt;
     }
+    if (message.previewUrl !== "") {
+      obj.previewUrl = message.previewUrl;
+    }
     return obj;
   },
 
@@ -1107,19 +1132,13 @@ export const Site: MessageFns<Site> = {
       ? SitePermissions.fromPartial(object.permissions)
       : undefined;
     message.updatedAt = object.updatedAt ?? "";
+    message.previewUrl = object.previewUrl ?? "";
     return message;
   },
 };
 
 function createBaseListSitesRequest(): ListSitesRequest {
-  return {
-    organizationId: "",
-    page: undefined,
-    spaceId: undefined,
-    title: undefined,
-    published: undefined,
-    type: undefined,
-  };
+  return { organizationId: "", page: undefined, spaceId: undefined, title: undefined, published: undefined, types: [] };
 }
 
 export const ListSitesRequest: MessageFns<ListSitesRequest> = {
@@ -1139,8 +1158,8 @@ export const ListSitesRequest: MessageFns<ListSitesRequest> = {
     if (message.published !== undefined) {
       writer.uint32(40).bool(message.published);
     }
-    if (message.type !== undefined) {
-      writer.uint32(50).string(message.type);
+    for (const v of message.types) {
+      writer.uint32(58).string(v!);
     }
     return writer;
   },
@@ -1198,12 +1217,12 @@ export const ListSitesRequest: MessageFns<ListSitesRequest> = {
             message.published = reader.bool();
             continue;
           }
-          case 6: {
-            if (tag !== 50) {
+          case 7: {
+            if (tag !== 58) {
               break;
             }
 
-            message.type = reader.string();
+            message.types.push(reader.string());
             continue;
           }
         }
@@ -1233,7 +1252,7 @@ export const ListSitesRequest: MessageFns<ListSitesRequest> = {
         : undefined,
       title: isSet(object.title) ? globalThis.String(object.title) : undefined,
       published: isSet(object.published) ? globalThis.Boolean(object.published) : undefined,
-      type: isSet(object.type) ? globalThis.String(object.type) : undefined,
+      types: globalThis.Array.isArray(object?.types) ? object.types.map((e: any) => globalThis.String(e)) : [],
     };
   },
 
@@ -1254,8 +1273,8 @@ export const ListSitesRequest: MessageFns<ListSitesRequest> = {
     if (message.published !== undefined) {
       obj.published = message.published;
     }
-    if (message.type !== undefined) {
-      obj.type = message.type;
+    if (message.types?.length) {
+      obj.types = message.types;
     }
     return obj;
   },
@@ -1272,7 +1291,7 @@ export const ListSitesRequest: MessageFns<ListSitesRequest> = {
     message.spaceId = object.spaceId ?? undefined;
     message.title = object.title ?? undefined;
     message.published = object.published ?? undefined;
-    message.type = object.type ?? undefined;
+    message.types = object.types?.map((e) => e) || [];
     return message;
   },
 };

@@ -1,0 +1,55 @@
+import { basenameOf, checkBasename, pathCandidate, siteSpacePath, slugOf, uniquePath, uniqueSiteSpacePaths } from './site-paths';
+import { shareKeyInPath, shareLinkUrl, siteUrlOf, publishedUrlOf } from './site-urls';
+
+describe('site paths', () => {
+  test('a slug keeps ASCII letters and digits, drops accents, joins the rest with single hyphens', () => {
+    expect(slugOf('  Hello, World!  ')).toBe('hello-world');
+    expect(slugOf('Café Déjà Vu')).toBe('cafe-deja-vu');
+    expect(slugOf('API v2 -- Reference')).toBe('api-v2-reference');
+    expect(slugOf('日本語')).toBe('');
+    expect(slugOf('a'.repeat(99) + ' b')).toBe('a'.repeat(99));
+  });
+
+  test('a basename and a site-space path fall back when the title gives no slug', () => {
+    expect(basenameOf('Developer Docs')).toBe('developer-docs');
+    expect(basenameOf('日本語')).toBe('site');
+    expect(siteSpacePath('Getting Started')).toBe('getting-started');
+    expect(siteSpacePath('!!!')).toBe('space');
+  });
+
+  test('candidates count from 2 and stay within 100 characters', () => {
+    expect([1, 2, 3].map((n) => pathCandidate('docs', n))).toEqual(['docs', 'docs-2', 'docs-3']);
+    const long = 'x'.repeat(100);
+    expect(pathCandidate(long, 12)).toBe(`${'x'.repeat(97)}-12`);
+    expect(uniquePath('docs', new Set(['docs', 'docs-2']))).toBe('docs-3');
+  });
+
+  test('site-space paths are unique among themselves and the paths already taken, in order', () => {
+    expect(uniqueSiteSpacePaths(['Guide', 'Guide', 'API', 'guide'], ['api'])).toEqual(['guide', 'guide-2', 'api-2', 'guide-3']);
+  });
+
+  test('a chosen basename must be a slug and not reserved', () => {
+    expect(checkBasename('my-docs')).toBe('my-docs');
+    for (const bad of ['', 'My-Docs', '-docs', 'docs-', 'a/b', '~share', 'x'.repeat(101), 'healthz']) {
+      expect(() => checkBasename(bad)).toThrow(expect.objectContaining({ kind: 'invalid' }));
+    }
+  });
+});
+
+describe('site URLs', () => {
+  const site = { basename: 'docs', published: true };
+  test('a site is served under the reader by its basename, or at its own hostname', () => {
+    expect(siteUrlOf(site, 'http://reader.test/')).toBe('http://reader.test/docs');
+    expect(siteUrlOf({ ...site, hostname: 'docs.example.com' }, 'http://reader.test')).toBe('https://docs.example.com');
+    expect(publishedUrlOf({ ...site, published: false }, 'http://reader.test')).toBeUndefined();
+  });
+
+  test('a share link carries its key in a path segment the reader reads back', () => {
+    const url = shareLinkUrl('http://reader.test/docs', 'bshare_abc-DEF_123');
+    expect(url).toBe('http://reader.test/docs/~share/bshare_abc-DEF_123');
+    const below = url.slice('http://reader.test/docs'.length);
+    expect(shareKeyInPath(below)).toEqual({ key: 'bshare_abc-DEF_123', rest: '' });
+    expect(shareKeyInPath(`${below}/guide/intro?x=1`)).toEqual({ key: 'bshare_abc-DEF_123', rest: 'guide/intro' });
+    expect(shareKeyInPath('/guide/intro')).toBeUndefined();
+  });
+});

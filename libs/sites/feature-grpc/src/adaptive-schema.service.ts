@@ -1,0 +1,50 @@
+import { invalid, notFound } from '@bindery/platform/errors';
+import type { Caller } from '@bindery/platform/grpc';
+import { sitesV1 as pb } from '@bindery/shared/contracts';
+import { checkAdaptiveSchema, defaultAdaptiveSchema, SiteRecord, templateConditionsOf } from '@bindery/sites/domain';
+import { visibleSite } from './site-access';
+import { siteEvents } from './site-events';
+import { nowOf, SitesDeps } from './sites-deps';
+
+/** The most JSON text an adaptive schema may take. */
+export const ADAPTIVE_SCHEMA_MAX_BYTES = 256 * 1024;
+
+/** The site's schema, or the default one (with the site's creation as its time) when none was set. */
+function schemaOf(site: SiteRecord): { json: string; updatedAt: string } {
+  return site.adaptiveSchema ?? { json: JSON.stringify(defaultAdaptiveSchema()), updatedAt: site.createdAt };
+}
+
+/** The site's adaptive schema (view action); a site without one answers the default (docs/sites.md). */
+export async function getAdaptiveSchema(deps: SitesDeps, caller: Caller, req: pb.SiteRef): Promise<pb.AdaptiveSchema> {
+  const { site } = await visibleSite(deps, caller, req.organizationId, req.siteId);
+  const s = schemaOf(site);
+  return { jsonSchemaJson: s.json, updatedAt: s.updatedAt };
+}
+
+/**
+ * Replaces the site's adaptive schema (admin action) with one of the official shape (checked here;
+ * the gateway also compiles it as a JSON Schema). Side effect: `sites.site.updated` with
+ * "adaptive-schema".
+ */
+export async function updateAdaptiveSchema(deps: SitesDeps, caller: Caller, req: pb.UpdateAdaptiveSchemaRequest): Promise<pb.AdaptiveSchema> {
+  const { site } = await visibleSite(deps, caller, req.organizationId, req.siteId, 'admin');
+  if (Buffer.byteLength(req.jsonSchemaJson, 'utf8') > ADAPTIVE_SCHEMA_MAX_BYTES) throw invalid(`jsonSchema may take at most ${ADAPTIVE_SCHEMA_MAX_BYTES} bytes of JSON.`);
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(req.jsonSchemaJson);
+  } catch {
+    throw invalid('jsonSchema must be JSON.');
+  }
+  const adaptiveSchema = { json: JSON.stringify(checkAdaptiveSchema(parsed)), updatedAt: nowOf(deps) };
+  const updated = await deps.sites.update(site.organizationId, site._id, { $set: { adaptiveSchema, updatedAt: adaptiveSchema.updatedAt } }, [
+    siteEvents.updated(site, ['adaptive-schema']),
+  ]);
+  if (!updated) throw notFound('Site');
+  return { jsonSchemaJson: adaptiveSchema.json, updatedAt: adaptiveSchema.updatedAt };
+}
+
+/** Conditions suggested by the schema's claims (view action), e.g. `visitor.claims.unsigned.isBetaUser === true`. */
+export async function listTemplateConditions(deps: SitesDeps, caller: Caller, req: pb.SiteRef): Promise<pb.TemplateConditions> {
+  const { site } = await visibleSite(deps, caller, req.organizationId, req.siteId);
+  return { items: templateConditionsOf(JSON.parse(schemaOf(site).json)) };
+}

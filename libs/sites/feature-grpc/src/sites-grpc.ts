@@ -1,0 +1,32 @@
+import { grpcService, GrpcRegistration } from '@bindery/platform/grpc';
+import { sitesV1 as pb } from '@bindery/shared/contracts';
+import * as adaptive from './adaptive-schema.service';
+import { createSite } from './site-creation.service';
+import * as sites from './sites.service';
+import * as shareLinks from './share-links.service';
+import type { SitesDeps } from './sites-deps';
+
+/** Sites' own services: sites, their settings and adaptive schema, publishing, share links. */
+export function sitesGrpc(deps: SitesDeps): GrpcRegistration[] {
+  return [
+    grpcService(pb.SitesServiceService, {
+      ping: async (_req, { caller }) => ({ service: 'sites', callerUserId: caller.userId }),
+      listSites: (req, { caller }) => sites.listSites(deps, caller, req),
+      createSite: (req, { caller }) => createSite(deps, caller, req),
+      getSite: (req, { caller }) => sites.getSite(deps, caller, req),
+      updateSite: (req, { caller }) => sites.updateSite(deps, caller, req),
+      deleteSite: (req, { caller }) => sites.deleteSite(deps, caller, req),
+      publishSite: (req, { caller }) => sites.publishSite(deps, caller, req),
+      unpublishSite: (req, { caller }) => sites.unpublishSite(deps, caller, req),
+      getAdaptiveSchema: (req, { caller }) => adaptive.getAdaptiveSchema(deps, caller, req),
+      updateAdaptiveSchema: (req, { caller }) => adaptive.updateAdaptiveSchema(deps, caller, req),
+      listTemplateConditions: (req, { caller }) => adaptive.listTemplateConditions(deps, caller, req),
+    }),
+    grpcService(pb.ShareLinksServiceService, {
+      listShareLinks: (req, { caller }) => shareLinks.listShareLinks(deps, caller, req),
+      createShareLink: (req, { caller }) => shareLinks.createShareLink(deps, caller, req),
+      updateShareLink: (req, { caller }) => shareLinks.updateShareLink(deps, caller, req),
+      deleteShareLink: (req, { caller }) => shareLinks.deleteShareLink(deps, caller, req),
+    }),
+  ];
+}
