@@ -5,7 +5,7 @@ import { organizationWithEveryRole } from './fixtures';
 import { Caller, CALLERS, callerClients, Client, matrixMismatches, MatrixRow } from './matrix';
 import { http } from './http-client';
 import { untilFirst } from './search-fixtures';
-import { SitesDatabase, sitesDatabase } from './site-fixtures';
+import { CreatedSite, createPublishedSite, createShareLink, SitesDatabase, sitesDatabase } from './site-fixtures';
 
 type Who = Caller | 'siteToken' | 'otherSiteToken';
 const WHO: Who[] = [...CALLERS, 'siteToken', 'otherSiteToken'];
@@ -108,6 +108,7 @@ describe('redirects and site search authorization (roles × endpoints)', () => {
   let ctx: Ctx;
   let writer: ContentWriter;
   let sites: SitesDatabase;
+  const tokenOf = (site: CreatedSite) => sites.siteToken({ _id: site.id, organizationId: site.organizationId });
 
   // Longer than the tier: seeds an organization, a member per role, a space indexed for search.
   beforeAll(async () => {
@@ -119,17 +120,17 @@ describe('redirects and site search authorization (roles × endpoints)', () => {
     const spaceId = (await createSpace(admin, org.orgId, { title: 'Handbook' })).id;
     await writer.apply(org.members.admin.id, spaceId, [{ operation: 'insert_page', title: 'Quasar', document: { markdown: 'Quasars are bright.' } }]);
     await untilFirst(admin, spaceId, 'quasar', 'Quasar');
-    const site = await sites.publishedSite(org.orgId, [spaceId]);
-    const other = await sites.publishedSite(org.orgId, [spaceId]);
-    const { key } = await sites.shareLink(site);
-    const made = await admin.post(`/v1/orgs/${org.orgId}/sites/${site._id}/redirects`, { source: '/there', destination: EXTERNAL });
+    const site = await createPublishedSite(admin, sites, org.orgId, [spaceId]);
+    const other = await createPublishedSite(admin, sites, org.orgId, [spaceId]);
+    const { key } = await createShareLink(admin, org.orgId, site.id);
+    const made = await admin.post(`/v1/orgs/${org.orgId}/sites/${site.id}/redirects`, { source: '/there', destination: EXTERNAL });
     expect(made.status).toBe(201);
     clients = {
       ...callerClients(sut, org),
-      siteToken: http(sut.baseUrl, await sites.siteToken(site)),
-      otherSiteToken: http(sut.baseUrl, await sites.siteToken(other)),
+      siteToken: http(sut.baseUrl, await tokenOf(site)),
+      otherSiteToken: http(sut.baseUrl, await tokenOf(other)),
     };
-    ctx = { orgId: org.orgId, siteId: site._id, redirectId: made.body.id, key, admin };
+    ctx = { orgId: org.orgId, siteId: site.id, redirectId: made.body.id, key, admin };
   }, 180000);
   afterAll(async () => {
     writer?.close();

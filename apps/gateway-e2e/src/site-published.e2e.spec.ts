@@ -6,7 +6,7 @@ import { ContentWriter, contentWriter } from './content-writer';
 import { createOrganization, createUser, TestUser } from './fixtures';
 import { Client, http } from './http-client';
 import { untilFirst } from './search-fixtures';
-import { SitesDatabase, sitesDatabase } from './site-fixtures';
+import { CreatedSite, createPublishedSite, createShareLink, SitesDatabase, sitesDatabase } from './site-fixtures';
 
 const REDIRECTS = '/orgs/{organizationId}/sites/{siteId}/redirects';
 const REDIRECT = '/orgs/{organizationId}/sites/{siteId}/redirects/{siteRedirectId}';
@@ -15,9 +15,9 @@ const SEARCH = '/orgs/{organizationId}/sites/{siteId}/search';
 
 /**
  * Redirects and a site's search through the gateway, with the official clients (0.202.0 for
- * redirects, 0.130.0 for the search), every answer checked against the official spec. Sites has no
- * REST surface to create sites yet: the site, its site spaces and share link are written to the
- * sites database (site-fixtures.ts).
+ * redirects, 0.130.0 for the search), every answer checked against the official spec. Sites and
+ * share links are made through the API; site tokens are minted with the service's key, as the
+ * published-URL resolver will (site-fixtures.ts).
  */
 describe('site redirects and site search (real system)', () => {
   let sut: SystemUnderTest;
@@ -26,6 +26,7 @@ describe('site redirects and site search (real system)', () => {
   let latest: LatestGitBookAPI;
   let writer: ContentWriter;
   let sites: SitesDatabase;
+  const tokenOf = (site: CreatedSite) => sites.siteToken({ _id: site.id, organizationId: site.organizationId });
   let orgId: string;
   const space = { guides: '', api: '', outside: '' };
 
@@ -58,11 +59,11 @@ describe('site redirects and site search (real system)', () => {
   });
 
   it('creates, lists, changes, looks up and deletes redirects with the official client, every answer official', async () => {
-    const site = await sites.publishedSite(orgId, [space.guides, space.api]);
+    const site = await createPublishedSite(admin, sites, orgId, [space.guides, space.api]);
     const [guidesSiteSpace, apiSiteSpace] = site.siteSpaceIds;
-    const home = `http://127.0.0.1:8090/${site.basename}`;
+    const home = site.url;
 
-    const created = await latest.orgs.createSiteRedirect(orgId, site._id, {
+    const created = await latest.orgs.createSiteRedirect(orgId, site.id, {
       source: '/old/*',
       destination: { kind: 'site-space', siteSpaceId: apiSiteSpace },
       captureWildcard: true,
@@ -79,52 +80,52 @@ describe('site redirects and site search (real system)', () => {
       destination: { kind: 'site-space', siteSpaceId: apiSiteSpace },
       createdAt: expect.any(String),
     });
-    const byPath = await latest.orgs.createSiteRedirect(orgId, site._id, {
+    const byPath = await latest.orgs.createSiteRedirect(orgId, site.id, {
       source: '/install',
       destination: { kind: 'path', spaceId: space.guides, path: 'nebula-setup' },
       permanent: true,
     });
     expect(byPath.data.destination).toEqual({ kind: 'site-page', siteSpaceId: guidesSiteSpace, pageId: expect.any(String) });
-    await latest.orgs.createSiteRedirect(orgId, site._id, { source: '/blog', destination: { kind: 'external', url: 'https://blog.example.com/' } });
-    await latest.orgs.createSiteRedirect(orgId, site._id, { source: '/later', destination: { kind: 'external', url: 'https://later.example.com' }, draft: true });
+    await latest.orgs.createSiteRedirect(orgId, site.id, { source: '/blog', destination: { kind: 'external', url: 'https://blog.example.com/' } });
+    await latest.orgs.createSiteRedirect(orgId, site.id, { source: '/later', destination: { kind: 'external', url: 'https://later.example.com' }, draft: true });
 
-    const list = await latest.orgs.listSiteRedirects(orgId, site._id, {});
+    const list = await latest.orgs.listSiteRedirects(orgId, site.id, {});
     assertMatchesSpec('0.202.0', 'get', REDIRECTS, 200, list.data);
     expect(list.data.items.map((r) => r.source)).toEqual(['/blog', '/install', '/old/*']);
     expect(list.data.count).toBe(3);
-    expect((await latest.orgs.listSiteRedirects(orgId, site._id, { orderBy: SiteRedirectOrderBy.Source, limit: 2 })).data).toMatchObject({
+    expect((await latest.orgs.listSiteRedirects(orgId, site.id, { orderBy: SiteRedirectOrderBy.Source, limit: 2 })).data).toMatchObject({
       items: [{ source: '/blog' }, { source: '/install' }],
       count: 3,
       next: { page: expect.any(String) },
     });
-    expect((await latest.orgs.listSiteRedirects(orgId, site._id, { draft: true })).data.items.map((r) => r.source)).toEqual(['/later']);
-    expect((await latest.orgs.listSiteRedirects(orgId, site._id, { search: 'INST' })).data.items.map((r) => r.source)).toEqual(['/install']);
+    expect((await latest.orgs.listSiteRedirects(orgId, site.id, { draft: true })).data.items.map((r) => r.source)).toEqual(['/later']);
+    expect((await latest.orgs.listSiteRedirects(orgId, site.id, { search: 'INST' })).data.items.map((r) => r.source)).toEqual(['/install']);
 
-    const found = await latest.orgs.getSiteRedirectBySource(orgId, site._id, { source: '/old/a/b' });
+    const found = await latest.orgs.getSiteRedirectBySource(orgId, site.id, { source: '/old/a/b' });
     assertMatchesSpec('0.202.0', 'get', BY_SOURCE, 200, found.data);
-    expect(found.data).toEqual({ redirect: created.data, target: `${home}/s1/a/b` });
-    expect((await latest.orgs.getSiteRedirectBySource(orgId, site._id, { source: '/install' })).data.target).toBe(`${home}/nebula-setup`);
-    expect((await latest.orgs.getSiteRedirectBySource(orgId, site._id, { source: '/blog' })).data.target).toBe('https://blog.example.com/');
+    expect(found.data).toEqual({ redirect: created.data, target: `${home}/api/a/b` });
+    expect((await latest.orgs.getSiteRedirectBySource(orgId, site.id, { source: '/install' })).data.target).toBe(`${home}/nebula-setup`);
+    expect((await latest.orgs.getSiteRedirectBySource(orgId, site.id, { source: '/blog' })).data.target).toBe('https://blog.example.com/');
 
-    const changed = await latest.orgs.updateSiteRedirectById(orgId, site._id, created.data.id, {
+    const changed = await latest.orgs.updateSiteRedirectById(orgId, site.id, created.data.id, {
       destination: { kind: 'site-space', siteSpaceId: guidesSiteSpace },
       captureWildcard: false,
     });
     assertMatchesSpec('0.202.0', 'patch', REDIRECT, 200, changed.data);
     expect(changed.data).toMatchObject({ id: created.data.id, captureWildcard: false, updatedAt: expect.any(String) });
-    expect((await latest.orgs.getSiteRedirectBySource(orgId, site._id, { source: '/old/a/b' })).data.target).toBe(home);
+    expect((await latest.orgs.getSiteRedirectBySource(orgId, site.id, { source: '/old/a/b' })).data.target).toBe(home);
 
-    const deleted = await latest.orgs.deleteSiteRedirectById(orgId, site._id, created.data.id);
+    const deleted = await latest.orgs.deleteSiteRedirectById(orgId, site.id, created.data.id);
     expect(deleted.status).toBe(205);
-    expect((await admin.delete(`/v1/orgs/${orgId}/sites/${site._id}/redirects/${created.data.id}`)).status).toBe(204);
-    const gone = await admin.get(`/v1/orgs/${orgId}/sites/${site._id}/redirect?source=/old/a/b`);
+    expect((await admin.delete(`/v1/orgs/${orgId}/sites/${site.id}/redirects/${created.data.id}`)).status).toBe(204);
+    const gone = await admin.get(`/v1/orgs/${orgId}/sites/${site.id}/redirect?source=/old/a/b`);
     expect(gone.status).toBe(404);
     assertErrorBody(404, gone.body);
   });
 
   it('refuses duplicate sources (409), malformed sources and destinations (400), and what is not of the site (400)', async () => {
-    const site = await sites.publishedSite(orgId, [space.guides]);
-    const path = `/v1/orgs/${orgId}/sites/${site._id}/redirects`;
+    const site = await createPublishedSite(admin, sites, orgId, [space.guides]);
+    const path = `/v1/orgs/${orgId}/sites/${site.id}/redirects`;
     const external = { kind: 'external', url: 'https://example.com' };
     expect((await admin.post(path, { source: '/a', destination: external })).status).toBe(201);
     const answers: Record<string, number> = {};
@@ -161,35 +162,35 @@ describe('site redirects and site search (real system)', () => {
     });
     expect((await admin.post(`/v1/orgs/${orgId}/sites/${unknownId()}/redirects`, { source: '/c', destination: external })).status).toBe(404);
     expect((await admin.get(`${path}?orderBy=title`)).status).toBe(400);
-    expect((await admin.get(`/v1/orgs/${orgId}/sites/${site._id}/redirect`)).status).toBe(400);
+    expect((await admin.get(`/v1/orgs/${orgId}/sites/${site.id}/redirect`)).status).toBe(400);
   });
 
   it("looks up a redirect with the site's own token, and with a share key for anyone signed in; nothing else", async () => {
-    const site = await sites.publishedSite(orgId, [space.guides]);
-    await admin.post(`/v1/orgs/${orgId}/sites/${site._id}/redirects`, { source: '/go', destination: { kind: 'external', url: 'https://example.com/go' } });
-    const token = await sites.siteToken(site);
+    const site = await createPublishedSite(admin, sites, orgId, [space.guides]);
+    await admin.post(`/v1/orgs/${orgId}/sites/${site.id}/redirects`, { source: '/go', destination: { kind: 'external', url: 'https://example.com/go' } });
+    const token = await tokenOf(site);
     const reader = new LatestGitBookAPI({ endpoint: sut.baseUrl, authToken: token });
-    const viaToken = await reader.orgs.getSiteRedirectBySource(orgId, site._id, { source: '/go' });
+    const viaToken = await reader.orgs.getSiteRedirectBySource(orgId, site.id, { source: '/go' });
     assertMatchesSpec('0.202.0', 'get', BY_SOURCE, 200, viaToken.data);
     expect(viaToken.data.target).toBe('https://example.com/go');
-    await expect(reader.orgs.listSiteRedirects(orgId, site._id, {})).rejects.toMatchObject({ code: 403 });
+    await expect(reader.orgs.listSiteRedirects(orgId, site.id, {})).rejects.toMatchObject({ code: 403 });
 
-    const { key } = await sites.shareLink(site);
+    const { key } = await createShareLink(admin, orgId, site.id);
     const stranger = http(sut.baseUrl, (await createUser(sut, 'visitor')).token);
-    expect((await stranger.get(`/v1/orgs/${orgId}/sites/${site._id}/redirect?source=/go`)).status).toBe(404);
-    const withKey = await stranger.get(`/v1/orgs/${orgId}/sites/${site._id}/redirect?source=/go&shareKey=${key}`);
+    expect((await stranger.get(`/v1/orgs/${orgId}/sites/${site.id}/redirect?source=/go`)).status).toBe(404);
+    const withKey = await stranger.get(`/v1/orgs/${orgId}/sites/${site.id}/redirect?source=/go&shareKey=${key}`);
     expect(withKey.status).toBe(200);
     assertMatchesSpec('0.202.0', 'get', BY_SOURCE, 200, withKey.body);
     expect(JSON.stringify(withKey.body)).not.toContain(key);
-    expect((await stranger.get(`/v1/orgs/${orgId}/sites/${site._id}/redirects`)).status).toBe(404);
+    expect((await stranger.get(`/v1/orgs/${orgId}/sites/${site.id}/redirects`)).status).toBe(404);
   });
 
   it("searches the spaces of the site's scope with the official client; a site token searches its site", async () => {
-    const site = await sites.publishedSite(orgId, [space.guides, space.api]);
+    const site = await createPublishedSite(admin, sites, orgId, [space.guides, space.api]);
     const [guidesSiteSpace, apiSiteSpace] = site.siteSpaceIds;
     const api = new GitBookAPI({ endpoint: sut.baseUrl, authToken: owner.token });
     const spacesFound = async (client: GitBookAPI, body: Parameters<GitBookAPI['orgs']['searchSiteContent']>[2]) => {
-      const r = await client.orgs.searchSiteContent(orgId, site._id, body);
+      const r = await client.orgs.searchSiteContent(orgId, site.id, body);
       expect(r.status).toBe(200);
       assertMatchesSpec('0.130.0', 'post', SEARCH, 200, r.data);
       expect(r.data.count).toBe(r.data.items.length);
@@ -202,14 +203,14 @@ describe('site redirects and site search (real system)', () => {
     expect(await spacesFound(api, { query: 'nebula', mode: 'all' })).toEqual([space.guides, space.api].sort());
     expect(await spacesFound(api, { query: 'nebula', siteSpaceIds: [guidesSiteSpace] })).toEqual([space.guides]);
     expect(await spacesFound(api, { query: 'nebula', mode: 'current', siteSpaceId: apiSiteSpace })).toEqual([space.guides, space.api].sort());
-    const first = (await api.orgs.searchSiteContent(orgId, site._id, { query: 'endpoints', scope: { mode: 'all' } })).data.items[0];
+    const first = (await api.orgs.searchSiteContent(orgId, site.id, { query: 'endpoints', scope: { mode: 'all' } })).data.items[0];
     expect(first).toMatchObject({ id: space.api, title: 'API', pages: [{ title: 'Nebula endpoints', path: 'nebula-endpoints' }] });
 
-    const token = await sites.siteToken(site);
+    const token = await tokenOf(site);
     expect(await spacesFound(new GitBookAPI({ endpoint: sut.baseUrl, authToken: token }), { query: 'nebula', scope: { mode: 'all' } })).toEqual([space.guides, space.api].sort());
-    const other = await sites.publishedSite(orgId, [space.outside]);
-    const otherToken = http(sut.baseUrl, await sites.siteToken(other));
-    expect((await otherToken.post(`/v1/orgs/${orgId}/sites/${site._id}/search`, { query: 'nebula', scope: { mode: 'all' } })).status).toBe(404);
+    const other = await createPublishedSite(admin, sites, orgId, [space.outside]);
+    const otherToken = http(sut.baseUrl, await tokenOf(other));
+    expect((await otherToken.post(`/v1/orgs/${orgId}/sites/${site.id}/search`, { query: 'nebula', scope: { mode: 'all' } })).status).toBe(404);
 
     const bad: Record<string, number> = {};
     for (const [name, body] of Object.entries({
@@ -219,7 +220,7 @@ describe('site redirects and site search (real system)', () => {
       'unknown mode': { query: 'nebula', scope: { mode: 'everything' } },
       'current without a site space': { query: 'nebula', mode: 'current' },
     })) {
-      const res = await admin.post(`/v1/orgs/${orgId}/sites/${site._id}/search`, body);
+      const res = await admin.post(`/v1/orgs/${orgId}/sites/${site.id}/search`, body);
       assertErrorBody(res.status, res.body);
       bad[name] = res.status;
     }

@@ -1,14 +1,14 @@
 import { Db } from 'mongodb';
-import type { SectionRecord, ShareLinkRecord, SiteSpaceRecord } from '@bindery/sites/domain';
+import type { SectionRecord, SiteSpaceRecord } from '@bindery/sites/domain';
 import { COLLECTIONS } from './indexes';
 
 export type SectionAddress = Pick<SectionRecord, '_id' | 'path' | 'defaultSiteSpaceId' | 'order'>;
 export type SiteSpaceAddress = Pick<SiteSpaceRecord, '_id' | 'sectionId' | 'spaceId' | 'path' | 'order'>;
 
 /**
- * What redirects and a site's search read of a site's structure and share links, which their own
- * repositories write: the shown site spaces, the sections' paths and defaults, an active share
- * link by its key. Reads only, per site, on the indexes those collections have.
+ * What redirects and a site's search read of a site's structure, which the structure's own
+ * repositories write: the shown site spaces, the sections' paths and defaults. Reads only, per
+ * site, on the indexes those collections have.
  */
 export class PublishedStructureReads {
   constructor(private readonly db: Db) {}
@@ -30,12 +30,5 @@ export class PublishedStructureReads {
       .collection<SectionRecord & { deletedAt?: string }>(COLLECTIONS.sections)
       .find({ siteId, organizationId, deletedAt: { $exists: false } }, { projection: { _id: 1, path: 1, defaultSiteSpaceId: 1, order: 1 }, sort: { order: 1, _id: 1 } })
       .toArray();
-  }
-
-  /** The active share link of the site with this key, or null (the key is looked up, never logged). */
-  activeShareLinkByKey(siteId: string, key: string): Promise<Pick<ShareLinkRecord, '_id'> | null> {
-    return this.db
-      .collection<ShareLinkRecord & { deletedAt?: string }>(COLLECTIONS.shareLinks)
-      .findOne({ key, siteId, active: true, deletedAt: { $exists: false } }, { projection: { _id: 1 } });
   }
 }

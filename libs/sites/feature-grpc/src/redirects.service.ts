@@ -4,7 +4,6 @@ import { ClientSession, isDuplicateKey } from '@bindery/platform/mongo';
 import { sitesPublishedV1 as pb } from '@bindery/shared/contracts';
 import { newId } from '@bindery/shared/ids';
 import { decodeCursor, resolveLimit, toPage } from '@bindery/shared/pagination';
-import { SitesEvents } from '@bindery/sites/client';
 import {
   appendSuffix,
   assertRedirectSource,
@@ -22,9 +21,11 @@ import {
   SiteAddresses,
   siteSpaceUrl,
   SiteRecord,
+  siteUrlOf,
 } from '@bindery/sites/domain';
 import { visibleSite } from './site-access';
-import { nowOf, SitesDeps, SOURCE } from './sites-deps';
+import { siteEvents } from './site-events';
+import { nowOf, SitesDeps } from './sites-deps';
 
 /** Sites reads the pages of a redirect's target itself: the page is one its site publishes, whoever asks. */
 const SITES = internalCaller('sites');
@@ -49,8 +50,7 @@ export function redirectMessage(r: RedirectRecord): pb.SiteRedirect {
 
 /** Records `sites.site.updated` ("redirects") on the site in the transaction of a redirect change (the reader's cache listens). */
 async function touchSite(deps: SitesDeps, site: SiteRecord, at: string, session: ClientSession): Promise<void> {
-  const event = SitesEvents.siteUpdated.create(SOURCE, site._id, { organizationId: site.organizationId, siteId: site._id, changes: ['redirects'] }, site.organizationId);
-  const touched = await deps.sites.update(site.organizationId, site._id, { $set: { updatedAt: at } }, [event], session);
+  const touched = await deps.sites.update(site.organizationId, site._id, { $set: { updatedAt: at } }, [siteEvents.updated(site, ['redirects'])], session);
   if (!touched) throw notFound('Site');
 }
 
@@ -64,16 +64,11 @@ async function uniqueSource<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
-/** Where the site is served: its hostname, else the reader's URL and its basename (as its published URL). */
-export function siteUrl(site: Pick<SiteRecord, 'hostname' | 'basename'>, readerUrl: string): string {
-  return site.hostname ? `https://${site.hostname}` : `${readerUrl}/${encodeURIComponent(site.basename)}`;
-}
-
 /** The site's sections and shown site spaces, for resolving destinations and targets. */
 async function addressesOf(deps: SitesDeps, site: SiteRecord): Promise<SiteAddresses> {
   const [sections, siteSpaces] = await Promise.all([deps.structureReads.sections(site.organizationId, site._id), deps.structureReads.siteSpaces(site.organizationId, site._id)]);
   return {
-    siteUrl: siteUrl(site, deps.readerUrl),
+    siteUrl: siteUrlOf(site, deps.readerUrl),
     defaultSectionId: site.defaultSectionId,
     defaultSiteSpaceId: site.defaultSiteSpaceId,
     sections: new Map(sections.map((s) => [s._id, { path: s.path, defaultSiteSpaceId: s.defaultSiteSpaceId }])),
@@ -255,7 +250,7 @@ async function lookupSite(deps: SitesDeps, caller: Caller, organizationId: strin
     if (!isNotFound(err) || !shareKey || caller.site) throw err;
   }
   const site = await deps.sites.get(organizationId, siteId);
-  if (!site?.published || site.visibility !== 'share-link' || !(await deps.structureReads.activeShareLinkByKey(site._id, shareKey))) throw notFound('Site');
+  if (!site?.published || site.visibility !== 'share-link' || !(await deps.shareLinks.activeShareLinkByKey(site._id, shareKey))) throw notFound('Site');
   return site;
 }
 
