@@ -10,3 +10,5 @@ export { ASSET_PREFIX } from './assets/assets';
 export { serveSampleReader } from './testing/serve';
 export type { ServedReader } from './testing/serve';
 export { gradientPng } from './sample-site';
+export { GrpcSource, toSiteView, defaultSiteCaller } from './grpc-source';
+export type { GrpcSourceOptions, SiteScope } from './grpc-source';

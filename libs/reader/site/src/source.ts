@@ -51,6 +51,10 @@ export interface SiteSpaceView {
   default: boolean;
   /** URL path of its root, without a trailing slash */
   basePath: string;
+  /** its absolute published URL, when the source knows it (to resolve it for another audience) */
+  url?: string;
+  /** whether it shows only to visitors meeting a condition */
+  conditional?: boolean;
 }
 
 export interface SectionView {
@@ -62,6 +66,7 @@ export interface SectionView {
   /** URL path of the section (its default site space's root), without a trailing slash */
   basePath: string;
   siteSpaces: SiteSpaceView[];
+  conditional?: boolean;
 }
 
 export interface SectionGroupView {
