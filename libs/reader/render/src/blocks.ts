@@ -341,7 +341,8 @@ export class DocumentRenderer {
   private column(block: DocumentBlock): Element {
     const width = block.data?.width as number | { value?: number; unit?: string } | undefined;
     const pct = typeof width === 'number' ? width : width && typeof width.value === 'number' && width.unit === '%' ? width.value : undefined;
-    const basis = typeof pct === 'number' && pct > 0 && pct <= 100 ? `flex-basis:${pct}%` : undefined;
+    // The width is the column's share of the row (gaps taken out first, so widths adding up to 100% fit).
+    const basis = typeof pct === 'number' && pct > 0 && pct <= 100 ? `flex:${pct} 1 0` : undefined;
     const valign = block.data?.verticalAlignment;
     return el('div', { className: ['column', typeof valign === 'string' ? `valign-${valign}` : undefined].filter(Boolean) as string[], style: basis }, this.blocks(block.nodes));
   }

@@ -161,7 +161,7 @@ describe('every block type: block → HTML', () => {
     [
       'columns with widths',
       [b('columns', {}, [b('column', { width: { value: 60, unit: '%' } }, [p(t('Left'))]), b('column', { width: 40, verticalAlignment: 'center' }, [p(t('Right'))])])],
-      '<div class="columns"><div class="column" style="flex-basis:60%"><p>Left</p></div><div class="column valign-center" style="flex-basis:40%"><p>Right</p></div></div>',
+      '<div class="columns"><div class="column" style="flex:60 1 0"><p>Left</p></div><div class="column valign-center" style="flex:40 1 0"><p>Right</p></div></div>',
     ],
     [
       'table, grid view (ordered records, alignment, checkbox, select)',

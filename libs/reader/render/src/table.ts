@@ -151,7 +151,10 @@ function renderCards(data: Record<string, unknown>, view: View, ctx: RenderConte
 }
 
 function coverImage(value: unknown, ctx: RenderContext, theme: string): Element | undefined {
-  const v = value as { kind?: string; ref?: { kind?: string; file?: string; url?: string }; alt?: string; objectFit?: string } | undefined;
+  // A files column holds file ids; an image column a reference (or one with its settings).
+  const first = Array.isArray(value) ? value[0] : value;
+  const v = (typeof first === 'string' ? { kind: 'file', file: first } : first) as
+    { kind?: string; ref?: { kind?: string; file?: string; url?: string }; alt?: string; objectFit?: string } | undefined;
   if (!v) return undefined;
   const ref = v.ref ?? (v as { kind?: string; file?: string; url?: string });
   const src = imageSrc(ref, ctx);
