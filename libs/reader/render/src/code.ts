@@ -1,6 +1,17 @@
-import { all, createLowlight } from 'lowlight';
 import type { Element, ElementContent, Root } from 'hast';
 import { el, text } from './hast';
+
+/**
+ * lowlight's API, as used here. Its own typings reference highlight.js's, which pull the DOM library
+ * into every program that includes this file (and break Node's fetch types there): it is required,
+ * not imported, and typed here instead.
+ */
+interface Lowlight {
+  highlight(language: string, value: string): Root;
+  registered(aliasOrName: string): boolean;
+}
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const { all, createLowlight } = require('lowlight') as { all: Record<string, unknown>; createLowlight(grammars: Record<string, unknown>): Lowlight };
 
 /**
  * Syntax highlighting with highlight.js through lowlight, which answers hast (no HTML string to
@@ -9,9 +20,9 @@ import { el, text } from './hast';
  * Its classes (`hljs-keyword`, …) take their colours from the page's CSS, so light and dark follow
  * the theme without a second rendering.
  */
-let lowlight: ReturnType<typeof createLowlight> | undefined;
+let lowlight: Lowlight | undefined;
 
-function highlighter(): ReturnType<typeof createLowlight> {
+function highlighter(): Lowlight {
   // Every grammar (~190) is registered on first use: about 0.1 s once per process.
   lowlight ??= createLowlight(all);
   return lowlight;

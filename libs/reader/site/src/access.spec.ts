@@ -70,7 +70,7 @@ describe('access matrix', () => {
     const llms = async (h: Record<string, string>) => (await fetch(`${r.url}/members/llms.txt`, { headers: h })).text();
     expect(await llms(pro)).toContain('Pro tips');
     expect(await llms(basic)).not.toContain('Pro tips');
-    const search = async (h: Record<string, string>) => (await fetch(`${r.url}/members/~search.json?q=tips`, { headers: h })).json();
+    const search = async (h: Record<string, string>) => (await (await fetch(`${r.url}/members/~search.json?q=tips`, { headers: h })).json()) as { results: unknown[] };
     expect((await search(pro)).results).toHaveLength(1);
     expect((await search(basic)).results).toEqual([]);
     // The cache keeps the audiences apart: the pro page served first is not served to the other.
