@@ -107,6 +107,12 @@ describe('access matrix', () => {
     expect(html).not.toContain('bshare-good-key');
   });
 
+  test('the redirect after taking a key never leaves the host', async () => {
+    const res = await fetch(`${r.url}/~share/bshare-good-key//evil.example/x`, { redirect: 'manual' });
+    expect(res.status).toBe(303);
+    expect(res.headers.get('location')).toBe('/evil.example/x');
+  });
+
   test('a visitor token moves from ?jwt_token= into a cookie scoped to the site', async () => {
     const res = await fetch(`${r.url}/members/area?jwt_token=jwt-pro`, { redirect: 'manual' });
     expect(res.status).toBe(303);

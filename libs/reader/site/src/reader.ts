@@ -118,9 +118,8 @@ export class Reader {
     // A share link's key moves from the URL into a cookie for that site, then out of the address bar.
     const share = shareLinkIn(path);
     if (share) {
-      const target = `${share.siteRoot}${share.rest}${url.search}`;
       throw new HttpAnswer(303, {
-        Location: target || '/',
+        Location: localPath(`${share.siteRoot}${share.rest}${url.search}`),
         'Set-Cookie': siteCookie(SHARE_COOKIE, share.key, `${share.siteRoot}/`, this.secure),
         'Referrer-Policy': 'no-referrer',
       });
@@ -130,7 +129,11 @@ export class Reader {
     if (jwt) {
       url.searchParams.delete('jwt_token');
       const siteRoot = onReaderHost ? `/${path.split('/')[1] ?? ''}` : '';
-      throw new HttpAnswer(303, { Location: `${path}${url.search}`, 'Set-Cookie': siteCookie(VISITOR_COOKIE, jwt, `${siteRoot}/`, this.secure), 'Referrer-Policy': 'no-referrer' });
+      throw new HttpAnswer(303, {
+        Location: localPath(`${path}${url.search}`),
+        'Set-Cookie': siteCookie(VISITOR_COOKIE, jwt, `${siteRoot}/`, this.secure),
+        'Referrer-Policy': 'no-referrer',
+      });
     }
     const visitor: Visitor = { shareKey: cookies.get(SHARE_COOKIE) || undefined, visitorToken: cookies.get(VISITOR_COOKIE) || undefined };
 
@@ -262,6 +265,11 @@ export class Reader {
     res.writeHead(200, { ...headers, 'Content-Type': a.contentType, 'Content-Length': String(a.body.length) });
     res.end(req.method === 'HEAD' ? undefined : a.body);
   }
+}
+
+/** A path on this host: never `//host/…`, which a browser would take for another site. */
+export function localPath(path: string): string {
+  return `/${path.replace(/^[/\\]+/, '')}`;
 }
 
 function notModified(req: IncomingMessage, r: Rendered): boolean {
