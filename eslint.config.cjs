@@ -11,6 +11,7 @@ const SCOPES = [
     'sites',
     'specs',
     'git-sync',
+    'reader',
     ...require('./tools/stack/manifests')
       .grpcServices()
       .map((m) => m.name),

@@ -101,6 +101,7 @@ describe('addToAggregate and addToGateway', () => {
       'content',
       'gateway',
       'identity',
+      'reader',
       'search',
       'sites',
       'specs',

@@ -22,6 +22,12 @@ const EXPECTED: Record<string, RegExp[]> = {
   'bench:content-change': [/^ratio time +\d+\/\d+: /m],
   'bench:merge': [/^MergeRevisions/m, /^ratio p50 three-way \d+\/\d+: /m],
   'bench:search': [/^through HTTP +search p50 ms/m, /^index update delay after a merge/m],
+  'bench:reader': [
+    /^\(b\) reader, cached page +\d+/m,
+    /^ratio cached page \/ static server: /m,
+    /^cold render of a 100-block page: p50 /m,
+    /^freshness: a merge showed after \d+ ms/m,
+  ],
 };
 
 const scripts: Record<string, string> = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).scripts;

@@ -18,10 +18,14 @@ function internalSecret() {
   return fs.readFileSync(file, 'utf8').trim();
 }
 
-/** A service's port: `<NAME>_GRPC_PORT` (or PORT for the HTTP edge) when set, else its manifest's. */
+/** The variable naming a service's port: `<NAME>_GRPC_PORT`, or an HTTP app's own (`portVariable`, PORT for the gateway). */
+function portVariableOf(m) {
+  return m.kind === 'grpc' ? `${envPrefix(m.name)}_GRPC_PORT` : m.portVariable || 'PORT';
+}
+
+/** A service's port: its variable when set, else its manifest's. */
 function portOf(m) {
-  const variable = m.kind === 'grpc' ? `${envPrefix(m.name)}_GRPC_PORT` : 'PORT';
-  return Number(process.env[variable] || m.port);
+  return Number(process.env[portVariableOf(m)] || m.port);
 }
 
 /** `<NAME>_GRPC_URL` of every gRPC service, as the stack runs them. */
@@ -50,14 +54,14 @@ function toService(m) {
     kind: m.kind,
     entry: `dist/apps/${m.name}/main.js`,
     env: () => ({
-      PORT: String(portOf(m)),
+      [portVariableOf(m)]: String(portOf(m)),
       // locally the gateway answers on loopback only (gRPC services bind loopback by default)
       HTTP_BIND_ADDRESS: process.env.HTTP_BIND_ADDRESS || '127.0.0.1',
       ...grpcUrls(),
       BINDERY_INTERNAL_SECRET: internalSecret(),
     }),
     readyPort: () => portOf(m),
-    portVariable: 'PORT',
+    portVariable: portVariableOf(m),
   };
 }
 
@@ -89,4 +93,4 @@ function settingsOf(service, infra) {
   return crypto.createHash('sha256').update(relevant.join('\n')).digest('hex').slice(0, 16);
 }
 
-module.exports = { services, buildOf, settingsOf, internalSecret };
+module.exports = { services, buildOf, settingsOf, internalSecret, portOf };

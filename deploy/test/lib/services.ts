@@ -12,6 +12,8 @@ export interface ServiceDescriptor {
   port: number;
   database?: string;
   secrets?: string[];
+  /** an HTTP app's port variable (PORT when absent: the gateway) */
+  portVariable?: string;
 }
 
 export const REPO_ROOT = path.resolve(DEPLOY_ROOT, '..');

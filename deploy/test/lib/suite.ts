@@ -30,6 +30,7 @@ export const named = (objects: K8sObject[], kind: string, name: string): K8sObje
 /** Settings of particular apps beyond what their descriptor implies. */
 const EXTRA_ENV: Record<string, Record<string, RegExp>> = {
   gateway: { BINDERY_PUBLIC_URL: /^https?:\/\/[^\s]+$/, AUTH_CACHE_TTL_MS: /^\d+$/ },
+  reader: { BINDERY_READER_URL: /^https?:\/\/[^\s]+$/, SITES_GRPC_URL: /^sites:\d+$/, CONTENT_GRPC_URL: /^content:\d+$/ },
 };
 /** Secrets kept in shared Secrets, and how they are referenced. */
 const SHARED_SECRETS: Record<string, { secret: string; optional: boolean }> = {
@@ -246,7 +247,7 @@ export function describeDeployTree(deployRoot: string, services: ServiceDescript
       if (env.OTEL_EXPORTER_OTLP_ENDPOINT) expect(env.OTEL_EXPORTER_OTLP_ENDPOINT).toMatch(/^https?:\/\/[^\s]+$/);
       // The settings the descriptor implies: PORT for the HTTP gateway, <NAME>_GRPC_PORT and <NAME>_DB for a service.
       const expected: Record<string, string | RegExp> = { ...(EXTRA_ENV[app] ?? {}) };
-      if (d.kind === 'http') expected.PORT = `${d.port}`;
+      if (d.kind === 'http') expected[d.portVariable ?? 'PORT'] = `${d.port}`;
       else expected[`${envPrefix(app)}_GRPC_PORT`] = `${d.port}`;
       if (d.database) expected[`${envPrefix(app)}_DB`] = d.database;
       for (const [key, value] of Object.entries(expected)) {
@@ -278,7 +279,8 @@ export function describeDeployTree(deployRoot: string, services: ServiceDescript
         expect(c.readinessProbe.httpGet).toMatchObject({ path: '/readyz' });
         expect(c.startupProbe.httpGet).toMatchObject({ path: '/healthz' });
         for (const p of [c.livenessProbe, c.readinessProbe, c.startupProbe]) expect(resolvePort(c, p.httpGet.port)).toBe(port);
-        expect(labels['app.kubernetes.io/component']).toBe('gateway');
+        // An HTTP app's component is its own name (gateway, reader): each has its NetworkPolicy.
+        expect(labels['app.kubernetes.io/component']).toBe(app);
         expect((svc.spec as Obj).ports).toEqual([expect.objectContaining({ name: 'http', port, targetPort: 'http' })]);
       } else {
         const port = resolvePort(c, 'grpc');
@@ -334,6 +336,23 @@ export function describeDeployTree(deployRoot: string, services: ServiceDescript
         expect(ingressAllowed(policies(), gw, other(), 8080)).toBe(true);
         expect(ingressAllowed(policies(), gw, 'external', 9464)).toBe(false);
         expect(ingressAllowed(policies(), gw, 'external', 8080, 'UDP')).toBe(false);
+      });
+
+      test('the reader is reachable from anywhere on 8090, and only there', () => {
+        const reader = podOf(deployment('reader'));
+        expect(ingressAllowed(policies(), reader, 'external', 8090)).toBe(true);
+        expect(ingressAllowed(policies(), reader, other(), 8090)).toBe(true);
+        expect(ingressAllowed(policies(), reader, 'external', 8080)).toBe(false);
+        expect(ingressAllowed(policies(), reader, 'external', 8090, 'UDP')).toBe(false);
+      });
+
+      test('gRPC services are reachable from the reader on their gRPC port', () => {
+        const reader = podOf(deployment('reader'));
+        for (const svc of grpcServices()) {
+          const port = resolvePort(((svc.spec as Obj).template.spec.containers as Obj[])[0], 'grpc') as number;
+          expect(ingressAllowed(policies(), podOf(svc), reader, port)).toBe(true);
+          expect(ingressAllowed(policies(), podOf(svc), reader, port + 1000)).toBe(false);
+        }
       });
 
       test('gRPC services are reachable only from the gateway and each other, on their gRPC port', () => {

@@ -8,6 +8,8 @@ export interface AppManifest {
   kind: 'grpc' | 'http';
   port: number;
   database?: string;
+  /** an HTTP app's own port variable (PORT when absent: the gateway) */
+  portVariable?: string;
 }
 
 /** Every app's manifest (apps/<name>/service.json), gRPC services first. */

@@ -73,6 +73,9 @@ export async function startSystem(extraEnv: Record<string, string> = {}, options
     ...(options.appDefaults ? {} : TEST_TIMINGS),
     PORT: String(port.gateway),
   };
+  // Other HTTP apps (the reader) listen on their own variable; sites publishes URLs at the reader's.
+  for (const m of http) if (m.portVariable) env[m.portVariable] = String(port[m.name]);
+  if (port.reader) env.BINDERY_READER_URL = `http://127.0.0.1:${port.reader}`;
   for (const m of grpc) {
     const p = envPrefix(m.name);
     env[`${p}_DB`] = `e2e_${testRunId()}_${m.name.replace(/-/g, '_')}_${run}`;

@@ -1,0 +1,149 @@
+import { mkdirSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import type { Page } from 'playwright-core';
+import axe from 'axe-core';
+import { serveSampleReader, ServedReader } from '@bindery/reader/site';
+import { Browser, launchChromium } from './chromium';
+
+/**
+ * The reader in a real browser: headless Chromium (Debian's package) opens the sample site, follows
+ * its navigation, switches section and variant, searches, toggles dark mode, and checks every page
+ * it visits with axe-core. Screenshots of the rich page, light and dark, are kept in tmp/reader-browser.
+ */
+const ARTIFACTS = resolve(__dirname, '../../../tmp/reader-browser');
+
+let reader: ServedReader;
+let browser: Browser;
+let page: Page;
+
+beforeAll(async () => {
+  mkdirSync(ARTIFACTS, { recursive: true });
+  reader = await serveSampleReader();
+  browser = await launchChromium();
+  page = await browser.context.newPage();
+});
+afterAll(async () => {
+  await browser?.close();
+  await reader?.close();
+});
+
+/** axe-core's serious and critical violations on the page as it is now. */
+async function seriousViolations(): Promise<string[]> {
+  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ content: axe.source });
+  const violations = await page.evaluate(async () => {
+    const run = (
+      window as unknown as { axe: { run(context: Document, options: object): Promise<{ violations: Array<{ id: string; impact: string; nodes: Array<{ target: string[] }> }> }> } }
+    ).axe.run;
+    const result = await run(document, { resultTypes: ['violations'] });
+    return result.violations.map((v) => ({ id: v.id, impact: v.impact, targets: v.nodes.slice(0, 3).map((n) => n.target.join(' ')) }));
+  });
+  return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id} (${v.impact}): ${v.targets.join(', ')}`);
+}
+
+const h1 = () => page.locator('main h1').innerText();
+const path = () => new URL(page.url()).pathname + new URL(page.url()).search;
+
+test('the rich page renders, passes axe in light and dark, and is kept as screenshots', async () => {
+  await page.goto(`${reader.url}/acme/rich`);
+  expect(await h1()).toBe('Every block');
+  // The page's script ran: no-js is gone, tabs switch, code blocks have copy buttons.
+  expect(await page.evaluate(() => document.documentElement.className)).toBe('');
+  await page.getByRole('tab', { name: 'yarn' }).click();
+  expect(await page.getByRole('tabpanel', { name: 'yarn' }).isVisible()).toBe(true);
+  expect(await page.getByRole('tabpanel', { name: 'npm' }).isVisible()).toBe(false);
+  await page.getByRole('tab', { name: 'yarn' }).press('ArrowLeft');
+  expect(await page.getByRole('tabpanel', { name: 'npm' }).isVisible()).toBe(true);
+  // KaTeX's stylesheet and fonts load; images load with their dimensions.
+  expect(await page.locator('.math-block .katex-html').first().isVisible()).toBe(true);
+  expect(await page.locator('img[alt="The Acme logo"]').evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(240);
+  expect(await page.locator('.card-cover img').count()).toBe(2);
+  expect(await seriousViolations()).toEqual([]);
+  const light = join(ARTIFACTS, 'rich-page-light.png');
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.screenshot({ path: light, fullPage: true });
+
+  // Dark mode: the toggle switches and is remembered across pages.
+  await page.getByRole('button', { name: /theme/ }).click();
+  expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe('dark');
+  expect(await page.getByRole('button', { name: /theme/ }).getAttribute('aria-pressed')).toBe('true');
+  await page.reload();
+  expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe('dark');
+  expect(await page.evaluate(() => getComputedStyle(document.body).backgroundColor)).toBe('rgb(13, 17, 23)');
+  expect(await seriousViolations()).toEqual([]);
+  const dark = join(ARTIFACTS, 'rich-page-dark.png');
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.screenshot({ path: dark, fullPage: true });
+  await page.getByRole('button', { name: /theme/ }).click();
+  expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe('light');
+  process.stdout.write(`reader screenshots: ${light} ${dark}\n`);
+});
+
+test('axe-core is live: a page with an image without text fails it', async () => {
+  await page.goto(`${reader.url}/acme/configure`);
+  await page.evaluate(() => document.querySelector('main')?.insertAdjacentHTML('beforeend', '<img src="/x.png">'));
+  expect(await seriousViolations()).toEqual([expect.stringMatching(/^image-alt \(critical\)/)]);
+});
+
+test('dark mode follows the system until the reader chooses', async () => {
+  const fresh = await browser.context.newPage();
+  try {
+    await fresh.emulateMedia({ colorScheme: 'dark' });
+    await fresh.evaluate(() => localStorage.clear()).catch(() => undefined);
+    await fresh.goto(`${reader.url}/acme/`);
+    await fresh.evaluate(() => localStorage.removeItem('bindery-theme'));
+    await fresh.reload();
+    expect(await fresh.evaluate(() => getComputedStyle(document.body).backgroundColor)).toBe('rgb(13, 17, 23)');
+    await fresh.emulateMedia({ colorScheme: 'light' });
+    expect(await fresh.evaluate(() => getComputedStyle(document.body).backgroundColor)).toBe('rgb(255, 255, 255)');
+  } finally {
+    await fresh.close();
+  }
+});
+
+test('navigation: page tree, previous / next, breadcrumbs, sections, a section group, variants, search', async () => {
+  await page.goto(`${reader.url}/acme/`);
+  expect(await h1()).toBe('👋 Welcome');
+  // The skip link is the first thing the keyboard reaches, and leads to the content.
+  await page.keyboard.press('Tab');
+  expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Skip to content');
+
+  await page.getByRole('navigation', { name: 'Pages' }).getByRole('link', { name: 'Install', exact: true }).click();
+  expect([path(), await h1()]).toEqual(['/acme/install', 'Install']);
+  await page.getByRole('navigation', { name: 'Previous and next pages' }).getByRole('link', { name: /Next/ }).click();
+  expect([path(), await h1()]).toEqual(['/acme/install/docker', 'With Docker']);
+  await page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('link', { name: 'Install' }).click();
+  expect(path()).toBe('/acme/install');
+  expect(await seriousViolations()).toEqual([]);
+
+  // Variants: the switcher keeps the page where the other variant has it.
+  await page.locator('.variant-switcher summary').click();
+  await page.getByRole('list', { name: 'Variants' }).getByRole('link', { name: 'v1' }).click();
+  expect([path(), await h1()]).toEqual(['/acme/v1/install?fallback=root', 'Install (v1)']);
+  await page.goto(`${reader.url}/acme/rich`);
+  await page.locator('.variant-switcher summary').click();
+  await page.getByRole('list', { name: 'Variants' }).getByRole('link', { name: 'v1' }).click();
+  expect([path(), await h1()]).toEqual(['/acme/v1/', 'Welcome (v1)']);
+
+  // Sections: a tab, and a section inside a group.
+  await page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name: 'API' }).click();
+  expect([path(), await h1()]).toEqual(['/acme/api/', 'API overview']);
+  await page.getByRole('navigation', { name: 'Sections' }).getByText('More').click();
+  await page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name: 'Blog' }).click();
+  expect([path(), await h1()]).toEqual(['/acme/blog/', 'Hello world']);
+  expect(await seriousViolations()).toEqual([]);
+
+  // Search: from the header, then a result.
+  await page.getByRole('searchbox', { name: 'Search this site' }).first().fill('docker');
+  await page.getByRole('searchbox', { name: 'Search this site' }).first().press('Enter');
+  await page.waitForURL(/~search/);
+  expect(await page.getByRole('status').innerText()).toBe('2 results');
+  expect(await seriousViolations()).toEqual([]);
+  await page.getByRole('main').getByRole('link', { name: 'With Docker' }).click();
+  expect([path(), await h1()]).toEqual(['/acme/install/docker', 'With Docker']);
+
+  // A page that does not exist: a real 404, still inside the site.
+  const missing = await page.goto(`${reader.url}/acme/no-such-page`);
+  expect(missing?.status()).toBe(404);
+  expect(await h1()).toBe('Page not found');
+  expect(await seriousViolations()).toEqual([]);
+});

@@ -1,0 +1,76 @@
+import type { ContentRef, Document, DocumentBlock, DocumentFragment, DocumentInline, DocumentNode, DocumentText } from '@bindery/shared/markdown';
+
+export type { ContentRef, Document, DocumentBlock, DocumentFragment, DocumentInline, DocumentNode, DocumentText };
+
+/** A page of a revision's tree, in the official `RevisionPage` shape (only what the reader reads). */
+export interface PageNode {
+  id: string;
+  /** "document" | "group" | "link" | "computed" */
+  type: string;
+  title: string;
+  linkTitle?: string;
+  slug?: string;
+  path?: string;
+  description?: string;
+  emoji?: string;
+  icon?: string;
+  hidden?: boolean;
+  noIndex?: boolean;
+  noRobotsIndex?: boolean;
+  /** a link page's destination */
+  target?: ContentRef;
+  href?: string;
+  layout?: Record<string, unknown>;
+  updatedAt?: string;
+  pages?: PageNode[];
+}
+
+/** A file of a revision (the official `RevisionFile`). */
+export interface FileNode {
+  id: string;
+  name: string;
+  contentType: string;
+  size: number;
+  downloadURL?: string;
+  dimensions?: { width: number; height: number };
+}
+
+/** What a document links to, as the reader shows it. */
+export interface LinkTarget {
+  href: string;
+  /** a title to show for content references and mentions (a page's title, a space's title) */
+  title?: string;
+  emoji?: string;
+}
+
+/** A file as the reader links it: the file's record and where the reader serves it. */
+export interface FileTarget extends FileNode {
+  url: string;
+}
+
+/**
+ * What rendering needs from the world around a document. Every function may answer undefined: the
+ * node is then shown without its link (as text), or as a visible placeholder when it has no text.
+ */
+export interface RenderContext {
+  /** the URL of a content reference (page, anchor, url, space, …) */
+  link(ref: ContentRef): LinkTarget | undefined;
+  /** a file of the revision, with the URL the reader serves it at */
+  file(fileId: string): FileTarget | undefined;
+  /** the document of a reusable content, to show in place */
+  reusableContent?(ref: ContentRef): Document | undefined;
+  /**
+   * Whether an `if` block's expression holds for this reader (adaptive content). Without an
+   * evaluator, or when it answers undefined, the block is left out: conditional content is shown
+   * only to readers it is known to be meant for.
+   */
+  condition?(expression: string): boolean | undefined;
+}
+
+/** A heading of the page, for its table of contents. */
+export interface Heading {
+  id: string;
+  /** 1, 2 or 3: the document's heading-1/2/3 (shown as h2/h3/h4 under the page title's h1) */
+  level: number;
+  text: string;
+}

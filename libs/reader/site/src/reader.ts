@@ -1,0 +1,295 @@
+import { createHash } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { escapeHtml as e, nodeAtPath, pageAtPath, PageNode } from '@bindery/reader/render';
+import type { PublishedContent, ReaderSource, SiteView, Visitor } from './source';
+import { ASSET_PREFIX, assetAt, THEME_SCRIPT_HASH } from './assets/assets';
+import { cookiesOf, routeOf, SHARE_COOKIE, shareLinkIn, siteCookie, VISITOR_COOKIE, wantsMarkdown } from './routes';
+import { messagePage, renderPageHtml, renderPageMarkdown, SpaceView } from './page-view';
+import { listingRevisions, siteFile } from './site-files';
+import { bareShell } from './layout';
+import { Lru } from './lru';
+import { searchPage } from './search-page';
+import { serveFile } from './files';
+
+export interface ReaderOptions {
+  source: ReaderSource;
+  /** the reader's public URL (BINDERY_READER_URL): sites are at `<url>/<basename>`; another Host is a custom hostname */
+  publicUrl: string;
+  /** rendered pages kept (HTML and Markdown, per site version, revision, page and audience) */
+  renderCacheSize?: number;
+  /** whether the services the source reads answer (GET /readyz) */
+  ready?: () => Promise<boolean>;
+  log?: (level: 'info' | 'warn' | 'error', message: string, fields?: Record<string, unknown>) => void;
+}
+
+interface Rendered {
+  body: Buffer;
+  contentType: string;
+  etag: string;
+  lastModified: string;
+  headers: Record<string, string>;
+}
+
+const CSP = `default-src 'none'; script-src 'self' ${THEME_SCRIPT_HASH}; style-src 'self' 'unsafe-inline'; img-src 'self' https: http: data:; font-src 'self'; connect-src 'self'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'`;
+
+const etagOf = (body: Buffer) => `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
+
+class HttpAnswer {
+  constructor(
+    readonly status: number,
+    readonly headers: Record<string, string> = {},
+    readonly body = '',
+  ) {}
+}
+
+/** A reader: routes a request below a site to its page, Markdown, listing, file or search. */
+export class Reader {
+  private readonly source: ReaderSource;
+  private readonly publicOrigin: string;
+  private readonly publicHost: string;
+  private readonly secure: boolean;
+  private readonly rendered: Lru<Rendered>;
+  private readonly log: NonNullable<ReaderOptions['log']>;
+
+  constructor(private readonly options: ReaderOptions) {
+    this.source = options.source;
+    const url = new URL(options.publicUrl);
+    this.publicOrigin = url.origin;
+    this.publicHost = url.host;
+    this.secure = url.protocol === 'https:';
+    this.rendered = new Lru<Rendered>(options.renderCacheSize ?? 2000);
+    this.log = options.log ?? (() => undefined);
+  }
+
+  /** Drops every rendered page (the source's own caches are dropped by the source). */
+  clearRendered(): void {
+    this.rendered.clear();
+  }
+
+  /** The node:http request listener. */
+  readonly handle = (req: IncomingMessage, res: ServerResponse): void => {
+    this.serve(req, res).catch((err: unknown) => {
+      if (err instanceof HttpAnswer) return this.answer(res, err);
+      this.log('error', 'reader request failed', { path: (req.url ?? '').split('?')[0], error: err instanceof Error ? err.message : String(err) });
+      if (!res.headersSent)
+        this.answer(
+          res,
+          new HttpAnswer(
+            503,
+            { 'Content-Type': 'text/html; charset=utf-8', 'Retry-After': '1' },
+            bareShell('Unavailable', '<h1>This page is unavailable right now</h1><p>Please try again in a moment.</p>'),
+          ),
+        );
+      else res.destroy();
+    });
+  };
+
+  private answer(res: ServerResponse, a: HttpAnswer): void {
+    res.writeHead(a.status, { 'Cache-Control': 'no-store', 'X-Content-Type-Options': 'nosniff', ...a.headers });
+    res.end(a.body);
+  }
+
+  private notFound(): HttpAnswer {
+    return new HttpAnswer(
+      404,
+      { 'Content-Type': 'text/html; charset=utf-8', 'Content-Security-Policy': CSP },
+      bareShell('Page not found', '<h1>Page not found</h1><p>Nothing is published at this address.</p>'),
+    );
+  }
+
+  private async serve(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    if (req.method !== 'GET' && req.method !== 'HEAD') throw new HttpAnswer(405, { Allow: 'GET, HEAD', 'Content-Type': 'text/plain; charset=utf-8' }, 'Method not allowed\n');
+    const url = new URL(req.url ?? '/', 'http://reader.invalid');
+    const path = url.pathname;
+    if (path === '/healthz') throw new HttpAnswer(200, { 'Content-Type': 'text/plain' }, 'ok\n');
+    if (path === '/readyz') {
+      const ready = (await this.options.ready?.().catch(() => false)) ?? true;
+      throw new HttpAnswer(ready ? 200 : 503, { 'Content-Type': 'text/plain' }, ready ? 'ready\n' : 'not ready\n');
+    }
+    if (path.startsWith(`${ASSET_PREFIX}/`)) return this.asset(req, res, path);
+
+    const host = String(req.headers.host ?? this.publicHost);
+    const onReaderHost = host === this.publicHost;
+    if (onReaderHost && (path === '/' || path === '/robots.txt' || path === '/favicon.ico')) {
+      if (path === '/robots.txt') throw new HttpAnswer(200, { 'Content-Type': 'text/plain; charset=utf-8' }, 'User-agent: *\nAllow: /\n');
+      throw this.notFound();
+    }
+
+    // A share link's key moves from the URL into a cookie for that site, then out of the address bar.
+    const share = shareLinkIn(path);
+    if (share) {
+      throw new HttpAnswer(303, {
+        Location: localPath(`${share.siteRoot}${share.rest}${url.search}`),
+        'Set-Cookie': siteCookie(SHARE_COOKIE, share.key, `${share.siteRoot}/`, this.secure),
+        'Referrer-Policy': 'no-referrer',
+      });
+    }
+    const cookies = cookiesOf(req.headers.cookie);
+    const jwt = url.searchParams.get('jwt_token');
+    if (jwt) {
+      url.searchParams.delete('jwt_token');
+      const siteRoot = onReaderHost ? `/${path.split('/')[1] ?? ''}` : '';
+      throw new HttpAnswer(303, {
+        Location: localPath(`${path}${url.search}`),
+        'Set-Cookie': siteCookie(VISITOR_COOKIE, jwt, `${siteRoot}/`, this.secure),
+        'Referrer-Policy': 'no-referrer',
+      });
+    }
+    const visitor: Visitor = { shareKey: cookies.get(SHARE_COOKIE) || undefined, visitorToken: cookies.get(VISITOR_COOKIE) || undefined };
+
+    const route = routeOf(path);
+    const content = await this.source.resolve(this.resolverUrl(onReaderHost, host, route.contentPath, visitor), visitor);
+    if (!content) throw this.notFound();
+    if (content.redirect) throw new HttpAnswer(302, { Location: content.redirect });
+    const site = await this.source.site(content, visitor);
+    const origin = onReaderHost ? this.publicOrigin : `https://${host}`;
+    const privateSite = site.visibility !== 'public';
+    const common: Record<string, string> = {
+      'Cache-Control': privateSite ? 'private, no-cache' : 'public, no-cache',
+      ...(privateSite ? { 'X-Robots-Tag': 'noindex' } : {}),
+      'Referrer-Policy': 'strict-origin-when-cross-origin',
+    };
+    const ctx = { source: this.source, content, site, visitor, origin };
+
+    switch (route.kind) {
+      case 'file':
+        return serveFile(req, res, { source: this.source, access: content.access, fileId: route.fileId, name: route.name, privateSite, notFound: () => this.notFound() });
+      case 'search':
+        return this.send(req, res, await searchPage({ ...ctx, query: url.searchParams.get('q') ?? '', json: route.json }), common);
+      case 'site-file': {
+        // Listings are the site's: asked for below a section or variant, they are not there.
+        if (route.contentPath.replace(/\/+$/, '') !== site.basePath) throw this.notFound();
+        const key = ['file', route.file, site.id, site.version, content.audience, await listingRevisions(this.source, content, site, visitor), origin].join('|');
+        const out = await this.cached(key, async () => {
+          const f = await siteFile(route.file, ctx);
+          return { body: f.body, contentType: f.contentType };
+        });
+        return this.send(req, res, out, common);
+      }
+      default: {
+        const markdown = route.kind === 'markdown' || wantsMarkdown(req.headers.accept);
+        const space = new SpaceView(content.basePath, await this.source.pages(content.access));
+        const entries = space.entries;
+        const entry = pageAtPath(entries, content.pathname);
+        if (!entry) return this.missingPage(req, res, { content, site, space, path: content.pathname, fallback: url.searchParams.get('fallback') === 'root', common });
+        const key = [markdown ? 'md' : 'html', site.id, site.version, content.siteSpaceId, content.revisionId, entry.page.id, content.audience, origin].join('|');
+        const page = { ...ctx, space, entry };
+        const out = await this.cached(key, async () =>
+          markdown
+            ? { body: await renderPageMarkdown(page), contentType: 'text/markdown; charset=utf-8' }
+            : { body: await renderPageHtml(page), contentType: 'text/html; charset=utf-8' },
+        );
+        return this.send(req, res, out, { ...common, Vary: 'Accept, Cookie', ...(markdown ? {} : { 'Content-Security-Policy': CSP }) });
+      }
+    }
+  }
+
+  /** The URL the resolver is asked about: the site's own URL for this path, with the visitor's share key where the resolver reads it. */
+  private resolverUrl(onReaderHost: boolean, host: string, path: string, visitor: Visitor): string {
+    const base = onReaderHost ? this.publicOrigin : `https://${host}`;
+    if (!visitor.shareKey) return `${base}${path}`;
+    const key = `/~share/${encodeURIComponent(visitor.shareKey)}`;
+    if (!onReaderHost) return `${base}${key}${path}`;
+    const [, first = '', ...rest] = path.split('/');
+    return `${base}/${first}${key}${rest.length ? `/${rest.join('/')}` : ''}`;
+  }
+
+  /** No document page at this path: a group goes to its first page, a link page to its target; else a real 404. */
+  private async missingPage(
+    req: IncomingMessage,
+    res: ServerResponse,
+    input: { content: PublishedContent; site: SiteView; space: SpaceView; path: string; fallback: boolean; common: Record<string, string> },
+  ): Promise<void> {
+    const { content, site, space } = input;
+    const node = input.path ? nodeAtPath(space.entries, input.path) : undefined;
+    if (node?.page.type === 'group') {
+      const first = firstDocument(node.page.pages);
+      const href = first ? space.hrefOf(first) : undefined;
+      if (href) throw new HttpAnswer(302, { Location: href });
+    }
+    if (node?.page.type === 'link' && node.page.target?.kind === 'url' && typeof node.page.target.url === 'string' && /^https?:\/\//.test(node.page.target.url)) {
+      throw new HttpAnswer(302, { Location: node.page.target.url });
+    }
+    if (input.fallback) throw new HttpAnswer(302, { Location: `${content.basePath}/` });
+    const body = messagePage({
+      site,
+      content,
+      space,
+      title: 'Page not found',
+      main: `<div class="not-found"><h1>Page not found</h1><p>There is no page at this address in ${e(site.title)}.</p><p><a href="${e(content.basePath)}/">Go to the first page</a></p></div>`,
+    });
+    res.writeHead(404, {
+      ...input.common,
+      'Cache-Control': 'no-store',
+      'Content-Type': 'text/html; charset=utf-8',
+      'Content-Security-Policy': CSP,
+      'X-Content-Type-Options': 'nosniff',
+    });
+    res.end(req.method === 'HEAD' ? undefined : body);
+  }
+
+  private async cached(key: string, render: () => Promise<{ body: string; contentType: string }>): Promise<Rendered> {
+    const hit = this.rendered.get(key);
+    if (hit) return hit;
+    const out = await render();
+    const body = Buffer.from(out.body);
+    const entry: Rendered = { body, contentType: out.contentType, etag: etagOf(body), lastModified: new Date().toUTCString(), headers: {} };
+    this.rendered.set(key, entry);
+    return entry;
+  }
+
+  /** Sends a rendered answer, or 304 when the client holds it already. */
+  private send(req: IncomingMessage, res: ServerResponse, out: Rendered | { body: string; contentType: string; status?: number }, headers: Record<string, string>): void {
+    const r: Rendered =
+      'etag' in out ? out : { body: Buffer.from(out.body), contentType: out.contentType, etag: etagOf(Buffer.from(out.body)), lastModified: new Date().toUTCString(), headers: {} };
+    const status = 'status' in out && typeof out.status === 'number' ? out.status : 200;
+    const base = { ...headers, ETag: r.etag, 'Last-Modified': r.lastModified, 'X-Content-Type-Options': 'nosniff' };
+    if (status === 200 && notModified(req, r)) {
+      res.writeHead(304, base);
+      res.end();
+      return;
+    }
+    res.writeHead(status, { ...base, 'Content-Type': r.contentType, 'Content-Length': String(r.body.length) });
+    res.end(req.method === 'HEAD' ? undefined : r.body);
+  }
+
+  private asset(req: IncomingMessage, res: ServerResponse, path: string): void {
+    const a = assetAt(path);
+    if (!a) throw new HttpAnswer(404, { 'Content-Type': 'text/plain; charset=utf-8' }, 'Not found\n');
+    const headers = { 'Cache-Control': 'public, max-age=31536000, immutable', ETag: a.etag, 'X-Content-Type-Options': 'nosniff' };
+    if (req.headers['if-none-match'] === a.etag) {
+      res.writeHead(304, headers);
+      res.end();
+      return;
+    }
+    res.writeHead(200, { ...headers, 'Content-Type': a.contentType, 'Content-Length': String(a.body.length) });
+    res.end(req.method === 'HEAD' ? undefined : a.body);
+  }
+}
+
+/** A path on this host: never `//host/…`, which a browser would take for another site. */
+export function localPath(path: string): string {
+  return `/${path.replace(/^[/\\]+/, '')}`;
+}
+
+function notModified(req: IncomingMessage, r: Rendered): boolean {
+  const inm = req.headers['if-none-match'];
+  if (inm) return inm.split(',').some((t) => t.trim().replace(/^W\//, '') === r.etag || t.trim() === '*');
+  const ims = req.headers['if-modified-since'];
+  if (!ims) return false;
+  const since = Date.parse(ims);
+  return Number.isFinite(since) && Date.parse(r.lastModified) <= since;
+}
+
+function firstDocument(pages: PageNode[] | undefined): PageNode | undefined {
+  for (const p of pages ?? []) {
+    if (p.type === 'document') return p;
+    const inner = firstDocument(p.pages);
+    if (inner) return inner;
+  }
+  return undefined;
+}
+
+export function createReader(options: ReaderOptions): Reader {
+  return new Reader(options);
+}

@@ -1,0 +1,39 @@
+import { createServer, Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { CachedSource, CacheSettings } from '../cached-source';
+import { FixtureSource } from '../fixture-source';
+import { createReader, Reader } from '../reader';
+import { sampleSites } from '../sample-site';
+
+export interface ServedReader {
+  url: string;
+  fixture: FixtureSource;
+  cached: CachedSource;
+  reader: Reader;
+  server: Server;
+  close(): Promise<void>;
+}
+
+/** The reader over the sample sites on a loopback port (tests, the browser check, the bench). */
+export async function serveSampleReader(options: { cache?: Partial<CacheSettings>; port?: number } = {}): Promise<ServedReader> {
+  const { sites, spaces } = sampleSites();
+  const fixture = new FixtureSource(sites, spaces);
+  const cached = new CachedSource(fixture, options.cache);
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const reader = createReader({ source: cached, publicUrl: url });
+  server.on('request', reader.handle);
+  return {
+    url,
+    fixture,
+    cached,
+    reader,
+    server,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
