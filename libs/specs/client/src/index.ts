@@ -1,0 +1,2 @@
+export * from './specs-client';
+export * from './specs-events';

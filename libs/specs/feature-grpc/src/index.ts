@@ -1,0 +1,2 @@
+export * from './specs-server';
+export * from './specs-runs';
