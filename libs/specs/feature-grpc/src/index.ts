@@ -1,2 +1,5 @@
 export * from './specs-server';
-export * from './specs-runs';
+export * from './specs-deps';
+export * from './spec-access';
+export * from './process-spec.run';
+export * from './processing';

@@ -18,6 +18,7 @@ import {
   type ServiceError,
   type UntypedServiceImplementation,
 } from "@grpc/grpc-js";
+import { PageInfo, PageRequest, StringList } from "../../common/v1/common";
 
 export interface PingRequest {
 }
@@ -25,6 +26,206 @@ export interface PingRequest {
 export interface PingResponse {
   service: string;
   callerUserId: string;
+}
+
+export interface DeleteResponse {
+  deleted: boolean;
+}
+
+export interface SpecRef {
+  organizationId: string;
+  slug: string;
+}
+
+/** Where a spec's document comes from: exactly one of them. */
+export interface SpecSource {
+  /** the document itself (JSON or YAML) */
+  text?:
+    | string
+    | undefined;
+  /** an http(s) URL, fetched when the spec is processed */
+  url?: string | undefined;
+}
+
+/** What the caller may do with the organization's specs (the specs policy). */
+export interface SpecPermissions {
+  view: boolean;
+  edit: boolean;
+  delete: boolean;
+}
+
+/** One problem found while processing: what is wrong and where (OpenAPIErrorObject). */
+export interface ProcessError {
+  message: string;
+  code: string;
+}
+
+export interface OpenApiSpec {
+  id: string;
+  organizationId: string;
+  slug: string;
+  /** the URL of a spec sourced from a URL */
+  sourceUrl?:
+    | string
+    | undefined;
+  /** "pending" | "progress" | "complete" */
+  processingState: string;
+  /** "private" | "public" */
+  visibility: string;
+  lastVersionId?: string | undefined;
+  lastProcessedAt?:
+    | string
+    | undefined;
+  /** set when the last processing failed: "FETCH_TIMEOUT" | "FETCH_ERROR" | "PARSE_ERROR" */
+  lastProcessErrorCode?:
+    | string
+    | undefined;
+  /** the first problems of the last processing (at most 20) */
+  lastProcessedErrors: ProcessError[];
+  /** how many problems the last processing found in all */
+  lastProcessedErrorCount: number;
+  createdAt: string;
+  updatedAt: string;
+  permissions:
+    | SpecPermissions
+    | undefined;
+  /** the run processing the current source */
+  runId: string;
+}
+
+export interface ListSpecsRequest {
+  organizationId: string;
+  page: PageRequest | undefined;
+}
+
+export interface ListSpecsResponse {
+  items: OpenApiSpec[];
+  page: PageInfo | undefined;
+}
+
+export interface CreateSpecRequest {
+  organizationId: string;
+  slug: string;
+  source: SpecSource | undefined;
+}
+
+export interface PutSpecRequest {
+  organizationId: string;
+  slug: string;
+  source: SpecSource | undefined;
+}
+
+export interface PutSpecResponse {
+  spec:
+    | OpenApiSpec
+    | undefined;
+  /** true: the spec did not exist and was created (201) */
+  created: boolean;
+}
+
+export interface UpdateSpecRequest {
+  organizationId: string;
+  slug: string;
+  /** "private" | "public" */
+  visibility: string;
+}
+
+export interface ListVersionsRequest {
+  organizationId: string;
+  slug: string;
+  page: PageRequest | undefined;
+}
+
+export interface ListVersionsResponse {
+  items: OpenApiSpecVersion[];
+  page: PageInfo | undefined;
+}
+
+export interface VersionRef {
+  organizationId: string;
+  slug: string;
+  /** empty: the spec's latest version */
+  versionId: string;
+}
+
+export interface OpenApiSpecVersion {
+  id: string;
+  specId: string;
+  createdAt: string;
+  /** the URL the entry file was fetched from (absent for a spec sent as text) */
+  sourceUrl?:
+    | string
+    | undefined;
+  /** "json" | "yaml": how the entry file was written */
+  format: string;
+  /** sha-256 of the normalised document (its files as canonical JSON) */
+  hash: string;
+  /** 1, 2, … in the order the versions were made */
+  number: number;
+}
+
+export interface OpenApiSpecContent {
+  version:
+    | OpenApiSpecVersion
+    | undefined;
+  /**
+   * The version's files as a JSON array of {dir, isEntrypoint, references, filename, specification}:
+   * OpenAPI documents, an open shape kept as JSON text (decision 0005).
+   */
+  filesystemJson: string;
+  /** "private" | "public": the spec's visibility (a public URL is given for public specs only) */
+  visibility: string;
+}
+
+export interface RawContent {
+  text: string;
+  /** "json" | "yaml" */
+  format: string;
+}
+
+export interface TranslationSettingsPermissions {
+  view: boolean;
+  edit: boolean;
+}
+
+export interface TranslationSettings {
+  id: string;
+  organizationId: string;
+  title: string;
+  /** BCP 47 language tags, canonical form */
+  languages: string[];
+  createdAt: string;
+  updatedAt: string;
+  permissions: TranslationSettingsPermissions | undefined;
+}
+
+export interface TranslationSettingsRef {
+  organizationId: string;
+  translationSettingsId: string;
+}
+
+export interface ListTranslationSettingsRequest {
+  organizationId: string;
+  page: PageRequest | undefined;
+}
+
+export interface ListTranslationSettingsResponse {
+  items: TranslationSettings[];
+  page: PageInfo | undefined;
+}
+
+export interface CreateTranslationSettingsRequest {
+  organizationId: string;
+  title: string;
+  languages: string[];
+}
+
+export interface UpdateTranslationSettingsRequest {
+  organizationId: string;
+  translationSettingsId: string;
+  title: string;
+  /** absent: the languages stay as they are */
+  languages?: StringList | undefined;
 }
 
 function createBasePingRequest(): PingRequest {
@@ -168,11 +369,2836 @@ export const PingResponse: MessageFns<PingResponse> = {
   },
 };
 
-/** Specs: the gRPC contract the gateway and other services call. */
-export type SpecsServiceService = typeof SpecsServiceService;
-export const SpecsServiceService = {
+function createBaseDeleteResponse(): DeleteResponse {
+  return { deleted: false };
+}
+
+export const DeleteResponse: MessageFns<DeleteResponse> = {
+  encode(message: DeleteResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.deleted !== false) {
+      writer.uint32(8).bool(message.deleted);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): DeleteResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseDeleteResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.deleted = reader.bool();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): DeleteResponse {
+    return { deleted: isSet(object.deleted) ? globalThis.Boolean(object.deleted) : false };
+  },
+
+  toJSON(message: DeleteResponse): unknown {
+    const obj: any = {};
+    if (message.deleted !== false) {
+      obj.deleted = message.deleted;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<DeleteResponse>, I>>(base?: I): DeleteResponse {
+    return DeleteResponse.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<DeleteResponse>, I>>(object: I): DeleteResponse {
+    const message = createBaseDeleteResponse();
+    message.deleted = object.deleted ?? false;
+    return message;
+  },
+};
+
+function createBaseSpecRef(): SpecRef {
+  return { organizationId: "", slug: "" };
+}
+
+export const SpecRef: MessageFns<SpecRef> = {
+  encode(message: SpecRef, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.organizationId !== "") {
+      writer.uint32(10).string(message.organizationId);
+    }
+    if (message.slug !== "") {
+      writer.uint32(18).string(message.slug);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): SpecRef {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseSpecRef();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.organizationId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.slug = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): SpecRef {
+    return {
+      organizationId: isSet(object.organizationId)
+        ? globalThis.String(object.organizationId)
+        : isSet(object.organization_id)
+        ? globalThis.String(object.organization_id)
+        : "",
+      slug: isSet(object.slug) ? globalThis.String(object.slug) : "",
+    };
+  },
+
+  toJSON(message: SpecRef): unknown {
+    const obj: any = {};
+    if (message.organizationId !== "") {
+      obj.organizationId = message.organizationId;
+    }
+    if (message.slug !== "") {
+      obj.slug = message.slug;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<SpecRef>, I>>(base?: I): SpecRef {
+    return SpecRef.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<SpecRef>, I>>(object: I): SpecRef {
+    const message = createBaseSpecRef();
+    message.organizationId = object.organizationId ?? "";
+    message.slug = object.slug ?? "";
+    return message;
+  },
+};
+
+function createBaseSpecSource(): SpecSource {
+  return { text: undefined, url: undefined };
+}
+
+export const SpecSource: MessageFns<SpecSource> = {
+  encode(message: SpecSource, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.text !== undefined) {
+      writer.uint32(10).string(message.text);
+    }
+    if (message.url !== undefined) {
+      writer.uint32(18).string(message.url);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): SpecSource {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseSpecSource();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.text = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.url = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): SpecSource {
+    return {
+      text: isSet(object.text) ? globalThis.String(object.text) : undefined,
+      url: isSet(object.url) ? globalThis.String(object.url) : undefined,
+    };
+  },
+
+  toJSON(message: SpecSource): unknown {
+    const obj: any = {};
+    if (message.text !== undefined) {
+      obj.text = message.text;
+    }
+    if (message.url !== undefined) {
+      obj.url = message.url;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<SpecSource>, I>>(base?: I): SpecSource {
+    return SpecSource.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<SpecSource>, I>>(object: I): SpecSource {
+    const message = createBaseSpecSource();
+    message.text = object.text ?? undefined;
+    message.url = object.url ?? undefined;
+    return message;
+  },
+};
+
+function createBaseSpecPermissions(): SpecPermissions {
+  return { view: false, edit: false, delete: false };
+}
+
+export const SpecPermissions: MessageFns<SpecPermissions> = {
+  encode(message: SpecPermissions, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.view !== false) {
+      writer.uint32(8).bool(message.view);
+    }
+    if (message.edit !== false) {
+      writer.uint32(16).bool(message.edit);
+    }
+    if (message.delete !== false) {
+      writer.uint32(24).bool(message.delete);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): SpecPermissions {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseSpecPermissions();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.view = reader.bool();
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.edit = reader.bool();
+            continue;
+          }
+          case 3: {
+            if (tag !== 24) {
+              break;
+            }
+
+            message.delete = reader.bool();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): SpecPermissions {
+    return {
+      view: isSet(object.view) ? globalThis.Boolean(object.view) : false,
+      edit: isSet(object.edit) ? globalThis.Boolean(object.edit) : false,
+      delete: isSet(object.delete) ? globalThis.Boolean(object.delete) : false,
+    };
+  },
+
+  toJSON(message: SpecPermissions): unknown {
+    const obj: any = {};
+    if (message.view !== false) {
+      obj.view = message.view;
+    }
+    if (message.edit !== false) {
+      obj.edit = message.edit;
+    }
+    if (message.delete !== false) {
+      obj.delete = message.delete;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<SpecPermissions>, I>>(base?: I): SpecPermissions {
+    return SpecPermissions.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<SpecPermissions>, I>>(object: I): SpecPermissions {
+    const message = createBaseSpecPermissions();
+    message.view = object.view ?? false;
+    message.edit = object.edit ?? false;
+    message.delete = object.delete ?? false;
+    return message;
+  },
+};
+
+function createBaseProcessError(): ProcessError {
+  return { message: "", code: "" };
+}
+
+export const ProcessError: MessageFns<ProcessError> = {
+  encode(message: ProcessError, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.message !== "") {
+      writer.uint32(10).string(message.message);
+    }
+    if (message.code !== "") {
+      writer.uint32(18).string(message.code);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ProcessError {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseProcessError();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.message = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.code = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ProcessError {
+    return {
+      message: isSet(object.message) ? globalThis.String(object.message) : "",
+      code: isSet(object.code) ? globalThis.String(object.code) : "",
+    };
+  },
+
+  toJSON(message: ProcessError): unknown {
+    const obj: any = {};
+    if (message.message !== "") {
+      obj.message = message.message;
+    }
+    if (message.code !== "") {
+      obj.code = message.code;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<ProcessError>, I>>(base?: I): ProcessError {
+    return ProcessError.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<ProcessError>, I>>(object: I): ProcessError {
+    const message = createBaseProcessError();
+    message.message = object.message ?? "";
+    message.code = object.code ?? "";
+    return message;
+  },
+};
+
+function createBaseOpenApiSpec(): OpenApiSpec {
+  return {
+    id: "",
+    organizationId: "",
+    slug: "",
+    sourceUrl: undefined,
+    processingState: "",
+    visibility: "",
+    lastVersionId: undefined,
+    lastProcessedAt: undefined,
+    lastProcessErrorCode: undefined,
+    lastProcessedErrors: [],
+    lastProcessedErrorCount: 0,
+    createdAt: "",
+    updatedAt: "",
+    permissions: undefined,
+    runId: "",
+  };
+}
+
+export const OpenApiSpec: MessageFns<OpenApiSpec> = {
+  encode(message: OpenApiSpec, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.id !== "") {
+      writer.uint32(10).string(message.id);
+    }
+    if (message.organizationId !== "") {
+      writer.uint32(18).string(message.organizationId);
+    }
+    if (message.slug !== "") {
+      writer.uint32(26).string(message.slug);
+    }
+    if (message.sourceUrl !== undefined) {
+      writer.uint32(34).string(message.sourceUrl);
+    }
+    if (message.processingState !== "") {
+      writer.uint32(42).string(message.processingState);
+    }
+    if (message.visibility !== "") {
+      writer.uint32(50).string(message.visibility);
+    }
+    if (message.lastVersionId !== undefined) {
+      writer.uint32(58).string(message.lastVersionId);
+    }
+    if (message.lastProcessedAt !== undefined) {
+      writer.uint32(66).string(message.lastProcessedAt);
+    }
+    if (message.lastProcessErrorCode !== undefined) {
+      writer.uint32(74).string(message.lastProcessErrorCode);
+    }
+    for (const v of message.lastProcessedErrors) {
+      ProcessError.encode(v!, writer.uint32(82).fork()).join();
+    }
+    if (message.lastProcessedErrorCount !== 0) {
+      writer.uint32(88).int32(message.lastProcessedErrorCount);
+    }
+    if (message.createdAt !== "") {
+      writer.uint32(98).string(message.createdAt);
+    }
+    if (message.updatedAt !== "") {
+      writer.uint32(106).string(message.updatedAt);
+    }
+    if (message.permissions !== undefined) {
+      SpecPermissions.encode(message.permissions, writer.uint32(114).fork()).join();
+    }
+    if (message.runId !== "") {
+      writer.uint32(122).string(message.runId);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): OpenApiSpec {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseOpenApiSpec();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.id = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.organizationId = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.slug = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.sourceUrl = reader.string();
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.processingState = reader.string();
+            continue;
+          }
+          case 6: {
+            if (tag !== 50) {
+              break;
+            }
+
+            message.visibility = reader.string();
+            continue;
+          }
+          case 7: {
+            if (tag !== 58) {
+              break;
+            }
+
+            message.lastVersionId = reader.string();
+            continue;
+          }
+          case 8: {
+            if (tag !== 66) {
+              break;
+            }
+
+            message.lastProcessedAt = reader.string();
+            continue;
+          }
+          case 9: {
+            if (tag !== 74) {
+              break;
+            }
+
+            message.lastProcessErrorCode = reader.string();
+            continue;
+          }
+          case 10: {
+            if (tag !== 82) {
+              break;
+            }
+
+            message.lastProcessedErrors.push(ProcessError.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 11: {
+            if (tag !== 88) {
+              break;
+            }
+
+            message.lastProcessedErrorCount = reader.int32();
+            continue;
+          }
+          case 12: {
+            if (tag !== 98) {
+              break;
+            }
+
+            message.createdAt = reader.string();
+            continue;
+          }
+          case 13: {
+            if (tag !== 106) {
+              break;
+            }
+
+            message.updatedAt = reader.string();
+            continue;
+          }
+          case 14: {
+            if (tag !== 114) {
+              break;
+            }
+
+            message.permissions = SpecPermissions.decode(reader, reader.uint32());
+            continue;
+          }
+          case 15: {
+            if (tag !== 122) {
+              break;
+            }
+
+            message.runId = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): OpenApiSpec {
+    return {
+      id: isSet(object.id) ? globalThis.String(object.id) : "",
+      organizationId: isSet(object.organizationId)
+        ? globalThis.String(object.organizationId)
+        : isSet(object.organization_id)
+        ? globalThis.String(object.organization_id)
+        : "",
+      slug: isSet(object.slug) ? globalThis.String(object.slug) : "",
+      sourceUrl: isSet(object.sourceUrl)
+        ? globalThis.String(object.sourceUrl)
+        : isSet(object.source_url)
+        ? globalThis.String(object.source_url)
+        : undefined,
+      processingState: isSet(object.processingState)
+        ? globalThis.String(object.processingState)
+        : isSet(object.processing_state)
+        ? globalThis.String(object.processing_state)
+        : "",
+      visibility: isSet(object.visibility) ? globalThis.String(object.visibility) : "",
+      lastVersionId: isSet(object.lastVersionId)
+        ? globalThis.String(object.lastVersionId)
+        : isSet(object.last_version_id)
+        ? globalThis.String(object.last_version_id)
+        : undefined,
+      lastProcessedAt: isSet(object.lastProcessedAt)
+        ? globalThis.String(object.lastProcessedAt)
+        : isSet(object.last_processed_at)
+        ? globalThis.String(object.last_processed_at)
+        : undefined,
+      lastProcessErrorCode: isSet(object.lastProcessErrorCode)
+        ? globalThis.String(object.lastProcessErrorCode)
+        : isSet(object.last_process_error_code)
+        ? globalThis.String(object.last_process_error_code)
+        : undefined,
+      lastProcessedErrors: globalThis.Array.isArray(object?.lastProcessedErrors)
+        ? object.lastProcessedErrors.map((e: any) => ProcessError.fromJSON(e))
+        : globalThis.Array.isArray(object?.last_processed_errors)
+        ? object.last_processed_errors.map((e: any) => ProcessError.fromJSON(e))
+        : [],
+      lastProcessedErrorCount: isSet(object.lastProcessedErrorCount)
+        ? globalThis.Number(object.lastProcessedErrorCount)
+        : isSet(object.last_processed_error_count)
+        ? globalThis.Number(object.last_processed_error_count)
+        : 0,
+      createdAt: isSet(object.createdAt)
+        ? globalThis.String(object.createdAt)
+        : isSet(object.created_at)
+        ? globalThis.String(object.created_at)
+        : "",
+      updatedAt: isSet(object.updatedAt)
+        ? globalThis.String(object.updatedAt)
+        : isSet(object.updated_at)
+        ? globalThis.String(object.updated_at)
+        : "",
+      permissions: isSet(object.permissions) ? SpecPermissions.fromJSON(object.permissions) : undefined,
+      runId: isSet(object.runId)
+        ? globalThis.String(object.runId)
+        : isSet(object.run_id)
+        ? globalThis.String(object.run_id)
+        : "",
+    };
+  },
+
+  toJSON(message: OpenApiSpec): unknown {
+    const obj: any = {};
+    if (message.id !== "") {
+      obj.id = message.id;
+    }
+    if (message.organizationId !== "") {
+      obj.organizationId = message.organizationId;
+    }
+    if (message.slug !== "") {
+      obj.slug = message.slug;
+    }
+    if (message.sourceUrl !== undefined) {
+      obj.sourceUrl = message.sourceUrl;
+    }
+    if (message.processingState !== "") {
+      obj.processingState = message.processingState;
+    }
+    if (message.visibility !== "") {
+      obj.visibility = message.visibility;
+    }
+    if (message.lastVersionId !== undefined) {
+      obj.lastVersionId = message.lastVersionId;
+    }
+    if (message.lastProcessedAt !== undefined) {
+      obj.lastProcessedAt = message.lastProcessedAt;
+    }
+    if (message.lastProcessErrorCode !== undefined) {
+      obj.lastProcessErrorCode = message.lastProcessErrorCode;
+    }
+    if (message.lastProcessedErrors?.length) {
+      obj.lastProcessedErrors = message.lastProcessedErrors.map((e) => ProcessError.toJSON(e));
+    }
+    if (message.lastProcessedErrorCount !== 0) {
+      obj.lastProcessedErrorCount = Math.round(message.lastProcessedErrorCount);
+    }
+    if (message.createdAt !== "") {
+      obj.createdAt = message.createdAt;
+    }
+    if (message.updatedAt !== "") {
+      obj.updatedAt = message.updatedAt;
+    }
+    if (message.permissions !== undefined) {
+      obj.permissions = SpecPermissions.toJSON(message.permissions);
+    }
+    if (message.runId !== "") {
+      obj.runId = message.runId;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<OpenApiSpec>, I>>(base?: I): OpenApiSpec {
+    return OpenApiSpec.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<OpenApiSpec>, I>>(object: I): OpenApiSpec {
+    const message = createBaseOpenApiSpec();
+    message.id = object.id ?? "";
+    message.organizationId = object.organizationId ?? "";
+    message.slug = object.slug ?? "";
+    message.sourceUrl = object.sourceUrl ?? undefined;
+    message.processingState = object.processingState ?? "";
+    message.visibility = object.visibility ?? "";
+    message.lastVersionId = object.lastVersionId ?? undefined;
+    message.lastProcessedAt = object.lastProcessedAt ?? undefined;
+    message.lastProcessErrorCode = object.lastProcessErrorCode ?? undefined;
+    message.lastProcessedErrors = object.lastProcessedErrors?.map((e) => ProcessError.fromPartial(e)) || [];
+    message.lastProcessedErrorCount = object.lastProcessedErrorCount ?? 0;
+    message.createdAt = object.createdAt ?? "";
+    message.updatedAt = object.updatedAt ?? "";
+    message.permissions = (object.permissions !== undefined && object.permissions !== null)
+      ? SpecPermissions.fromPartial(object.permissions)
+      : undefined;
+    message.runId = object.runId ?? "";
+    return message;
+  },
+};
+
+function createBaseListSpecsRequest(): ListSpecsRequest {
+  return { organizationId: "", page: undefined };
+}
+
+export const ListSpecsRequest: MessageFns<ListSpecsRequest> = {
+  encode(message: ListSpecsRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.organizationId !== "") {
+      writer.uint32(10).string(message.organizationId);
+    }
+    if (message.page !== undefined) {
+      PageRequest.encode(message.page, writer.uint32(18).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ListSpecsRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseListSpecsRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.organizationId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.page = PageRequest.decode(reader, reader.uint32());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ListSpecsRequest {
+    return {
+      organizationId: isSet(object.organizationId)
+        ? globalThis.String(object.organizationId)
+        : isSet(object.organization_id)
+        ? globalThis.String(object.organization_id)
+        : "",
+      page: isSet(object.page) ? PageRequest.fromJSON(object.page) : undefined,
+    };
+  },
+
+  toJSON(message: ListSpecsRequest): unknown {
+    const obj: any = {};
+    if (message.organizationId !== "") {
+      obj.organizationId = message.organizationId;
+    }
+    if (message.page !== undefined) {
+      obj.page = PageRequest.toJSON(message.page);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<ListSpecsRequest>, I>>(base?: I): ListSpecsRequest {
+    return ListSpecsRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<ListSpecsRequest>, I>>(object: I): ListSpecsRequest {
+    const message = createBaseListSpecsRequest();
+    message.organizationId = object.organizationId ?? "";
+    message.page = (object.page !== undefined && object.page !== null)
+      ? PageRequest.fromPartial(object.page)
+      : undefined;
+    return message;
+  },
+};
+
+function createBaseListSpecsResponse(): ListSpecsResponse {
+  return { items: [], page: undefined };
+}
+
+export const ListSpecsResponse: MessageFns<ListSpecsResponse> = {
+  encode(message: ListSpecsResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    for (const v of message.items) {
+      OpenApiSpec.encode(v!, writer.uint32(10).fork()).join();
+    }
+    if (message.page !== undefined) {
+      PageInfo.encode(message.page, writer.uint32(18).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ListSpecsResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseListSpecsResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.items.push(OpenApiSpec.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.page = PageInfo.decode(reader, reader.uint32());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ListSpecsResponse {
+    return {
+      items: globalThis.Array.isArray(object?.items) ? object.items.map((e: any) => OpenApiSpec.fromJSON(e)) : [],
+      page: isSet(object.page) ? PageInfo.fromJSON(object.page) : undefined,
+    };
+  },
+
+  toJSON(message: ListSpecsResponse): unknown {
+    const obj: any = {};
+    if (message.items?.length) {
+      obj.items = message.items.map((e) => OpenApiSpec.toJSON(e));
+    }
+    if (message.page !== undefined) {
+      obj.page = PageInfo.toJSON(message.page);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<ListSpecsResponse>, I>>(base?: I): ListSpecsResponse {
+    return ListSpecsResponse.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<ListSpecsResponse>, I>>(object: I): ListSpecsResponse {
+    const message = createBaseListSpecsResponse();
+    message.items = object.items?.map((e) => OpenApiSpec.fromPartial(e)) || [];
+    message.page = (object.page !== undefined && object.page !== null) ? PageInfo.fromPartial(object.page) : undefined;
+    return message;
+  },
+};
+
+function createBaseCreateSpecRequest(): CreateSpecRequest {
+  return { organizationId: "", slug: "", source: undefined };
+}
+
+export const CreateSpecRequest: MessageFns<CreateSpecRequest> = {
+  encode(message: CreateSpecRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.organizationId !== "") {
+      writer.uint32(10).string(message.organizationId);
+    }
+    if (message.slug !== "") {
+      writer.uint32(18).string(message.slug);
+    }
+    if (message.source !== undefined) {
+      SpecSource.encode(message.source, writer.uint32(26).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): CreateSpecRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseCreateSpecRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.organizationId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.slug = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.source = SpecSource.decode(reader, reader.uint32());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): CreateSpecRequest {
+    return {
+      organizationId: isSet(object.organizationId)
+        ? globalThis.String(object.organizationId)
+        : isSet(object.organization_id)
+        ? globalThis.String(object.organization_id)
+        : "",
+      slug: isSet(object.slug) ? globalThis.String(object.slug) : "",
+      source: isSet(object.source) ? SpecSource.fromJSON(object.source) : undefined,
+    };
+  },
+
+  toJSON(message: CreateSpecRequest): unknown {
+    const obj: any = {};
+    if (message.organizationId !== "") {
+      obj.organizationId = message.organizationId;
+    }
+    if (message.slug !== "") {
+      obj.slug = message.slug;
+    }
+    if (message.source !== undefined) {
+      obj.source = SpecSource.toJSON(message.source);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<CreateSpecRequest>, I>>(base?: I): CreateSpecRequest {
+    return CreateSpecRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<CreateSpecRequest>, I>>(object: I): CreateSpecRequest {
+    const message = createBaseCreateSpecRequest();
+    message.organizationId = object.organizationId ?? "";
+    message.slug = object.slug ?? "";
+    message.source = (object.source !== undefined && object.source !== null)
+      ? SpecSource.fromPartial(object.source)
+      : undefined;
+    return message;
+  },
+};
+
+function createBasePutSpecRequest(): PutSpecRequest {
+  return { organizationId: "", slug: "", source: undefined };
+}
+
+export const PutSpecRequest: MessageFns<PutSpecRequest> = {
+  encode(message: PutSpecRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.organizationId !== "") {
+      writer.uint32(10).string(message.organizationId);
+    }
+    if (message.slug !== "") {
+      writer.uint32(18).string(message.slug);
+    }
+    if (message.source !== undefined) {
+      SpecSource.encode(message.source, writer.uint32(26).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): PutSpecRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBasePutSpecRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.organizationId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.slug = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.source = SpecSource.decode(reader, reader.uint32());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): PutSpecRequest {
+    return {
+      organizationId: isSet(object.organizationId)
+        ? globalThis.String(object.organizationId)
+        : isSet(object.organization_id)
+        ? globalThis.String(object.organization_id)
+        : "",
+      slug: isSet(object.slug) ? globalThis.String(object.slug) : "",
+      source: isSet(object.source) ? SpecSource.fromJSON(object.source) : undefined,
+    };
+  },
+
+  toJSON(message: PutSpecRequest): unknown {
+    const obj: any = {};
+    if (message.organizationId !== "") {
+      obj.organizationId = message.organizationId;
+    }
+    if (message.slug !== "") {
+      obj.slug = message.slug;
+    }
+    if (message.source !== undefined) {
+      obj.source = SpecSource.toJSON(message.source);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<PutSpecRequest>, I>>(base?: I): PutSpecRequest {
+    return PutSpecRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<PutSpecRequest>, I>>(object: I): PutSpecRequest {
+    const message = createBasePutSpecRequest();
+    message.organizationId = object.organizationId ?? "";
+    message.slug = object.slug ?? "";
+    message.source = (object.source !== undefined && object.source !== null)
+      ? SpecSource.fromPartial(object.source)
+      : undefined;
+    return message;
+  },
+};
+
+function createBasePutSpecResponse(): PutSpecResponse {
+  return { spec: undefined, created: false };
+}
+
+export const PutSpecResponse: MessageFns<PutSpecResponse> = {
+  encode(message: PutSpecResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.spec !== undefined) {
+      OpenApiSpec.encode(message.spec, writer.uint32(10).fork()).join();
+    }
+    if (message.created !== false) {
+      writer.uint32(16).bool(message.created);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): PutSpecResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBasePutSpecResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.spec = OpenApiSpec.decode(reader, reader.uint32());
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.created = reader.bool();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): PutSpecResponse {
+    return {
+      spec: isSet(object.spec) ? OpenApiSpec.fromJSON(object.spec) : undefined,
+      created: isSet(object.created) ? globalThis.Boolean(object.created) : false,
+    };
+  },
+
+  toJSON(message: PutSpecResponse): unknown {
+    const obj: any = {};
+    if (message.spec !== undefined) {
+      obj.spec = OpenApiSpec.toJSON(message.spec);
+    }
+    if (message.created !== false) {
+      obj.created = message.created;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<PutSpecResponse>, I>>(base?: I): PutSpecResponse {
+    return PutSpecResponse.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<PutSpecResponse>, I>>(object: I): PutSpecResponse {
+    const message = createBasePutSpecResponse();
+    message.spec = (object.spec !== undefined && object.spec !== null)
+      ? OpenApiSpec.fromPartial(object.spec)
+      : undefined;
+    message.created = object.created ?? false;
+    return message;
+  },
+};
+
+function createBaseUpdateSpecRequest(): UpdateSpecRequest {
+  return { organizationId: "", slug: "", visibility: "" };
+}
+
+export const UpdateSpecRequest: MessageFns<UpdateSpecRequest> = {
+  encode(message: UpdateSpecRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.organizationId !== "") {
+      writer.uint32(10).string(message.organizationId);
+    }
+    if (message.slug !== "") {
+      writer.uint32(18).string(message.slug);
+    }
+    if (message.visibility !== "") {
+      writer.uint32(26).string(message.visibility);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): UpdateSpecRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseUpdateSpecRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.organizationId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.slug = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.visibility = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): UpdateSpecRequest {
+    return {
+      organizationId: isSet(object.organizationId)
+        ? globalThis.String(object.organizationId)
+        : isSet(object.organization_id)
+        ? globalThis.String(object.organization_id)
+        : "",
+      slug: isSet(object.slug) ? globalThis.String(object.slug) : "",
+      visibility: isSet(object.visibility) ? globalThis.String(object.visibility) : "",
+    };
+  },
+
+  toJSON(message: UpdateSpecRequest): unknown {
+    const obj: any = {};
+    if (message.organizationId !== "") {
+      obj.organizationId = message.organizationId;
+    }
+    if (message.slug !== "") {
+      obj.slug = message.slug;
+    }
+    if (message.visibility !== "") {
+      obj.visibility = message.visibility;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<UpdateSpecRequest>, I>>(base?: I): UpdateSpecRequest {
+    return UpdateSpecRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<UpdateSpecRequest>, I>>(object: I): UpdateSpecRequest {
+    const message = createBaseUpdateSpecRequest();
+    message.organizationId = object.organizationId ?? "";
+    message.slug = object.slug ?? "";
+    message.visibility = object.visibility ?? "";
+    return message;
+  },
+};
+
+function createBaseListVersionsRequest(): ListVersionsRequest {
+  return { organizationId: "", slug: "", page: undefined };
+}
+
+export const ListVersionsRequest: MessageFns<ListVersionsRequest> = {
+  encode(message: ListVersionsRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.organizationId !== "") {
+      writer.uint32(10).string(message.organizationId);
+    }
+    if (message.slug !== "") {
+      writer.uint32(18).string(message.slug);
+    }
+    if (message.page !== undefined) {
+      PageRequest.encode(message.page, writer.uint32(26).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ListVersionsRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseListVersionsRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.organizationId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.slug = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.page = PageRequest.decode(reader, reader.uint32());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ListVersionsRequest {
+    return {
+      organizationId: isSet(object.organizationId)
+        ? globalThis.String(object.organizationId)
+        : isSet(object.organization_id)
+        ? globalThis.String(object.organization_id)
+        : "",
+      slug: isSet(object.slug) ? globalThis.String(object.slug) : "",
+      page: isSet(object.page) ? PageRequest.fromJSON(object.page) : undefined,
+    };
+  },
+
+  toJSON(message: ListVersionsRequest): unknown {
+    const obj: any = {};
+    if (message.organizationId !== "") {
+      obj.organizationId = message.organizationId;
+    }
+    if (message.slug !== "") {
+      obj.slug = message.slug;
+    }
+    if (message.page !== undefined) {
+      obj.page = PageRequest.toJSON(message.page);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<ListVersionsRequest>, I>>(base?: I): ListVersionsRequest {
+    return ListVersionsRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<ListVersionsRequest>, I>>(object: I): ListVersionsRequest {
+    const message = createBaseListVersionsRequest();
+    message.organizationId = object.organizationId ?? "";
+    message.slug = object.slug ?? "";
+    message.page = (object.page !== undefined && object.page !== null)
+      ? PageRequest.fromPartial(object.page)
+      : undefined;
+    return message;
+  },
+};
+
+function createBaseListVersionsResponse(): ListVersionsResponse {
+  return { items: [], page: undefined };
+}
+
+export const ListVersionsResponse: MessageFns<ListVersionsResponse> = {
+  encode(message: ListVersionsResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    for (const v of message.items) {
+      OpenApiSpecVersion.encode(v!, writer.uint32(10).fork()).join();
+    }
+    if (message.page !== undefined) {
+      PageInfo.encode(message.page, writer.uint32(18).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ListVersionsResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseListVersionsResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.items.push(OpenApiSpecVersion.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.page = PageInfo.decode(reader, reader.uint32());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ListVersionsResponse {
+    return {
+      items: globalThis.Array.isArray(object?.items)
+        ? object.items.map((e: any) => OpenApiSpecVersion.fromJSON(e))
+        : [],
+      page: isSet(object.page) ? PageInfo.fromJSON(object.page) : undefined,
+    };
+  },
+
+  toJSON(message: ListVersionsResponse): unknown {
+    const obj: any = {};
+    if (message.items?.length) {
+      obj.items = message.items.map((e) => OpenApiSpecVersion.toJSON(e));
+    }
+    if (message.page !== undefined) {
+      obj.page = PageInfo.toJSON(message.page);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<ListVersionsResponse>, I>>(base?: I): ListVersionsResponse {
+    return ListVersionsResponse.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<ListVersionsResponse>, I>>(object: I): ListVersionsResponse {
+    const message = createBaseListVersionsResponse();
+    message.items = object.items?.map((e) => OpenApiSpecVersion.fromPartial(e)) || [];
+    message.page = (object.page !== undefined && object.page !== null) ? PageInfo.fromPartial(object.page) : undefined;
+    return message;
+  },
+};
+
+function createBaseVersionRef(): VersionRef {
+  return { organizationId: "", slug: "", versionId: "" };
+}
+
+export const VersionRef: MessageFns<VersionRef> = {
+  encode(message: VersionRef, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.organizationId !== "") {
+      writer.uint32(10).string(message.organizationId);
+    }
+    if (message.slug !== "") {
+      writer.uint32(18).string(message.slug);
+    }
+    if (message.versionId !== "") {
+      writer.uint32(26).string(message.versionId);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): VersionRef {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseVersionRef();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.organizationId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.slug = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.versionId = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): VersionRef {
+    return {
+      organizationId: isSet(object.organizationId)
+        ? globalThis.String(object.organizationId)
+        : isSet(object.organization_id)
+        ? globalThis.String(object.organization_id)
+        : "",
+      slug: isSet(object.slug) ? globalThis.String(object.slug) : "",
+      versionId: isSet(object.versionId)
+        ? globalThis.String(object.versionId)
+        : isSet(object.version_id)
+        ? globalThis.String(object.version_id)
+        : "",
+    };
+  },
+
+  toJSON(message: VersionRef): unknown {
+    const obj: any = {};
+    if (message.organizationId !== "") {
+      obj.organizationId = message.organizationId;
+    }
+    if (message.slug !== "") {
+      obj.slug = message.slug;
+    }
+    if (message.versionId !== "") {
+      obj.versionId = message.versionId;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<VersionRef>, I>>(base?: I): VersionRef {
+    return VersionRef.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<VersionRef>, I>>(object: I): VersionRef {
+    const message = createBaseVersionRef();
+    message.organizationId = object.organizationId ?? "";
+    message.slug = object.slug ?? "";
+    message.versionId = object.versionId ?? "";
+    return message;
+  },
+};
+
+function createBaseOpenApiSpecVersion(): OpenApiSpecVersion {
+  return { id: "", specId: "", createdAt: "", sourceUrl: undefined, format: "", hash: "", number: 0 };
+}
+
+export const OpenApiSpecVersion: MessageFns<OpenApiSpecVersion> = {
+  encode(message: OpenApiSpecVersion, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.id !== "") {
+      writer.uint32(10).string(message.id);
+    }
+    if (message.specId !== "") {
+      writer.uint32(18).string(message.specId);
+    }
+    if (message.createdAt !== "") {
+      writer.uint32(26).string(message.createdAt);
+    }
+    if (message.sourceUrl !== undefined) {
+      writer.uint32(34).string(message.sourceUrl);
+    }
+    if (message.format !== "") {
+      writer.uint32(42).string(message.format);
+    }
+    if (message.hash !== "") {
+      writer.uint32(50).string(message.hash);
+    }
+    if (message.number !== 0) {
+      writer.uint32(56).int32(message.number);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): OpenApiSpecVersion {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseOpenApiSpecVersion();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.id = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.specId = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.createdAt = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.sourceUrl = reader.string();
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.format = reader.string();
+            continue;
+          }
+          case 6: {
+            if (tag !== 50) {
+              break;
+            }
+
+            message.hash = reader.string();
+            continue;
+          }
+          case 7: {
+            if (tag !== 56) {
+              break;
+            }
+
+            message.number = reader.int32();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): OpenApiSpecVersion {
+    return {
+      id: isSet(object.id) ? globalThis.String(object.id) : "",
+      specId: isSet(object.specId)
+        ? globalThis.String(object.specId)
+        : isSet(object.spec_id)
+        ? globalThis.String(object.spec_id)
+        : "",
+      createdAt: isSet(object.createdAt)
+        ? globalThis.String(object.createdAt)
+        : isSet(object.created_at)
+        ? globalThis.String(object.created_at)
+        : "",
+      sourceUrl: isSet(object.sourceUrl)
+        ? globalThis.String(object.sourceUrl)
+        : isSet(object.source_url)
+        ? globalThis.String(object.source_url)
+        : undefined,
+      format: isSet(object.format) ? globalThis.String(object.format) : "",
+      hash: isSet(object.hash) ? globalThis.String(object.hash) : "",
+      number: isSet(object.number) ? globalThis.Number(object.number) : 0,
+    };
+  },
+
+  toJSON(message: OpenApiSpecVersion): unknown {
+    const obj: any = {};
+    if (message.id !== "") {
+      obj.id = message.id;
+    }
+    if (message.specId !== "") {
+      obj.specId = message.specId;
+    }
+    if (message.createdAt !== "") {
+      obj.createdAt = message.createdAt;
+    }
+    if (message.sourceUrl !== undefined) {
+      obj.sourceUrl = message.sourceUrl;
+    }
+    if (message.format !== "") {
+      obj.format = message.format;
+    }
+    if (message.hash !== "") {
+      obj.hash = message.hash;
+    }
+    if (message.number !== 0) {
+      obj.number = Math.round(message.number);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<OpenApiSpecVersion>, I>>(base?: I): OpenApiSpecVersion {
+    return OpenApiSpecVersion.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<OpenApiSpecVersion>, I>>(object: I): OpenApiSpecVersion {
+    const message = createBaseOpenApiSpecVersion();
+    message.id = object.id ?? "";
+    message.specId = object.specId ?? "";
+    message.createdAt = object.createdAt ?? "";
+    message.sourceUrl = object.sourceUrl ?? undefined;
+    message.format = object.format ?? "";
+    message.hash = object.hash ?? "";
+    message.number = object.number ?? 0;
+    return message;
+  },
+};
+
+function createBaseOpenApiSpecContent(): OpenApiSpecContent {
+  return { version: undefined, filesystemJson: "", visibility: "" };
+}
+
+export const OpenApiSpecContent: MessageFns<OpenApiSpecContent> = {
+  encode(message: OpenApiSpecContent, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.version !== undefined) {
+      OpenApiSpecVersion.encode(message.version, writer.uint32(10).fork()).join();
+    }
+    if (message.filesystemJson !== "") {
+      writer.uint32(18).string(message.filesystemJson);
+    }
+    if (message.visibility !== "") {
+      writer.uint32(26).string(message.visibility);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): OpenApiSpecContent {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseOpenApiSpecContent();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.version = OpenApiSpecVersion.decode(reader, reader.uint32());
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.filesystemJson = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.visibility = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): OpenApiSpecContent {
+    return {
+      version: isSet(object.version) ? OpenApiSpecVersion.fromJSON(object.version) : undefined,
+      filesystemJson: isSet(object.filesystemJson)
+        ? globalThis.String(object.filesystemJson)
+        : isSet(object.filesystem_json)
+        ? globalThis.String(object.filesystem_json)
+        : "",
+      visibility: isSet(object.visibility) ? globalThis.String(object.visibility) : "",
+    };
+  },
+
+  toJSON(message: OpenApiSpecContent): unknown {
+    const obj: any = {};
+    if (message.version !== undefined) {
+      obj.version = OpenApiSpecVersion.toJSON(message.version);
+    }
+    if (message.filesystemJson !== "") {
+      obj.filesystemJson = message.filesystemJson;
+    }
+    if (message.visibility !== "") {
+      obj.visibility = message.visibility;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<OpenApiSpecContent>, I>>(base?: I): OpenApiSpecContent {
+    return OpenApiSpecContent.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<OpenApiSpecContent>, I>>(object: I): OpenApiSpecContent {
+    const message = createBaseOpenApiSpecContent();
+    message.version = (object.version !== undefined && object.version !== null)
+      ? OpenApiSpecVersion.fromPartial(object.version)
+      : undefined;
+    message.filesystemJson = object.filesystemJson ?? "";
+    message.visibility = object.visibility ?? "";
+    return message;
+  },
+};
+
+function createBaseRawContent(): RawContent {
+  return { text: "", format: "" };
+}
+
+export const RawContent: MessageFns<RawContent> = {
+  encode(message: RawContent, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.text !== "") {
+      writer.uint32(10).string(message.text);
+    }
+    if (message.format !== "") {
+      writer.uint32(18).string(message.format);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): RawContent {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseRawContent();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.text = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.format = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): RawContent {
+    return {
+      text: isSet(object.text) ? globalThis.String(object.text) : "",
+      format: isSet(object.format) ? globalThis.String(object.format) : "",
+    };
+  },
+
+  toJSON(message: RawContent): unknown {
+    const obj: any = {};
+    if (message.text !== "") {
+      obj.text = message.text;
+    }
+    if (message.format !== "") {
+      obj.format = message.format;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<RawContent>, I>>(base?: I): RawContent {
+    return RawContent.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<RawContent>, I>>(object: I): RawContent {
+    const message = createBaseRawContent();
+    message.text = object.text ?? "";
+    message.format = object.format ?? "";
+    return message;
+  },
+};
+
+function createBaseTranslationSettingsPermissions(): TranslationSettingsPermissions {
+  return { view: false, edit: false };
+}
+
+export const TranslationSettingsPermissions: MessageFns<TranslationSettingsPermissions> = {
+  encode(message: TranslationSettingsPermissions, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.view !== false) {
+      writer.uint32(8).bool(message.view);
+    }
+    if (message.edit !== false) {
+      writer.uint32(16).bool(message.edit);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): TranslationSettingsPermissions {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseTranslationSettingsPermissions();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.view = reader.bool();
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.edit = reader.bool();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): TranslationSettingsPermissions {
+    return {
+      view: isSet(object.view) ? globalThis.Boolean(object.view) : false,
+      edit: isSet(object.edit) ? globalThis.Boolean(object.edit) : false,
+    };
+  },
+
+  toJSON(message: TranslationSettingsPermissions): unknown {
+    const obj: any = {};
+    if (message.view !== false) {
+      obj.view = message.view;
+    }
+    if (message.edit !== false) {
+      obj.edit = message.edit;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<TranslationSettingsPermissions>, I>>(base?: I): TranslationSettingsPermissions {
+    return TranslationSettingsPermissions.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<TranslationSettingsPermissions>, I>>(
+    object: I,
+  ): TranslationSettingsPermissions {
+    const message = createBaseTranslationSettingsPermissions();
+    message.view = object.view ?? false;
+    message.edit = object.edit ?? false;
+    return message;
+  },
+};
+
+function createBaseTranslationSettings(): TranslationSettings {
+  return { id: "", organizationId: "", title: "", languages: [], createdAt: "", updatedAt: "", permissions: undefined };
+}
+
+export const TranslationSettings: MessageFns<TranslationSettings> = {
+  encode(message: TranslationSettings, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.id !== "") {
+      writer.uint32(10).string(message.id);
+    }
+    if (message.organizationId !== "") {
+      writer.uint32(18).string(message.organizationId);
+    }
+    if (message.title !== "") {
+      writer.uint32(26).string(message.title);
+    }
+    for (const v of message.languages) {
+      writer.uint32(34).string(v!);
+    }
+    if (message.createdAt !== "") {
+      writer.uint32(42).string(message.createdAt);
+    }
+    if (message.updatedAt !== "") {
+      writer.uint32(50).string(message.updatedAt);
+    }
+    if (message.permissions !== undefined) {
+      TranslationSettingsPermissions.encode(message.permissions, writer.uint32(58).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): TranslationSettings {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseTranslationSettings();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.id = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.organizationId = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.title = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.languages.push(reader.string());
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.createdAt = reader.string();
+            continue;
+          }
+          case 6: {
+            if (tag !== 50) {
+              break;
+            }
+
+            message.updatedAt = reader.string();
+            continue;
+          }
+          case 7: {
+            if (tag !== 58) {
+              break;
+            }
+
+            message.permissions = TranslationSettingsPermissions.decode(reader, reader.uint32());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): TranslationSettings {
+    return {
+      id: isSet(object.id) ? globalThis.String(object.id) : "",
+      organizationId: isSet(object.organizationId)
+        ? globalThis.String(object.organizationId)
+        : isSet(object.organization_id)
+        ? globalThis.String(object.organization_id)
+        : "",
+      title: isSet(object.title) ? globalThis.String(object.title) : "",
+      languages: globalThis.Array.isArray(object?.languages)
+        ? object.languages.map((e: any) => globalThis.String(e))
+        : [],
+      createdAt: isSet(object.createdAt)
+        ? globalThis.String(object.createdAt)
+        : isSet(object.created_at)
+        ? globalThis.String(object.created_at)
+        : "",
+      updatedAt: isSet(object.updatedAt)
+        ? globalThis.String(object.updatedAt)
+        : isSet(object.updated_at)
+        ? globalThis.String(object.updated_at)
+        : "",
+      permissions: isSet(object.permissions) ? TranslationSettingsPermissions.fromJSON(object.permissions) : undefined,
+    };
+  },
+
+  toJSON(message: TranslationSettings): unknown {
+    const obj: any = {};
+    if (message.id !== "") {
+      obj.id = message.id;
+    }
+    if (message.organizationId !== "") {
+      obj.organizationId = message.organizationId;
+    }
+    if (message.title !== "") {
+      obj.title = message.title;
+    }
+    if (message.languages?.length) {
+      obj.languages = message.languages;
+    }
+    if (message.createdAt !== "") {
+      obj.createdAt = message.createdAt;
+    }
+    if (message.updatedAt !== "") {
+      obj.updatedAt = message.updatedAt;
+    }
+    if (message.permissions !== undefined) {
+      obj.permissions = TranslationSettingsPermissions.toJSON(message.permissions);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<TranslationSettings>, I>>(base?: I): TranslationSettings {
+    return TranslationSettings.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<TranslationSettings>, I>>(object: I): TranslationSettings {
+    const message = createBaseTranslationSettings();
+    message.id = object.id ?? "";
+    message.organizationId = object.organizationId ?? "";
+    message.title = object.title ?? "";
+    message.languages = object.languages?.map((e) => e) || [];
+    message.createdAt = object.createdAt ?? "";
+    message.updatedAt = object.updatedAt ?? "";
+    message.permissions = (object.permissions !== undefined && object.permissions !== null)
+      ? TranslationSettingsPermissions.fromPartial(object.permissions)
+      : undefined;
+    return message;
+  },
+};
+
+function createBaseTranslationSettingsRef(): TranslationSettingsRef {
+  return { organizationId: "", translationSettingsId: "" };
+}
+
+export const TranslationSettingsRef: MessageFns<TranslationSettingsRef> = {
+  encode(message: TranslationSettingsRef, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.organizationId !== "") {
+      writer.uint32(10).string(message.organizationId);
+    }
+    if (message.translationSettingsId !== "") {
+      writer.uint32(18).string(message.translationSettingsId);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): TranslationSettingsRef {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseTranslationSettingsRef();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.organizationId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.translationSettingsId = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): TranslationSettingsRef {
+    return {
+      organizationId: isSet(object.organizationId)
+        ? globalThis.String(object.organizationId)
+        : isSet(object.organization_id)
+        ? globalThis.String(object.organization_id)
+        : "",
+      translationSettingsId: isSet(object.translationSettingsId)
+        ? globalThis.String(object.translationSettingsId)
+        : isSet(object.translation_settings_id)
+        ? globalThis.String(object.translation_settings_id)
+        : "",
+    };
+  },
+
+  toJSON(message: TranslationSettingsRef): unknown {
+    const obj: any = {};
+    if (message.organizationId !== "") {
+      obj.organizationId = message.organizationId;
+    }
+    if (message.translationSettingsId !== "") {
+      obj.translationSettingsId = message.translationSettingsId;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<TranslationSettingsRef>, I>>(base?: I): TranslationSettingsRef {
+    return TranslationSettingsRef.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<TranslationSettingsRef>, I>>(object: I): TranslationSettingsRef {
+    const message = createBaseTranslationSettingsRef();
+    message.organizationId = object.organizationId ?? "";
+    message.translationSettingsId = object.translationSettingsId ?? "";
+    return message;
+  },
+};
+
+function createBaseListTranslationSettingsRequest(): ListTranslationSettingsRequest {
+  return { organizationId: "", page: undefined };
+}
+
+export const ListTranslationSettingsRequest: MessageFns<ListTranslationSettingsRequest> = {
+  encode(message: ListTranslationSettingsRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.organizationId !== "") {
+      writer.uint32(10).string(message.organizationId);
+    }
+    if (message.page !== undefined) {
+      PageRequest.encode(message.page, writer.uint32(18).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ListTranslationSettingsRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseListTranslationSettingsRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.organizationId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.page = PageRequest.decode(reader, reader.uint32());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ListTranslationSettingsRequest {
+    return {
+      organizationId: isSet(object.organizationId)
+        ? globalThis.String(object.organizationId)
+        : isSet(object.organization_id)
+        ? globalThis.String(object.organization_id)
+        : "",
+      page: isSet(object.page) ? PageRequest.fromJSON(object.page) : undefined,
+    };
+  },
+
+  toJSON(message: ListTranslationSettingsRequest): unknown {
+    const obj: any = {};
+    if (message.organizationId !== "") {
+      obj.organizationId = message.organizationId;
+    }
+    if (message.page !== undefined) {
+      obj.page = PageRequest.toJSON(message.page);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<ListTranslationSettingsRequest>, I>>(base?: I): ListTranslationSettingsRequest {
+    return ListTranslationSettingsRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<ListTranslationSettingsRequest>, I>>(
+    object: I,
+  ): ListTranslationSettingsRequest {
+    const message = createBaseListTranslationSettingsRequest();
+    message.organizationId = object.organizationId ?? "";
+    message.page = (object.page !== undefined && object.page !== null)
+      ? PageRequest.fromPartial(object.page)
+      : undefined;
+    return message;
+  },
+};
+
+function createBaseListTranslationSettingsResponse(): ListTranslationSettingsResponse {
+  return { items: [], page: undefined };
+}
+
+export const ListTranslationSettingsResponse: MessageFns<ListTranslationSettingsResponse> = {
+  encode(message: ListTranslationSettingsResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    for (const v of message.items) {
+      TranslationSettings.encode(v!, writer.uint32(10).fork()).join();
+    }
+    if (message.page !== undefined) {
+      PageInfo.encode(message.page, writer.uint32(18).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ListTranslationSettingsResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseListTranslationSettingsResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.items.push(TranslationSettings.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.page = PageInfo.decode(reader, reader.uint32());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ListTranslationSettingsResponse {
+    return {
+      items: globalThis.Array.isArray(object?.items)
+        ? object.items.map((e: any) => TranslationSettings.fromJSON(e))
+        : [],
+      page: isSet(object.page) ? PageInfo.fromJSON(object.page) : undefined,
+    };
+  },
+
+  toJSON(message: ListTranslationSettingsResponse): unknown {
+    const obj: any = {};
+    if (message.items?.length) {
+      obj.items = message.items.map((e) => TranslationSettings.toJSON(e));
+    }
+    if (message.page !== undefined) {
+      obj.page = PageInfo.toJSON(message.page);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<ListTranslationSettingsResponse>, I>>(base?: I): ListTranslationSettingsResponse {
+    return ListTranslationSettingsResponse.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<ListTranslationSettingsResponse>, I>>(
+    object: I,
+  ): ListTranslationSettingsResponse {
+    const message = createBaseListTranslationSettingsResponse();
+    message.items = object.items?.map((e) => TranslationSettings.fromPartial(e)) || [];
+    message.page = (object.page !== undefined && object.page !== null) ? PageInfo.fromPartial(object.page) : undefined;
+    return message;
+  },
+};
+
+function createBaseCreateTranslationSettingsRequest(): CreateTranslationSettingsRequest {
+  return { organizationId: "", title: "", languages: [] };
+}
+
+export const CreateTranslationSettingsRequest: MessageFns<CreateTranslationSettingsRequest> = {
+  encode(message: CreateTranslationSettingsRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.organizationId !== "") {
+      writer.uint32(10).string(message.organizationId);
+    }
+    if (message.title !== "") {
+      writer.uint32(18).string(message.title);
+    }
+    for (const v of message.languages) {
+      writer.uint32(26).string(v!);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): CreateTranslationSettingsRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseCreateTranslationSettingsRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.organizationId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.title = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.languages.push(reader.string());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): CreateTranslationSettingsRequest {
+    return {
+      organizationId: isSet(object.organizationId)
+        ? globalThis.String(object.organizationId)
+        : isSet(object.organization_id)
+        ? globalThis.String(object.organization_id)
+        : "",
+      title: isSet(object.title) ? globalThis.String(object.title) : "",
+      languages: globalThis.Array.isArray(object?.languages)
+        ? object.languages.map((e: any) => globalThis.String(e))
+        : [],
+    };
+  },
+
+  toJSON(message: CreateTranslationSettingsRequest): unknown {
+    const obj: any = {};
+    if (message.organizationId !== "") {
+      obj.organizationId = message.organizationId;
+    }
+    if (message.title !== "") {
+      obj.title = message.title;
+    }
+    if (message.languages?.length) {
+      obj.languages = message.languages;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<CreateTranslationSettingsRequest>, I>>(
+    base?: I,
+  ): CreateTranslationSettingsRequest {
+    return CreateTranslationSettingsRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<CreateTranslationSettingsRequest>, I>>(
+    object: I,
+  ): CreateTranslationSettingsRequest {
+    const message = createBaseCreateTranslationSettingsRequest();
+    message.organizationId = object.organizationId ?? "";
+    message.title = object.title ?? "";
+    message.languages = object.languages?.map((e) => e) || [];
+    return message;
+  },
+};
+
+function createBaseUpdateTranslationSettingsRequest(): UpdateTranslationSettingsRequest {
+  return { organizationId: "", translationSettingsId: "", title: "", languages: undefined };
+}
+
+export const UpdateTranslationSettingsRequest: MessageFns<UpdateTranslationSettingsRequest> = {
+  encode(message: UpdateTranslationSettingsRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.organizationId !== "") {
+      writer.uint32(10).string(message.organizationId);
+    }
+    if (message.translationSettingsId !== "") {
+      writer.uint32(18).string(message.translationSettingsId);
+    }
+    if (message.title !== "") {
+      writer.uint32(26).string(message.title);
+    }
+    if (message.languages !== undefined) {
+      StringList.encode(message.languages, writer.uint32(34).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): UpdateTranslationSettingsRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseUpdateTranslationSettingsRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.organizationId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.translationSettingsId = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.title = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.languages = StringList.decode(reader, reader.uint32());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): UpdateTranslationSettingsRequest {
+    return {
+      organizationId: isSet(object.organizationId)
+        ? globalThis.String(object.organizationId)
+        : isSet(object.organization_id)
+        ? globalThis.String(object.organization_id)
+        : "",
+      translationSettingsId: isSet(object.translationSettingsId)
+        ? globalThis.String(object.translationSettingsId)
+        : isSet(object.translation_settings_id)
+        ? globalThis.String(object.translation_settings_id)
+        : "",
+      title: isSet(object.title) ? globalThis.String(object.title) : "",
+      languages: isSet(object.languages) ? StringList.fromJSON(object.languages) : undefined,
+    };
+  },
+
+  toJSON(message: UpdateTranslationSettingsRequest): unknown {
+    const obj: any = {};
+    if (message.organizationId !== "") {
+      obj.organizationId = message.organizationId;
+    }
+    if (message.translationSettingsId !== "") {
+      obj.translationSettingsId = message.translationSettingsId;
+    }
+    if (message.title !== "") {
+      obj.title = message.title;
+    }
+    if (message.languages !== undefined) {
+      obj.languages = StringList.toJSON(message.languages);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<UpdateTranslationSettingsRequest>, I>>(
+    base?: I,
+  ): UpdateTranslationSettingsRequest {
+    return UpdateTranslationSettingsRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<UpdateTranslationSettingsRequest>, I>>(
+    object: I,
+  ): UpdateTranslationSettingsRequest {
+    const message = createBaseUpdateTranslationSettingsRequest();
+    message.organizationId = object.organizationId ?? "";
+    message.translationSettingsId = object.translationSettingsId ?? "";
+    message.title = object.title ?? "";
+    message.languages = (object.languages !== undefined && object.languages !== null)
+      ? StringList.fromPartial(object.languages)
+      : undefined;
+    return message;
+  },
+};
+
+/**
+ * OpenAPI specs of an organization: each is known by its slug, has a source (a text sent with the
+ * request or a URL fetched through the outbound guard), is processed by a durable run into versions,
+ * and serves back the content of its versions. A spec the caller cannot see is NOT_FOUND.
+ */
+export type OpenApiSpecsServiceService = typeof OpenApiSpecsServiceService;
+export const OpenApiSpecsServiceService = {
   ping: {
-    path: "/bindery.specs.v1.SpecsService/Ping" as const,
+    path: "/bindery.specs.v1.OpenApiSpecsService/Ping" as const,
     requestStream: false as const,
     responseStream: false as const,
     requestSerialize: (value: PingRequest): Buffer => Buffer.from(PingRequest.encode(value).finish()),
@@ -180,13 +3206,124 @@ export const SpecsServiceService = {
     responseSerialize: (value: PingResponse): Buffer => Buffer.from(PingResponse.encode(value).finish()),
     responseDeserialize: (value: Buffer): PingResponse => PingResponse.decode(value),
   },
+  listSpecs: {
+    path: "/bindery.specs.v1.OpenApiSpecsService/ListSpecs" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: ListSpecsRequest): Buffer => Buffer.from(ListSpecsRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): ListSpecsRequest => ListSpecsRequest.decode(value),
+    responseSerialize: (value: ListSpecsResponse): Buffer => Buffer.from(ListSpecsResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): ListSpecsResponse => ListSpecsResponse.decode(value),
+  },
+  /** A new spec: ALREADY_EXISTS (409) when the slug is taken in the organization. */
+  createSpec: {
+    path: "/bindery.specs.v1.OpenApiSpecsService/CreateSpec" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: CreateSpecRequest): Buffer => Buffer.from(CreateSpecRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): CreateSpecRequest => CreateSpecRequest.decode(value),
+    responseSerialize: (value: OpenApiSpec): Buffer => Buffer.from(OpenApiSpec.encode(value).finish()),
+    responseDeserialize: (value: Buffer): OpenApiSpec => OpenApiSpec.decode(value),
+  },
+  getSpec: {
+    path: "/bindery.specs.v1.OpenApiSpecsService/GetSpec" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: SpecRef): Buffer => Buffer.from(SpecRef.encode(value).finish()),
+    requestDeserialize: (value: Buffer): SpecRef => SpecRef.decode(value),
+    responseSerialize: (value: OpenApiSpec): Buffer => Buffer.from(OpenApiSpec.encode(value).finish()),
+    responseDeserialize: (value: Buffer): OpenApiSpec => OpenApiSpec.decode(value),
+  },
+  /** Creates the spec with that slug or gives an existing one a new source (processed again). */
+  putSpec: {
+    path: "/bindery.specs.v1.OpenApiSpecsService/PutSpec" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: PutSpecRequest): Buffer => Buffer.from(PutSpecRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): PutSpecRequest => PutSpecRequest.decode(value),
+    responseSerialize: (value: PutSpecResponse): Buffer => Buffer.from(PutSpecResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): PutSpecResponse => PutSpecResponse.decode(value),
+  },
+  updateSpec: {
+    path: "/bindery.specs.v1.OpenApiSpecsService/UpdateSpec" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: UpdateSpecRequest): Buffer => Buffer.from(UpdateSpecRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): UpdateSpecRequest => UpdateSpecRequest.decode(value),
+    responseSerialize: (value: OpenApiSpec): Buffer => Buffer.from(OpenApiSpec.encode(value).finish()),
+    responseDeserialize: (value: Buffer): OpenApiSpec => OpenApiSpec.decode(value),
+  },
+  /** deleted = false: there was no such spec (the gateway answers 204 instead of 205) */
+  deleteSpec: {
+    path: "/bindery.specs.v1.OpenApiSpecsService/DeleteSpec" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: SpecRef): Buffer => Buffer.from(SpecRef.encode(value).finish()),
+    requestDeserialize: (value: Buffer): SpecRef => SpecRef.decode(value),
+    responseSerialize: (value: DeleteResponse): Buffer => Buffer.from(DeleteResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): DeleteResponse => DeleteResponse.decode(value),
+  },
+  listVersions: {
+    path: "/bindery.specs.v1.OpenApiSpecsService/ListVersions" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: ListVersionsRequest): Buffer => Buffer.from(ListVersionsRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): ListVersionsRequest => ListVersionsRequest.decode(value),
+    responseSerialize: (value: ListVersionsResponse): Buffer =>
+      Buffer.from(ListVersionsResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): ListVersionsResponse => ListVersionsResponse.decode(value),
+  },
+  /** version_id empty: the latest version (NOT_FOUND while the spec has none) */
+  getVersion: {
+    path: "/bindery.specs.v1.OpenApiSpecsService/GetVersion" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: VersionRef): Buffer => Buffer.from(VersionRef.encode(value).finish()),
+    requestDeserialize: (value: Buffer): VersionRef => VersionRef.decode(value),
+    responseSerialize: (value: OpenApiSpecVersion): Buffer => Buffer.from(OpenApiSpecVersion.encode(value).finish()),
+    responseDeserialize: (value: Buffer): OpenApiSpecVersion => OpenApiSpecVersion.decode(value),
+  },
+  getVersionContent: {
+    path: "/bindery.specs.v1.OpenApiSpecsService/GetVersionContent" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: VersionRef): Buffer => Buffer.from(VersionRef.encode(value).finish()),
+    requestDeserialize: (value: Buffer): VersionRef => VersionRef.decode(value),
+    responseSerialize: (value: OpenApiSpecContent): Buffer => Buffer.from(OpenApiSpecContent.encode(value).finish()),
+    responseDeserialize: (value: Buffer): OpenApiSpecContent => OpenApiSpecContent.decode(value),
+  },
+  /** The entry file of a version exactly as it was received (the latest when version_id is empty). */
+  getVersionRawContent: {
+    path: "/bindery.specs.v1.OpenApiSpecsService/GetVersionRawContent" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: VersionRef): Buffer => Buffer.from(VersionRef.encode(value).finish()),
+    requestDeserialize: (value: Buffer): VersionRef => VersionRef.decode(value),
+    responseSerialize: (value: RawContent): Buffer => Buffer.from(RawContent.encode(value).finish()),
+    responseDeserialize: (value: Buffer): RawContent => RawContent.decode(value),
+  },
 } as const;
 
-export interface SpecsServiceServer extends UntypedServiceImplementation {
+export interface OpenApiSpecsServiceServer extends UntypedServiceImplementation {
   ping: handleUnaryCall<PingRequest, PingResponse>;
+  listSpecs: handleUnaryCall<ListSpecsRequest, ListSpecsResponse>;
+  /** A new spec: ALREADY_EXISTS (409) when the slug is taken in the organization. */
+  createSpec: handleUnaryCall<CreateSpecRequest, OpenApiSpec>;
+  getSpec: handleUnaryCall<SpecRef, OpenApiSpec>;
+  /** Creates the spec with that slug or gives an existing one a new source (processed again). */
+  putSpec: handleUnaryCall<PutSpecRequest, PutSpecResponse>;
+  updateSpec: handleUnaryCall<UpdateSpecRequest, OpenApiSpec>;
+  /** deleted = false: there was no such spec (the gateway answers 204 instead of 205) */
+  deleteSpec: handleUnaryCall<SpecRef, DeleteResponse>;
+  listVersions: handleUnaryCall<ListVersionsRequest, ListVersionsResponse>;
+  /** version_id empty: the latest version (NOT_FOUND while the spec has none) */
+  getVersion: handleUnaryCall<VersionRef, OpenApiSpecVersion>;
+  getVersionContent: handleUnaryCall<VersionRef, OpenApiSpecContent>;
+  /** The entry file of a version exactly as it was received (the latest when version_id is empty). */
+  getVersionRawContent: handleUnaryCall<VersionRef, RawContent>;
 }
 
-export interface SpecsServiceClient extends Client {
+export interface OpenApiSpecsServiceClient extends Client {
   ping(request: PingRequest, callback: (error: ServiceError | null, response: PingResponse) => void): ClientUnaryCall;
   ping(
     request: PingRequest,
@@ -199,14 +3336,324 @@ export interface SpecsServiceClient extends Client {
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: PingResponse) => void,
   ): ClientUnaryCall;
+  listSpecs(
+    request: ListSpecsRequest,
+    callback: (error: ServiceError | null, response: ListSpecsResponse) => void,
+  ): ClientUnaryCall;
+  listSpecs(
+    request: ListSpecsRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: ListSpecsResponse) => void,
+  ): ClientUnaryCall;
+  listSpecs(
+    request: ListSpecsRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: ListSpecsResponse) => void,
+  ): ClientUnaryCall;
+  /** A new spec: ALREADY_EXISTS (409) when the slug is taken in the organization. */
+  createSpec(
+    request: CreateSpecRequest,
+    callback: (error: ServiceError | null, response: OpenApiSpec) => void,
+  ): ClientUnaryCall;
+  createSpec(
+    request: CreateSpecRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: OpenApiSpec) => void,
+  ): ClientUnaryCall;
+  createSpec(
+    request: CreateSpecRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: OpenApiSpec) => void,
+  ): ClientUnaryCall;
+  getSpec(request: SpecRef, callback: (error: ServiceError | null, response: OpenApiSpec) => void): ClientUnaryCall;
+  getSpec(
+    request: SpecRef,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: OpenApiSpec) => void,
+  ): ClientUnaryCall;
+  getSpec(
+    request: SpecRef,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: OpenApiSpec) => void,
+  ): ClientUnaryCall;
+  /** Creates the spec with that slug or gives an existing one a new source (processed again). */
+  putSpec(
+    request: PutSpecRequest,
+    callback: (error: ServiceError | null, response: PutSpecResponse) => void,
+  ): ClientUnaryCall;
+  putSpec(
+    request: PutSpecRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: PutSpecResponse) => void,
+  ): ClientUnaryCall;
+  putSpec(
+    request: PutSpecRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: PutSpecResponse) => void,
+  ): ClientUnaryCall;
+  updateSpec(
+    request: UpdateSpecRequest,
+    callback: (error: ServiceError | null, response: OpenApiSpec) => void,
+  ): ClientUnaryCall;
+  updateSpec(
+    request: UpdateSpecRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: OpenApiSpec) => void,
+  ): ClientUnaryCall;
+  updateSpec(
+    request: UpdateSpecRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: OpenApiSpec) => void,
+  ): ClientUnaryCall;
+  /** deleted = false: there was no such spec (the gateway answers 204 instead of 205) */
+  deleteSpec(
+    request: SpecRef,
+    callback: (error: ServiceError | null, response: DeleteResponse) => void,
+  ): ClientUnaryCall;
+  deleteSpec(
+    request: SpecRef,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: DeleteResponse) => void,
+  ): ClientUnaryCall;
+  deleteSpec(
+    request: SpecRef,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: DeleteResponse) => void,
+  ): ClientUnaryCall;
+  listVersions(
+    request: ListVersionsRequest,
+    callback: (error: ServiceError | null, response: ListVersionsResponse) => void,
+  ): ClientUnaryCall;
+  listVersions(
+    request: ListVersionsRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: ListVersionsResponse) => void,
+  ): ClientUnaryCall;
+  listVersions(
+    request: ListVersionsRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: ListVersionsResponse) => void,
+  ): ClientUnaryCall;
+  /** version_id empty: the latest version (NOT_FOUND while the spec has none) */
+  getVersion(
+    request: VersionRef,
+    callback: (error: ServiceError | null, response: OpenApiSpecVersion) => void,
+  ): ClientUnaryCall;
+  getVersion(
+    request: VersionRef,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: OpenApiSpecVersion) => void,
+  ): ClientUnaryCall;
+  getVersion(
+    request: VersionRef,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: OpenApiSpecVersion) => void,
+  ): ClientUnaryCall;
+  getVersionContent(
+    request: VersionRef,
+    callback: (error: ServiceError | null, response: OpenApiSpecContent) => void,
+  ): ClientUnaryCall;
+  getVersionContent(
+    request: VersionRef,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: OpenApiSpecContent) => void,
+  ): ClientUnaryCall;
+  getVersionContent(
+    request: VersionRef,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: OpenApiSpecContent) => void,
+  ): ClientUnaryCall;
+  /** The entry file of a version exactly as it was received (the latest when version_id is empty). */
+  getVersionRawContent(
+    request: VersionRef,
+    callback: (error: ServiceError | null, response: RawContent) => void,
+  ): ClientUnaryCall;
+  getVersionRawContent(
+    request: VersionRef,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: RawContent) => void,
+  ): ClientUnaryCall;
+  getVersionRawContent(
+    request: VersionRef,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: RawContent) => void,
+  ): ClientUnaryCall;
 }
 
-export const SpecsServiceClient = makeGenericClientConstructor(
-  SpecsServiceService,
-  "bindery.specs.v1.SpecsService",
+export const OpenApiSpecsServiceClient = makeGenericClientConstructor(
+  OpenApiSpecsServiceService,
+  "bindery.specs.v1.OpenApiSpecsService",
 ) as unknown as {
-  new (address: string, credentials: ChannelCredentials, options?: Partial<ClientOptions>): SpecsServiceClient;
-  service: typeof SpecsServiceService;
+  new (address: string, credentials: ChannelCredentials, options?: Partial<ClientOptions>): OpenApiSpecsServiceClient;
+  service: typeof OpenApiSpecsServiceService;
+  serviceName: string;
+};
+
+/** The organization's translation settings (title and languages). */
+export type TranslationSettingsServiceService = typeof TranslationSettingsServiceService;
+export const TranslationSettingsServiceService = {
+  listTranslationSettings: {
+    path: "/bindery.specs.v1.TranslationSettingsService/ListTranslationSettings" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: ListTranslationSettingsRequest): Buffer =>
+      Buffer.from(ListTranslationSettingsRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): ListTranslationSettingsRequest => ListTranslationSettingsRequest.decode(value),
+    responseSerialize: (value: ListTranslationSettingsResponse): Buffer =>
+      Buffer.from(ListTranslationSettingsResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): ListTranslationSettingsResponse =>
+      ListTranslationSettingsResponse.decode(value),
+  },
+  createTranslationSettings: {
+    path: "/bindery.specs.v1.TranslationSettingsService/CreateTranslationSettings" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: CreateTranslationSettingsRequest): Buffer =>
+      Buffer.from(CreateTranslationSettingsRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): CreateTranslationSettingsRequest =>
+      CreateTranslationSettingsRequest.decode(value),
+    responseSerialize: (value: TranslationSettings): Buffer => Buffer.from(TranslationSettings.encode(value).finish()),
+    responseDeserialize: (value: Buffer): TranslationSettings => TranslationSettings.decode(value),
+  },
+  getTranslationSettings: {
+    path: "/bindery.specs.v1.TranslationSettingsService/GetTranslationSettings" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: TranslationSettingsRef): Buffer =>
+      Buffer.from(TranslationSettingsRef.encode(value).finish()),
+    requestDeserialize: (value: Buffer): TranslationSettingsRef => TranslationSettingsRef.decode(value),
+    responseSerialize: (value: TranslationSettings): Buffer => Buffer.from(TranslationSettings.encode(value).finish()),
+    responseDeserialize: (value: Buffer): TranslationSettings => TranslationSettings.decode(value),
+  },
+  updateTranslationSettings: {
+    path: "/bindery.specs.v1.TranslationSettingsService/UpdateTranslationSettings" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: UpdateTranslationSettingsRequest): Buffer =>
+      Buffer.from(UpdateTranslationSettingsRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): UpdateTranslationSettingsRequest =>
+      UpdateTranslationSettingsRequest.decode(value),
+    responseSerialize: (value: TranslationSettings): Buffer => Buffer.from(TranslationSettings.encode(value).finish()),
+    responseDeserialize: (value: Buffer): TranslationSettings => TranslationSettings.decode(value),
+  },
+  deleteTranslationSettings: {
+    path: "/bindery.specs.v1.TranslationSettingsService/DeleteTranslationSettings" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: TranslationSettingsRef): Buffer =>
+      Buffer.from(TranslationSettingsRef.encode(value).finish()),
+    requestDeserialize: (value: Buffer): TranslationSettingsRef => TranslationSettingsRef.decode(value),
+    responseSerialize: (value: DeleteResponse): Buffer => Buffer.from(DeleteResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): DeleteResponse => DeleteResponse.decode(value),
+  },
+} as const;
+
+export interface TranslationSettingsServiceServer extends UntypedServiceImplementation {
+  listTranslationSettings: handleUnaryCall<ListTranslationSettingsRequest, ListTranslationSettingsResponse>;
+  createTranslationSettings: handleUnaryCall<CreateTranslationSettingsRequest, TranslationSettings>;
+  getTranslationSettings: handleUnaryCall<TranslationSettingsRef, TranslationSettings>;
+  updateTranslationSettings: handleUnaryCall<UpdateTranslationSettingsRequest, TranslationSettings>;
+  deleteTranslationSettings: handleUnaryCall<TranslationSettingsRef, DeleteResponse>;
+}
+
+export interface TranslationSettingsServiceClient extends Client {
+  listTranslationSettings(
+    request: ListTranslationSettingsRequest,
+    callback: (error: ServiceError | null, response: ListTranslationSettingsResponse) => void,
+  ): ClientUnaryCall;
+  listTranslationSettings(
+    request: ListTranslationSettingsRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: ListTranslationSettingsResponse) => void,
+  ): ClientUnaryCall;
+  listTranslationSettings(
+    request: ListTranslationSettingsRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: ListTranslationSettingsResponse) => void,
+  ): ClientUnaryCall;
+  createTranslationSettings(
+    request: CreateTranslationSettingsRequest,
+    callback: (error: ServiceError | null, response: TranslationSettings) => void,
+  ): ClientUnaryCall;
+  createTranslationSettings(
+    request: CreateTranslationSettingsRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: TranslationSettings) => void,
+  ): ClientUnaryCall;
+  createTranslationSettings(
+    request: CreateTranslationSettingsRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: TranslationSettings) => void,
+  ): ClientUnaryCall;
+  getTranslationSettings(
+    request: TranslationSettingsRef,
+    callback: (error: ServiceError | null, response: TranslationSettings) => void,
+  ): ClientUnaryCall;
+  getTranslationSettings(
+    request: TranslationSettingsRef,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: TranslationSettings) => void,
+  ): ClientUnaryCall;
+  getTranslationSettings(
+    request: TranslationSettingsRef,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: TranslationSettings) => void,
+  ): ClientUnaryCall;
+  updateTranslationSettings(
+    request: UpdateTranslationSettingsRequest,
+    callback: (error: ServiceError | null, response: TranslationSettings) => void,
+  ): ClientUnaryCall;
+  updateTranslationSettings(
+    request: UpdateTranslationSettingsRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: TranslationSettings) => void,
+  ): ClientUnaryCall;
+  updateTranslationSettings(
+    request: UpdateTranslationSettingsRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: TranslationSettings) => void,
+  ): ClientUnaryCall;
+  deleteTranslationSettings(
+    request: TranslationSettingsRef,
+    callback: (error: ServiceError | null, response: DeleteResponse) => void,
+  ): ClientUnaryCall;
+  deleteTranslationSettings(
+    request: TranslationSettingsRef,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: DeleteResponse) => void,
+  ): ClientUnaryCall;
+  deleteTranslationSettings(
+    request: TranslationSettingsRef,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: DeleteResponse) => void,
+  ): ClientUnaryCall;
+}
+
+export const TranslationSettingsServiceClient = makeGenericClientConstructor(
+  TranslationSettingsServiceService,
+  "bindery.specs.v1.TranslationSettingsService",
+) as unknown as {
+  new (
+    address: string,
+    credentials: ChannelCredentials,
+    options?: Partial<ClientOptions>,
+  ): TranslationSettingsServiceClient;
+  service: typeof TranslationSettingsServiceService;
   serviceName: string;
 };
 

@@ -7,32 +7,86 @@
 /* eslint-disable */
 import { BinaryReader, BinaryWriter } from "@bufbuild/protobuf/wire";
 
-/** specs.note.recorded */
-export interface NoteRecorded {
-  noteId: string;
-  subject: string;
-  text: string;
+/** specs.spec.created */
+export interface SpecCreated {
+  organizationId: string;
+  specId: string;
+  slug: string;
 }
 
-function createBaseNoteRecorded(): NoteRecorded {
-  return { noteId: "", subject: "", text: "" };
+/** specs.spec.updated: a new source was given (processing starts again) or the visibility changed */
+export interface SpecUpdated {
+  organizationId: string;
+  specId: string;
+  slug: string;
+  /** what changed: "source", "visibility" */
+  changes: string[];
 }
 
-export const NoteRecorded: MessageFns<NoteRecorded> = {
-  encode(message: NoteRecorded, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
-    if (message.noteId !== "") {
-      writer.uint32(10).string(message.noteId);
+/** specs.spec.processed: the processing of a source ended; error_code is empty when it succeeded */
+export interface SpecProcessed {
+  organizationId: string;
+  specId: string;
+  slug: string;
+  /** the latest version after the processing (a new one, or the one whose content did not change) */
+  versionId: string;
+  newVersion: boolean;
+  errorCode: string;
+}
+
+/** specs.spec.deleted (its versions go with it) */
+export interface SpecDeleted {
+  organizationId: string;
+  specId: string;
+  slug: string;
+}
+
+/**
+ * specs.spec_version.created: the spec's latest version is this one (the reader's cache of the
+ * `{% openapi %}` blocks that name the spec listens)
+ */
+export interface SpecVersionCreated {
+  organizationId: string;
+  specId: string;
+  slug: string;
+  versionId: string;
+  number: number;
+  hash: string;
+}
+
+/** specs.translation_settings.created, specs.translation_settings.updated */
+export interface TranslationSettingsChanged {
+  organizationId: string;
+  translationSettingsId: string;
+  title: string;
+  languages: string[];
+}
+
+/** specs.translation_settings.deleted */
+export interface TranslationSettingsDeleted {
+  organizationId: string;
+  translationSettingsId: string;
+}
+
+function createBaseSpecCreated(): SpecCreated {
+  return { organizationId: "", specId: "", slug: "" };
+}
+
+export const SpecCreated: MessageFns<SpecCreated> = {
+  encode(message: SpecCreated, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.organizationId !== "") {
+      writer.uint32(10).string(message.organizationId);
     }
-    if (message.subject !== "") {
-      writer.uint32(18).string(message.subject);
+    if (message.specId !== "") {
+      writer.uint32(18).string(message.specId);
     }
-    if (message.text !== "") {
-      writer.uint32(26).string(message.text);
+    if (message.slug !== "") {
+      writer.uint32(26).string(message.slug);
     }
     return writer;
   },
 
-  decode(input: BinaryReader | Uint8Array, length?: number): NoteRecorded {
+  decode(input: BinaryReader | Uint8Array, length?: number): SpecCreated {
     const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
     const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
     if (previousRecursionDepth >= 100) {
@@ -41,7 +95,7 @@ export const NoteRecorded: MessageFns<NoteRecorded> = {
     (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
     try {
       const end = length === undefined ? reader.len : reader.pos + length;
-      const message = createBaseNoteRecorded();
+      const message = createBaseSpecCreated();
       while (reader.pos < end) {
         const tag = reader.uint32();
         switch (tag >>> 3) {
@@ -50,7 +104,7 @@ export const NoteRecorded: MessageFns<NoteRecorded> = {
               break;
             }
 
-            message.noteId = reader.string();
+            message.organizationId = reader.string();
             continue;
           }
           case 2: {
@@ -58,7 +112,7 @@ export const NoteRecorded: MessageFns<NoteRecorded> = {
               break;
             }
 
-            message.subject = reader.string();
+            message.specId = reader.string();
             continue;
           }
           case 3: {
@@ -66,7 +120,7 @@ export const NoteRecorded: MessageFns<NoteRecorded> = {
               break;
             }
 
-            message.text = reader.string();
+            message.slug = reader.string();
             continue;
           }
         }
@@ -81,40 +135,828 @@ export const NoteRecorded: MessageFns<NoteRecorded> = {
     }
   },
 
-  fromJSON(object: any): NoteRecorded {
+  fromJSON(object: any): SpecCreated {
     return {
-      noteId: isSet(object.noteId)
-        ? globalThis.String(object.noteId)
-        : isSet(object.note_id)
-        ? globalThis.String(object.note_id)
+      organizationId: isSet(object.organizationId)
+        ? globalThis.String(object.organizationId)
+        : isSet(object.organization_id)
+        ? globalThis.String(object.organization_id)
         : "",
-      subject: isSet(object.subject) ? globalThis.String(object.subject) : "",
-      text: isSet(object.text) ? globalThis.String(object.text) : "",
+      specId: isSet(object.specId)
+        ? globalThis.String(object.specId)
+        : isSet(object.spec_id)
+        ? globalThis.String(object.spec_id)
+        : "",
+      slug: isSet(object.slug) ? globalThis.String(object.slug) : "",
     };
   },
 
-  toJSON(message: NoteRecorded): unknown {
+  toJSON(message: SpecCreated): unknown {
     const obj: any = {};
-    if (message.noteId !== "") {
-      obj.noteId = message.noteId;
+    if (message.organizationId !== "") {
+      obj.organizationId = message.organizationId;
     }
-    if (message.subject !== "") {
-      obj.subject = message.subject;
+    if (message.specId !== "") {
+      obj.specId = message.specId;
     }
-    if (message.text !== "") {
-      obj.text = message.text;
+    if (message.slug !== "") {
+      obj.slug = message.slug;
     }
     return obj;
   },
 
-  create<I extends Exact<DeepPartial<NoteRecorded>, I>>(base?: I): NoteRecorded {
-    return NoteRecorded.fromPartial(base ?? ({} as any));
+  create<I extends Exact<DeepPartial<SpecCreated>, I>>(base?: I): SpecCreated {
+    return SpecCreated.fromPartial(base ?? ({} as any));
   },
-  fromPartial<I extends Exact<DeepPartial<NoteRecorded>, I>>(object: I): NoteRecorded {
-    const message = createBaseNoteRecorded();
-    message.noteId = object.noteId ?? "";
-    message.subject = object.subject ?? "";
-    message.text = object.text ?? "";
+  fromPartial<I extends Exact<DeepPartial<SpecCreated>, I>>(object: I): SpecCreated {
+    const message = createBaseSpecCreated();
+    message.organizationId = object.organizationId ?? "";
+    message.specId = object.specId ?? "";
+    message.slug = object.slug ?? "";
+    return message;
+  },
+};
+
+function createBaseSpecUpdated(): SpecUpdated {
+  return { organizationId: "", specId: "", slug: "", changes: [] };
+}
+
+export const SpecUpdated: MessageFns<SpecUpdated> = {
+  encode(message: SpecUpdated, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.organizationId !== "") {
+      writer.uint32(10).string(message.organizationId);
+    }
+    if (message.specId !== "") {
+      writer.uint32(18).string(message.specId);
+    }
+    if (message.slug !== "") {
+      writer.uint32(26).string(message.slug);
+    }
+    for (const v of message.changes) {
+      writer.uint32(34).string(v!);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): SpecUpdated {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseSpecUpdated();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.organizationId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.specId = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.slug = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.changes.push(reader.string());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): SpecUpdated {
+    return {
+      organizationId: isSet(object.organizationId)
+        ? globalThis.String(object.organizationId)
+        : isSet(object.organization_id)
+        ? globalThis.String(object.organization_id)
+        : "",
+      specId: isSet(object.specId)
+        ? globalThis.String(object.specId)
+        : isSet(object.spec_id)
+        ? globalThis.String(object.spec_id)
+        : "",
+      slug: isSet(object.slug) ? globalThis.String(object.slug) : "",
+      changes: globalThis.Array.isArray(object?.changes) ? object.changes.map((e: any) => globalThis.String(e)) : [],
+    };
+  },
+
+  toJSON(message: SpecUpdated): unknown {
+    const obj: any = {};
+    if (message.organizationId !== "") {
+      obj.organizationId = message.organizationId;
+    }
+    if (message.specId !== "") {
+      obj.specId = message.specId;
+    }
+    if (message.slug !== "") {
+      obj.slug = message.slug;
+    }
+    if (message.changes?.length) {
+      obj.changes = message.changes;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<SpecUpdated>, I>>(base?: I): SpecUpdated {
+    return SpecUpdated.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<SpecUpdated>, I>>(object: I): SpecUpdated {
+    const message = createBaseSpecUpdated();
+    message.organizationId = object.organizationId ?? "";
+    message.specId = object.specId ?? "";
+    message.slug = object.slug ?? "";
+    message.changes = object.changes?.map((e) => e) || [];
+    return message;
+  },
+};
+
+function createBaseSpecProcessed(): SpecProcessed {
+  return { organizationId: "", specId: "", slug: "", versionId: "", newVersion: false, errorCode: "" };
+}
+
+export const SpecProcessed: MessageFns<SpecProcessed> = {
+  encode(message: SpecProcessed, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.organizationId !== "") {
+      writer.uint32(10).string(message.organizationId);
+    }
+    if (message.specId !== "") {
+      writer.uint32(18).string(message.specId);
+    }
+    if (message.slug !== "") {
+      writer.uint32(26).string(message.slug);
+    }
+    if (message.versionId !== "") {
+      writer.uint32(34).string(message.versionId);
+    }
+    if (message.newVersion !== false) {
+      writer.uint32(40).bool(message.newVersion);
+    }
+    if (message.errorCode !== "") {
+      writer.uint32(50).string(message.errorCode);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): SpecProcessed {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseSpecProcessed();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.organizationId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.specId = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.slug = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.versionId = reader.string();
+            continue;
+          }
+          case 5: {
+            if (tag !== 40) {
+              break;
+            }
+
+            message.newVersion = reader.bool();
+            continue;
+          }
+          case 6: {
+            if (tag !== 50) {
+              break;
+            }
+
+            message.errorCode = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): SpecProcessed {
+    return {
+      organizationId: isSet(object.organizationId)
+        ? globalThis.String(object.organizationId)
+        : isSet(object.organization_id)
+        ? globalThis.String(object.organization_id)
+        : "",
+      specId: isSet(object.specId)
+        ? globalThis.String(object.specId)
+        : isSet(object.spec_id)
+        ? globalThis.String(object.spec_id)
+        : "",
+      slug: isSet(object.slug) ? globalThis.String(object.slug) : "",
+      versionId: isSet(object.versionId)
+        ? globalThis.String(object.versionId)
+        : isSet(object.version_id)
+        ? globalThis.String(object.version_id)
+        : "",
+      newVersion: isSet(object.newVersion)
+        ? globalThis.Boolean(object.newVersion)
+        : isSet(object.new_version)
+        ? globalThis.Boolean(object.new_version)
+        : false,
+      errorCode: isSet(object.errorCode)
+        ? globalThis.String(object.errorCode)
+        : isSet(object.error_code)
+        ? globalThis.String(object.error_code)
+        : "",
+    };
+  },
+
+  toJSON(message: SpecProcessed): unknown {
+    const obj: any = {};
+    if (message.organizationId !== "") {
+      obj.organizationId = message.organizationId;
+    }
+    if (message.specId !== "") {
+      obj.specId = message.specId;
+    }
+    if (message.slug !== "") {
+      obj.slug = message.slug;
+    }
+    if (message.versionId !== "") {
+      obj.versionId = message.versionId;
+    }
+    if (message.newVersion !== false) {
+      obj.newVersion = message.newVersion;
+    }
+    if (message.errorCode !== "") {
+      obj.errorCode = message.errorCode;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<SpecProcessed>, I>>(base?: I): SpecProcessed {
+    return SpecProcessed.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<SpecProcessed>, I>>(object: I): SpecProcessed {
+    const message = createBaseSpecProcessed();
+    message.organizationId = object.organizationId ?? "";
+    message.specId = object.specId ?? "";
+    message.slug = object.slug ?? "";
+    message.versionId = object.versionId ?? "";
+    message.newVersion = object.newVersion ?? false;
+    message.errorCode = object.errorCode ?? "";
+    return message;
+  },
+};
+
+function createBaseSpecDeleted(): SpecDeleted {
+  return { organizationId: "", specId: "", slug: "" };
+}
+
+export const SpecDeleted: MessageFns<SpecDeleted> = {
+  encode(message: SpecDeleted, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.organizationId !== "") {
+      writer.uint32(10).string(message.organizationId);
+    }
+    if (message.specId !== "") {
+      writer.uint32(18).string(message.specId);
+    }
+    if (message.slug !== "") {
+      writer.uint32(26).string(message.slug);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): SpecDeleted {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseSpecDeleted();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.organizationId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.specId = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.slug = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): SpecDeleted {
+    return {
+      organizationId: isSet(object.organizationId)
+        ? globalThis.String(object.organizationId)
+        : isSet(object.organization_id)
+        ? globalThis.String(object.organization_id)
+        : "",
+      specId: isSet(object.specId)
+        ? globalThis.String(object.specId)
+        : isSet(object.spec_id)
+        ? globalThis.String(object.spec_id)
+        : "",
+      slug: isSet(object.slug) ? globalThis.String(object.slug) : "",
+    };
+  },
+
+  toJSON(message: SpecDeleted): unknown {
+    const obj: any = {};
+    if (message.organizationId !== "") {
+      obj.organizationId = message.organizationId;
+    }
+    if (message.specId !== "") {
+      obj.specId = message.specId;
+    }
+    if (message.slug !== "") {
+      obj.slug = message.slug;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<SpecDeleted>, I>>(base?: I): SpecDeleted {
+    return SpecDeleted.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<SpecDeleted>, I>>(object: I): SpecDeleted {
+    const message = createBaseSpecDeleted();
+    message.organizationId = object.organizationId ?? "";
+    message.specId = object.specId ?? "";
+    message.slug = object.slug ?? "";
+    return message;
+  },
+};
+
+function createBaseSpecVersionCreated(): SpecVersionCreated {
+  return { organizationId: "", specId: "", slug: "", versionId: "", number: 0, hash: "" };
+}
+
+export const SpecVersionCreated: MessageFns<SpecVersionCreated> = {
+  encode(message: SpecVersionCreated, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.organizationId !== "") {
+      writer.uint32(10).string(message.organizationId);
+    }
+    if (message.specId !== "") {
+      writer.uint32(18).string(message.specId);
+    }
+    if (message.slug !== "") {
+      writer.uint32(26).string(message.slug);
+    }
+    if (message.versionId !== "") {
+      writer.uint32(34).string(message.versionId);
+    }
+    if (message.number !== 0) {
+      writer.uint32(40).int32(message.number);
+    }
+    if (message.hash !== "") {
+      writer.uint32(50).string(message.hash);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): SpecVersionCreated {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseSpecVersionCreated();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.organizationId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.specId = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.slug = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.versionId = reader.string();
+            continue;
+          }
+          case 5: {
+            if (tag !== 40) {
+              break;
+            }
+
+            message.number = reader.int32();
+            continue;
+          }
+          case 6: {
+            if (tag !== 50) {
+              break;
+            }
+
+            message.hash = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): SpecVersionCreated {
+    return {
+      organizationId: isSet(object.organizationId)
+        ? globalThis.String(object.organizationId)
+        : isSet(object.organization_id)
+        ? globalThis.String(object.organization_id)
+        : "",
+      specId: isSet(object.specId)
+        ? globalThis.String(object.specId)
+        : isSet(object.spec_id)
+        ? globalThis.String(object.spec_id)
+        : "",
+      slug: isSet(object.slug) ? globalThis.String(object.slug) : "",
+      versionId: isSet(object.versionId)
+        ? globalThis.String(object.versionId)
+        : isSet(object.version_id)
+        ? globalThis.String(object.version_id)
+        : "",
+      number: isSet(object.number) ? globalThis.Number(object.number) : 0,
+      hash: isSet(object.hash) ? globalThis.String(object.hash) : "",
+    };
+  },
+
+  toJSON(message: SpecVersionCreated): unknown {
+    const obj: any = {};
+    if (message.organizationId !== "") {
+      obj.organizationId = message.organizationId;
+    }
+    if (message.specId !== "") {
+      obj.specId = message.specId;
+    }
+    if (message.slug !== "") {
+      obj.slug = message.slug;
+    }
+    if (message.versionId !== "") {
+      obj.versionId = message.versionId;
+    }
+    if (message.number !== 0) {
+      obj.number = Math.round(message.number);
+    }
+    if (message.hash !== "") {
+      obj.hash = message.hash;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<SpecVersionCreated>, I>>(base?: I): SpecVersionCreated {
+    return SpecVersionCreated.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<SpecVersionCreated>, I>>(object: I): SpecVersionCreated {
+    const message = createBaseSpecVersionCreated();
+    message.organizationId = object.organizationId ?? "";
+    message.specId = object.specId ?? "";
+    message.slug = object.slug ?? "";
+    message.versionId = object.versionId ?? "";
+    message.number = object.number ?? 0;
+    message.hash = object.hash ?? "";
+    return message;
+  },
+};
+
+function createBaseTranslationSettingsChanged(): TranslationSettingsChanged {
+  return { organizationId: "", translationSettingsId: "", title: "", languages: [] };
+}
+
+export const TranslationSettingsChanged: MessageFns<TranslationSettingsChanged> = {
+  encode(message: TranslationSettingsChanged, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.organizationId !== "") {
+      writer.uint32(10).string(message.organizationId);
+    }
+    if (message.translationSettingsId !== "") {
+      writer.uint32(18).string(message.translationSettingsId);
+    }
+    if (message.title !== "") {
+      writer.uint32(26).string(message.title);
+    }
+    for (const v of message.languages) {
+      writer.uint32(34).string(v!);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): TranslationSettingsChanged {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseTranslationSettingsChanged();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.organizationId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.translationSettingsId = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.title = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.languages.push(reader.string());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): TranslationSettingsChanged {
+    return {
+      organizationId: isSet(object.organizationId)
+        ? globalThis.String(object.organizationId)
+        : isSet(object.organization_id)
+        ? globalThis.String(object.organization_id)
+        : "",
+      translationSettingsId: isSet(object.translationSettingsId)
+        ? globalThis.String(object.translationSettingsId)
+        : isSet(object.translation_settings_id)
+        ? globalThis.String(object.translation_settings_id)
+        : "",
+      title: isSet(object.title) ? globalThis.String(object.title) : "",
+      languages: globalThis.Array.isArray(object?.languages)
+        ? object.languages.map((e: any) => globalThis.String(e))
+        : [],
+    };
+  },
+
+  toJSON(message: TranslationSettingsChanged): unknown {
+    const obj: any = {};
+    if (message.organizationId !== "") {
+      obj.organizationId = message.organizationId;
+    }
+    if (message.translationSettingsId !== "") {
+      obj.translationSettingsId = message.translationSettingsId;
+    }
+    if (message.title !== "") {
+      obj.title = message.title;
+    }
+    if (message.languages?.length) {
+      obj.languages = message.languages;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<TranslationSettingsChanged>, I>>(base?: I): TranslationSettingsChanged {
+    return TranslationSettingsChanged.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<TranslationSettingsChanged>, I>>(object: I): TranslationSettingsChanged {
+    const message = createBaseTranslationSettingsChanged();
+    message.organizationId = object.organizationId ?? "";
+    message.translationSettingsId = object.translationSettingsId ?? "";
+    message.title = object.title ?? "";
+    message.languages = object.languages?.map((e) => e) || [];
+    return message;
+  },
+};
+
+function createBaseTranslationSettingsDeleted(): TranslationSettingsDeleted {
+  return { organizationId: "", translationSettingsId: "" };
+}
+
+export const TranslationSettingsDeleted: MessageFns<TranslationSettingsDeleted> = {
+  encode(message: TranslationSettingsDeleted, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.organizationId !== "") {
+      writer.uint32(10).string(message.organizationId);
+    }
+    if (message.translationSettingsId !== "") {
+      writer.uint32(18).string(message.translationSettingsId);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): TranslationSettingsDeleted {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseTranslationSettingsDeleted();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.organizationId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.translationSettingsId = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): TranslationSettingsDeleted {
+    return {
+      organizationId: isSet(object.organizationId)
+        ? globalThis.String(object.organizationId)
+        : isSet(object.organization_id)
+        ? globalThis.String(object.organization_id)
+        : "",
+      translationSettingsId: isSet(object.translationSettingsId)
+        ? globalThis.String(object.translationSettingsId)
+        : isSet(object.translation_settings_id)
+        ? globalThis.String(object.translation_settings_id)
+        : "",
+    };
+  },
+
+  toJSON(message: TranslationSettingsDeleted): unknown {
+    const obj: any = {};
+    if (message.organizationId !== "") {
+      obj.organizationId = message.organizationId;
+    }
+    if (message.translationSettingsId !== "") {
+      obj.translationSettingsId = message.translationSettingsId;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<TranslationSettingsDeleted>, I>>(base?: I): TranslationSettingsDeleted {
+    return TranslationSettingsDeleted.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<TranslationSettingsDeleted>, I>>(object: I): TranslationSettingsDeleted {
+    const message = createBaseTranslationSettingsDeleted();
+    message.organizationId = object.organizationId ?? "";
+    message.translationSettingsId = object.translationSettingsId ?? "";
     return message;
   },
 };
