@@ -1,30 +1,14 @@
 import { defineGatewayModule, RouteSpec } from '@bindery/gateway/http';
 import { connectSpecs, SpecsClients } from '@bindery/specs/client';
+import type { Urls } from '@bindery/gateway/identity-routes';
+import { specRoutes } from './spec-routes';
+import { translationRoutes } from './translation-routes';
 
-/** Specs's routes. */
-export function specsRoutes(clients: SpecsClients): RouteSpec[] {
-  return [
-    {
-      method: 'get',
-      path: '/admin/services/specs',
-      operationId: 'pingSpecs',
-      summary: 'Whether specs answers, and who is calling',
-      tags: ['admin'],
-      success: {
-        status: 200,
-        description: 'The service and the caller it saw',
-        schema: {
-          type: 'object',
-          required: ['service', 'callerUserId'],
-          additionalProperties: false,
-          properties: { service: { type: 'string' }, callerUserId: { type: 'string' } },
-        },
-      },
-      async handler({ caller, deadline }) {
-        return { body: await clients.specs.ping({}, { caller, deadline }) };
-      },
-    },
-  ];
+export * from './spec-representations';
+
+/** Specs' routes: OpenAPI specs and translation settings. */
+export function specsRoutes(clients: SpecsClients, urls: Urls): RouteSpec[] {
+  return [...specRoutes(clients, urls), ...translationRoutes(clients, urls)];
 }
 
-export const specsGateway = defineGatewayModule({ service: 'specs', connect: connectSpecs, routes: specsRoutes });
+export const specsGateway = defineGatewayModule({ service: 'specs', connect: connectSpecs, routes: (clients, context) => specsRoutes(clients, context) });

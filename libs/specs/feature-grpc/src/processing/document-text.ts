@@ -32,7 +32,9 @@ export function parseDocumentText(text: string, file: string, entry = true): { v
         'PARSE_ERROR',
         doc.errors.map((e) => {
           const at = e.linePos?.[0];
-          return { code: 'YAML_SYNTAX', message: `${file} is not valid YAML${at ? ` (line ${at.line}, column ${at.col})` : ''}: ${e.message.split('\n')[0]}` };
+          // prettyErrors adds the position (and a code frame) to the message: the position is said once, first
+          const what = e.message.split('\n')[0].replace(/ at line \d+, column \d+:?$/, '');
+          return { code: 'YAML_SYNTAX', message: `${file} is not valid YAML${at ? ` (line ${at.line}, column ${at.col})` : ''}: ${what}.` };
         }),
       );
     }
