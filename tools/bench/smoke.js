@@ -9,6 +9,7 @@ const SMOKE = {
   'content-change': { BENCH_PAGES: '10,120', BENCH_ROUNDS: '3' },
   merge: { BENCH_PAGES: '10,120', BENCH_ROUNDS: '3', BENCH_WHOLE_ROUNDS: '1' },
   search: { BENCH_PAGES: '100,300', BENCH_ROUNDS: '5', BENCH_DELAY_ROUNDS: '2' },
+  specs: { BENCH_ROUNDS: '1', BENCH_FIXTURES: 'gitbook-api' },
 };
 
 const smoke = (env = process.env) => env.BENCH_SMOKE === '1';

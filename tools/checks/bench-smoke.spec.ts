@@ -22,6 +22,7 @@ const EXPECTED: Record<string, RegExp[]> = {
   'bench:content-change': [/^ratio time +\d+\/\d+: /m],
   'bench:merge': [/^MergeRevisions/m, /^ratio p50 three-way \d+\/\d+: /m],
   'bench:search': [/^through HTTP +search p50 ms/m, /^index update delay after a merge/m],
+  'bench:specs': [/^GitBook API 0\.202\.0 \(OpenAPI 3\.0\) +\d+ +\d+ +\d+ +\d+\.\d\d×$/m, /^peak RSS MB: specs service \d+, parser alone \(this process\) \d+$/m],
 };
 
 const scripts: Record<string, string> = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).scripts;

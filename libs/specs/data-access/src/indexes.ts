@@ -5,6 +5,7 @@ export const COLLECTIONS = {
   specs: 'specs',
   versions: 'spec_versions',
   contents: 'spec_version_contents',
+  raws: 'spec_version_raws',
   translationSettings: 'translation_settings',
 } as const;
 

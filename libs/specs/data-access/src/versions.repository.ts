@@ -1,5 +1,7 @@
 import { ClientSession, Db } from 'mongodb';
 import type { VersionContentRecord, VersionRecord } from '@bindery/specs/domain';
+
+type VersionRawRecord = Pick<VersionContentRecord, '_id' | 'organizationId' | 'specId' | 'raw' | 'format'>;
 import { COLLECTIONS } from './indexes';
 
 /**
@@ -14,12 +16,33 @@ export class VersionsRepository {
   }
 
   private get contents() {
-    return this.db.collection<VersionContentRecord>(COLLECTIONS.contents);
+    return this.db.collection<Omit<VersionContentRecord, 'raw'>>(COLLECTIONS.contents);
   }
 
-  async insert(version: VersionRecord, content: VersionContentRecord, session: ClientSession): Promise<void> {
+  private get raws() {
+    return this.db.collection<VersionRawRecord>(COLLECTIONS.raws);
+  }
+
+  /**
+   * Stores a version's files and its entry as received (megabytes each), in parallel and outside any
+   * transaction: a version is there only once `insert` names them, so contents no version names are
+   * leftovers (`discardContent`), never half a version.
+   */
+  async storeContent(content: VersionContentRecord): Promise<void> {
+    const { raw, ...files } = content;
+    await Promise.all([
+      this.contents.insertOne(files),
+      this.raws.insertOne({ _id: content._id, organizationId: content.organizationId, specId: content.specId, raw, format: content.format }),
+    ]);
+  }
+
+  async discardContent(specId: string, versionId: string): Promise<void> {
+    await Promise.all([this.contents.deleteOne({ _id: versionId, specId }), this.raws.deleteOne({ _id: versionId, specId })]);
+  }
+
+  /** The version itself (its content stored before), in the transaction that moves the spec's latest pointer. */
+  async insert(version: VersionRecord, session: ClientSession): Promise<void> {
     await this.versions.insertOne(version, { session });
-    await this.contents.insertOne(content, { session });
   }
 
   get(specId: string, versionId: string, session?: ClientSession) {
@@ -30,9 +53,9 @@ export class VersionsRepository {
     return this.contents.findOne({ _id: versionId, specId });
   }
 
-  /** The entry file as received, without the normalised files. */
+  /** The entry file as received. */
   raw(specId: string, versionId: string) {
-    return this.contents.findOne({ _id: versionId, specId }, { projection: { filesystemJson: 0 } });
+    return this.raws.findOne({ _id: versionId, specId });
   }
 
   /** A page of the spec's versions, newest first, after the cursor (its number). */
@@ -51,6 +74,7 @@ export class VersionsRepository {
   /** Removes every version of a spec and its contents (the spec is being deleted, in the same transaction). */
   async removeAll(specId: string, session: ClientSession): Promise<number> {
     await this.contents.deleteMany({ specId }, { session });
+    await this.raws.deleteMany({ specId }, { session });
     return (await this.versions.deleteMany({ specId }, { session })).deletedCount;
   }
 }

@@ -1,3 +1,4 @@
+import { performance } from 'node:perf_hooks';
 import type { RunContext } from '@bindery/platform/runs';
 import { logger } from '@bindery/platform/telemetry';
 import { newId } from '@bindery/shared/ids';
@@ -30,7 +31,8 @@ export type ProcessSpecResult =
  * failure (the database) is retried by the runs library. Every write is conditional on the source's
  * revision, so a run overtaken by a newer PUT records nothing.
  */
-export async function runProcessSpec(deps: SpecsDeps, input: ProcessSpecInput, ctx: Pick<RunContext, 'signal' | 'progress'>): Promise<ProcessSpecResult> {
+export async function runProcessSpec(deps: SpecsDeps, input: ProcessSpecInput, ctx: Pick<RunContext, 'signal' | 'progress'> & { run?: { createdAt: Date } }): Promise<ProcessSpecResult> {
+  const queuedMs = ctx.run ? Date.now() - new Date(ctx.run.createdAt).getTime() : undefined;
   const { organizationId, specId, revision } = input;
   const spec = await deps.specs.withSource(organizationId, specId);
   if (!spec || spec.sourceRevision !== revision) return { outcome: 'stale' };
@@ -60,7 +62,10 @@ export async function runProcessSpec(deps: SpecsDeps, input: ProcessSpecInput, c
       new DocumentProblem('PARSE_ERROR', [{ code: 'TOO_LARGE', message: `The document is too large to keep: ${stored} bytes as stored, at most ${MAX_STORED_BYTES}.` }]),
     );
   }
-  return recordVersion(deps, spec, revision, doc);
+  const t0 = performance.now();
+  const result = await recordVersion(deps, spec, revision, doc);
+  logger.info('openapi spec: processed', { spec: specId, outcome: result.outcome, bytes: Buffer.byteLength(doc.raw), ms: { queued: queuedMs, ...doc.timings, store: Math.round(performance.now() - t0) } });
+  return result;
 }
 
 /** Ends the processing with the problem: `complete`, its code and its first problems. Side effect: specs.spec.processed. */
@@ -95,11 +100,13 @@ async function recordFailure(deps: SpecsDeps, spec: SpecRecord, revision: number
 }
 
 /**
- * Records a processed document: a new version when its hash differs from the latest version's, the
- * latest pointer moved by compare-and-set on the spec's version count in the same transaction as the
- * version's insert; otherwise the processing ends on the latest version. A concurrent recording
- * (another attempt of the same run, after a lost lease) that got there first makes this one read
- * again: two recordings of one document make one version.
+ * Records a processed document: a new version when its hash differs from the latest version's,
+ * otherwise the processing ends on the latest version. The version's content (megabytes) is stored
+ * first, outside any transaction; then one short transaction moves the latest pointer by
+ * compare-and-set on the spec's version count and inserts the version that names that content. A
+ * concurrent recording (another attempt of the same run, after a lost lease) that got there first
+ * makes this one read again: two recordings of one document make one version, and the loser's content
+ * is removed. (A crash between the two steps leaves content no version names: never served.)
  * Side effects: specs.spec_version.created (a new version), specs.spec.processed.
  */
 export async function recordVersion(
@@ -112,17 +119,20 @@ export async function recordVersion(
   const slug = spec.slug ?? '';
   const done = { processingState: 'complete' as const, lastProcessedErrorCount: 0 };
   const clearErrors = { lastProcessErrorCode: '' as const, lastProcessedErrors: '' as const };
+  const versionId = newId();
+  let stored = false;
+  const discard = async () => {
+    if (stored) await deps.versions.discardContent(specId, versionId).catch(() => undefined);
+  };
   for (;;) {
     const current = await deps.specs.get(organizationId, specId);
-    if (!current || current.sourceRevision !== revision) return { outcome: 'stale' };
+    if (!current || current.sourceRevision !== revision) {
+      await discard();
+      return { outcome: 'stale' };
+    }
     const now = nowOf(deps);
     if (current.lastVersionId && current.lastVersionHash === doc.hash) {
-      const processed = SpecsEvents.specProcessed.create(
-        SOURCE,
-        specId,
-        { organizationId, specId, slug, versionId: current.lastVersionId, newVersion: false, errorCode: '' },
-        organizationId,
-      );
+      const processed = SpecsEvents.specProcessed.create(SOURCE, specId, { organizationId, specId, slug, versionId: current.lastVersionId, newVersion: false, errorCode: '' }, organizationId);
       const applied = await deps.specs.updateIfLatest(
         organizationId,
         specId,
@@ -131,23 +141,22 @@ export async function recordVersion(
         { $set: { ...done, lastProcessedAt: now, updatedAt: now }, $unset: clearErrors },
         [processed],
       );
-      if (applied) return { outcome: 'version', versionId: current.lastVersionId, number: current.versionCount, newVersion: false };
+      if (applied) {
+        await discard();
+        return { outcome: 'version', versionId: current.lastVersionId, number: current.versionCount, newVersion: false };
+      }
       continue;
     }
+    // The content first (megabytes, outside the transaction), once; the transaction then only moves the pointer.
+    if (!stored) {
+      await deps.versions.storeContent({ _id: versionId, organizationId, specId, filesystemJson: doc.filesystemJson, raw: doc.raw, format: doc.format });
+      stored = true;
+    }
     const number = current.versionCount + 1;
-    const version: VersionRecord = {
-      _id: newId(),
-      organizationId,
-      specId,
-      number,
-      hash: doc.hash,
-      format: doc.format,
-      ...(doc.sourceUrl ? { sourceUrl: doc.sourceUrl } : {}),
-      createdAt: now,
-    };
+    const version: VersionRecord = { _id: versionId, organizationId, specId, number, hash: doc.hash, format: doc.format, ...(doc.sourceUrl ? { sourceUrl: doc.sourceUrl } : {}), createdAt: now };
     const events = [
-      SpecsEvents.specVersionCreated.create(SOURCE, specId, { organizationId, specId, slug, versionId: version._id, number, hash: doc.hash }, organizationId),
-      SpecsEvents.specProcessed.create(SOURCE, specId, { organizationId, specId, slug, versionId: version._id, newVersion: true, errorCode: '' }, organizationId),
+      SpecsEvents.specVersionCreated.create(SOURCE, specId, { organizationId, specId, slug, versionId, number, hash: doc.hash }, organizationId),
+      SpecsEvents.specProcessed.create(SOURCE, specId, { organizationId, specId, slug, versionId, newVersion: true, errorCode: '' }, organizationId),
     ];
     const moved = await deps.transaction(async (session) => {
       const advanced = await deps.specs.advanceLatest(
@@ -155,17 +164,17 @@ export async function recordVersion(
         specId,
         revision,
         current.versionCount,
-        { $set: { ...done, lastVersionId: version._id, lastVersionHash: doc.hash, lastProcessedAt: now, updatedAt: now }, $unset: clearErrors },
+        { $set: { ...done, lastVersionId: versionId, lastVersionHash: doc.hash, lastProcessedAt: now, updatedAt: now }, $unset: clearErrors },
         events,
         session,
       );
       if (!advanced) return false;
-      await deps.versions.insert(version, { _id: version._id, organizationId, specId, filesystemJson: doc.filesystemJson, raw: doc.raw, format: doc.format }, session);
+      await deps.versions.insert(version, session);
       return true;
     });
     if (moved) {
-      logger.info('openapi spec: new version', { spec: specId, version: version._id, number });
-      return { outcome: 'version', versionId: version._id, number, newVersion: true };
+      logger.info('openapi spec: new version', { spec: specId, version: versionId, number });
+      return { outcome: 'version', versionId, number, newVersion: true };
     }
   }
 }

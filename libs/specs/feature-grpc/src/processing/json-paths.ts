@@ -47,21 +47,37 @@ export interface RefSite {
   path: (string | number)[];
 }
 
-/** Every `$ref` of a document with where it is, in document order (iteratively: documents are deep and large). */
+interface Frame {
+  node: unknown;
+  key: string | number;
+  parent?: Frame;
+}
+
+function pathOf(frame: Frame): (string | number)[] {
+  const path: (string | number)[] = [];
+  for (let f: Frame | undefined = frame; f?.parent; f = f.parent) path.push(f.key);
+  return path.reverse();
+}
+
+/**
+ * Every `$ref` of a document with where it is, in document order. Iterative (documents are deep and
+ * large), and a path is built only for the objects that hold a `$ref`: each frame knows its parent.
+ */
 export function referenceSites(root: unknown): RefSite[] {
   const out: RefSite[] = [];
-  const stack: Array<{ node: unknown; path: (string | number)[] }> = [{ node: root, path: [] }];
+  const stack: Frame[] = [{ node: root, key: '' }];
   while (stack.length) {
-    const { node, path } = stack.pop()!;
+    const frame = stack.pop()!;
+    const { node } = frame;
     if (Array.isArray(node)) {
-      for (let i = node.length - 1; i >= 0; i--) if (node[i] && typeof node[i] === 'object') stack.push({ node: node[i], path: [...path, i] });
+      for (let i = node.length - 1; i >= 0; i--) if (node[i] && typeof node[i] === 'object') stack.push({ node: node[i], key: i, parent: frame });
     } else if (node && typeof node === 'object') {
       const obj = node as Record<string, unknown>;
-      if (typeof obj.$ref === 'string') out.push({ ref: obj.$ref, path });
+      if (typeof obj.$ref === 'string') out.push({ ref: obj.$ref, path: pathOf(frame) });
       const keys = Object.keys(obj);
       for (let i = keys.length - 1; i >= 0; i--) {
         const v = obj[keys[i]];
-        if (v && typeof v === 'object') stack.push({ node: v, path: [...path, keys[i]] });
+        if (v && typeof v === 'object') stack.push({ node: v, key: keys[i], parent: frame });
       }
     }
   }

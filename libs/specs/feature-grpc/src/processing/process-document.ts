@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { performance } from 'node:perf_hooks';
 import type { DocumentFormat, SpecSource } from '@bindery/specs/domain';
 import { DocumentProblem } from './document-problem';
 import type { FileFetcher } from './fetch-file';
@@ -16,6 +17,8 @@ export interface ProcessedDocument {
   format: DocumentFormat;
   /** the URL the entry came from, after redirects (a URL source) */
   sourceUrl?: string;
+  /** how long each step took, in ms (logged with the outcome) */
+  timings: { fetch: number; load: number; validate: number; normalise: number };
 }
 
 /**
@@ -26,15 +29,27 @@ export interface ProcessedDocument {
  * order of keys (which readers see) is.
  */
 export async function processDocument(source: SpecSource, fetchFile: FileFetcher, maxFiles: number): Promise<ProcessedDocument> {
+  let t = performance.now();
+  const lap = () => {
+    const now = performance.now();
+    const ms = Math.round(now - t);
+    t = now;
+    return ms;
+  };
   const entry = source.kind === 'text' ? { text: source.text } : await fetchFile(source.url, 'The source URL').then((f) => ({ text: f.text, url: f.url }));
+  const fetch = lap();
   const loaded = await loadFiles(entry, fetchFile, maxFiles);
+  const load = lap();
   const problems = await validateFiles(loaded.filesystem);
+  const validate = lap();
   if (problems.length) throw new DocumentProblem('PARSE_ERROR', problems);
   const filesystemJson = JSON.stringify(loaded.filesystem);
+  const hash = createHash('sha256').update(filesystemJson).digest('hex');
   return {
+    timings: { fetch, load, validate, normalise: lap() },
     filesystem: loaded.filesystem,
     filesystemJson,
-    hash: createHash('sha256').update(filesystemJson).digest('hex'),
+    hash,
     raw: entry.text,
     format: loaded.format,
     ...(source.kind === 'url' ? { sourceUrl: source.url } : {}),
