@@ -31,7 +31,11 @@ export type ProcessSpecResult =
  * failure (the database) is retried by the runs library. Every write is conditional on the source's
  * revision, so a run overtaken by a newer PUT records nothing.
  */
-export async function runProcessSpec(deps: SpecsDeps, input: ProcessSpecInput, ctx: Pick<RunContext, 'signal' | 'progress'> & { run?: { createdAt: Date } }): Promise<ProcessSpecResult> {
+export async function runProcessSpec(
+  deps: SpecsDeps,
+  input: ProcessSpecInput,
+  ctx: Pick<RunContext, 'signal' | 'progress'> & { run?: { createdAt: Date } },
+): Promise<ProcessSpecResult> {
   const queuedMs = ctx.run ? Date.now() - new Date(ctx.run.createdAt).getTime() : undefined;
   const { organizationId, specId, revision } = input;
   const spec = await deps.specs.withSource(organizationId, specId);
@@ -64,7 +68,12 @@ export async function runProcessSpec(deps: SpecsDeps, input: ProcessSpecInput, c
   }
   const t0 = performance.now();
   const result = await recordVersion(deps, spec, revision, doc);
-  logger.info('openapi spec: processed', { spec: specId, outcome: result.outcome, bytes: Buffer.byteLength(doc.raw), ms: { queued: queuedMs, ...doc.timings, store: Math.round(performance.now() - t0) } });
+  logger.info('openapi spec: processed', {
+    spec: specId,
+    outcome: result.outcome,
+    bytes: Buffer.byteLength(doc.raw),
+    ms: { queued: queuedMs, ...doc.timings, store: Math.round(performance.now() - t0) },
+  });
   return result;
 }
 
@@ -132,7 +141,12 @@ export async function recordVersion(
     }
     const now = nowOf(deps);
     if (current.lastVersionId && current.lastVersionHash === doc.hash) {
-      const processed = SpecsEvents.specProcessed.create(SOURCE, specId, { organizationId, specId, slug, versionId: current.lastVersionId, newVersion: false, errorCode: '' }, organizationId);
+      const processed = SpecsEvents.specProcessed.create(
+        SOURCE,
+        specId,
+        { organizationId, specId, slug, versionId: current.lastVersionId, newVersion: false, errorCode: '' },
+        organizationId,
+      );
       const applied = await deps.specs.updateIfLatest(
         organizationId,
         specId,
@@ -153,7 +167,16 @@ export async function recordVersion(
       stored = true;
     }
     const number = current.versionCount + 1;
-    const version: VersionRecord = { _id: versionId, organizationId, specId, number, hash: doc.hash, format: doc.format, ...(doc.sourceUrl ? { sourceUrl: doc.sourceUrl } : {}), createdAt: now };
+    const version: VersionRecord = {
+      _id: versionId,
+      organizationId,
+      specId,
+      number,
+      hash: doc.hash,
+      format: doc.format,
+      ...(doc.sourceUrl ? { sourceUrl: doc.sourceUrl } : {}),
+      createdAt: now,
+    };
     const events = [
       SpecsEvents.specVersionCreated.create(SOURCE, specId, { organizationId, specId, slug, versionId, number, hash: doc.hash }, organizationId),
       SpecsEvents.specProcessed.create(SOURCE, specId, { organizationId, specId, slug, versionId, newVersion: true, errorCode: '' }, organizationId),
