@@ -91,12 +91,13 @@ describe('addToAggregate and addToGateway', () => {
 
   test('add one sorted line each, once', () => {
     const before = aggregate();
-    expect(generator.addToAggregate('specs', repo)).toBe(true);
+    expect(generator.addToAggregate('audit2', repo)).toBe(true);
     expect(generator.addToAggregate('audit', repo)).toBe(true);
-    expect(generator.addToAggregate('specs', repo)).toBe(false);
-    expect(aggregate()).toBe(before.replace('  - change-requests\n', '  - audit\n  - change-requests\n').replace('  - sites\n', '  - sites\n  - specs\n'));
+    expect(generator.addToAggregate('audit2', repo)).toBe(false);
+    expect(aggregate()).toBe(before.replace('  - change-requests\n', '  - audit\n  - audit2\n  - change-requests\n'));
     expect((readYamlFile(path.join(repo, 'deploy/base/kustomization.yaml'))[0] as Obj).resources).toEqual([
       'audit',
+      'audit2',
       'change-requests',
       'content',
       'gateway',
@@ -110,7 +111,7 @@ describe('addToAggregate and addToGateway', () => {
     const config = gatewayConfig();
     expect(generator.addToGateway(WIDGETS, repo)).toBe(true);
     expect(generator.addToGateway(WIDGETS, repo)).toBe(false);
-    expect(gatewayConfig()).toBe(config.replace('  SITES_GRPC_URL: sites:25055\n', '  SITES_GRPC_URL: sites:25055\n  WIDGETS_GRPC_URL: widgets:25099\n'));
+    expect(gatewayConfig()).toBe(config.replace('  SPECS_GRPC_URL: specs:25057\n', '  SPECS_GRPC_URL: specs:25057\n  WIDGETS_GRPC_URL: widgets:25099\n'));
     expect(() => generator.addToGateway({ ...WIDGETS, port: 50100 }, repo)).toThrow(/already set/);
   });
 });

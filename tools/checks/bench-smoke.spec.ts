@@ -28,6 +28,7 @@ const EXPECTED: Record<string, RegExp[]> = {
     /^cold render of a 100-block page: p50 /m,
     /^freshness: a merge showed after \d+ ms/m,
   ],
+  'bench:specs': [/^GitBook API 0\.202\.0 \(OpenAPI 3\.0\) +\d+ +\d+ +\d+ +\d+\.\d\d×$/m, /^peak RSS MB: specs service \d+, parser alone \(this process\) \d+$/m],
 };
 
 const scripts: Record<string, string> = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).scripts;

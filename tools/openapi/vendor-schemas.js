@@ -32,6 +32,23 @@ const SOURCES = [
 
 const REF_PREFIX = '#/components/schemas/';
 
+/** What `OpenAPISpecContent.filesystem` holds (the erratum below; libs/shared/testing/src/official-spec.ts has the same). */
+const OPENAPI_FILESYSTEM = {
+  description: 'The files of the version, the entry first: each OpenAPI document (or part of one) with the references it makes.',
+  type: 'array',
+  items: {
+    type: 'object',
+    required: ['dir', 'isEntrypoint', 'references', 'filename', 'specification'],
+    properties: {
+      dir: { type: 'string' },
+      isEntrypoint: { type: 'boolean' },
+      references: { type: 'array', items: { type: 'string' } },
+      filename: { type: 'string' },
+      specification: { type: 'object' },
+    },
+  },
+};
+
 /**
  * Known defects of the official documents, corrected the way libs/shared/testing/src/official-spec.ts
  * corrects them for the e2e tests (each would reject a correct answer). Each leaves a `$comment`.
@@ -68,6 +85,18 @@ const ERRATA = [
     apply(schema) {
       if (!Array.isArray(schema.required) || !schema.required.includes('type') || schema.properties?.type) return false;
       schema.required = schema.required.filter((r) => r !== 'type');
+      return true;
+    },
+  },
+  {
+    component: 'OpenAPISpecContent',
+    note:
+      "Corrected: `filesystem` is declared an object, yet it is the list of the version's files (entries {dir, isEntrypoint, " +
+      "references, filename, specification}, the entry first) that GitBook's own renderer reads it as (the Filesystem type of " +
+      'its @gitbook/openapi-parser, from @scalar/openapi-parser).',
+    apply(schema) {
+      if (schema.properties?.filesystem?.type !== 'object') return false;
+      schema.properties.filesystem = OPENAPI_FILESYSTEM;
       return true;
     },
   },

@@ -8,6 +8,7 @@ import { http, HttpResult } from './http-client';
 import { createTeam, selfSignedCertificate } from './saml-fixtures';
 import { contentWriter } from './content-writer';
 import { startTestWebsite } from './website-fixtures';
+import { openapi30, openapi31Yaml, processedSpec } from './spec-fixtures';
 
 type Json = Record<string, unknown>;
 const BASE = 'https://bindery.test/components';
@@ -307,6 +308,32 @@ describe('responses match the served /openapi.json', () => {
     expectDeclared(await api.get(`${s}/share-links`), 'get', `${st}/share-links`, 200);
     expectDeclared(await api.patch(`${s}/share-links/${link.id}`, { active: false }), 'patch', `${st}/share-links/{shareLinkId}`, 200);
     expectDeclared(await http(sut.baseUrl, sut.adminToken).get('/admin/services/sites'), 'get', '/admin/services/sites', 200);
+  });
+
+  it('OpenAPI specs, their versions and contents, and translation settings', async () => {
+    const api = http(sut.baseUrl, ada.token);
+    const o = `/v1/orgs/${orgId}`;
+    const specs = '/v1/orgs/{organizationId}/openapi';
+    const spec = `${specs}/{specSlug}`;
+    expectDeclared(await api.post(`${o}/openapi`, { slug: 'described', source: { text: openapi30() } }), 'post', specs, 201);
+    expectDeclared(await api.put(`${o}/openapi/put-described`, { source: { text: openapi31Yaml } }), 'put', spec, 201);
+    const done = await processedSpec(api, orgId, 'described');
+    expectDeclared(await api.put(`${o}/openapi/described`, { source: { text: openapi30() } }), 'put', spec, 200);
+    await processedSpec(api, orgId, 'described');
+    expectDeclared(await api.get(`${o}/openapi`), 'get', specs, 200);
+    expectDeclared(await api.get(`${o}/openapi/described`), 'get', spec, 200);
+    expectDeclared(await api.patch(`${o}/openapi/described`, { visibility: 'public' }), 'patch', spec, 200);
+    expectDeclared(await api.get(`${o}/openapi/described/versions`), 'get', `${spec}/versions`, 200);
+    expectDeclared(await api.get(`${o}/openapi/described/versions/latest`), 'get', `${spec}/versions/latest`, 200);
+    expectDeclared(await api.get(`${o}/openapi/described/versions/latest/content`), 'get', `${spec}/versions/latest/content`, 200);
+    expectDeclared(await api.get(`${o}/openapi/described/versions/latest/content/raw`), 'get', `${spec}/versions/latest/content/raw`, 200);
+    expectDeclared(await api.get(`${o}/openapi/described/versions/${done.lastVersion}`), 'get', `${spec}/versions/{versionId}`, 200);
+    expectDeclared(await api.get(`${o}/openapi/described/versions/${done.lastVersion}/content`), 'get', `${spec}/versions/{versionId}/content`, 200);
+    const translations = '/v1/orgs/{organizationId}/translations';
+    const settings = expectDeclared(await api.post(`${o}/translations`, { title: 'French', languages: ['fr'] }), 'post', translations, 201);
+    expectDeclared(await api.get(`${o}/translations`), 'get', translations, 200);
+    expectDeclared(await api.get(`${o}/translations/${settings.id}`), 'get', `${translations}/{translationSettingsId}`, 200);
+    expectDeclared(await api.put(`${o}/translations/${settings.id}`, { title: 'French (France)', languages: ['fr-FR'] }), 'put', `${translations}/{translationSettingsId}`, 200);
   });
 
   // Longer than the tier: starts its own system and crawls the test site.

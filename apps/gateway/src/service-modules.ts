@@ -5,6 +5,7 @@ import { contentGateway } from '@bindery/gateway/content-routes';
 import { identityGateway } from '@bindery/gateway/identity-routes';
 import { searchGateway } from '@bindery/gateway/search-routes';
 import { sitesGateway } from '@bindery/gateway/sites-routes';
+import { specsGateway } from '@bindery/gateway/specs-routes';
 
 export const SERVICE_MODULES: Array<{ module: GatewayModule<{ close(): void }>; defaultAddress: string }> = [
   { module: changeRequestsGateway, defaultAddress: '127.0.0.1:25053' },
@@ -12,4 +13,5 @@ export const SERVICE_MODULES: Array<{ module: GatewayModule<{ close(): void }>; 
   { module: identityGateway, defaultAddress: '127.0.0.1:25051' },
   { module: searchGateway, defaultAddress: '127.0.0.1:25054' },
   { module: sitesGateway, defaultAddress: '127.0.0.1:25055' },
+  { module: specsGateway, defaultAddress: '127.0.0.1:25057' },
 ];

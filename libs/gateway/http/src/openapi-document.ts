@@ -40,7 +40,8 @@ export function buildOpenApiDocument(registry: RouteRegistry, publicUrl: string)
         : { description: r.success.description },
       default: { description: 'Error', content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } },
     };
-    for (const a of r.alternatives ?? []) responses[a.status] = { description: a.description };
+    for (const a of r.alternatives ?? [])
+      responses[a.status] = a.schema ? { description: a.description, content: { 'application/json': { schema: a.schema } } } : { description: a.description };
     for (const f of r.refusals ?? []) responses[f.status] = { description: f.description, content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } };
     const operation: Record<string, unknown> = { operationId: r.operationId, summary: r.summary, tags: r.tags, parameters, responses };
     if (r.description) operation.description = r.description;

@@ -64,8 +64,11 @@ export interface RouteSpec {
    * status has no body (204, 205).
    */
   success: { status: number; description: string; schema?: JsonSchema };
-  /** other answers the handler may choose, without a body (e.g. 204 "did not exist" next to a DELETE's 205) */
-  alternatives?: Array<{ status: number; description: string }>;
+  /**
+   * other answers the handler may choose: without a body (e.g. 204 "did not exist" next to a
+   * DELETE's 205), or with the `schema` given (e.g. 201 "created" next to a create-or-update's 200)
+   */
+  alternatives?: Array<{ status: number; description: string; schema?: JsonSchema }>;
   /**
    * Refusals of a request the schemas accept, with the error body: what no schema can say (an id in
    * the body that names nothing of this organization, a state that forbids the change). Declared

@@ -10,6 +10,7 @@ export * as changeRequestsEventsV1 from './generated/bindery/events/change_reque
 export * as contentEventsV1 from './generated/bindery/events/content/v1/events';
 export * as identityEventsV1 from './generated/bindery/events/identity/v1/events';
 export * as sitesEventsV1 from './generated/bindery/events/sites/v1/events';
+export * as specsEventsV1 from './generated/bindery/events/specs/v1/events';
 export * as identityV1 from './generated/bindery/identity/v1/identity';
 export * as identityLinkInvitesV1 from './generated/bindery/identity/v1/link_invites';
 export * as identityMembersV1 from './generated/bindery/identity/v1/members';
@@ -20,3 +21,4 @@ export * as searchV1 from './generated/bindery/search/v1/search';
 export * as sitesPublishedV1 from './generated/bindery/sites/v1/published';
 export * as sitesV1 from './generated/bindery/sites/v1/sites';
 export * as sitesStructureV1 from './generated/bindery/sites/v1/structure';
+export * as specsV1 from './generated/bindery/specs/v1/specs';

@@ -1,0 +1,3 @@
+export * from './specs-client';
+export * from './specs-events';
+export * from './specs-address';
