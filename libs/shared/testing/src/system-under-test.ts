@@ -60,7 +60,8 @@ export async function startSystem(extraEnv: Record<string, string> = {}, options
   const run = randomBytes(4).toString('hex');
   const all = appManifests();
   const grpc = all.filter((m) => m.kind === 'grpc' && (!options.services || options.services.includes(m.name)));
-  const http = all.filter((m) => m.kind === 'http');
+  // The gateway always; another HTTP app (the reader) with every service, or when asked for by name.
+  const http = all.filter((m) => m.kind === 'http' && (m.name === 'gateway' || !options.services || options.services.includes(m.name)));
   const ports = await freePorts(grpc.length + http.length);
   const port: Record<string, number> = Object.fromEntries([...grpc, ...http].map((m, i) => [m.name, ports[i]]));
   const adminToken = `test-admin-${randomBytes(16).toString('hex')}`;
