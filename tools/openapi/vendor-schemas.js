@@ -55,6 +55,17 @@ const OPENAPI_FILESYSTEM = {
  */
 const ERRATA = [
   {
+    component: 'SiteRedirectDestination',
+    note:
+      'Completed: site redirects follow 0.202.0 (they are not in the API reference), whose destinations also include ' +
+      'an external URL (SiteRedirectDestinationExternal); 0.130.0 lists only sections, site spaces and pages.',
+    apply(schema) {
+      if (!Array.isArray(schema.oneOf) || schema.oneOf.some((s) => s.$ref?.endsWith('/SiteRedirectDestinationExternal'))) return false;
+      schema.oneOf.push({ $ref: '#/components/schemas/SiteRedirectDestinationExternal' });
+      return true;
+    },
+  },
+  {
     operation: 'getOrganizationsForEmailDomain',
     note: 'Corrected: @gitbook/api 0.130.0 requires "organizaitons" (a typo); 0.202.0 requires "organizations".',
     apply(schema) {
