@@ -1,3 +1,6 @@
 /** Sites' business rules: pure functions and types, no I/O. */
 export * from './site-records';
 export * from './site-policy';
+export * from './conditions';
+export * from './site-structure';
+export * from './structure-paths';
