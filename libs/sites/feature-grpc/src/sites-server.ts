@@ -4,10 +4,12 @@ import { createOrgAccessProjection, IdentitySource, identityAccessSource, orgAcc
 import { CallerContext, grpcService } from '@bindery/platform/grpc';
 import { Db, transactionsRelayingEvents } from '@bindery/platform/mongo';
 import { defineService } from '@bindery/platform/service-runtime';
-import { sitesPublishedV1 as published, sitesStructureV1 as structure, sitesV1 as pb } from '@bindery/shared/contracts';
+import { sitesPublishedV1 as published, sitesV1 as pb } from '@bindery/shared/contracts';
 import { invalid } from '@bindery/platform/errors';
-import { OUTBOX_COLLECTIONS, SitesRepository, SITES_INDEXES } from '@bindery/sites/data-access';
+import { OUTBOX_COLLECTIONS, SectionGroupsRepository, SectionsRepository, ShareLinkKeys, SitesRepository, SiteSpacesRepository, SITES_INDEXES } from '@bindery/sites/data-access';
+import { contentHandlers } from './content-events';
 import { SitesDeps } from './sites-deps';
+import { structureGrpc } from './structure-grpc';
 
 export interface SitesServiceOptions {
   clock?: () => number;
@@ -46,6 +48,10 @@ export function sitesServiceWith(options: SitesServiceOptions = {}) {
       return {
         db,
         sites: new SitesRepository(db, eventsRecorded),
+        sections: new SectionsRepository(db),
+        sectionGroups: new SectionGroupsRepository(db),
+        siteSpaces: new SiteSpacesRepository(db),
+        shareLinks: new ShareLinkKeys(db),
         access: createOrgAccessProjection(db, { source, cacheMs: config.SITES_ACCESS_CACHE_MS }),
         content,
         runs,
@@ -58,7 +64,7 @@ export function sitesServiceWith(options: SitesServiceOptions = {}) {
       identity?.close();
       content?.close();
     },
-    grpc: () => [
+    grpc: (deps) => [
       grpcService(pb.SitesServiceService, {
         ...pending(pb.SitesServiceService),
         async ping(_req: unknown, ctx: CallerContext) {
@@ -66,11 +72,12 @@ export function sitesServiceWith(options: SitesServiceOptions = {}) {
         },
       } as never),
       grpcService(pb.ShareLinksServiceService, pending(pb.ShareLinksServiceService) as never),
-      grpcService(structure.SiteStructureServiceService, pending(structure.SiteStructureServiceService) as never),
+      structureGrpc(deps),
       grpcService(published.PublishedSitesServiceService, pending(published.PublishedSitesServiceService) as never),
     ],
     consumers: (deps) => ({
       'sites.identity-access': { from: ['identity'], handlers: deps.access.handlers, liveness: deps.access.liveness, applied: deps.access.forget },
+      'sites.content': { from: ['content'], handlers: contentHandlers(deps) },
     }),
   });
 }
