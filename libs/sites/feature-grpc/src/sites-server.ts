@@ -56,7 +56,8 @@ export function sitesServiceWith(options: SitesServiceOptions = {}) {
         content,
         runs,
         clock,
-        transaction: transactionsRelayingEvents(db, eventsRecorded),
+        // structure changes of one site serialize on the site's document: a burst of edits waits its turn rather than failing
+        transaction: transactionsRelayingEvents(db, eventsRecorded, { maxAttempts: 30 }),
         readerUrl: config.BINDERY_READER_URL.replace(/\/$/, ''),
       };
     },
