@@ -1,9 +1,12 @@
 import { defineGatewayModule, RouteSpec } from '@bindery/gateway/http';
+import type { Urls } from '@bindery/gateway/identity-routes';
 import { connectSites, SitesClients } from '@bindery/sites/client';
+import { structureRoutes } from './structure-routes';
 
 /** Sites's routes. */
-export function sitesRoutes(clients: SitesClients): RouteSpec[] {
+export function sitesRoutes(clients: SitesClients, urls: Urls): RouteSpec[] {
   return [
+    ...structureRoutes(clients.structure, urls),
     {
       method: 'get',
       path: '/admin/services/sites',
@@ -27,4 +30,4 @@ export function sitesRoutes(clients: SitesClients): RouteSpec[] {
   ];
 }
 
-export const sitesGateway = defineGatewayModule({ service: 'sites', connect: connectSites, routes: sitesRoutes });
+export const sitesGateway = defineGatewayModule({ service: 'sites', connect: connectSites, routes: (clients, context) => sitesRoutes(clients, context) });

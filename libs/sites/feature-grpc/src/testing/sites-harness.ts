@@ -9,7 +9,7 @@ import { COLLECTIONS } from '@bindery/sites/data-access';
 import type { ShareLinkRecord, SiteRecord } from '@bindery/sites/domain';
 import { sitesServiceWith } from '../sites-server';
 import type { SitesDeps } from '../sites-deps';
-import { ContentStandIn } from './content-stand-in';
+import { SpacesStandIn } from './spaces-stand-in';
 
 export const hex = () => randomBytes(4).toString('hex');
 
@@ -19,7 +19,7 @@ export const hex = () => randomBytes(4).toString('hex');
  * another part of the service).
  */
 export async function startSites(settings: Record<string, string> = {}) {
-  const content = new ContentStandIn();
+  const content = new SpacesStandIn();
   const service: ServiceUnderTest<SitesDeps> = await startServiceUnderTest(sitesServiceWith({ accessSource: identityStandIn, connectContent: () => content.clients() }), settings);
   const clients = connectSites(service.address, 20000);
   const deps = service.running.deps;

@@ -16,7 +16,7 @@ interface StandInSpace {
  * The part of content sites calls (reading a space), held in memory. Like content, it answers a
  * space its caller cannot read as not found; sites itself (an internal caller) reads every space.
  */
-export class ContentStandIn {
+export class SpacesStandIn {
   private readonly spaces = new Map<string, StandInSpace>();
   private readonly members = new Map<string, Set<string>>();
   /** spaces asked for, by caller: what the tests check reads against */
