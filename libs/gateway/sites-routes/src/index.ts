@@ -4,10 +4,12 @@ import { connectSites, SitesClients } from '@bindery/sites/client';
 import { adaptiveSchemaRoutes } from './adaptive-schema-routes';
 import { shareLinkRoutes } from './share-link-routes';
 import { siteRoutes } from './site-routes';
+import { structureRoutes } from './structure-routes';
 
 /** Sites's routes. */
 export function sitesRoutes(clients: SitesClients, urls: Urls): RouteSpec[] {
   return [
+    ...structureRoutes(clients.structure, urls),
     {
       method: 'get',
       path: '/admin/services/sites',

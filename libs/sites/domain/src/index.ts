@@ -5,3 +5,6 @@ export * from './site-paths';
 export * from './site-settings';
 export * from './site-urls';
 export * from './adaptive-schema';
+export * from './conditions';
+export * from './site-structure';
+export * from './structure-paths';

@@ -1,3 +1,5 @@
 export * from './sites-server';
 export * from './sites-deps';
 export * from './site-access';
+export * from './content-events';
+export * from './structure-change';

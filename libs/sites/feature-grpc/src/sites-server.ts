@@ -4,11 +4,22 @@ import { createOrgAccessProjection, IdentitySource, identityAccessSource, orgAcc
 import { grpcService } from '@bindery/platform/grpc';
 import { Db, transactionsRelayingEvents } from '@bindery/platform/mongo';
 import { defineService } from '@bindery/platform/service-runtime';
-import { sitesPublishedV1 as published, sitesStructureV1 as structure } from '@bindery/shared/contracts';
+import { sitesPublishedV1 as published } from '@bindery/shared/contracts';
 import { invalid } from '@bindery/platform/errors';
-import { OUTBOX_COLLECTIONS, ShareLinksRepository, SiteDependentsRepository, SitesRepository, SITES_INDEXES } from '@bindery/sites/data-access';
+import {
+  OUTBOX_COLLECTIONS,
+  SectionGroupsRepository,
+  SectionsRepository,
+  ShareLinksRepository,
+  SiteDependentsRepository,
+  SitesRepository,
+  SiteSpacesRepository,
+  SITES_INDEXES,
+} from '@bindery/sites/data-access';
+import { contentHandlers } from './content-events';
 import { SitesDeps } from './sites-deps';
 import { sitesGrpc } from './sites-grpc';
+import { structureGrpc } from './structure-grpc';
 
 export interface SitesServiceOptions {
   clock?: () => number;
@@ -49,11 +60,15 @@ export function sitesServiceWith(options: SitesServiceOptions = {}) {
         sites: new SitesRepository(db, eventsRecorded),
         shareLinks: new ShareLinksRepository(db),
         dependents: new SiteDependentsRepository(db),
+        sections: new SectionsRepository(db),
+        sectionGroups: new SectionGroupsRepository(db),
+        siteSpaces: new SiteSpacesRepository(db),
         access: createOrgAccessProjection(db, { source, cacheMs: config.SITES_ACCESS_CACHE_MS }),
         content,
         runs,
         clock,
-        transaction: transactionsRelayingEvents(db, eventsRecorded),
+        // structure changes of one site serialize on the site's document: a burst of edits waits its turn rather than failing
+        transaction: transactionsRelayingEvents(db, eventsRecorded, { maxAttempts: 30 }),
         readerUrl: config.BINDERY_READER_URL.replace(/\/$/, ''),
       };
     },
@@ -61,13 +76,10 @@ export function sitesServiceWith(options: SitesServiceOptions = {}) {
       identity?.close();
       content?.close();
     },
-    grpc: (deps) => [
-      ...sitesGrpc(deps),
-      grpcService(structure.SiteStructureServiceService, pending(structure.SiteStructureServiceService) as never),
-      grpcService(published.PublishedSitesServiceService, pending(published.PublishedSitesServiceService) as never),
-    ],
+    grpc: (deps) => [...sitesGrpc(deps), structureGrpc(deps), grpcService(published.PublishedSitesServiceService, pending(published.PublishedSitesServiceService) as never)],
     consumers: (deps) => ({
       'sites.identity-access': { from: ['identity'], handlers: deps.access.handlers, liveness: deps.access.liveness, applied: deps.access.forget },
+      'sites.content': { from: ['content'], handlers: contentHandlers(deps) },
     }),
   });
 }
