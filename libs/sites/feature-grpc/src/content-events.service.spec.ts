@@ -2,7 +2,7 @@ import { ContentEvents as C } from '@bindery/content/client';
 import { applyEvent, createKafka, ensureTopics, EventEnvelope, EventHandlers, topicOf } from '@bindery/platform/events';
 import type { Caller } from '@bindery/platform/grpc';
 import { mongoProcessedEvents } from '@bindery/platform/mongo';
-import { eventually, infraEnv } from '@bindery/shared/testing';
+import { eventually, infraEnv, startServiceUnderTest } from '@bindery/shared/testing';
 import { loadStructure } from '@bindery/sites/data-access';
 import { structureProblems } from '@bindery/sites/domain';
 import { contentHandlers } from './content-events';
@@ -19,7 +19,7 @@ describe('sites follow content’s events (in process, real MongoDB and Kafka)',
   let reader: Caller;
 
   beforeAll(async () => {
-    h = await startSites({ KAFKA_NAMESPACE: ns });
+    h = await startSites(startServiceUnderTest, { KAFKA_NAMESPACE: ns });
     handlers = contentHandlers(h.deps);
     editor = await h.member(org, 'edit');
     reader = await h.member(org, 'read');

@@ -1,3 +1,4 @@
+import { startServiceUnderTest } from '@bindery/shared/testing';
 import { structureProblems } from '@bindery/sites/domain';
 import { loadStructure } from '@bindery/sites/data-access';
 import type { Caller } from '@bindery/platform/grpc';
@@ -10,7 +11,7 @@ describe('sections and section groups (in process, real MongoDB)', () => {
   let reader: Caller;
 
   beforeAll(async () => {
-    h = await startSites();
+    h = await startSites(startServiceUnderTest);
     editor = await h.member(org, 'edit');
     reader = await h.member(org, 'read');
     for (const [id, title] of [

@@ -1,3 +1,4 @@
+import { startServiceUnderTest } from '@bindery/shared/testing';
 import type { Caller } from '@bindery/platform/grpc';
 import { loadStructure } from '@bindery/sites/data-access';
 import { structureProblems } from '@bindery/sites/domain';
@@ -11,7 +12,7 @@ describe('site spaces, the structure and the published site (in process, real Mo
   let outsider: Caller;
 
   beforeAll(async () => {
-    h = await startSites();
+    h = await startSites(startServiceUnderTest);
     editor = await h.member(org, 'edit');
     reader = await h.member(org, 'read');
     outsider = await h.member(`org-${hex()}`, 'admin');

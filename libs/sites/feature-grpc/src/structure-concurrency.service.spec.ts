@@ -1,3 +1,4 @@
+import { startServiceUnderTest } from '@bindery/shared/testing';
 import type { Caller } from '@bindery/platform/grpc';
 import { loadStructure } from '@bindery/sites/data-access';
 import { structureProblems } from '@bindery/sites/domain';
@@ -15,7 +16,7 @@ describe('concurrent changes of one site structure (in process, real MongoDB)', 
   let editor: Caller;
 
   beforeAll(async () => {
-    h = await startSites();
+    h = await startSites(startServiceUnderTest);
     editor = await h.member(org, 'edit');
     for (let i = 0; i < 40; i += 1) h.content.addSpace(`cc-${i}`, org, `Space ${i}`);
   }, 60_000);

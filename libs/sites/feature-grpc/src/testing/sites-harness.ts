@@ -3,7 +3,6 @@ import { IdentityEvents as I } from '@bindery/identity/client';
 import { identityStandIn } from '@bindery/identity/projection';
 import type { Caller } from '@bindery/platform/grpc';
 import { Role } from '@bindery/shared/roles';
-import { startServiceUnderTest, ServiceUnderTest } from '@bindery/shared/testing';
 import { connectSites } from '@bindery/sites/client';
 import { COLLECTIONS } from '@bindery/sites/data-access';
 import type { ShareLinkRecord, SiteRecord } from '@bindery/sites/domain';
@@ -13,14 +12,20 @@ import { SpacesStandIn } from './spaces-stand-in';
 
 export const hex = () => randomBytes(4).toString('hex');
 
+/** The service tier's starter (startServiceUnderTest of shared/testing, which only spec files import). */
+export type StartService = (
+  descriptor: ReturnType<typeof sitesServiceWith>,
+  settings: Record<string, string>,
+) => Promise<{ address: string; running: { deps: SitesDeps }; stop(): Promise<void> }>;
+
 /**
  * Sites in this process against the real replica set and broker, with content held in memory and
  * identity's member events fed by the test; sites are inserted as records (creating them is
  * another part of the service).
  */
-export async function startSites(settings: Record<string, string> = {}) {
+export async function startSites(start: StartService, settings: Record<string, string> = {}) {
   const content = new SpacesStandIn();
-  const service: ServiceUnderTest<SitesDeps> = await startServiceUnderTest(sitesServiceWith({ accessSource: identityStandIn, connectContent: () => content.clients() }), settings);
+  const service = await start(sitesServiceWith({ accessSource: identityStandIn, connectContent: () => content.clients() }), settings);
   const clients = connectSites(service.address, 20000);
   const deps = service.running.deps;
 
