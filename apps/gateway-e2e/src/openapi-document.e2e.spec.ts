@@ -376,6 +376,33 @@ describe('responses match the served /openapi.json', () => {
     }
   }, 180_000);
 
+  it('sites: sections, section groups, site spaces, the structure and the published site', async () => {
+    const api = http(sut.baseUrl, ada.token);
+    const space = expectDeclared(await api.post(`/v1/orgs/${orgId}/spaces`, { title: 'Structured space' }), 'post', '/v1/orgs/{organizationId}/spaces', 201);
+    const created = await api.post(`/v1/orgs/${orgId}/sites`, { title: 'Structured site' });
+    expect(created.status).toBe(201);
+    const s = `/v1/orgs/${orgId}/sites/${created.body.id}`;
+    const st = '/v1/orgs/{organizationId}/sites/{siteId}';
+    const section = expectDeclared(await api.post(`${s}/sections`, { spaceId: space.id }), 'post', `${st}/sections`, 201);
+    const second = expectDeclared(await api.post(`${s}/sections`, { spaceId: space.id, title: 'Second' }), 'post', `${st}/sections`, 201);
+    expectDeclared(await api.get(`${s}/sections`), 'get', `${st}/sections`, 200);
+    expectDeclared(await api.patch(`${s}/sections/${section.id}`, { condition: 'visitor.claims.beta' }), 'patch', `${st}/sections/{siteSectionId}`, 200);
+    expectDeclared(await api.post(`${s}/sections/${second.id}/move`, {}), 'post', `${st}/sections/{siteSectionId}/move`, 200);
+    const group = expectDeclared(await api.post(`${s}/section-groups`, { title: 'Group' }), 'post', `${st}/section-groups`, 201);
+    expectDeclared(await api.get(`${s}/section-groups`), 'get', `${st}/section-groups`, 200);
+    expectDeclared(await api.patch(`${s}/section-groups/${group.id}`, { icon: 'book' }), 'patch', `${st}/section-groups/{siteSectionGroupId}`, 200);
+    expectDeclared(await api.post(`${s}/section-groups/${group.id}/sections`, { sectionId: second.id }), 'post', `${st}/section-groups/{siteSectionGroupId}/sections`, 201);
+    expectDeclared(await api.post(`${s}/section-groups/${group.id}/move`, {}), 'post', `${st}/section-groups/{siteSectionGroupId}/move`, 200);
+    const siteSpace = expectDeclared(await api.post(`${s}/site-spaces`, { spaceId: space.id }), 'post', `${st}/site-spaces`, 201);
+    expectDeclared(await api.get(`${s}/site-spaces`), 'get', `${st}/site-spaces`, 200);
+    expectDeclared(await api.patch(`${s}/site-spaces/${siteSpace.id}`, { path: 'variant' }), 'patch', `${st}/site-spaces/{siteSpaceId}`, 200);
+    expectDeclared(await api.post(`${s}/site-spaces/${siteSpace.id}/move`, {}), 'post', `${st}/site-spaces/{siteSpaceId}/move`, 200);
+    expectDeclared(await api.get(`${s}/structure`), 'get', `${st}/structure`, 200);
+    expectDeclared(await api.patch(`${s}/structure/sort`, { item: { type: 'site-section-group', id: group.id }, position: {} }), 'patch', `${st}/structure/sort`, 200);
+    expect((await api.post(`${s}/publish`)).status).toBe(200);
+    expectDeclared(await api.get(`${s}/published`), 'get', `${st}/published`, 200);
+  });
+
   it('dead letters (a consumer of content gave up on an event)', async () => {
     const admin = http(sut.baseUrl, sut.adminToken);
     const letter = await deadLetterInContent(sut);

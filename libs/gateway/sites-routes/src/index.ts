@@ -5,10 +5,12 @@ import { siteTokenAuthenticator } from './site-token-authentication';
 import { adaptiveSchemaRoutes } from './adaptive-schema-routes';
 import { shareLinkRoutes } from './share-link-routes';
 import { siteRoutes } from './site-routes';
+import { structureRoutes } from './structure-routes';
 
 /** Sites's routes. */
 export function sitesRoutes(clients: SitesClients, context: GatewayContext): RouteSpec[] {
   return [
+    ...structureRoutes(clients.structure, context),
     {
       method: 'get',
       path: '/admin/services/sites',

@@ -51,8 +51,16 @@ export function siteJson(s: pb.Site, urls: Urls) {
   };
 }
 
+/** Where a site's structure lives in the API: its organization and site. */
+export interface SiteLocation {
+  organizationId: string;
+  siteId: string;
+}
+
+const siteBase = (urls: Urls, at: SiteLocation) => `${urls.publicUrl}/v1/orgs/${encodeURIComponent(at.organizationId)}/sites/${encodeURIComponent(at.siteId)}`;
+
 /** The official SiteSpace; `space` is content's Space as the caller may see it. */
-export function siteSpaceJson(ss: pb.SiteSpace, urls: Urls) {
+export function siteSpaceJson(ss: pb.SiteSpace, urls: Urls, at: SiteLocation) {
   return {
     object: 'site-space',
     id: ss.id,
@@ -63,12 +71,12 @@ export function siteSpaceJson(ss: pb.SiteSpace, urls: Urls) {
     default: ss.default,
     draft: false,
     ...(ss.condition !== undefined ? { condition: ss.condition } : {}),
-    urls: { location: '', ...(ss.publishedUrl ? { published: ss.publishedUrl } : {}) },
+    urls: { location: `${siteBase(urls, at)}/site-spaces/${encodeURIComponent(ss.id)}`, ...(ss.publishedUrl ? { published: ss.publishedUrl } : {}) },
   };
 }
 
 /** The official SiteSection with its site spaces. */
-export function sectionJson(s: pb.SiteSection, urls: Urls) {
+export function sectionJson(s: pb.SiteSection, urls: Urls, at: SiteLocation) {
   return {
     object: 'site-section',
     id: s.id,
@@ -80,20 +88,20 @@ export function sectionJson(s: pb.SiteSection, urls: Urls) {
     ...(s.condition !== undefined ? { condition: s.condition } : {}),
     ...(s.sectionGroupId ? { sectionGroup: s.sectionGroupId } : {}),
     ...(s.icon !== undefined ? { icon: s.icon } : {}),
-    siteSpaces: s.siteSpaces.map((ss) => siteSpaceJson(ss, urls)),
-    urls: { location: '', ...(s.publishedUrl ? { published: s.publishedUrl } : {}) },
+    siteSpaces: s.siteSpaces.map((ss) => siteSpaceJson(ss, urls, at)),
+    urls: { location: `${siteBase(urls, at)}/sections/${encodeURIComponent(s.id)}`, ...(s.publishedUrl ? { published: s.publishedUrl } : {}) },
   };
 }
 
 /** The official SiteSectionGroup with its sections. */
-export function sectionGroupJson(g: pb.SiteSectionGroup, urls: Urls) {
+export function sectionGroupJson(g: pb.SiteSectionGroup, urls: Urls, at: SiteLocation) {
   return {
     object: 'site-section-group',
     id: g.id,
     title: g.title,
     ...(g.icon !== undefined ? { icon: g.icon } : {}),
     draft: false,
-    sections: g.sections.map((s) => sectionJson(s, urls)),
+    sections: g.sections.map((s) => sectionJson(s, urls, at)),
   };
 }
 

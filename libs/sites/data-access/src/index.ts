@@ -5,3 +5,4 @@ export * from './share-links.repository';
 export * from './site-dependents.repository';
 export * from './redirects.repository';
 export * from './published-structure-reads';
+export * from './structure.repositories';

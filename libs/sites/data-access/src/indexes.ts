@@ -26,6 +26,7 @@ export const SITES_INDEXES: IndexPlan = {
   [COLLECTIONS.sectionGroups]: [{ key: { siteId: 1, order: 1, _id: 1 }, name: 'site_order' }, OUTBOX_INDEX],
   [COLLECTIONS.siteSpaces]: [
     { key: { siteId: 1, sectionId: 1, order: 1, _id: 1 }, name: 'site_section_order' },
+    { key: { siteId: 1, order: 1, _id: 1 }, name: 'site_order' },
     { key: { siteId: 1, sectionId: 1, path: 1 }, name: 'site_section_path_unique', unique: true },
     { key: { spaceId: 1 }, name: 'space' },
     { key: { organizationId: 1, spaceId: 1 }, name: 'org_space' },

@@ -7,3 +7,6 @@ export * from './site-urls';
 export * from './adaptive-schema';
 export * from './redirects';
 export * from './search-scope';
+export * from './conditions';
+export * from './site-structure';
+export * from './structure-paths';

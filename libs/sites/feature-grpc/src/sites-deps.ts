@@ -3,7 +3,17 @@ import type { OrgAccessProjection } from '@bindery/identity/projection';
 import { Db, Transaction } from '@bindery/platform/mongo';
 import type { RunStore } from '@bindery/platform/runs';
 import type { SearchClients } from '@bindery/search/client';
-import type { PublishedStructureReads, RedirectsRepository, ShareLinksRepository, SiteDependentsRepository, SitesRepository, SiteTokenStore } from '@bindery/sites/data-access';
+import type {
+  PublishedStructureReads,
+  RedirectsRepository,
+  SectionGroupsRepository,
+  SectionsRepository,
+  ShareLinksRepository,
+  SiteDependentsRepository,
+  SitesRepository,
+  SiteSpacesRepository,
+  SiteTokenStore,
+} from '@bindery/sites/data-access';
 
 /** What sites' use cases work with; built once at start (sites-composition.ts). */
 export interface SitesDeps {
@@ -14,6 +24,10 @@ export interface SitesDeps {
   shareLinks: ShareLinksRepository;
   /** a site's site spaces, sections and the rest, as the site's own lifecycle touches them */
   dependents: SiteDependentsRepository;
+  /** the structure of sites: changed only through changeStructure (one transaction, compare-and-set on the site) */
+  sections: SectionsRepository;
+  sectionGroups: SectionGroupsRepository;
+  siteSpaces: SiteSpacesRepository;
   /** the organization roles, from identity's events (decision 0004: what identity acknowledged holds at once) */
   access: OrgAccessProjection;
   /** content's services: spaces are read as the caller (content decides what they may see) */

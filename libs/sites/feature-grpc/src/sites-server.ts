@@ -4,22 +4,27 @@ import { createOrgAccessProjection, IdentitySource, identityAccessSource, orgAcc
 import { grpcService } from '@bindery/platform/grpc';
 import { Db, transactionsRelayingEvents } from '@bindery/platform/mongo';
 import { defineService } from '@bindery/platform/service-runtime';
-import { sitesPublishedV1 as published, sitesStructureV1 as structure } from '@bindery/shared/contracts';
+import { sitesPublishedV1 as published } from '@bindery/shared/contracts';
 import { invalid } from '@bindery/platform/errors';
 import { connectSearch, SearchClients, searchAddressSetting } from '@bindery/search/client';
 import {
   OUTBOX_COLLECTIONS,
   PublishedStructureReads,
   RedirectsRepository,
+  SectionGroupsRepository,
+  SectionsRepository,
   ShareLinksRepository,
   SiteDependentsRepository,
   SitesRepository,
+  SiteSpacesRepository,
   SITES_INDEXES,
   SiteTokenStore,
 } from '@bindery/sites/data-access';
+import { contentHandlers } from './content-events';
 import { SitesDeps } from './sites-deps';
 import { publishedSitesGrpc } from './published-grpc';
 import { sitesGrpc } from './sites-grpc';
+import { structureGrpc } from './structure-grpc';
 
 export interface SitesServiceOptions {
   clock?: () => number;
@@ -66,6 +71,9 @@ export function sitesServiceWith(options: SitesServiceOptions = {}) {
         tokens: new SiteTokenStore(db),
         shareLinks: new ShareLinksRepository(db),
         dependents: new SiteDependentsRepository(db),
+        sections: new SectionsRepository(db),
+        sectionGroups: new SectionGroupsRepository(db),
+        siteSpaces: new SiteSpacesRepository(db),
         access: createOrgAccessProjection(db, { source, cacheMs: config.SITES_ACCESS_CACHE_MS }),
         content,
         search,
@@ -73,7 +81,8 @@ export function sitesServiceWith(options: SitesServiceOptions = {}) {
         structureReads: new PublishedStructureReads(db),
         runs,
         clock,
-        transaction: transactionsRelayingEvents(db, eventsRecorded),
+        // structure changes of one site serialize on the site's document: a burst of edits waits its turn rather than failing
+        transaction: transactionsRelayingEvents(db, eventsRecorded, { maxAttempts: 30 }),
         readerUrl: config.BINDERY_READER_URL.replace(/\/$/, ''),
       };
     },
@@ -82,13 +91,10 @@ export function sitesServiceWith(options: SitesServiceOptions = {}) {
       content?.close();
       search?.close();
     },
-    grpc: (deps) => [
-      ...sitesGrpc(deps),
-      grpcService(structure.SiteStructureServiceService, pending(structure.SiteStructureServiceService) as never),
-      publishedSitesGrpc(deps, pending(published.PublishedSitesServiceService)),
-    ],
+    grpc: (deps) => [...sitesGrpc(deps), structureGrpc(deps), publishedSitesGrpc(deps, pending(published.PublishedSitesServiceService))],
     consumers: (deps) => ({
       'sites.identity-access': { from: ['identity'], handlers: deps.access.handlers, liveness: deps.access.liveness, applied: deps.access.forget },
+      'sites.content': { from: ['content'], handlers: contentHandlers(deps) },
     }),
   });
 }

@@ -174,7 +174,10 @@ export interface PublishedSite {
   structure:
     | SiteStructure
     | undefined;
-  /** set when opened with a share key, so the caller's links keep it */
+  /**
+   * not set by the structure service: a share key is never echoed back (the reader, which holds
+   * it, builds its own links)
+   */
   shareKey?: string | undefined;
 }
 
@@ -2841,7 +2844,10 @@ export const SiteStructureServiceService = {
     responseSerialize: (value: StructureItem): Buffer => Buffer.from(StructureItem.encode(value).finish()),
     responseDeserialize: (value: Buffer): StructureItem => StructureItem.decode(value),
   },
-  /** the published site with its structure (404 unless published; a share-link site needs its key) */
+  /**
+   * the published site with its structure: 404 unless published; its members, anyone for a public
+   * or unlisted site, holders of an active key for a share-link site
+   */
   getPublishedSite: {
     path: "/bindery.sites.v1.SiteStructureService/GetPublishedSite" as const,
     requestStream: false as const,
@@ -2874,7 +2880,10 @@ export interface SiteStructureServiceServer extends UntypedServiceImplementation
   moveSiteSpace: handleUnaryCall<MoveItemRequest, SiteSpace>;
   getStructure: handleUnaryCall<ListStructureRequest, SiteStructure>;
   sortStructure: handleUnaryCall<SortStructureRequest, StructureItem>;
-  /** the published site with its structure (404 unless published; a share-link site needs its key) */
+  /**
+   * the published site with its structure: 404 unless published; its members, anyone for a public
+   * or unlisted site, holders of an active key for a share-link site
+   */
   getPublishedSite: handleUnaryCall<ListStructureRequest, PublishedSite>;
 }
 
@@ -3165,7 +3174,10 @@ export interface SiteStructureServiceClient extends Client {
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: StructureItem) => void,
   ): ClientUnaryCall;
-  /** the published site with its structure (404 unless published; a share-link site needs its key) */
+  /**
+   * the published site with its structure: 404 unless published; its members, anyone for a public
+   * or unlisted site, holders of an active key for a share-link site
+   */
   getPublishedSite(
     request: ListStructureRequest,
     callback: (error: ServiceError | null, response: PublishedSite) => void,

@@ -1,0 +1,174 @@
+import { DomainError, notFound } from '@bindery/platform/errors';
+import { Caller, internalCaller } from '@bindery/platform/grpc';
+import { contentV1, sitesV1 as pb } from '@bindery/shared/contracts';
+import { SectionGroupRecord, SectionRecord, SitePermissions, SiteRecord, SiteSpaceRecord } from '@bindery/sites/domain';
+import { siteMessage } from './site-messages';
+import { visibleSite } from './site-access';
+import type { SitesDeps } from './sites-deps';
+
+/**
+ * Who reads a site's structure, and how its spaces are read:
+ * - a member who may view the site reads it as themselves: each space as content answers it to
+ *   them (a site space whose space they cannot read is left out);
+ * - anyone else holding an active share key of a published share-link site (and, for the
+ *   published view, anyone reading a published public or unlisted site) reads the published
+ *   site: its shown site spaces, with their spaces read by sites itself and shown read-only.
+ */
+export interface SiteReader {
+  site: SiteRecord;
+  /** the member's permissions; none when reading the published site as an outsider */
+  permissions?: SitePermissions;
+  /** whose eyes content reads the spaces with */
+  spacesAs: Caller;
+  published: boolean;
+}
+
+const SITES = internalCaller('sites');
+
+const isNotFound = (err: unknown) => err instanceof DomainError && err.kind === 'not_found';
+
+/** An active share link of a published share-link site, or nothing (the key itself never leaves this function). */
+async function opensWithKey(deps: SitesDeps, site: SiteRecord | null, shareKey: string | undefined): Promise<boolean> {
+  if (!site || shareKey === undefined || shareKey === '' || !site.published || site.visibility !== 'share-link') return false;
+  return (await deps.shareLinks.activeShareLinkByKey(site._id, shareKey)) !== null;
+}
+
+/**
+ * The reader of a site's structure (lists, structure): a member who may view it, or, with an
+ * active share key of the published share-link site, anyone authenticated. 404 otherwise.
+ */
+export async function structureReader(deps: SitesDeps, caller: Caller, organizationId: string, siteId: string, shareKey?: string): Promise<SiteReader> {
+  try {
+    const { site, permissions } = await visibleSite(deps, caller, organizationId, siteId, 'view');
+    return { site, permissions, spacesAs: caller, published: false };
+  } catch (err) {
+    if (!isNotFound(err) || shareKey === undefined) throw err;
+  }
+  const site = await deps.sites.get(organizationId, siteId);
+  if (!(await opensWithKey(deps, site, shareKey))) throw notFound('Site');
+  return { site: site!, spacesAs: SITES, published: true };
+}
+
+/**
+ * The reader of a published site: 404 unless the site is published; then members who may view it,
+ * and outsiders when it is public or unlisted, or share-link with an active key (a visitor-auth
+ * site is read by its visitors through the published-URL resolver, not here).
+ */
+export async function publishedReader(deps: SitesDeps, caller: Caller, organizationId: string, siteId: string, shareKey?: string): Promise<SiteReader> {
+  try {
+    const { site, permissions } = await visibleSite(deps, caller, organizationId, siteId, 'view');
+    if (!site.published) throw notFound('Site');
+    return { site, permissions, spacesAs: SITES, published: true };
+  } catch (err) {
+    if (!isNotFound(err)) throw err;
+  }
+  const site = await deps.sites.get(organizationId, siteId);
+  if (!site?.published) throw notFound('Site');
+  const open = site.visibility === 'public' || site.visibility === 'unlisted' || (await opensWithKey(deps, site, shareKey));
+  if (!open) throw notFound('Site');
+  return { site, spacesAs: SITES, published: true };
+}
+
+const READ_ONLY: contentV1.SpacePermissions = {
+  view: true,
+  access: false,
+  admin: false,
+  viewInviteLinks: false,
+  edit: false,
+  triggerGitSync: false,
+  comment: false,
+  merge: false,
+  review: false,
+  installIntegration: false,
+};
+
+/**
+ * The spaces of the given ids as the reader may see them (absent: not readable). Read by sites
+ * itself for the published view, where they are shown read-only.
+ */
+export async function spacesFor(deps: SitesDeps, reader: Pick<SiteReader, 'spacesAs' | 'published'>, spaceIds: Iterable<string>): Promise<Map<string, contentV1.Space>> {
+  const ids = [...new Set(spaceIds)];
+  const answers = await Promise.all(
+    ids.map(async (spaceId) => {
+      try {
+        const space = await deps.content.spaces.getSpace({ spaceId }, { caller: reader.spacesAs });
+        return [spaceId, reader.published ? { ...space, permissions: READ_ONLY } : space] as const;
+      } catch (err) {
+        if (isNotFound(err)) return [spaceId, undefined] as const;
+        throw err;
+      }
+    }),
+  );
+  const out = new Map<string, contentV1.Space>();
+  for (const [id, space] of answers) if (space) out.set(id, space);
+  return out;
+}
+
+/** What a message needs to know around an item: the site, its sections (for paths and defaults) and the spaces read. */
+export interface MessageContext {
+  site: SiteRecord;
+  sections: ReadonlyMap<string, SectionRecord>;
+  spaces: ReadonlyMap<string, contentV1.Space>;
+  readerUrl: string;
+}
+
+/** Where the reader serves the published site; undefined while it is unpublished. */
+export function sitePublishedUrl(site: SiteRecord, readerUrl: string): string | undefined {
+  if (!site.published) return undefined;
+  return site.hostname ? `https://${site.hostname}` : `${readerUrl}/${encodeURIComponent(site.basename)}`;
+}
+
+function sectionUrl(ctx: MessageContext, section: SectionRecord): string | undefined {
+  const base = sitePublishedUrl(ctx.site, ctx.readerUrl);
+  if (!base) return undefined;
+  return section._id === ctx.site.defaultSectionId ? base : `${base}/${encodeURIComponent(section.path)}`;
+}
+
+function isDefaultSiteSpace(ctx: MessageContext, ss: SiteSpaceRecord): boolean {
+  return ss.sectionId ? ctx.sections.get(ss.sectionId)?.defaultSiteSpaceId === ss._id : ctx.site.defaultSiteSpaceId === ss._id;
+}
+
+/** The site space with its space; undefined when the reader cannot read the space (or it is hidden). */
+export function siteSpaceMessage(ctx: MessageContext, ss: SiteSpaceRecord): pb.SiteSpace | undefined {
+  const space = ctx.spaces.get(ss.spaceId);
+  if (!space || ss.spaceDeletedAt) return undefined;
+  const isDefault = isDefaultSiteSpace(ctx, ss);
+  const section = ss.sectionId ? ctx.sections.get(ss.sectionId) : undefined;
+  const base = section ? sectionUrl(ctx, section) : sitePublishedUrl(ctx.site, ctx.readerUrl);
+  return {
+    id: ss._id,
+    path: ss.path,
+    sectionId: ss.sectionId,
+    spaceId: ss.spaceId,
+    space,
+    title: space.title,
+    default: isDefault,
+    condition: ss.condition,
+    publishedUrl: base === undefined ? undefined : isDefault ? base : `${base}/${encodeURIComponent(ss.path)}`,
+  };
+}
+
+/** The section with its shown site spaces (in order) that the reader can read. */
+export function sectionMessage(ctx: MessageContext, section: SectionRecord, siteSpaces: SiteSpaceRecord[]): pb.SiteSection {
+  return {
+    id: section._id,
+    title: section.title,
+    description: section.description,
+    default: section._id === ctx.site.defaultSectionId,
+    path: section.path,
+    condition: section.condition,
+    sectionGroupId: section.sectionGroupId,
+    icon: section.icon,
+    siteSpaces: siteSpaces.flatMap((ss) => siteSpaceMessage(ctx, ss) ?? []),
+    publishedUrl: sectionUrl(ctx, section),
+  };
+}
+
+export function groupMessage(_ctx: MessageContext, group: SectionGroupRecord, sections: pb.SiteSection[]): pb.SiteSectionGroup {
+  return { id: group._id, title: group.title, icon: group.icon, sections };
+}
+
+/** The site as the published view shows it (the reader's permissions, none for outsiders). */
+export function publishedSiteMessage(site: SiteRecord, permissions: SitePermissions | undefined, defaultSpace: string | undefined, readerUrl: string): pb.Site {
+  return siteMessage({ readerUrl }, site, permissions ?? { view: false, edit: false, publish: false, admin: false }, defaultSpace);
+}
