@@ -1,0 +1,2 @@
+export * from './git-sync-server';
+export * from './git-sync-runs';
