@@ -6,5 +6,5 @@ import { gitSyncEventsV1 as ev } from '@bindery/shared/contracts';
  * from proto/bindery/events/git_sync/v1 once: producers create and consumers decode through these definitions.
  */
 export const GitSyncEvents = {
-  noteRecorded: defineEvent('git_sync.note.recorded', ev.NoteRecorded),
+  syncCompleted: defineEvent('git_sync.sync.completed', ev.SyncCompleted),
 };

@@ -1,2 +1,2 @@
 export * from './indexes';
-export * from './notes.repository';
+export * from './syncs.repository';

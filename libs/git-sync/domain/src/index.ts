@@ -1,17 +1,25 @@
-/** GitSync's business rules: pure functions and types, no I/O. */
+/** Git sync's rules: remotes, GitBook's repository layout. Pure functions, no I/O. */
+export * from './remote';
+export * from './layout';
+
 export function describeCaller(service: string, userId: string): { service: string; callerUserId: string } {
   return { service, callerUserId: userId };
 }
 
-/** A note: one fact git-sync keeps about a subject (the skeleton's one kind of record). */
-export interface NoteRecord {
+/** What git-sync keeps about a space's sync (one record per space; no credentials). */
+export interface SyncRecord {
   _id: string;
-  subject: string;
-  text: string;
-  createdAt: string;
-}
-
-/** The note recorded when identity creates a user (one per user: its id is the user's). */
-export function noteOfNewUser(userId: string, email: string, at: string): NoteRecord {
-  return { _id: `user:${userId}`, subject: userId, text: `user ${email} created`, createdAt: at };
+  organizationId: string;
+  url: string;
+  repoName: string;
+  provider?: string;
+  treeUrl?: string;
+  ref: string;
+  commit?: string;
+  revisionId?: string;
+  /** the file each page was imported from or exported to */
+  files: Record<string, string>;
+  /** the latest timestamp of an import or export that ran */
+  lastTimestamp?: string;
+  updatedAt: string;
 }

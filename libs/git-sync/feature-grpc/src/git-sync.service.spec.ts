@@ -1,8 +1,6 @@
-import { IdentityEvents } from '@bindery/identity/client';
 import { connectGitSync } from '@bindery/git-sync/client';
-import { FAST_RUN_SETTINGS, startServiceUnderTest, ServiceUnderTest, waitForRun } from '@bindery/shared/testing';
-import { GIT_SYNC_RUNS } from './git-sync-runs';
-import { GitSyncDeps, gitSyncService, identityHandlers } from './git-sync-server';
+import { FAST_RUN_SETTINGS, startServiceUnderTest, ServiceUnderTest } from '@bindery/shared/testing';
+import { GitSyncDeps, gitSyncService } from './git-sync-server';
 
 describe('git-sync service (in process, real MongoDB and Kafka)', () => {
   let service: ServiceUnderTest<GitSyncDeps>;
@@ -23,15 +21,31 @@ describe('git-sync service (in process, real MongoDB and Kafka)', () => {
     await expect(clients.gitSync.ping({})).rejects.toMatchObject({ kind: 'unauthenticated' });
   });
 
-  test('a user created in identity is noted, and a run counts the notes with its progress', async () => {
-    const { notes, runs, db } = service.running.deps;
-    const handlers = identityHandlers(service.running.deps);
-    await handlers[IdentityEvents.userCreated.type](IdentityEvents.userCreated.create('identity', 'u2', { userId: 'u2', email: 'u2@example.com' }));
-    expect(await notes.ofSubject('u2')).toMatchObject([{ subject: 'u2', text: 'user u2@example.com created' }]);
-
-    const { run } = await runs.enqueue({ kind: GIT_SYNC_RUNS.example, input: { subjects: ['u2', 'nobody'] } });
-    const done = await waitForRun(db, run._id, 'completed');
-    expect(done.result).toEqual({ subjects: 2, notes: 1 });
-    expect(done.progress).toMatchObject({ done: 2, total: 2 });
+  test.each([
+    'file:///etc',
+    'ssh://git@example.com/a.git',
+    'ext::sh -c touch% /tmp/x',
+    'git@example.com:a/b.git',
+    'git://example.com/a.git',
+    'https://u:secret@example.com/a.git?x=1',
+  ])('refuses the remote %s before anything else, without repeating it', async (url) => {
+    const caller = { userId: 'u1', isInstanceAdmin: false };
+    const req = {
+      spaceId: 's1',
+      url,
+      ref: 'refs/heads/main',
+      repoCacheId: '',
+      repoTreeUrl: '',
+      repoCommitUrl: '',
+      repoProjectDirectory: '',
+      timestamp: '',
+      force: false,
+      standalone: false,
+      gitInfoProvider: '',
+      gitInfoUrl: '',
+    };
+    const err = await clients.gitSync.startImport(req, { caller }).catch((e: unknown) => e as Error);
+    expect(err).toMatchObject({ kind: 'invalid' });
+    expect(String((err as Error).message)).not.toContain('secret');
   });
 });

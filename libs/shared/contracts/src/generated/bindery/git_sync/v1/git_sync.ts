@@ -27,6 +27,60 @@ export interface PingResponse {
   callerUserId: string;
 }
 
+/** The fields of the official ImportGitRepository; empty strings are absent. */
+export interface ImportRequest {
+  spaceId: string;
+  url: string;
+  ref: string;
+  repoCacheId: string;
+  repoTreeUrl: string;
+  repoCommitUrl: string;
+  repoProjectDirectory: string;
+  /** RFC 3339 */
+  timestamp: string;
+  force: boolean;
+  standalone: boolean;
+  /** gitInfo: "github" | "gitlab" | "" */
+  gitInfoProvider: string;
+  gitInfoUrl: string;
+}
+
+/** The fields of the official ExportToGitRepository. */
+export interface ExportRequest {
+  spaceId: string;
+  url: string;
+  ref: string;
+  commitMessage: string;
+  repoCacheId: string;
+  repoTreeUrl: string;
+  repoCommitUrl: string;
+  repoProjectDirectory: string;
+  timestamp: string;
+  force: boolean;
+  gitInfoProvider: string;
+  gitInfoUrl: string;
+}
+
+export interface StartReply {
+  runId: string;
+}
+
+export interface GetInfoRequest {
+  spaceId: string;
+}
+
+/** The official GitSyncState; empty strings are absent. */
+export interface GitInfo {
+  repoName: string;
+  installationProvider: string;
+  integration: string;
+  /** the repository's tree URL or, without one, its URL without credentials */
+  url: string;
+  updatedAt: string;
+  /** the last commit imported or exported */
+  commit: string;
+}
+
 function createBasePingRequest(): PingRequest {
   return {};
 }
@@ -168,7 +222,894 @@ export const PingResponse: MessageFns<PingResponse> = {
   },
 };
 
-/** GitSync: the gRPC contract the gateway and other services call. */
+function createBaseImportRequest(): ImportRequest {
+  return {
+    spaceId: "",
+    url: "",
+    ref: "",
+    repoCacheId: "",
+    repoTreeUrl: "",
+    repoCommitUrl: "",
+    repoProjectDirectory: "",
+    timestamp: "",
+    force: false,
+    standalone: false,
+    gitInfoProvider: "",
+    gitInfoUrl: "",
+  };
+}
+
+export const ImportRequest: MessageFns<ImportRequest> = {
+  encode(message: ImportRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.spaceId !== "") {
+      writer.uint32(10).string(message.spaceId);
+    }
+    if (message.url !== "") {
+      writer.uint32(18).string(message.url);
+    }
+    if (message.ref !== "") {
+      writer.uint32(26).string(message.ref);
+    }
+    if (message.repoCacheId !== "") {
+      writer.uint32(34).string(message.repoCacheId);
+    }
+    if (message.repoTreeUrl !== "") {
+      writer.uint32(42).string(message.repoTreeUrl);
+    }
+    if (message.repoCommitUrl !== "") {
+      writer.uint32(50).string(message.repoCommitUrl);
+    }
+    if (message.repoProjectDirectory !== "") {
+      writer.uint32(58).string(message.repoProjectDirectory);
+    }
+    if (message.timestamp !== "") {
+      writer.uint32(66).string(message.timestamp);
+    }
+    if (message.force !== false) {
+      writer.uint32(72).bool(message.force);
+    }
+    if (message.standalone !== false) {
+      writer.uint32(80).bool(message.standalone);
+    }
+    if (message.gitInfoProvider !== "") {
+      writer.uint32(90).string(message.gitInfoProvider);
+    }
+    if (message.gitInfoUrl !== "") {
+      writer.uint32(98).string(message.gitInfoUrl);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ImportRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseImportRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.spaceId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.url = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.ref = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.repoCacheId = reader.string();
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.repoTreeUrl = reader.string();
+            continue;
+          }
+          case 6: {
+            if (tag !== 50) {
+              break;
+            }
+
+            message.repoCommitUrl = reader.string();
+            continue;
+          }
+          case 7: {
+            if (tag !== 58) {
+              break;
+            }
+
+            message.repoProjectDirectory = reader.string();
+            continue;
+          }
+          case 8: {
+            if (tag !== 66) {
+              break;
+            }
+
+            message.timestamp = reader.string();
+            continue;
+          }
+          case 9: {
+            if (tag !== 72) {
+              break;
+            }
+
+            message.force = reader.bool();
+            continue;
+          }
+          case 10: {
+            if (tag !== 80) {
+              break;
+            }
+
+            message.standalone = reader.bool();
+            continue;
+          }
+          case 11: {
+            if (tag !== 90) {
+              break;
+            }
+
+            message.gitInfoProvider = reader.string();
+            continue;
+          }
+          case 12: {
+            if (tag !== 98) {
+              break;
+            }
+
+            message.gitInfoUrl = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ImportRequest {
+    return {
+      spaceId: isSet(object.spaceId)
+        ? globalThis.String(object.spaceId)
+        : isSet(object.space_id)
+        ? globalThis.String(object.space_id)
+        : "",
+      url: isSet(object.url) ? globalThis.String(object.url) : "",
+      ref: isSet(object.ref) ? globalThis.String(object.ref) : "",
+      repoCacheId: isSet(object.repoCacheId)
+        ? globalThis.String(object.repoCacheId)
+        : isSet(object.repo_cache_id)
+        ? globalThis.String(object.repo_cache_id)
+        : "",
+      repoTreeUrl: isSet(object.repoTreeUrl)
+        ? globalThis.String(object.repoTreeUrl)
+        : isSet(object.repo_tree_url)
+        ? globalThis.String(object.repo_tree_url)
+        : "",
+      repoCommitUrl: isSet(object.repoCommitUrl)
+        ? globalThis.String(object.repoCommitUrl)
+        : isSet(object.repo_commit_url)
+        ? globalThis.String(object.repo_commit_url)
+        : "",
+      repoProjectDirectory: isSet(object.repoProjectDirectory)
+        ? globalThis.String(object.repoProjectDirectory)
+        : isSet(object.repo_project_directory)
+        ? globalThis.String(object.repo_project_directory)
+        : "",
+      timestamp: isSet(object.timestamp) ? globalThis.String(object.timestamp) : "",
+      force: isSet(object.force) ? globalThis.Boolean(object.force) : false,
+      standalone: isSet(object.standalone) ? globalThis.Boolean(object.standalone) : false,
+      gitInfoProvider: isSet(object.gitInfoProvider)
+        ? globalThis.String(object.gitInfoProvider)
+        : isSet(object.git_info_provider)
+        ? globalThis.String(object.git_info_provider)
+        : "",
+      gitInfoUrl: isSet(object.gitInfoUrl)
+        ? globalThis.String(object.gitInfoUrl)
+        : isSet(object.git_info_url)
+        ? globalThis.String(object.git_info_url)
+        : "",
+    };
+  },
+
+  toJSON(message: ImportRequest): unknown {
+    const obj: any = {};
+    if (message.spaceId !== "") {
+      obj.spaceId = message.spaceId;
+    }
+    if (message.url !== "") {
+      obj.url = message.url;
+    }
+    if (message.ref !== "") {
+      obj.ref = message.ref;
+    }
+    if (message.repoCacheId !== "") {
+      obj.repoCacheId = message.repoCacheId;
+    }
+    if (message.repoTreeUrl !== "") {
+      obj.repoTreeUrl = message.repoTreeUrl;
+    }
+    if (message.repoCommitUrl !== "") {
+      obj.repoCommitUrl = message.repoCommitUrl;
+    }
+    if (message.repoProjectDirectory !== "") {
+      obj.repoProjectDirectory = message.repoProjectDirectory;
+    }
+    if (message.timestamp !== "") {
+      obj.timestamp = message.timestamp;
+    }
+    if (message.force !== false) {
+      obj.force = message.force;
+    }
+    if (message.standalone !== false) {
+      obj.standalone = message.standalone;
+    }
+    if (message.gitInfoProvider !== "") {
+      obj.gitInfoProvider = message.gitInfoProvider;
+    }
+    if (message.gitInfoUrl !== "") {
+      obj.gitInfoUrl = message.gitInfoUrl;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<ImportRequest>, I>>(base?: I): ImportRequest {
+    return ImportRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<ImportRequest>, I>>(object: I): ImportRequest {
+    const message = createBaseImportRequest();
+    message.spaceId = object.spaceId ?? "";
+    message.url = object.url ?? "";
+    message.ref = object.ref ?? "";
+    message.repoCacheId = object.repoCacheId ?? "";
+    message.repoTreeUrl = object.repoTreeUrl ?? "";
+    message.repoCommitUrl = object.repoCommitUrl ?? "";
+    message.repoProjectDirectory = object.repoProjectDirectory ?? "";
+    message.timestamp = object.timestamp ?? "";
+    message.force = object.force ?? false;
+    message.standalone = object.standalone ?? false;
+    message.gitInfoProvider = object.gitInfoProvider ?? "";
+    message.gitInfoUrl = object.gitInfoUrl ?? "";
+    return message;
+  },
+};
+
+function createBaseExportRequest(): ExportRequest {
+  return {
+    spaceId: "",
+    url: "",
+    ref: "",
+    commitMessage: "",
+    repoCacheId: "",
+    repoTreeUrl: "",
+    repoCommitUrl: "",
+    repoProjectDirectory: "",
+    timestamp: "",
+    force: false,
+    gitInfoProvider: "",
+    gitInfoUrl: "",
+  };
+}
+
+export const ExportRequest: MessageFns<ExportRequest> = {
+  encode(message: ExportRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.spaceId !== "") {
+      writer.uint32(10).string(message.spaceId);
+    }
+    if (message.url !== "") {
+      writer.uint32(18).string(message.url);
+    }
+    if (message.ref !== "") {
+      writer.uint32(26).string(message.ref);
+    }
+    if (message.commitMessage !== "") {
+      writer.uint32(34).string(message.commitMessage);
+    }
+    if (message.repoCacheId !== "") {
+      writer.uint32(42).string(message.repoCacheId);
+    }
+    if (message.repoTreeUrl !== "") {
+      writer.uint32(50).string(message.repoTreeUrl);
+    }
+    if (message.repoCommitUrl !== "") {
+      writer.uint32(58).string(message.repoCommitUrl);
+    }
+    if (message.repoProjectDirectory !== "") {
+      writer.uint32(66).string(message.repoProjectDirectory);
+    }
+    if (message.timestamp !== "") {
+      writer.uint32(74).string(message.timestamp);
+    }
+    if (message.force !== false) {
+      writer.uint32(80).bool(message.force);
+    }
+    if (message.gitInfoProvider !== "") {
+      writer.uint32(90).string(message.gitInfoProvider);
+    }
+    if (message.gitInfoUrl !== "") {
+      writer.uint32(98).string(message.gitInfoUrl);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ExportRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseExportRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.spaceId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.url = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.ref = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.commitMessage = reader.string();
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.repoCacheId = reader.string();
+            continue;
+          }
+          case 6: {
+            if (tag !== 50) {
+              break;
+            }
+
+            message.repoTreeUrl = reader.string();
+            continue;
+          }
+          case 7: {
+            if (tag !== 58) {
+              break;
+            }
+
+            message.repoCommitUrl = reader.string();
+            continue;
+          }
+          case 8: {
+            if (tag !== 66) {
+              break;
+            }
+
+            message.repoProjectDirectory = reader.string();
+            continue;
+          }
+          case 9: {
+            if (tag !== 74) {
+              break;
+            }
+
+            message.timestamp = reader.string();
+            continue;
+          }
+          case 10: {
+            if (tag !== 80) {
+              break;
+            }
+
+            message.force = reader.bool();
+            continue;
+          }
+          case 11: {
+            if (tag !== 90) {
+              break;
+            }
+
+            message.gitInfoProvider = reader.string();
+            continue;
+          }
+          case 12: {
+            if (tag !== 98) {
+              break;
+            }
+
+            message.gitInfoUrl = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ExportRequest {
+    return {
+      spaceId: isSet(object.spaceId)
+        ? globalThis.String(object.spaceId)
+        : isSet(object.space_id)
+        ? globalThis.String(object.space_id)
+        : "",
+      url: isSet(object.url) ? globalThis.String(object.url) : "",
+      ref: isSet(object.ref) ? globalThis.String(object.ref) : "",
+      commitMessage: isSet(object.commitMessage)
+        ? globalThis.String(object.commitMessage)
+        : isSet(object.commit_message)
+        ? globalThis.String(object.commit_message)
+        : "",
+      repoCacheId: isSet(object.repoCacheId)
+        ? globalThis.String(object.repoCacheId)
+        : isSet(object.repo_cache_id)
+        ? globalThis.String(object.repo_cache_id)
+        : "",
+      repoTreeUrl: isSet(object.repoTreeUrl)
+        ? globalThis.String(object.repoTreeUrl)
+        : isSet(object.repo_tree_url)
+        ? globalThis.String(object.repo_tree_url)
+        : "",
+      repoCommitUrl: isSet(object.repoCommitUrl)
+        ? globalThis.String(object.repoCommitUrl)
+        : isSet(object.repo_commit_url)
+        ? globalThis.String(object.repo_commit_url)
+        : "",
+      repoProjectDirectory: isSet(object.repoProjectDirectory)
+        ? globalThis.String(object.repoProjectDirectory)
+        : isSet(object.repo_project_directory)
+        ? globalThis.String(object.repo_project_directory)
+        : "",
+      timestamp: isSet(object.timestamp) ? globalThis.String(object.timestamp) : "",
+      force: isSet(object.force) ? globalThis.Boolean(object.force) : false,
+      gitInfoProvider: isSet(object.gitInfoProvider)
+        ? globalThis.String(object.gitInfoProvider)
+        : isSet(object.git_info_provider)
+        ? globalThis.String(object.git_info_provider)
+        : "",
+      gitInfoUrl: isSet(object.gitInfoUrl)
+        ? globalThis.String(object.gitInfoUrl)
+        : isSet(object.git_info_url)
+        ? globalThis.String(object.git_info_url)
+        : "",
+    };
+  },
+
+  toJSON(message: ExportRequest): unknown {
+    const obj: any = {};
+    if (message.spaceId !== "") {
+      obj.spaceId = message.spaceId;
+    }
+    if (message.url !== "") {
+      obj.url = message.url;
+    }
+    if (message.ref !== "") {
+      obj.ref = message.ref;
+    }
+    if (message.commitMessage !== "") {
+      obj.commitMessage = message.commitMessage;
+    }
+    if (message.repoCacheId !== "") {
+      obj.repoCacheId = message.repoCacheId;
+    }
+    if (message.repoTreeUrl !== "") {
+      obj.repoTreeUrl = message.repoTreeUrl;
+    }
+    if (message.repoCommitUrl !== "") {
+      obj.repoCommitUrl = message.repoCommitUrl;
+    }
+    if (message.repoProjectDirectory !== "") {
+      obj.repoProjectDirectory = message.repoProjectDirectory;
+    }
+    if (message.timestamp !== "") {
+      obj.timestamp = message.timestamp;
+    }
+    if (message.force !== false) {
+      obj.force = message.force;
+    }
+    if (message.gitInfoProvider !== "") {
+      obj.gitInfoProvider = message.gitInfoProvider;
+    }
+    if (message.gitInfoUrl !== "") {
+      obj.gitInfoUrl = message.gitInfoUrl;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<ExportRequest>, I>>(base?: I): ExportRequest {
+    return ExportRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<ExportRequest>, I>>(object: I): ExportRequest {
+    const message = createBaseExportRequest();
+    message.spaceId = object.spaceId ?? "";
+    message.url = object.url ?? "";
+    message.ref = object.ref ?? "";
+    message.commitMessage = object.commitMessage ?? "";
+    message.repoCacheId = object.repoCacheId ?? "";
+    message.repoTreeUrl = object.repoTreeUrl ?? "";
+    message.repoCommitUrl = object.repoCommitUrl ?? "";
+    message.repoProjectDirectory = object.repoProjectDirectory ?? "";
+    message.timestamp = object.timestamp ?? "";
+    message.force = object.force ?? false;
+    message.gitInfoProvider = object.gitInfoProvider ?? "";
+    message.gitInfoUrl = object.gitInfoUrl ?? "";
+    return message;
+  },
+};
+
+function createBaseStartReply(): StartReply {
+  return { runId: "" };
+}
+
+export const StartReply: MessageFns<StartReply> = {
+  encode(message: StartReply, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.runId !== "") {
+      writer.uint32(10).string(message.runId);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): StartReply {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseStartReply();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.runId = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): StartReply {
+    return {
+      runId: isSet(object.runId)
+        ? globalThis.String(object.runId)
+        : isSet(object.run_id)
+        ? globalThis.String(object.run_id)
+        : "",
+    };
+  },
+
+  toJSON(message: StartReply): unknown {
+    const obj: any = {};
+    if (message.runId !== "") {
+      obj.runId = message.runId;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<StartReply>, I>>(base?: I): StartReply {
+    return StartReply.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<StartReply>, I>>(object: I): StartReply {
+    const message = createBaseStartReply();
+    message.runId = object.runId ?? "";
+    return message;
+  },
+};
+
+function createBaseGetInfoRequest(): GetInfoRequest {
+  return { spaceId: "" };
+}
+
+export const GetInfoRequest: MessageFns<GetInfoRequest> = {
+  encode(message: GetInfoRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.spaceId !== "") {
+      writer.uint32(10).string(message.spaceId);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): GetInfoRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseGetInfoRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.spaceId = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): GetInfoRequest {
+    return {
+      spaceId: isSet(object.spaceId)
+        ? globalThis.String(object.spaceId)
+        : isSet(object.space_id)
+        ? globalThis.String(object.space_id)
+        : "",
+    };
+  },
+
+  toJSON(message: GetInfoRequest): unknown {
+    const obj: any = {};
+    if (message.spaceId !== "") {
+      obj.spaceId = message.spaceId;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<GetInfoRequest>, I>>(base?: I): GetInfoRequest {
+    return GetInfoRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<GetInfoRequest>, I>>(object: I): GetInfoRequest {
+    const message = createBaseGetInfoRequest();
+    message.spaceId = object.spaceId ?? "";
+    return message;
+  },
+};
+
+function createBaseGitInfo(): GitInfo {
+  return { repoName: "", installationProvider: "", integration: "", url: "", updatedAt: "", commit: "" };
+}
+
+export const GitInfo: MessageFns<GitInfo> = {
+  encode(message: GitInfo, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.repoName !== "") {
+      writer.uint32(10).string(message.repoName);
+    }
+    if (message.installationProvider !== "") {
+      writer.uint32(18).string(message.installationProvider);
+    }
+    if (message.integration !== "") {
+      writer.uint32(26).string(message.integration);
+    }
+    if (message.url !== "") {
+      writer.uint32(34).string(message.url);
+    }
+    if (message.updatedAt !== "") {
+      writer.uint32(42).string(message.updatedAt);
+    }
+    if (message.commit !== "") {
+      writer.uint32(50).string(message.commit);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): GitInfo {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseGitInfo();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.repoName = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.installationProvider = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.integration = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.url = reader.string();
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.updatedAt = reader.string();
+            continue;
+          }
+          case 6: {
+            if (tag !== 50) {
+              break;
+            }
+
+            message.commit = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): GitInfo {
+    return {
+      repoName: isSet(object.repoName)
+        ? globalThis.String(object.repoName)
+        : isSet(object.repo_name)
+        ? globalThis.String(object.repo_name)
+        : "",
+      installationProvider: isSet(object.installationProvider)
+        ? globalThis.String(object.installationProvider)
+        : isSet(object.installation_provider)
+        ? globalThis.String(object.installation_provider)
+        : "",
+      integration: isSet(object.integration) ? globalThis.String(object.integration) : "",
+      url: isSet(object.url) ? globalThis.String(object.url) : "",
+      updatedAt: isSet(object.updatedAt)
+        ? globalThis.String(object.updatedAt)
+        : isSet(object.updated_at)
+        ? globalThis.String(object.updated_at)
+        : "",
+      commit: isSet(object.commit) ? globalThis.String(object.commit) : "",
+    };
+  },
+
+  toJSON(message: GitInfo): unknown {
+    const obj: any = {};
+    if (message.repoName !== "") {
+      obj.repoName = message.repoName;
+    }
+    if (message.installationProvider !== "") {
+      obj.installationProvider = message.installationProvider;
+    }
+    if (message.integration !== "") {
+      obj.integration = message.integration;
+    }
+    if (message.url !== "") {
+      obj.url = message.url;
+    }
+    if (message.updatedAt !== "") {
+      obj.updatedAt = message.updatedAt;
+    }
+    if (message.commit !== "") {
+      obj.commit = message.commit;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<GitInfo>, I>>(base?: I): GitInfo {
+    return GitInfo.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<GitInfo>, I>>(object: I): GitInfo {
+    const message = createBaseGitInfo();
+    message.repoName = object.repoName ?? "";
+    message.installationProvider = object.installationProvider ?? "";
+    message.integration = object.integration ?? "";
+    message.url = object.url ?? "";
+    message.updatedAt = object.updatedAt ?? "";
+    message.commit = object.commit ?? "";
+    return message;
+  },
+};
+
+/**
+ * GitSync: a space imported from and exported to a Git repository in GitBook's layout. Import and
+ * export start durable runs; the URL may carry basic-auth credentials, which are kept apart from the
+ * run and never answered back.
+ */
 export type GitSyncServiceService = typeof GitSyncServiceService;
 export const GitSyncServiceService = {
   ping: {
@@ -180,10 +1121,44 @@ export const GitSyncServiceService = {
     responseSerialize: (value: PingResponse): Buffer => Buffer.from(PingResponse.encode(value).finish()),
     responseDeserialize: (value: Buffer): PingResponse => PingResponse.decode(value),
   },
+  /** the caller needs the space's edit permission (content decides); answers the run started */
+  startImport: {
+    path: "/bindery.git_sync.v1.GitSyncService/StartImport" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: ImportRequest): Buffer => Buffer.from(ImportRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): ImportRequest => ImportRequest.decode(value),
+    responseSerialize: (value: StartReply): Buffer => Buffer.from(StartReply.encode(value).finish()),
+    responseDeserialize: (value: Buffer): StartReply => StartReply.decode(value),
+  },
+  startExport: {
+    path: "/bindery.git_sync.v1.GitSyncService/StartExport" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: ExportRequest): Buffer => Buffer.from(ExportRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): ExportRequest => ExportRequest.decode(value),
+    responseSerialize: (value: StartReply): Buffer => Buffer.from(StartReply.encode(value).finish()),
+    responseDeserialize: (value: Buffer): StartReply => StartReply.decode(value),
+  },
+  /** the caller needs to read the space */
+  getInfo: {
+    path: "/bindery.git_sync.v1.GitSyncService/GetInfo" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: GetInfoRequest): Buffer => Buffer.from(GetInfoRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): GetInfoRequest => GetInfoRequest.decode(value),
+    responseSerialize: (value: GitInfo): Buffer => Buffer.from(GitInfo.encode(value).finish()),
+    responseDeserialize: (value: Buffer): GitInfo => GitInfo.decode(value),
+  },
 } as const;
 
 export interface GitSyncServiceServer extends UntypedServiceImplementation {
   ping: handleUnaryCall<PingRequest, PingResponse>;
+  /** the caller needs the space's edit permission (content decides); answers the run started */
+  startImport: handleUnaryCall<ImportRequest, StartReply>;
+  startExport: handleUnaryCall<ExportRequest, StartReply>;
+  /** the caller needs to read the space */
+  getInfo: handleUnaryCall<GetInfoRequest, GitInfo>;
 }
 
 export interface GitSyncServiceClient extends Client {
@@ -198,6 +1173,50 @@ export interface GitSyncServiceClient extends Client {
     metadata: Metadata,
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: PingResponse) => void,
+  ): ClientUnaryCall;
+  /** the caller needs the space's edit permission (content decides); answers the run started */
+  startImport(
+    request: ImportRequest,
+    callback: (error: ServiceError | null, response: StartReply) => void,
+  ): ClientUnaryCall;
+  startImport(
+    request: ImportRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: StartReply) => void,
+  ): ClientUnaryCall;
+  startImport(
+    request: ImportRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: StartReply) => void,
+  ): ClientUnaryCall;
+  startExport(
+    request: ExportRequest,
+    callback: (error: ServiceError | null, response: StartReply) => void,
+  ): ClientUnaryCall;
+  startExport(
+    request: ExportRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: StartReply) => void,
+  ): ClientUnaryCall;
+  startExport(
+    request: ExportRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: StartReply) => void,
+  ): ClientUnaryCall;
+  /** the caller needs to read the space */
+  getInfo(request: GetInfoRequest, callback: (error: ServiceError | null, response: GitInfo) => void): ClientUnaryCall;
+  getInfo(
+    request: GetInfoRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: GitInfo) => void,
+  ): ClientUnaryCall;
+  getInfo(
+    request: GetInfoRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: GitInfo) => void,
   ): ClientUnaryCall;
 }
 

@@ -7,32 +7,43 @@
 /* eslint-disable */
 import { BinaryReader, BinaryWriter } from "@bufbuild/protobuf/wire";
 
-/** git_sync.note.recorded */
-export interface NoteRecorded {
-  noteId: string;
-  subject: string;
-  text: string;
+/** git_sync.sync.completed: an import or export run finished with a commit */
+export interface SyncCompleted {
+  spaceId: string;
+  /** "import" | "export" */
+  direction: string;
+  commit: string;
+  /** the revision written (import) or exported */
+  revisionId: string;
+  /** false: the commit or revision was already in sync, nothing was written */
+  changed: boolean;
 }
 
-function createBaseNoteRecorded(): NoteRecorded {
-  return { noteId: "", subject: "", text: "" };
+function createBaseSyncCompleted(): SyncCompleted {
+  return { spaceId: "", direction: "", commit: "", revisionId: "", changed: false };
 }
 
-export const NoteRecorded: MessageFns<NoteRecorded> = {
-  encode(message: NoteRecorded, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
-    if (message.noteId !== "") {
-      writer.uint32(10).string(message.noteId);
+export const SyncCompleted: MessageFns<SyncCompleted> = {
+  encode(message: SyncCompleted, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.spaceId !== "") {
+      writer.uint32(10).string(message.spaceId);
     }
-    if (message.subject !== "") {
-      writer.uint32(18).string(message.subject);
+    if (message.direction !== "") {
+      writer.uint32(18).string(message.direction);
     }
-    if (message.text !== "") {
-      writer.uint32(26).string(message.text);
+    if (message.commit !== "") {
+      writer.uint32(26).string(message.commit);
+    }
+    if (message.revisionId !== "") {
+      writer.uint32(34).string(message.revisionId);
+    }
+    if (message.changed !== false) {
+      writer.uint32(40).bool(message.changed);
     }
     return writer;
   },
 
-  decode(input: BinaryReader | Uint8Array, length?: number): NoteRecorded {
+  decode(input: BinaryReader | Uint8Array, length?: number): SyncCompleted {
     const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
     const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
     if (previousRecursionDepth >= 100) {
@@ -41,7 +52,7 @@ export const NoteRecorded: MessageFns<NoteRecorded> = {
     (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
     try {
       const end = length === undefined ? reader.len : reader.pos + length;
-      const message = createBaseNoteRecorded();
+      const message = createBaseSyncCompleted();
       while (reader.pos < end) {
         const tag = reader.uint32();
         switch (tag >>> 3) {
@@ -50,7 +61,7 @@ export const NoteRecorded: MessageFns<NoteRecorded> = {
               break;
             }
 
-            message.noteId = reader.string();
+            message.spaceId = reader.string();
             continue;
           }
           case 2: {
@@ -58,7 +69,7 @@ export const NoteRecorded: MessageFns<NoteRecorded> = {
               break;
             }
 
-            message.subject = reader.string();
+            message.direction = reader.string();
             continue;
           }
           case 3: {
@@ -66,7 +77,23 @@ export const NoteRecorded: MessageFns<NoteRecorded> = {
               break;
             }
 
-            message.text = reader.string();
+            message.commit = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.revisionId = reader.string();
+            continue;
+          }
+          case 5: {
+            if (tag !== 40) {
+              break;
+            }
+
+            message.changed = reader.bool();
             continue;
           }
         }
@@ -81,40 +108,54 @@ export const NoteRecorded: MessageFns<NoteRecorded> = {
     }
   },
 
-  fromJSON(object: any): NoteRecorded {
+  fromJSON(object: any): SyncCompleted {
     return {
-      noteId: isSet(object.noteId)
-        ? globalThis.String(object.noteId)
-        : isSet(object.note_id)
-        ? globalThis.String(object.note_id)
+      spaceId: isSet(object.spaceId)
+        ? globalThis.String(object.spaceId)
+        : isSet(object.space_id)
+        ? globalThis.String(object.space_id)
         : "",
-      subject: isSet(object.subject) ? globalThis.String(object.subject) : "",
-      text: isSet(object.text) ? globalThis.String(object.text) : "",
+      direction: isSet(object.direction) ? globalThis.String(object.direction) : "",
+      commit: isSet(object.commit) ? globalThis.String(object.commit) : "",
+      revisionId: isSet(object.revisionId)
+        ? globalThis.String(object.revisionId)
+        : isSet(object.revision_id)
+        ? globalThis.String(object.revision_id)
+        : "",
+      changed: isSet(object.changed) ? globalThis.Boolean(object.changed) : false,
     };
   },
 
-  toJSON(message: NoteRecorded): unknown {
+  toJSON(message: SyncCompleted): unknown {
     const obj: any = {};
-    if (message.noteId !== "") {
-      obj.noteId = message.noteId;
+    if (message.spaceId !== "") {
+      obj.spaceId = message.spaceId;
     }
-    if (message.subject !== "") {
-      obj.subject = message.subject;
+    if (message.direction !== "") {
+      obj.direction = message.direction;
     }
-    if (message.text !== "") {
-      obj.text = message.text;
+    if (message.commit !== "") {
+      obj.commit = message.commit;
+    }
+    if (message.revisionId !== "") {
+      obj.revisionId = message.revisionId;
+    }
+    if (message.changed !== false) {
+      obj.changed = message.changed;
     }
     return obj;
   },
 
-  create<I extends Exact<DeepPartial<NoteRecorded>, I>>(base?: I): NoteRecorded {
-    return NoteRecorded.fromPartial(base ?? ({} as any));
+  create<I extends Exact<DeepPartial<SyncCompleted>, I>>(base?: I): SyncCompleted {
+    return SyncCompleted.fromPartial(base ?? ({} as any));
   },
-  fromPartial<I extends Exact<DeepPartial<NoteRecorded>, I>>(object: I): NoteRecorded {
-    const message = createBaseNoteRecorded();
-    message.noteId = object.noteId ?? "";
-    message.subject = object.subject ?? "";
-    message.text = object.text ?? "";
+  fromPartial<I extends Exact<DeepPartial<SyncCompleted>, I>>(object: I): SyncCompleted {
+    const message = createBaseSyncCompleted();
+    message.spaceId = object.spaceId ?? "";
+    message.direction = object.direction ?? "";
+    message.commit = object.commit ?? "";
+    message.revisionId = object.revisionId ?? "";
+    message.changed = object.changed ?? false;
     return message;
   },
 };
