@@ -22,12 +22,12 @@ const generator = require(path.join(REPO_ROOT, 'tools/generators/deploy-files.js
 const SERVICES = readServiceDescriptors();
 const identity = SERVICES.find((s) => s.name === 'identity') as ServiceDescriptor;
 const WIDGETS: ServiceDescriptor = { name: 'widgets', kind: 'grpc', port: 25099, database: 'bindery_widgets' };
-const GIT_SYNC: ServiceDescriptor = {
-  name: 'git-sync',
+const DOC_MIRROR: ServiceDescriptor = {
+  name: 'doc-mirror',
   kind: 'grpc',
-  port: 25056,
-  database: 'bindery_git_sync',
-  secrets: ['BINDERY_ADMIN_TOKEN', 'GIT_SYNC_SIGNING_KEY'],
+  port: 25098,
+  database: 'bindery_doc_mirror',
+  secrets: ['BINDERY_ADMIN_TOKEN', 'DOC_MIRROR_SIGNING_KEY'],
 };
 
 /** A copy of deploy/ (without its tests) in which `generate` adds services the way the generator's CLI does. */
@@ -79,7 +79,7 @@ describe('deployFiles', () => {
   });
 
   test('gives the gateway <NAME>_GRPC_URL = <name>:<port>', () => {
-    expect(generator.gatewayEntry(GIT_SYNC)).toEqual({ key: 'GIT_SYNC_GRPC_URL', value: 'git-sync:25056' });
+    expect(generator.gatewayEntry(DOC_MIRROR)).toEqual({ key: 'DOC_MIRROR_GRPC_URL', value: 'doc-mirror:25098' });
   });
 });
 
@@ -101,6 +101,7 @@ describe('addToAggregate and addToGateway', () => {
       'change-requests',
       'content',
       'gateway',
+      'git-sync',
       'identity',
       'reader',
       'search',
@@ -124,25 +125,25 @@ function writeTemp(text: string): string {
   return path.join(dir, 'file.yaml');
 }
 
-describe('a copy of deploy/ with generated services widgets and git-sync', () => {
+describe('a copy of deploy/ with generated services widgets and doc-mirror', () => {
   const repo = copyOfDeploy();
   copies.push(repo);
   generate(repo, WIDGETS);
-  generate(repo, GIT_SYNC);
+  generate(repo, DOC_MIRROR);
 
   describeDeployTree(
     path.join(repo, 'deploy'),
-    [...SERVICES, GIT_SYNC, WIDGETS].sort((a, b) => (a.name < b.name ? -1 : 1)),
+    [...SERVICES, DOC_MIRROR, WIDGETS].sort((a, b) => (a.name < b.name ? -1 : 1)),
   );
 
-  test("git-sync takes its own secret from Secret bindery-git-sync, after the template's", () => {
-    const dep = named(render(path.join(repo, 'deploy/base/git-sync')), 'Deployment', 'git-sync') as Obj;
+  test("doc-mirror takes its own secret from Secret bindery-doc-mirror, after the template's", () => {
+    const dep = named(render(path.join(repo, 'deploy/base/doc-mirror')), 'Deployment', 'doc-mirror') as Obj;
     const fromSecrets = dep.spec.template.spec.containers[0].env.filter((e: Obj) => e.valueFrom);
     expect(fromSecrets.map((e: Obj) => [e.name, e.valueFrom.secretKeyRef])).toEqual([
       ['MONGODB_URL', { name: 'bindery-mongodb', key: 'url' }],
       ['BINDERY_INTERNAL_SECRET', { name: 'bindery-internal', key: 'secret' }],
       ['BINDERY_ADMIN_TOKEN', { name: 'bindery-admin', key: 'token', optional: true }],
-      ['GIT_SYNC_SIGNING_KEY', { name: 'bindery-git-sync', key: 'GIT_SYNC_SIGNING_KEY' }],
+      ['DOC_MIRROR_SIGNING_KEY', { name: 'bindery-doc-mirror', key: 'DOC_MIRROR_SIGNING_KEY' }],
     ]);
   });
 });

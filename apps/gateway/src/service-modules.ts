@@ -2,6 +2,7 @@
 import type { GatewayModule } from '@bindery/gateway/http';
 import { changeRequestsGateway } from '@bindery/gateway/change-requests-routes';
 import { contentGateway } from '@bindery/gateway/content-routes';
+import { gitSyncGateway } from '@bindery/gateway/git-sync-routes';
 import { identityGateway } from '@bindery/gateway/identity-routes';
 import { searchGateway } from '@bindery/gateway/search-routes';
 import { sitesGateway } from '@bindery/gateway/sites-routes';
@@ -10,6 +11,7 @@ import { specsGateway } from '@bindery/gateway/specs-routes';
 export const SERVICE_MODULES: Array<{ module: GatewayModule<{ close(): void }>; defaultAddress: string }> = [
   { module: changeRequestsGateway, defaultAddress: '127.0.0.1:25053' },
   { module: contentGateway, defaultAddress: '127.0.0.1:25052' },
+  { module: gitSyncGateway, defaultAddress: '127.0.0.1:25056' },
   { module: identityGateway, defaultAddress: '127.0.0.1:25051' },
   { module: searchGateway, defaultAddress: '127.0.0.1:25054' },
   { module: sitesGateway, defaultAddress: '127.0.0.1:25055' },

@@ -8,9 +8,11 @@ export * as contentPermissionsV1 from './generated/bindery/content/v1/permission
 export * as contentRevisionsV1 from './generated/bindery/content/v1/revisions';
 export * as changeRequestsEventsV1 from './generated/bindery/events/change_requests/v1/events';
 export * as contentEventsV1 from './generated/bindery/events/content/v1/events';
+export * as gitSyncEventsV1 from './generated/bindery/events/git_sync/v1/events';
 export * as identityEventsV1 from './generated/bindery/events/identity/v1/events';
 export * as sitesEventsV1 from './generated/bindery/events/sites/v1/events';
 export * as specsEventsV1 from './generated/bindery/events/specs/v1/events';
+export * as gitSyncV1 from './generated/bindery/git_sync/v1/git_sync';
 export * as identityV1 from './generated/bindery/identity/v1/identity';
 export * as identityLinkInvitesV1 from './generated/bindery/identity/v1/link_invites';
 export * as identityMembersV1 from './generated/bindery/identity/v1/members';

@@ -1,0 +1,5 @@
+module.exports = {
+  ...require('../../../jest.preset.cjs'),
+  displayName: 'gateway-git-sync-routes',
+  rootDir: __dirname,
+};

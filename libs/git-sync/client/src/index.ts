@@ -1,0 +1,2 @@
+export * from './git-sync-client';
+export * from './git-sync-events';

@@ -1,0 +1,171 @@
+import { createHash } from 'node:crypto';
+import * as fs from 'node:fs/promises';
+import * as path from 'node:path';
+import { simpleGit, SimpleGit } from 'simple-git';
+import { outboundPolicyFromEnv, vetHost, systemResolver } from '@bindery/platform/outbound-http';
+import type { Remote } from '@bindery/git-sync/domain';
+
+/** Where a run's git works, and its limits. */
+export interface GitOptions {
+  cacheDir: string;
+  timeoutMs: number;
+}
+
+/**
+ * A per-repository cache (a bare repository named by the hash of `repoCacheID` or of the URL) and the
+ * one remote a run talks to. The remote's URL is passed on each command line without credentials;
+ * the Authorization header reaches git through GIT_CONFIG_* variables of that one command, so neither
+ * `.git/config` nor argv nor an error holds it. Only http(s) is allowed (GIT_ALLOW_PROTOCOL), the host
+ * is vetted by the outbound guard and pinned (http.curloptResolve) so DNS cannot change the answer
+ * after the check, redirects are not followed, and no prompt, submodule or LFS filter runs.
+ */
+export class GitRepository {
+  private constructor(
+    readonly dir: string,
+    private readonly git: SimpleGit,
+    private readonly remote: Remote,
+    private readonly env: Record<string, string>,
+  ) {}
+
+  static async open(remote: Remote, cacheId: string | undefined, options: GitOptions): Promise<GitRepository> {
+    const policy = outboundPolicyFromEnv();
+    const [address] = await vetHost(remote.host, { allowPrivate: policy.allowPrivate, resolve: systemResolver });
+    const dir = path.join(
+      options.cacheDir,
+      createHash('sha256')
+        .update(cacheId || remote.url)
+        .digest('hex')
+        .slice(0, 32),
+    );
+    await fs.mkdir(dir, { recursive: true });
+    const pinned = `${remote.host.replace(/^\[|\]$/g, '')}:${remote.port}:${address.family === 6 ? `[${address.address}]` : address.address}`;
+    const config: [string, string][] = [
+      ['http.curloptResolve', pinned],
+      ['http.followRedirects', 'false'],
+      ['core.hooksPath', '/dev/null'],
+      ['credential.helper', ''],
+      ['filter.lfs.process', ''],
+      ['filter.lfs.smudge', ''],
+      ['filter.lfs.required', 'false'],
+      ['submodule.recurse', 'false'],
+      ['fetch.recurseSubmodules', 'false'],
+    ];
+    if (remote.authorization) config.push(['http.extraHeader', `Authorization: ${remote.authorization}`]);
+    const env: Record<string, string> = {
+      PATH: process.env['PATH'] ?? '/usr/bin:/bin',
+      HOME: dir,
+      GIT_TERMINAL_PROMPT: '0',
+      GIT_CONFIG_NOSYSTEM: '1',
+      GIT_CONFIG_GLOBAL: '/dev/null',
+      GIT_ALLOW_PROTOCOL: 'http:https',
+      GIT_CONFIG_COUNT: String(config.length),
+      ...Object.fromEntries(
+        config.flatMap(([k, v], i) => [
+          [`GIT_CONFIG_KEY_${i}`, k],
+          [`GIT_CONFIG_VALUE_${i}`, v],
+        ]),
+      ),
+      ...(process.env['GIT_SSL_CAINFO'] ? { GIT_SSL_CAINFO: process.env['GIT_SSL_CAINFO'] } : {}),
+    };
+    const git = simpleGit({
+      baseDir: dir,
+      timeout: { block: options.timeoutMs },
+      unsafe: { allowUnsafeConfigEnvCount: true, allowUnsafeConfigPaths: true, allowUnsafeCredentialHelper: true, allowUnsafeHooksPath: true, allowUnsafeFilter: true },
+    }).env(env);
+    const repo = new GitRepository(dir, git, remote, env);
+    if (!(await fs.stat(path.join(dir, 'HEAD')).catch(() => null))) await repo.run(['init', '--bare', '--quiet']);
+    return repo;
+  }
+
+  /** Runs git; an error says what failed without the command's output (which may name the URL). */
+  async run(args: string[]): Promise<string> {
+    try {
+      return await this.git.raw(args);
+    } catch (err) {
+      const text = String((err as Error).message ?? '');
+      const reason = /could not read|Authentication failed|403|401/.test(text)
+        ? 'the remote refused the credentials'
+        : /not found|couldn't find remote ref/i.test(text)
+          ? 'the remote or its ref was not found'
+          : /non-fast-forward|fetch first|rejected/.test(text)
+            ? 'the remote moved on'
+            : /timed out|timeout/i.test(text)
+              ? 'git timed out'
+              : 'git failed';
+      throw new Error(`${reason} (git ${args[0]})`);
+    }
+  }
+
+  /** Fetches `ref` into `refs/sync/head`; answers its commit, or null when the remote has no such ref. */
+  async fetch(ref: string): Promise<string | null> {
+    const listed = await this.run(['ls-remote', '--', this.remote.url, ref]);
+    if (!listed.trim()) return null;
+    await this.run(['fetch', '--quiet', '--no-tags', '--no-recurse-submodules', '--force', '--', this.remote.url, `+${ref}:refs/sync/head`]);
+    return (await this.run(['rev-parse', 'refs/sync/head^{commit}'])).trim();
+  }
+
+  /** The files of a commit under `dir` (paths relative to it) with their blob ids. */
+  async files(commit: string, dir: string): Promise<Map<string, string>> {
+    const out = await this.run(['ls-tree', '-r', '-z', '--full-tree', commit, ...(dir ? ['--', `${dir}/`] : [])]);
+    const files = new Map<string, string>();
+    for (const entry of out.split('\0')) {
+      const m = /^(\d+) blob ([0-9a-f]+)\t(.*)$/s.exec(entry);
+      if (!m || m[1] === '120000') continue;
+      const rel = dir ? m[3].slice(dir.length + 1) : m[3];
+      files.set(rel, m[2]);
+    }
+    return files;
+  }
+
+  async readBlob(oid: string): Promise<Buffer> {
+    return Buffer.from(await this.git.binaryCatFile(['blob', oid]));
+  }
+
+  async writeBlob(content: string | Buffer): Promise<string> {
+    const tmp = path.join(this.dir, `blob-${process.pid}-${Date.now()}-${Math.random().toString(36).slice(2)}`);
+    await fs.writeFile(tmp, content);
+    try {
+      return (await this.run(['hash-object', '-w', '--', tmp])).trim();
+    } finally {
+      await fs.rm(tmp, { force: true });
+    }
+  }
+
+  /**
+   * A commit on `parent` (none: a root commit) whose tree is the parent's with `changes` applied (a blob
+   * id, or null to remove), built in a private index. Answers null when nothing changed.
+   */
+  async commit(parent: string | null, changes: Map<string, string | null>, message: string, author: { name: string; email: string }): Promise<string | null> {
+    const index = path.join(this.dir, `index-${process.pid}-${Date.now()}`);
+    const env = {
+      ...this.env,
+      GIT_INDEX_FILE: index,
+      GIT_AUTHOR_NAME: author.name,
+      GIT_AUTHOR_EMAIL: author.email,
+      GIT_COMMITTER_NAME: author.name,
+      GIT_COMMITTER_EMAIL: author.email,
+    };
+    const g = this.git.env(env);
+    try {
+      if (parent) await g.raw(['read-tree', parent]);
+      else await g.raw(['read-tree', '--empty']);
+      const before = parent ? (await g.raw(['rev-parse', `${parent}^{tree}`])).trim() : null;
+      for (const [file, oid] of changes) {
+        if (oid) await g.raw(['update-index', '--add', '--cacheinfo', `100644,${oid},${file}`]);
+        else await g.raw(['update-index', '--force-remove', '--', file]);
+      }
+      const tree = (await g.raw(['write-tree'])).trim();
+      if (tree === before) return null;
+      return (await g.raw(['commit-tree', tree, ...(parent ? ['-p', parent] : []), '-m', message])).trim();
+    } finally {
+      this.git.env(this.env);
+      await fs.rm(index, { force: true });
+    }
+  }
+
+  /** Pushes `commit` to `ref`, only over `expected` (the commit the export started from) unless forced. */
+  async push(commit: string, ref: string, expected: string | null, force: boolean): Promise<void> {
+    const lease = force ? ['--force'] : [`--force-with-lease=${ref}:${expected ?? ''}`];
+    await this.run(['push', '--quiet', '--no-recurse-submodules', ...lease, '--', this.remote.url, `${commit}:${ref}`]);
+  }
+}
