@@ -25,6 +25,7 @@ const EXTRAS: string[] = [
   'DELETE /v1/spaces/{}/permissions/teams/{}',
   'DELETE /v1/spaces/{}/permissions/users/{}',
   'GET /admin/search/rebuilds/{}',
+  'GET /admin/services/git-sync',
   'GET /admin/services/sites',
   'GET /admin/services/{}/dead-letters',
   'GET /v1/collections/{}/permissions/aggregate',
