@@ -110,7 +110,15 @@ export async function startConsumer(options: ConsumerOptions): Promise<RunningCo
         }
         // Recorded before the offset is committed: if this write fails, the message is delivered again.
         await deadLetters?.add({ consumer: groupId, event, topic, partition, offset: message.offset, attempts: outcome.attempts, error: errorText(outcome.error) });
-        logger.error(deadLetters ? 'event dead-lettered' : 'event skipped after failed attempts (no dead-letter store)', { groupId, eventId: event.id, type: event.type, topic, partition, offset: message.offset, error: errorText(outcome.error) });
+        logger.error(deadLetters ? 'event dead-lettered' : 'event skipped after failed attempts (no dead-letter store)', {
+          groupId,
+          eventId: event.id,
+          type: event.type,
+          topic,
+          partition,
+          offset: message.offset,
+          error: errorText(outcome.error),
+        });
       });
     },
   });
