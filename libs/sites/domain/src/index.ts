@@ -9,4 +9,3 @@ export * from './redirects';
 export * from './search-scope';
 export * from './conditions';
 export * from './site-structure';
-export * from './structure-paths';

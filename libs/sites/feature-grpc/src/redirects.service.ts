@@ -1,6 +1,7 @@
 import { conflict, DomainError, invalid, notFound } from '@bindery/platform/errors';
 import { Caller, internalCaller } from '@bindery/platform/grpc';
 import { ClientSession, isDuplicateKey } from '@bindery/platform/mongo';
+import { loadShownItems } from '@bindery/sites/data-access';
 import { sitesPublishedV1 as pb } from '@bindery/shared/contracts';
 import { newId } from '@bindery/shared/ids';
 import { decodeCursor, resolveLimit, toPage } from '@bindery/shared/pagination';
@@ -65,8 +66,8 @@ async function uniqueSource<T>(work: () => Promise<T>): Promise<T> {
 }
 
 /** The site's sections and shown site spaces, for resolving destinations and targets. */
-async function addressesOf(deps: SitesDeps, site: SiteRecord): Promise<SiteAddresses> {
-  const [sections, siteSpaces] = await Promise.all([deps.structureReads.sections(site.organizationId, site._id), deps.structureReads.siteSpaces(site.organizationId, site._id)]);
+export async function addressesOf(deps: SitesDeps, site: SiteRecord): Promise<SiteAddresses> {
+  const { sections, siteSpaces } = await loadShownItems(deps, site);
   return {
     siteUrl: siteUrlOf(site, deps.readerUrl),
     defaultSectionId: site.defaultSectionId,

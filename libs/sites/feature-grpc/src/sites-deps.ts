@@ -4,7 +4,6 @@ import { Db, Transaction } from '@bindery/platform/mongo';
 import type { RunStore } from '@bindery/platform/runs';
 import type { SearchClients } from '@bindery/search/client';
 import type {
-  PublishedStructureReads,
   RedirectsRepository,
   SectionGroupsRepository,
   SectionsRepository,
@@ -35,8 +34,6 @@ export interface SitesDeps {
   /** search's service: a site's search runs there, as the caller */
   search: SearchClients;
   redirects: RedirectsRepository;
-  /** the structure and share-link reads redirects and site search need */
-  structureReads: PublishedStructureReads;
   runs: RunStore;
   clock: () => number;
   /** one multi-document transaction, retried on transient conflicts; wakes the relay after the commit */

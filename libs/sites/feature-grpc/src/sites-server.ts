@@ -9,7 +9,6 @@ import { invalid } from '@bindery/platform/errors';
 import { connectSearch, SearchClients, searchAddressSetting } from '@bindery/search/client';
 import {
   OUTBOX_COLLECTIONS,
-  PublishedStructureReads,
   RedirectsRepository,
   SectionGroupsRepository,
   SectionsRepository,
@@ -78,7 +77,6 @@ export function sitesServiceWith(options: SitesServiceOptions = {}) {
         content,
         search,
         redirects: new RedirectsRepository(db),
-        structureReads: new PublishedStructureReads(db),
         runs,
         clock,
         // structure changes of one site serialize on the site's document: a burst of edits waits its turn rather than failing
