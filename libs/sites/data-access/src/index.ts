@@ -5,3 +5,4 @@ export * from './share-links.repository';
 export * from './site-dependents.repository';
 export * from './redirects.repository';
 export * from './structure.repositories';
+export * from './visitor-keys.repository';

@@ -9,3 +9,5 @@ export * from './redirects';
 export * from './search-scope';
 export * from './conditions';
 export * from './site-structure';
+export * from './published-urls';
+export * from './visitor-tokens';

@@ -12,6 +12,7 @@ import type {
   SitesRepository,
   SiteSpacesRepository,
   SiteTokenStore,
+  VisitorKeysRepository,
 } from '@bindery/sites/data-access';
 
 /** What sites' use cases work with; built once at start (sites-composition.ts). */
@@ -34,6 +35,8 @@ export interface SitesDeps {
   /** search's service: a site's search runs there, as the caller */
   search: SearchClients;
   redirects: RedirectsRepository;
+  /** the keys sites' visitor tokens are signed with, one per site */
+  visitorKeys: VisitorKeysRepository;
   runs: RunStore;
   clock: () => number;
   /** one multi-document transaction, retried on transient conflicts; wakes the relay after the commit */
