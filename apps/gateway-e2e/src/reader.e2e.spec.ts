@@ -3,7 +3,7 @@ import { createSpace } from './content-fixtures';
 import { editChangeRequest, mergeChangeRequest, openChangeRequest } from './change-request-fixtures';
 import { createOrganization, createUser, TestUser } from './fixtures';
 import { Client, http } from './http-client';
-import { createPublishedSite, createShareLink, CreatedSite, SitesDatabase, sitesDatabase } from './site-fixtures';
+import { createPublishedSite, createShareLink, CreatedSite } from './site-fixtures';
 
 /**
  * The published reader on the real system: sites and content through the API, the reader reading
@@ -38,7 +38,6 @@ describe('the published reader (real system)', () => {
   let sut: SystemUnderTest;
   let owner: TestUser;
   let admin: Client;
-  let sites: SitesDatabase;
   let orgId: string;
   let spaceId: string;
   let readerUrl: string;
@@ -53,7 +52,6 @@ describe('the published reader (real system)', () => {
     owner = await createUser(sut, 'reader-owner');
     admin = http(sut.baseUrl, owner.token);
     orgId = await createOrganization(sut, owner, 'Reader');
-    sites = await sitesDatabase(sut);
     spaceId = (await createSpace(admin, orgId, { title: 'Handbook' })).id;
     const cr = await openChangeRequest(admin, spaceId, 'First pages');
     await editChangeRequest(admin, spaceId, cr.id, [
@@ -69,14 +67,13 @@ describe('the published reader (real system)', () => {
   }, 240_000);
 
   afterAll(async () => {
-    await sites?.close();
     await sut?.stop();
   });
 
   describe('a public site', () => {
     let site: CreatedSite;
     beforeAll(async () => {
-      site = await createPublishedSite(admin, sites, orgId, [spaceId], 'public');
+      site = await createPublishedSite(admin, orgId, [spaceId], 'public');
     });
 
     test('urls.published points at the reader', () => {
@@ -157,7 +154,7 @@ describe('the published reader (real system)', () => {
     let site: CreatedSite;
     let link: { id: string; key: string };
     beforeAll(async () => {
-      site = await createPublishedSite(admin, sites, orgId, [spaceId], 'share-link');
+      site = await createPublishedSite(admin, orgId, [spaceId], 'share-link');
       link = await createShareLink(admin, orgId, site.id);
     });
 
