@@ -53,8 +53,10 @@ function toService(m) {
     name: m.name,
     kind: m.kind,
     entry: `dist/apps/${m.name}/main.js`,
-    env: () => ({
+    env: (infra) => ({
       [portVariableOf(m)]: String(portOf(m)),
+      // the reader follows sites and content events (its caches); the gateway ignores it
+      KAFKA_BROKERS: infra.kafkaBrokers,
       // locally the gateway answers on loopback only (gRPC services bind loopback by default)
       HTTP_BIND_ADDRESS: process.env.HTTP_BIND_ADDRESS || '127.0.0.1',
       ...grpcUrls(),
@@ -76,7 +78,8 @@ function buildOf(service) {
 
 // The environment variables Bindery's apps read: these shared ones, and every service's own
 // (`<NAME>_…`). A piece started with other values of these is restarted (see start-plan.js).
-const SHARED_SETTINGS = /^(BINDERY_|KAFKA_|GRPC_|OUTBOX_|OTEL_|MONGODB_URL$|LOG_LEVEL$|PORT$|HTTP_BIND_ADDRESS$|AUTH_CACHE_TTL_MS$|SITE_TOKEN_CACHE_MS$|REQUEST_BUDGET_MS$|BODY_LIMIT$)/;
+const SHARED_SETTINGS =
+  /^(BINDERY_|KAFKA_|GRPC_|OUTBOX_|OTEL_|MONGODB_URL$|LOG_LEVEL$|PORT$|HTTP_BIND_ADDRESS$|AUTH_CACHE_TTL_MS$|SITE_TOKEN_CACHE_MS$|REQUEST_BUDGET_MS$|BODY_LIMIT$)/;
 
 /** A fingerprint of the settings a service would be started with now. */
 function settingsOf(service, infra) {

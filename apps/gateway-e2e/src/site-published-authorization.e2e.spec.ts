@@ -5,7 +5,7 @@ import { organizationWithEveryRole } from './fixtures';
 import { Caller, CALLERS, callerClients, Client, matrixMismatches, MatrixRow } from './matrix';
 import { http } from './http-client';
 import { untilFirst } from './search-fixtures';
-import { CreatedSite, createPublishedSite, createShareLink, SitesDatabase, sitesDatabase } from './site-fixtures';
+import { createPublishedSite, createShareLink, siteToken } from './site-fixtures';
 
 type Who = Caller | 'siteToken' | 'otherSiteToken';
 const WHO: Who[] = [...CALLERS, 'siteToken', 'otherSiteToken'];
@@ -107,34 +107,31 @@ describe('redirects and site search authorization (roles × endpoints)', () => {
   let clients: Record<Who, Client>;
   let ctx: Ctx;
   let writer: ContentWriter;
-  let sites: SitesDatabase;
-  const tokenOf = (site: CreatedSite) => sites.siteToken({ _id: site.id, organizationId: site.organizationId });
 
   // Longer than the tier: seeds an organization, a member per role, a space indexed for search.
   beforeAll(async () => {
     sut = await sharedSystem();
     const org = await organizationWithEveryRole(sut);
     writer = contentWriter(sut);
-    sites = await sitesDatabase(sut);
     const admin = http(sut.baseUrl, org.members.admin.token);
     const spaceId = (await createSpace(admin, org.orgId, { title: 'Handbook' })).id;
     await writer.apply(org.members.admin.id, spaceId, [{ operation: 'insert_page', title: 'Quasar', document: { markdown: 'Quasars are bright.' } }]);
     await untilFirst(admin, spaceId, 'quasar', 'Quasar');
-    const site = await createPublishedSite(admin, sites, org.orgId, [spaceId]);
-    const other = await createPublishedSite(admin, sites, org.orgId, [spaceId]);
+    const site = await createPublishedSite(admin, org.orgId, [spaceId]);
+    const other = await createPublishedSite(admin, org.orgId, [spaceId]);
     const { key } = await createShareLink(admin, org.orgId, site.id);
+    const othersKey = (await createShareLink(admin, org.orgId, other.id)).key;
     const made = await admin.post(`/v1/orgs/${org.orgId}/sites/${site.id}/redirects`, { source: '/there', destination: EXTERNAL });
     expect(made.status).toBe(201);
     clients = {
       ...callerClients(sut, org),
-      siteToken: http(sut.baseUrl, await tokenOf(site)),
-      otherSiteToken: http(sut.baseUrl, await tokenOf(other)),
+      siteToken: http(sut.baseUrl, await siteToken(admin, site, key)),
+      otherSiteToken: http(sut.baseUrl, await siteToken(admin, other, othersKey)),
     };
     ctx = { orgId: org.orgId, siteId: site.id, redirectId: made.body.id, key, admin };
   }, 180000);
   afterAll(async () => {
     writer?.close();
-    await sites?.close();
   });
 
   it('answers each caller as written, never showing the share key', async () => {

@@ -6,7 +6,7 @@ import { ContentWriter, contentWriter } from './content-writer';
 import { createOrganization, createUser, TestUser } from './fixtures';
 import { Client, http } from './http-client';
 import { untilFirst } from './search-fixtures';
-import { CreatedSite, createPublishedSite, createShareLink, SitesDatabase, sitesDatabase } from './site-fixtures';
+import { CreatedSite, createPublishedSite, createShareLink, siteToken } from './site-fixtures';
 
 const REDIRECTS = '/orgs/{organizationId}/sites/{siteId}/redirects';
 const REDIRECT = '/orgs/{organizationId}/sites/{siteId}/redirects/{siteRedirectId}';
@@ -16,8 +16,8 @@ const SEARCH = '/orgs/{organizationId}/sites/{siteId}/search';
 /**
  * Redirects and a site's search through the gateway, with the official clients (0.202.0 for
  * redirects, 0.130.0 for the search), every answer checked against the official spec. Sites and
- * share links are made through the API; site tokens are minted with the service's key, as the
- * published-URL resolver will (site-fixtures.ts).
+ * share links are made through the API; site tokens come from the published-URL resolver, through a
+ * share link of the site (site-fixtures.ts).
  */
 describe('site redirects and site search (real system)', () => {
   let sut: SystemUnderTest;
@@ -25,8 +25,7 @@ describe('site redirects and site search (real system)', () => {
   let admin: Client;
   let latest: LatestGitBookAPI;
   let writer: ContentWriter;
-  let sites: SitesDatabase;
-  const tokenOf = (site: CreatedSite) => sites.siteToken({ _id: site.id, organizationId: site.organizationId });
+  const tokenOf = async (site: CreatedSite) => siteToken(admin, site, (await createShareLink(admin, site.organizationId, site.id)).key);
   let orgId: string;
   const space = { guides: '', api: '', outside: '' };
 
@@ -37,7 +36,6 @@ describe('site redirects and site search (real system)', () => {
     latest = new LatestGitBookAPI({ endpoint: sut.baseUrl, authToken: owner.token });
     orgId = await createOrganization(sut, owner, 'Published sites');
     writer = contentWriter(sut);
-    sites = await sitesDatabase(sut);
     space.guides = (await createSpace(admin, orgId, { title: 'Guides' })).id;
     space.api = (await createSpace(admin, orgId, { title: 'API' })).id;
     space.outside = (await createSpace(admin, orgId, { title: 'Outside' })).id;
@@ -55,11 +53,10 @@ describe('site redirects and site search (real system)', () => {
 
   afterAll(async () => {
     writer?.close();
-    await sites?.close();
   });
 
   it('creates, lists, changes, looks up and deletes redirects with the official client, every answer official', async () => {
-    const site = await createPublishedSite(admin, sites, orgId, [space.guides, space.api]);
+    const site = await createPublishedSite(admin, orgId, [space.guides, space.api]);
     const [guidesSiteSpace, apiSiteSpace] = site.siteSpaceIds;
     const home = site.url;
 
@@ -124,7 +121,7 @@ describe('site redirects and site search (real system)', () => {
   });
 
   it('refuses duplicate sources (409), malformed sources and destinations (400), and what is not of the site (400)', async () => {
-    const site = await createPublishedSite(admin, sites, orgId, [space.guides]);
+    const site = await createPublishedSite(admin, orgId, [space.guides]);
     const path = `/v1/orgs/${orgId}/sites/${site.id}/redirects`;
     const external = { kind: 'external', url: 'https://example.com' };
     expect((await admin.post(path, { source: '/a', destination: external })).status).toBe(201);
@@ -166,7 +163,7 @@ describe('site redirects and site search (real system)', () => {
   });
 
   it("looks up a redirect with the site's own token, and with a share key for anyone signed in; nothing else", async () => {
-    const site = await createPublishedSite(admin, sites, orgId, [space.guides]);
+    const site = await createPublishedSite(admin, orgId, [space.guides]);
     await admin.post(`/v1/orgs/${orgId}/sites/${site.id}/redirects`, { source: '/go', destination: { kind: 'external', url: 'https://example.com/go' } });
     const token = await tokenOf(site);
     const reader = new LatestGitBookAPI({ endpoint: sut.baseUrl, authToken: token });
@@ -186,7 +183,7 @@ describe('site redirects and site search (real system)', () => {
   });
 
   it("searches the spaces of the site's scope with the official client; a site token searches its site", async () => {
-    const site = await createPublishedSite(admin, sites, orgId, [space.guides, space.api]);
+    const site = await createPublishedSite(admin, orgId, [space.guides, space.api]);
     const [guidesSiteSpace, apiSiteSpace] = site.siteSpaceIds;
     const api = new GitBookAPI({ endpoint: sut.baseUrl, authToken: owner.token });
     const spacesFound = async (client: GitBookAPI, body: Parameters<GitBookAPI['orgs']['searchSiteContent']>[2]) => {
@@ -208,7 +205,7 @@ describe('site redirects and site search (real system)', () => {
 
     const token = await tokenOf(site);
     expect(await spacesFound(new GitBookAPI({ endpoint: sut.baseUrl, authToken: token }), { query: 'nebula', scope: { mode: 'all' } })).toEqual([space.guides, space.api].sort());
-    const other = await createPublishedSite(admin, sites, orgId, [space.outside]);
+    const other = await createPublishedSite(admin, orgId, [space.outside]);
     const otherToken = http(sut.baseUrl, await tokenOf(other));
     expect((await otherToken.post(`/v1/orgs/${orgId}/sites/${site.id}/search`, { query: 'nebula', scope: { mode: 'all' } })).status).toBe(404);
 

@@ -1,35 +1,37 @@
 import { randomBytes } from 'node:crypto';
-import type { Db } from '@bindery/platform/mongo';
-import { COLLECTIONS, SitesRepository } from '@bindery/sites/data-access';
-import type { SiteRecord } from '@bindery/sites/domain';
+import { GitBookAPI } from 'gitbook-api-latest';
 import { assertErrorBody, assertMatchesSpec, sharedSystem, SystemUnderTest } from '@bindery/shared/testing';
 import { createSpace } from './content-fixtures';
 import { ContentWriter, contentWriter } from './content-writer';
 import { createOrganization, createUser, TestUser } from './fixtures';
 import { Client, http } from './http-client';
-import { SitesDatabase, sitesDatabase } from './site-fixtures';
+import { CreatedSite, createPublishedSite, createShareLink, shareUrl } from './site-fixtures';
 
 /**
  * Site tokens through the gateway: a token of a published site reads that site's spaces and nothing
- * else, and stops working within about a second of the site being unpublished or its share link
- * deactivated. Sites has no REST surface to create sites yet, so the site, its site spaces and its
- * share link are written to the sites database here and the token is minted with the service's key.
+ * else, and stops working within about a second of the site being unpublished, its share link
+ * deactivated or a space taken off it. Sites, share links and site spaces are made and changed
+ * through the API; tokens come from the published-URL resolver, with the official 0.202.0 client.
  */
 describe('site tokens (real system)', () => {
   let sut: SystemUnderTest;
   let owner: TestUser;
   let admin: Client;
   let writer: ContentWriter;
-  let sitesDb: Db;
-  let closeDb: () => Promise<void>;
   let orgId: string;
   const space = { published: '', unlisted: '', foreign: '' };
   let pageId = '';
   let revisionId = '';
 
-  let sites: SitesDatabase;
-  const publishedSite = (spaceIds: string[]) => sites.publishedSite(orgId, spaceIds);
-  const shareLink = async (site: SiteRecord) => (await sites.shareLink(site)).id;
+  const publishedSite = (spaceIds: string[]) => createPublishedSite(admin, orgId, spaceIds);
+  /** A site token of the site through a new share link of it; answers the token and the link. */
+  async function tokenOf(site: CreatedSite): Promise<{ token: string; link: { id: string; key: string } }> {
+    const link = await createShareLink(admin, orgId, site.id);
+    const resolved = await new GitBookAPI({ endpoint: sut.baseUrl, authToken: owner.token }).urls.resolvePublishedContentByUrl({ url: shareUrl(site, link.key) });
+    assertMatchesSpec('0.202.0', 'post', '/urls/published', 200, resolved.data);
+    if (!('apiToken' in resolved.data)) throw new Error('the site URL resolved to a redirect');
+    return { token: resolved.data.apiToken, link };
+  }
 
   /** Polls until `path` answers `status` to `client`; answers how long that took (ms). */
   async function untilStatus(client: Client, path: string, status: number, withinMs: number): Promise<number> {
@@ -59,20 +61,15 @@ describe('site tokens (real system)', () => {
         revisionId = r.revisionId;
       }
     }
-    sites = await sitesDatabase(sut);
-    sitesDb = sites.db;
-    closeDb = () => sites.close();
   }, 240_000);
 
   afterAll(async () => {
     writer?.close();
-    await closeDb?.();
   });
 
   it('reads the content of its site, every answer official; everything else is 403, other spaces 404', async () => {
-    // The scope names the foreign space too: it is of another organization, so it is still not there.
-    const site = await publishedSite([space.published, space.foreign]);
-    const token = await sites.siteToken(site);
+    const site = await publishedSite([space.published]);
+    const { token } = await tokenOf(site);
     const reader = http(sut.baseUrl, token);
     const p = space.published;
     const reads: Array<[string, string, string]> = [
@@ -149,41 +146,41 @@ describe('site tokens (real system)', () => {
 
   it('ends within about a second of the site being unpublished (SITE_TOKEN_CACHE_MS), and holds again once it is republished', async () => {
     const site = await publishedSite([space.published]);
-    const reader = http(sut.baseUrl, await sites.siteToken(site));
+    const reader = http(sut.baseUrl, (await tokenOf(site)).token);
     const path = `/v1/spaces/${space.published}/content/pages`;
     expect((await reader.get(path)).status).toBe(200);
-    await new SitesRepository(sitesDb).update(orgId, site._id, { $set: { published: false } }, []);
+    expect((await admin.post(`/v1/orgs/${orgId}/sites/${site.id}/unpublish`)).status).toBe(200);
     const after = await untilStatus(reader, path, 401, 3000);
     expect(after).toBeLessThan(1500);
     const refused = await reader.get(path);
     expect(refused.body).toEqual({ error: { code: 401, message: 'The site token is not valid.' } });
-    await new SitesRepository(sitesDb).update(orgId, site._id, { $set: { published: true } }, []);
+    expect((await admin.post(`/v1/orgs/${orgId}/sites/${site.id}/publish`)).status).toBe(200);
     await untilStatus(reader, path, 200, 3000);
   });
 
   it('minted through a share link, ends within about a second of the link being deactivated', async () => {
     const site = await publishedSite([space.published]);
-    const link = await shareLink(site);
-    const reader = http(sut.baseUrl, await sites.siteToken(site, link));
+    const { token, link } = await tokenOf(site);
+    const reader = http(sut.baseUrl, token);
     const path = `/v1/spaces/${space.published}`;
     expect((await reader.get(path)).status).toBe(200);
-    await sitesDb.collection(COLLECTIONS.shareLinks).updateOne({ _id: link } as never, { $set: { active: false } });
+    expect((await admin.patch(`/v1/orgs/${orgId}/sites/${site.id}/share-links/${link.id}`, { active: false })).status).toBe(200);
     expect(await untilStatus(reader, path, 401, 3000)).toBeLessThan(1500);
   });
 
   it('a space taken off the site leaves the scope within about a second (404 from then on)', async () => {
     const site = await publishedSite([space.published, space.unlisted]);
-    const reader = http(sut.baseUrl, await sites.siteToken(site));
+    const reader = http(sut.baseUrl, (await tokenOf(site)).token);
     const path = `/v1/spaces/${space.unlisted}/content/pages`;
     expect((await reader.get(path)).status).toBe(200);
-    await sitesDb.collection(COLLECTIONS.siteSpaces).deleteMany({ siteId: site._id, spaceId: space.unlisted } as never);
+    expect((await admin.delete(`/v1/orgs/${orgId}/sites/${site.id}/site-spaces/${site.siteSpaceIds[1]}`)).status).toBe(205);
     expect(await untilStatus(reader, path, 404, 3000)).toBeLessThan(1500);
     expect((await reader.get(`/v1/spaces/${space.published}`)).status).toBe(200);
   });
 
   it('a tampered or unknown site token is 401, and API tokens are untouched by the prefix', async () => {
     const site = await publishedSite([space.published]);
-    const token = await sites.siteToken(site);
+    const { token } = await tokenOf(site);
     const [signed, signature] = token.split('.');
     const payload = JSON.parse(Buffer.from(signed.slice('bsite_'.length), 'base64url').toString());
     const widened = `bsite_${Buffer.from(JSON.stringify({ ...payload, o: 'another' })).toString('base64url')}.${signature}`;

@@ -4,7 +4,8 @@ import { flushTelemetry, logger } from '@bindery/platform/telemetry';
 import { grpcHealth, internalCaller, setMessageLimits } from '@bindery/platform/grpc';
 import { connectContent, connectContentDownloads, contentAddressSetting } from '@bindery/content/client';
 import { connectSites, sitesAddressSetting } from '@bindery/sites/client';
-import { CachedSource, createReader, GrpcSource } from '@bindery/reader/site';
+import { createKafka, RunningConsumer } from '@bindery/platform/events';
+import { CachedSource, createReader, GrpcSource, startFreshness } from '@bindery/reader/site';
 
 const STOP_BUDGET_MS = 1900;
 /** A download may take this long, whatever the request budget (100 MB at ~30 KB/s). */
@@ -19,6 +20,9 @@ function main() {
     READER_RESOLVE_TTL_MS: { kind: 'int', default: 1000, min: 0, max: 60000 },
     READER_RENDER_CACHE_SIZE: { kind: 'int', default: 2000, min: 0, max: 1000000 },
     BINDERY_INTERNAL_SECRET: { kind: 'string', optional: true, secret: true, min: 32 },
+    /** the broker whose sites and content events drop the caches at once (docs/reader.md) */
+    KAFKA_BROKERS: { kind: 'list' },
+    KAFKA_NAMESPACE: { kind: 'string', default: '' },
     ...sitesAddressSetting,
     ...contentAddressSetting,
     ...grpcMessageSettings,
@@ -33,7 +37,25 @@ function main() {
   const source = new CachedSource(new GrpcSource({ sites, content, downloads, readerCaller: internalCaller('reader'), downloadDeadlineMs: DOWNLOAD_DEADLINE_MS }), {
     resolveTtlMs: config.READER_RESOLVE_TTL_MS,
   });
-  const readiness = [grpcHealth(config.SITES_GRPC_URL), grpcHealth(config.CONTENT_GRPC_URL)];
+  // Each replica its own consumer group from the end; until it has joined, the replica is not ready
+  // (a change in between would show only after the TTL). A failure to start is retried.
+  let freshness: RunningConsumer | undefined;
+  let stopped = false;
+  const kafka = createKafka(config.KAFKA_BROKERS, 'reader');
+  const startEvents = (): void => {
+    startFreshness({ kafka, namespace: config.KAFKA_NAMESPACE, cache: source }).then(
+      (running) => {
+        freshness = running;
+        if (stopped) void running.stop();
+      },
+      (err) => {
+        logger.warn('the reader could not follow events yet; retrying (answers stay within the resolution TTL)', { error: err instanceof Error ? err.message : String(err) });
+        if (!stopped) setTimeout(startEvents, 2000).unref();
+      },
+    );
+  };
+  startEvents();
+  const readiness = [grpcHealth(config.SITES_GRPC_URL), grpcHealth(config.CONTENT_GRPC_URL), async () => !!freshness?.health.joined];
   const reader = createReader({
     source,
     publicUrl,
@@ -53,7 +75,10 @@ function main() {
 
   // In-flight requests finish; idle keep-alive connections close at once, every connection at STOP_BUDGET_MS - 400.
   const stop = () => {
-    server.close(() => {
+    stopped = true;
+    const leaving = freshness?.stop();
+    server.close(async () => {
+      await leaving;
       sites.close();
       content.close();
       downloads.close();

@@ -1,6 +1,7 @@
 import { defineGatewayModule, GatewayContext, RouteSpec } from '@bindery/gateway/http';
 import { connectSites, SitesClients } from '@bindery/sites/client';
 import { publishedRoutes } from './published-routes';
+import { publishedUrlRoutes } from './published-url-routes';
 import { siteTokenAuthenticator } from './site-token-authentication';
 import { adaptiveSchemaRoutes } from './adaptive-schema-routes';
 import { shareLinkRoutes } from './share-link-routes';
@@ -35,6 +36,7 @@ export function sitesRoutes(clients: SitesClients, context: GatewayContext): Rou
     ...adaptiveSchemaRoutes(clients.sites),
     ...shareLinkRoutes(clients.shareLinks),
     ...publishedRoutes(clients, context),
+    ...publishedUrlRoutes(clients),
   ];
 }
 

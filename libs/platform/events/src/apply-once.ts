@@ -42,3 +42,17 @@ export async function applyEvent(processed: ProcessedEvents, consumer: string, h
   await processed.record(consumer, event.id);
   return true;
 }
+
+/**
+ * No apply-once store: every delivery runs the handler (a redelivery after a crash or a rebalance
+ * runs it again). For consumers without a database whose handlers are idempotent by nature, such
+ * as dropping cache entries.
+ */
+export const EVERY_DELIVERY: ProcessedEvents = {
+  async applyOnce(_consumer, _eventId, apply) {
+    await apply({});
+    return true;
+  },
+  has: async () => false,
+  record: async () => undefined,
+};

@@ -11,8 +11,16 @@ export interface ConsumerOptions {
   groupId: string;
   topics: string[];
   handlers: EventHandlers;
+  /** where applied events are remembered; `EVERY_DELIVERY` for handlers idempotent by nature (no store) */
   processed: ProcessedEvents;
-  deadLetters: DeadLetterStore;
+  /** where events the handler kept failing on go; without a store they are logged and skipped */
+  deadLetters?: DeadLetterStore;
+  /**
+   * Where a group with no committed offset starts: at the earliest event kept (the default, so a new
+   * projection sees the whole history) or, when false, at the end (a cache that only needs what
+   * happens from now on).
+   */
+  fromBeginning?: boolean;
   retry?: RetryPolicy;
   /**
    * Called after an event's transaction committed: handlers that recorded events of their own woke
@@ -29,10 +37,10 @@ export interface RunningConsumer {
 }
 
 /**
- * Where the group stands on each assigned partition (its committed offset, or the earliest one
- * kept when it has none: it reads from the beginning) and where each partition ends now.
+ * Where the group stands on each assigned partition (its committed offset, or, when it has none,
+ * the earliest one kept or the end, as the group starts) and where each partition ends now.
  */
-async function measure(admin: Admin, groupId: string, assignment: Record<string, number[]>) {
+async function measure(admin: Admin, groupId: string, assignment: Record<string, number[]>, fromBeginning: boolean) {
   const topics = Object.keys(assignment);
   if (!topics.length) return [];
   const committed = await admin.fetchOffsets({ groupId, topics });
@@ -44,7 +52,7 @@ async function measure(admin: Admin, groupId: string, assignment: Record<string,
       const o = offsets.find((x) => x.partition === partition);
       if (!o) continue;
       const c = Number(group.find((x) => x.partition === partition)?.offset ?? '-1');
-      out.push({ topic, partition, position: c >= 0 ? c : Number(o.low), end: Number(o.high) });
+      out.push({ topic, partition, position: c >= 0 ? c : Number(fromBeginning ? o.low : o.high), end: Number(o.high) });
     }
   }
   return out;
@@ -61,6 +69,7 @@ async function measure(admin: Admin, groupId: string, assignment: Record<string,
 export async function startConsumer(options: ConsumerOptions): Promise<RunningConsumer> {
   const { kafka, groupId, topics, handlers, processed, deadLetters } = options;
   const retry = options.retry ?? DEFAULT_RETRY;
+  const fromBeginning = options.fromBeginning ?? true;
   // A fetch waits at most 250 ms for records: an idle consumer proves it is alive four times a
   // second (health.lastFetchAt), and a stop waits at most that long for the fetch under way.
   const consumer = kafka.consumer({ groupId, sessionTimeout: 10000, heartbeatInterval: 1000, maxWaitTimeInMs: 250, retry: { retries: 10 } });
@@ -72,7 +81,7 @@ export async function startConsumer(options: ConsumerOptions): Promise<RunningCo
   consumer.on(consumer.events.END_BATCH_PROCESS, ({ payload }) => progress.batchDone(payload.topic, payload.partition, Number(payload.lastOffset), Number(payload.highWatermark)));
   consumer.on(consumer.events.GROUP_JOIN, ({ payload }) => {
     progress.assign(payload.memberAssignment);
-    measure(admin, groupId, payload.memberAssignment).then(
+    measure(admin, groupId, payload.memberAssignment, fromBeginning).then(
       (positions) => progress.measured(positions),
       (err) => logger.warn('could not measure consumer positions', { groupId, error: errorText(err) }),
     );
@@ -80,7 +89,7 @@ export async function startConsumer(options: ConsumerOptions): Promise<RunningCo
 
   await admin.connect();
   await consumer.connect();
-  await consumer.subscribe({ topics, fromBeginning: true });
+  await consumer.subscribe({ topics, fromBeginning });
   await consumer.run({
     eachMessage: async ({ topic, partition, message, heartbeat }) => {
       const event = parseEnvelope(message.value);
@@ -100,8 +109,16 @@ export async function startConsumer(options: ConsumerOptions): Promise<RunningCo
           return;
         }
         // Recorded before the offset is committed: if this write fails, the message is delivered again.
-        await deadLetters.add({ consumer: groupId, event, topic, partition, offset: message.offset, attempts: outcome.attempts, error: errorText(outcome.error) });
-        logger.error('event dead-lettered', { groupId, eventId: event.id, type: event.type, topic, partition, offset: message.offset, error: errorText(outcome.error) });
+        await deadLetters?.add({ consumer: groupId, event, topic, partition, offset: message.offset, attempts: outcome.attempts, error: errorText(outcome.error) });
+        logger.error(deadLetters ? 'event dead-lettered' : 'event skipped after failed attempts (no dead-letter store)', {
+          groupId,
+          eventId: event.id,
+          type: event.type,
+          topic,
+          partition,
+          offset: message.offset,
+          error: errorText(outcome.error),
+        });
       });
     },
   });

@@ -12,3 +12,5 @@ export type { ServedReader } from './testing/serve';
 export { gradientPng } from './sample-site';
 export { GrpcSource, toSiteView, defaultSiteCaller } from './grpc-source';
 export type { GrpcSourceOptions, SiteScope } from './grpc-source';
+export { freshnessHandlers, startFreshness } from './freshness';
+export type { FreshnessOptions, Invalidatable } from './freshness';

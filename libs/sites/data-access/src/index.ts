@@ -4,5 +4,5 @@ export * from './site-token-store';
 export * from './share-links.repository';
 export * from './site-dependents.repository';
 export * from './redirects.repository';
-export * from './published-structure-reads';
 export * from './structure.repositories';
+export * from './visitor-keys.repository';

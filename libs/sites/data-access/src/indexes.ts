@@ -9,6 +9,7 @@ export const COLLECTIONS = {
   shareLinks: 'share_links',
   redirects: 'redirects',
   signingKeys: 'signing_keys',
+  visitorKeys: 'visitor_keys',
 } as const;
 
 /** Collections whose documents carry outbox events for the relay. */

@@ -9,7 +9,7 @@ const HIDE_OUTBOX = { outbox: 0, outboxCount: 0 };
 /**
  * What hangs off a site, seen from the site's own lifecycle: the site spaces a new site starts with,
  * the defaults an update of the site points at, which sites show a space, and everything removed
- * with a deleted site (its sections, section groups, site spaces, redirects and share links).
+ * with a deleted site (its sections, section groups, site spaces, redirects, share links and visitor key).
  */
 export class SiteDependentsRepository {
   constructor(private readonly db: Db) {}
@@ -81,7 +81,7 @@ export class SiteDependentsRepository {
    * goes through their site, which is gone).
    */
   async removeAllOf(siteId: string, at: string, session: ClientSession): Promise<void> {
-    for (const name of [COLLECTIONS.siteSpaces, COLLECTIONS.sections, COLLECTIONS.sectionGroups, COLLECTIONS.redirects, COLLECTIONS.shareLinks]) {
+    for (const name of [COLLECTIONS.siteSpaces, COLLECTIONS.sections, COLLECTIONS.sectionGroups, COLLECTIONS.redirects, COLLECTIONS.shareLinks, COLLECTIONS.visitorKeys]) {
       const col = this.col(name);
       await col.deleteMany({ siteId, $nor: [PENDING] }, { session });
       await col.updateMany({ siteId, ...PENDING }, { $set: { deletedAt: at, siteDeletedAt: at } }, { session });

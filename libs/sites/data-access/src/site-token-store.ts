@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { Db } from 'mongodb';
 import { isDuplicateKey } from '@bindery/platform/mongo';
-import type { ShareLinkRecord, SiteSpaceRecord } from '@bindery/sites/domain';
+import type { ShareLinkRecord } from '@bindery/sites/domain';
 import { COLLECTIONS } from './indexes';
 
 interface SigningKeyRecord {
@@ -15,9 +15,9 @@ interface SigningKeyRecord {
 const SITE_TOKEN_KEY_ID = 'site-tokens';
 
 /**
- * What site tokens need from the database: the instance's signing key, and the reads that decide
- * whether a token still holds (its share link active, its site's live site spaces). The site spaces
- * and share links are written by their own repositories; this only reads them.
+ * What site tokens need from the database: the instance's signing key, and whether the share link
+ * a token was minted through is still active (share links are written by their own repository;
+ * this only reads them). A token's spaces are read through the structure's repositories.
  */
 export class SiteTokenStore {
   constructor(private readonly db: Db) {}
@@ -38,15 +38,6 @@ export class SiteTokenStore {
     const stored = await keys.findOne({ _id: SITE_TOKEN_KEY_ID });
     if (!stored) throw new Error('the site token signing key vanished after its insert');
     return Buffer.from(stored.key, 'base64url');
-  }
-
-  /** The ids of the spaces the site publishes now: its site spaces, less those whose space is deleted. */
-  async publishedSpaceIds(organizationId: string, siteId: string): Promise<string[]> {
-    const rows = await this.db
-      .collection<SiteSpaceRecord & { deletedAt?: string }>(COLLECTIONS.siteSpaces)
-      .find({ organizationId, siteId, spaceDeletedAt: { $exists: false }, deletedAt: { $exists: false } }, { projection: { _id: 0, spaceId: 1 } })
-      .toArray();
-    return [...new Set(rows.map((r) => r.spaceId))].sort();
   }
 
   /** Whether the share link exists, belongs to the site and is active. */

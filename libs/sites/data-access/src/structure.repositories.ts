@@ -64,6 +64,11 @@ export class SectionsRepository extends SiteItemsRepository<SectionRecord> {
     return this.countWhere({ organizationId, siteId });
   }
 
+  /** The site's sections by their order, then id (the order within each container: groups are not opened). */
+  inOrder(organizationId: string, siteId: string): Promise<SectionRecord[]> {
+    return this.findMany({ organizationId, siteId }, { sort: { order: 1, _id: 1 } });
+  }
+
   /** The sections of these groups, in order. */
   ofGroups(organizationId: string, siteId: string, groupIds: string[]): Promise<SectionRecord[]> {
     return this.findMany({ organizationId, siteId, sectionGroupId: { $in: groupIds } }, { sort: { order: 1, _id: 1 } });
@@ -112,6 +117,11 @@ export class SiteSpacesRepository extends SiteItemsRepository<SiteSpaceRecord> {
     return this.countWhere(this.filterOf(q));
   }
 
+  /** The site's shown site spaces (not those of deleted spaces) by section, order and id. */
+  shownOfSite(organizationId: string, siteId: string): Promise<SiteSpaceRecord[]> {
+    return this.findMany({ organizationId, siteId, spaceDeletedAt: { $exists: false } }, { sort: { sectionId: 1, order: 1, _id: 1 } });
+  }
+
   /** The shown site spaces of these sections, in order. */
   shownOfSections(organizationId: string, siteId: string, sectionIds: string[]): Promise<SiteSpaceRecord[]> {
     return this.findMany({ organizationId, siteId, sectionId: { $in: sectionIds }, spaceDeletedAt: { $exists: false } }, { sort: { order: 1, _id: 1 } });
@@ -135,4 +145,17 @@ export async function loadStructure(
   const groups = await repos.sectionGroups.ofSite(site.organizationId, site._id, session);
   const siteSpaces = await repos.siteSpaces.ofSite(site.organizationId, site._id, session);
   return { defaultSectionId: site.defaultSectionId, defaultSiteSpaceId: site.defaultSiteSpaceId, sections, groups, siteSpaces };
+}
+
+/**
+ * What a site's published URLs are computed from, read side by side outside any transaction: its
+ * sections (by order, then id) and its shown site spaces (by section, order and id). Redirects, the
+ * site's search, the published-URL resolver and site tokens read the structure through this.
+ */
+export async function loadShownItems(
+  repos: { sections: SectionsRepository; siteSpaces: SiteSpacesRepository },
+  site: { _id: string; organizationId: string },
+): Promise<{ sections: SectionRecord[]; siteSpaces: SiteSpaceRecord[] }> {
+  const [sections, siteSpaces] = await Promise.all([repos.sections.inOrder(site.organizationId, site._id), repos.siteSpaces.shownOfSite(site.organizationId, site._id)]);
+  return { sections, siteSpaces };
 }

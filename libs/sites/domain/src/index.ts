@@ -9,4 +9,5 @@ export * from './redirects';
 export * from './search-scope';
 export * from './conditions';
 export * from './site-structure';
-export * from './structure-paths';
+export * from './published-urls';
+export * from './visitor-tokens';

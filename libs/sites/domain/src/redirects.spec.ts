@@ -1,16 +1,5 @@
-import {
-  appendSuffix,
-  assertRedirectSource,
-  candidateSources,
-  capturedSuffix,
-  matchingRedirect,
-  pageUrl,
-  parseDestination,
-  redirectJson,
-  sectionUrl,
-  SiteAddresses,
-  siteSpaceUrl,
-} from './redirects';
+import { appendSuffix, assertRedirectSource, candidateSources, capturedSuffix, matchingRedirect, parseDestination, redirectJson } from './redirects';
+import { pageUrl, sectionUrl, SiteAddresses, siteSpaceUrl } from './site-urls';
 
 describe('redirect sources', () => {
   it.each([

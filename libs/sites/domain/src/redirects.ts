@@ -170,39 +170,3 @@ export function redirectJson(r: RedirectRecord) {
     ...(r.updatedAt !== r.createdAt ? { updatedAt: r.updatedAt } : {}),
   };
 }
-
-/**
- * Where a site's sections and site spaces are published, for a redirect's target: the site's URL,
- * then the section's path unless it is the default section, then the site space's path unless it is
- * its section's (or the root's) default.
- */
-export interface SiteAddresses {
-  siteUrl: string;
-  defaultSectionId?: string;
-  defaultSiteSpaceId?: string;
-  sections: ReadonlyMap<string, { path: string; defaultSiteSpaceId?: string }>;
-  siteSpaces: ReadonlyMap<string, { path: string; sectionId?: string; spaceId: string }>;
-}
-
-const segment = (path: string) => `/${encodeURIComponent(path)}`;
-
-export function sectionUrl(a: SiteAddresses, sectionId: string): string | undefined {
-  const section = a.sections.get(sectionId);
-  if (!section) return undefined;
-  return sectionId === a.defaultSectionId ? a.siteUrl : `${a.siteUrl}${segment(section.path)}`;
-}
-
-export function siteSpaceUrl(a: SiteAddresses, siteSpaceId: string): string | undefined {
-  const ss = a.siteSpaces.get(siteSpaceId);
-  if (!ss) return undefined;
-  const base = ss.sectionId ? sectionUrl(a, ss.sectionId) : a.siteUrl;
-  if (base === undefined) return undefined;
-  const isDefault = ss.sectionId ? a.sections.get(ss.sectionId)?.defaultSiteSpaceId === siteSpaceId : a.defaultSiteSpaceId === siteSpaceId;
-  return isDefault ? base : `${base}${segment(ss.path)}`;
-}
-
-/** A page's URL below its site space's (the page path's segments each encoded). */
-export function pageUrl(siteSpaceBase: string, pagePath: string): string {
-  const path = pagePath.split('/').filter(Boolean).map(encodeURIComponent).join('/');
-  return path ? `${siteSpaceBase}/${path}` : siteSpaceBase;
-}

@@ -1,4 +1,4 @@
-import { basenameOf, checkBasename, pathCandidate, siteSpacePath, slugOf, uniquePath, uniqueSiteSpacePaths } from './site-paths';
+import { basenameOf, checkBasename, checkPath, pathCandidate, sectionPath, siteSpacePath, slugOf, uniquePath, uniqueSiteSpacePaths } from './site-paths';
 import { shareKeyInPath, shareLinkUrl, siteUrlOf, publishedUrlOf } from './site-urls';
 
 describe('site paths', () => {
@@ -26,6 +26,19 @@ describe('site paths', () => {
 
   test('site-space paths are unique among themselves and the paths already taken, in order', () => {
     expect(uniqueSiteSpacePaths(['Guide', 'Guide', 'API', 'guide'], ['api'])).toEqual(['guide', 'guide-2', 'api-2', 'guide-3']);
+  });
+
+  test('section paths come from titles and are made unique with suffixes', () => {
+    expect(sectionPath('Getting Started!')).toBe('getting-started');
+    expect(sectionPath('***')).toBe('section');
+    expect(sectionPath('Über Straße')).toBe('uber-stra-e');
+    expect(uniquePath('docs', new Set())).toBe('docs');
+    expect(uniquePath('x'.repeat(100), new Set(['x'.repeat(100)]))).toHaveLength(100);
+  });
+
+  test('chosen section and site-space paths are taken only as slugs', () => {
+    expect(checkPath('v2-beta', 'path')).toBe('v2-beta');
+    for (const bad of ['~share', 'a/b', 'A', '-a', 'a-', 'a b', '', 'x'.repeat(101)]) expect(() => checkPath(bad, 'path')).toThrow(/lower-case/);
   });
 
   test('a chosen basename must be a slug and not reserved', () => {

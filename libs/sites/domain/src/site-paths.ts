@@ -2,9 +2,11 @@ import { invalid } from '@bindery/platform/errors';
 
 /**
  * The names a site is reached by: its basename (the path of the site under the reader's public
- * URL, unique across the instance) and the paths of its site spaces (unique among the site spaces
- * of one section, or of the root). Both are slugs: lower-case ASCII letters, digits and single
- * hyphens, at most 100 characters.
+ * URL, unique across the instance), the paths of its sections (unique among the site's sections)
+ * and of its site spaces (unique among the site spaces of one section, or of the root). Each is one
+ * segment of a published URL and a slug: lower-case ASCII letters, digits and single hyphens, at
+ * most 100 characters — so none can be taken for the reader's own segments such as `~share`.
+ * Derived ones come from a title, with `-2`, `-3` … suffixes while taken.
  */
 export const PATH_MAX = 100;
 
@@ -58,6 +60,11 @@ export function siteSpacePath(title: string): string {
   return slugOf(title) || 'space';
 }
 
+/** The path of a section titled `title`, before collisions are counted ("section" when the title gives none). */
+export function sectionPath(title: string): string {
+  return slugOf(title) || 'section';
+}
+
 /** Paths for site spaces of these space titles, unique among themselves and what `taken` holds, in order. */
 export function uniqueSiteSpacePaths(titles: string[], taken: Iterable<string> = []): string[] {
   const used = new Set(taken);
@@ -73,9 +80,15 @@ export function isSlug(name: string): boolean {
   return SLUG.test(name);
 }
 
+/** A path (or basename) a caller chose: kept as given when it is a slug; otherwise a 400 naming the field. */
+export function checkPath(path: string, what: string): string {
+  if (!isSlug(path)) throw invalid(`${what} must be 1 to 100 lower-case letters, digits or hyphens, starting and ending with a letter or digit.`);
+  return path;
+}
+
 /** A basename a caller chose: kept as given when it is a slug that is not reserved; otherwise a 400. */
 export function checkBasename(basename: string): string {
-  if (!isSlug(basename)) throw invalid('basename must be 1 to 100 lower-case letters, digits or hyphens, starting and ending with a letter or digit.');
+  checkPath(basename, 'basename');
   if (RESERVED_BASENAMES.has(basename)) throw invalid(`The basename "${basename}" is reserved.`);
   return basename;
 }

@@ -1,5 +1,4 @@
 import { reorder, SiteStructure, structureChanges, structureProblems, StructureState } from './site-structure';
-import { checkStructurePath, freeStructurePath, structurePath } from './structure-paths';
 
 const at = '2026-01-01T00:00:00.000Z';
 const base = { organizationId: 'o', siteId: 'site', createdAt: at, updatedAt: at };
@@ -205,21 +204,5 @@ describe('a site structure', () => {
       }
       expect(structureProblems(s.state)).toEqual([]);
     }
-  });
-});
-
-describe('paths', () => {
-  it('derives them from titles and makes them unique with suffixes', () => {
-    expect(structurePath('Getting Started!', 'section')).toBe('getting-started');
-    expect(structurePath('***', 'section')).toBe('section');
-    expect(structurePath('Über Straße', 'section')).toBe('uber-stra-e');
-    expect(freeStructurePath('docs', new Set())).toBe('docs');
-    expect(freeStructurePath('docs', new Set(['docs', 'docs-2']))).toBe('docs-3');
-    expect(freeStructurePath('x'.repeat(100), new Set(['x'.repeat(100)]))).toHaveLength(100);
-  });
-
-  it('takes chosen paths only as slugs', () => {
-    expect(checkStructurePath('v2-beta', 'path')).toBe('v2-beta');
-    for (const bad of ['~share', 'a/b', 'A', '-a', 'a-', 'a b', '', 'x'.repeat(101)]) expect(() => checkStructurePath(bad, 'path')).toThrow(/lower-case/);
   });
 });

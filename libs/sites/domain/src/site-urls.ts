@@ -1,8 +1,10 @@
-import type { SiteRecord } from './site-records';
+import type { SectionRecord, SiteRecord, SiteSpaceRecord } from './site-records';
 
 /**
- * Where the reader serves a site, and where a share link leads (docs/sites.md):
+ * Where the reader serves a site and what is in it, and where a share link leads (docs/sites.md):
  * - a site with a custom hostname: `https://<hostname>`; otherwise `<readerUrl>/<basename>`;
+ * - below it, a section at its path unless it is the default section, then a site space at its path
+ *   unless it is the default of its section (or of the root), then a page's path;
  * - a share link: `<site URL>/~share/<key>`, then the path within the site. `~` never begins a
  *   basename, a section path or a site-space path, so the segment cannot be taken for content.
  */
@@ -39,4 +41,63 @@ export function shareKeyInPath(pathBelowSite: string): { key: string; rest: stri
     return undefined;
   }
   return { key, rest: (m[2] ?? '').replace(/^\/+/, '') };
+}
+
+/** What the URLs below a site depend on: its defaults and its sections' paths and defaults. */
+export interface SiteDefaults {
+  defaultSectionId?: string;
+  /** the root's default site space (a site without sections) */
+  defaultSiteSpaceId?: string;
+  sections: ReadonlyMap<string, Pick<SectionRecord, 'path' | 'defaultSiteSpaceId'>>;
+}
+
+/** The URLs of a site's sections and site spaces start at `siteUrl` ('' gives paths below the site). */
+export interface SiteAddressing extends SiteDefaults {
+  siteUrl: string;
+}
+
+/** A site's addressing with its site spaces by id, for what names them by id (redirect destinations). */
+export interface SiteAddresses extends SiteAddressing {
+  siteSpaces: ReadonlyMap<string, Pick<SiteSpaceRecord, 'path' | 'sectionId' | 'spaceId'>>;
+}
+
+const segment = (path: string) => `/${encodeURIComponent(path)}`;
+
+/** Whether the site space is the default of its section (or of the root). */
+export function isDefaultSiteSpace(d: SiteDefaults, ss: Pick<SiteSpaceRecord, '_id' | 'sectionId'>): boolean {
+  return ss.sectionId ? d.sections.get(ss.sectionId)?.defaultSiteSpaceId === ss._id : d.defaultSiteSpaceId === ss._id;
+}
+
+/** A section's URL: the site's, then the section's path unless it is the default section. */
+export function sectionUrlOf(a: SiteAddressing, section: Pick<SectionRecord, '_id' | 'path'>): string {
+  return section._id === a.defaultSectionId ? a.siteUrl : `${a.siteUrl}${segment(section.path)}`;
+}
+
+/** A site space's URL: its section's (or the site's), then its path unless it is the default there; undefined when its section is not the site's. */
+export function siteSpaceUrlOf(a: SiteAddressing, ss: Pick<SiteSpaceRecord, '_id' | 'sectionId' | 'path'>): string | undefined {
+  let base = a.siteUrl;
+  if (ss.sectionId) {
+    const section = a.sections.get(ss.sectionId);
+    if (!section) return undefined;
+    base = sectionUrlOf(a, { _id: ss.sectionId, path: section.path });
+  }
+  return isDefaultSiteSpace(a, ss) ? base : `${base}${segment(ss.path)}`;
+}
+
+/** The URL of the site's section of that id; undefined when it has none. */
+export function sectionUrl(a: SiteAddressing, sectionId: string): string | undefined {
+  const section = a.sections.get(sectionId);
+  return section ? sectionUrlOf(a, { _id: sectionId, path: section.path }) : undefined;
+}
+
+/** The URL of the site's site space of that id; undefined when it has none. */
+export function siteSpaceUrl(a: SiteAddresses, siteSpaceId: string): string | undefined {
+  const ss = a.siteSpaces.get(siteSpaceId);
+  return ss ? siteSpaceUrlOf(a, { _id: siteSpaceId, sectionId: ss.sectionId, path: ss.path }) : undefined;
+}
+
+/** A page's URL below its site space's (the page path's segments each encoded). */
+export function pageUrl(siteSpaceBase: string, pagePath: string): string {
+  const path = pagePath.split('/').filter(Boolean).map(encodeURIComponent).join('/');
+  return path ? `${siteSpaceBase}/${path}` : siteSpaceBase;
 }

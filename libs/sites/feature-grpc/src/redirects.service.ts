@@ -1,6 +1,7 @@
 import { conflict, DomainError, invalid, notFound } from '@bindery/platform/errors';
 import { Caller, internalCaller } from '@bindery/platform/grpc';
 import { ClientSession, isDuplicateKey } from '@bindery/platform/mongo';
+import { loadShownItems } from '@bindery/sites/data-access';
 import { sitesPublishedV1 as pb } from '@bindery/shared/contracts';
 import { newId } from '@bindery/shared/ids';
 import { decodeCursor, resolveLimit, toPage } from '@bindery/shared/pagination';
@@ -66,7 +67,7 @@ async function uniqueSource<T>(work: () => Promise<T>): Promise<T> {
 
 /** The site's sections and shown site spaces, for resolving destinations and targets. */
 async function addressesOf(deps: SitesDeps, site: SiteRecord): Promise<SiteAddresses> {
-  const [sections, siteSpaces] = await Promise.all([deps.structureReads.sections(site.organizationId, site._id), deps.structureReads.siteSpaces(site.organizationId, site._id)]);
+  const { sections, siteSpaces } = await loadShownItems(deps, site);
   return {
     siteUrl: siteUrlOf(site, deps.readerUrl),
     defaultSectionId: site.defaultSectionId,
@@ -78,9 +79,9 @@ async function addressesOf(deps: SitesDeps, site: SiteRecord): Promise<SiteAddre
 
 type PageNode = { id: string; path?: string; pages?: PageNode[] };
 
-/** The pages of a space's current revision as `reader` may read them (content's tree, flattened). */
-async function pagesOf(deps: SitesDeps, spaceId: string, reader: Caller): Promise<PageNode[]> {
-  const reply = await deps.content.revisions.listPages({ spaceId, revisionId: '', metadata: false }, { caller: reader });
+/** The pages of a space's revision (its current one unless given) as `reader` may read them (content's tree, flattened). */
+export async function pagesOf(deps: SitesDeps, spaceId: string, reader: Caller, revisionId = ''): Promise<PageNode[]> {
+  const reply = await deps.content.revisions.listPages({ spaceId, revisionId, metadata: false }, { caller: reader });
   const out: PageNode[] = [];
   const walk = (nodes: PageNode[] = []) =>
     nodes.forEach((n) => {
@@ -256,14 +257,21 @@ async function lookupSite(deps: SitesDeps, caller: Caller, organizationId: strin
 
 /**
  * The live redirect a path of the site goes through (its exact source, else the longest wildcard
- * prefix) and where it leads now, the wildcard's match appended when it captures it; 404 when none
- * matches. Reads only.
+ * prefix) and where it leads now, the wildcard's match appended when it captures it; undefined when
+ * none matches. `source` must be a valid source. Reads only.
  */
+export async function liveRedirectOf(deps: SitesDeps, site: SiteRecord, source: string): Promise<{ redirect: RedirectRecord; target: string } | undefined> {
+  const redirect = matchingRedirect(source, await deps.redirects.liveWithSources(site.organizationId, site._id, candidateSources(source)));
+  if (!redirect) return undefined;
+  const target = await destinationUrl(deps, await addressesOf(deps, site), redirect.destination);
+  return { redirect, target: redirect.captureWildcard ? appendSuffix(target, capturedSuffix(redirect.source, source), redirect.source) : target };
+}
+
+/** getSiteRedirectBySource: the live redirect of the source and its target now (liveRedirectOf); 404 when none matches. */
 export async function getRedirectBySource(deps: SitesDeps, caller: Caller, req: pb.GetRedirectBySourceRequest): Promise<pb.RedirectMatch> {
   const site = await lookupSite(deps, caller, req.organizationId, req.siteId, req.shareKey);
   assertRedirectSource(req.source);
-  const redirect = matchingRedirect(req.source, await deps.redirects.liveWithSources(site.organizationId, site._id, candidateSources(req.source)));
-  if (!redirect) throw notFound('Site redirect');
-  const target = await destinationUrl(deps, await addressesOf(deps, site), redirect.destination);
-  return { redirect: redirectMessage(redirect), target: redirect.captureWildcard ? appendSuffix(target, capturedSuffix(redirect.source, req.source), redirect.source) : target };
+  const found = await liveRedirectOf(deps, site, req.source);
+  if (!found) throw notFound('Site redirect');
+  return { redirect: redirectMessage(found.redirect), target: found.target };
 }

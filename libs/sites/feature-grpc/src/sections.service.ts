@@ -2,7 +2,7 @@ import { conflict } from '@bindery/platform/errors';
 import type { Caller } from '@bindery/platform/grpc';
 import { newId } from '@bindery/shared/ids';
 import { sitesStructureV1 as structure, sitesV1 as pb } from '@bindery/shared/contracts';
-import { checkStructurePath, freeStructurePath, structurePath, SectionRecord } from '@bindery/sites/domain';
+import { checkPath, sectionPath, SectionRecord, siteSpacePath, uniquePath } from '@bindery/sites/domain';
 import { visibleSite } from './site-access';
 import { nowOf, SitesDeps } from './sites-deps';
 import { changeStructure } from './structure-change';
@@ -73,12 +73,12 @@ export async function createSection(deps: SitesDeps, caller: Caller, req: struct
     const needsWrapper = !s.hasSections() && s.siteSpacesOf(undefined, { includeHidden: true }).length > 0;
     let wrapper: Omit<SectionRecord, 'order'> | undefined;
     if (needsWrapper) {
-      const path = freeStructurePath(structurePath(current.title, 'section'), taken);
+      const path = uniquePath(sectionPath(current.title), taken);
       taken.add(path);
       wrapper = { ...common, _id: ids.wrapper, title: sectionTitle(current.title, current.title), path };
     }
-    const section = { ...common, _id: ids.section, title, path: freeStructurePath(structurePath(title, 'section'), taken), ...(req.icon ? { icon: req.icon } : {}) };
-    const siteSpace = { ...common, _id: ids.siteSpace, spaceId: space.id, path: structurePath(space.title, 'space') };
+    const section = { ...common, _id: ids.section, title, path: uniquePath(sectionPath(title), taken), ...(req.icon ? { icon: req.icon } : {}) };
+    const siteSpace = { ...common, _id: ids.siteSpace, spaceId: space.id, path: siteSpacePath(space.title) };
     s.addSection(section, siteSpace, wrapper);
   });
   const ctx = { site: after, sections: new Map(s.state.sections.map((x) => [x._id, x])), spaces: new Map([[space.id, space]]), readerUrl: deps.readerUrl };
@@ -91,7 +91,7 @@ export async function createSection(deps: SitesDeps, caller: Caller, req: struct
  */
 export async function updateSection(deps: SitesDeps, caller: Caller, req: structure.UpdateSectionRequest): Promise<pb.SiteSection> {
   const { site } = await visibleSite(deps, caller, req.organizationId, req.siteId, 'edit');
-  if (req.path !== undefined) checkStructurePath(req.path, 'path');
+  if (req.path !== undefined) checkPath(req.path, 'path');
   const condition = conditionChange(req.condition);
   const { structure: s, site: after } = await changeStructure(
     deps,

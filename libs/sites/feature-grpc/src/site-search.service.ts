@@ -1,5 +1,6 @@
 import type { Caller } from '@bindery/platform/grpc';
 import { sitesPublishedV1 as pb } from '@bindery/shared/contracts';
+import { loadShownItems } from '@bindery/sites/data-access';
 import { parseSearchScope, scopeSpaceIds } from '@bindery/sites/domain';
 import { visibleSite } from './site-access';
 import type { SitesDeps } from './sites-deps';
@@ -14,7 +15,7 @@ import type { SitesDeps } from './sites-deps';
 export async function searchSite(deps: SitesDeps, caller: Caller, req: pb.SearchSiteRequest): Promise<pb.SearchSiteResponse> {
   const { site } = await visibleSite(deps, caller, req.organizationId, req.siteId, 'view');
   const scope = parseSearchScope(req.scopeJson);
-  const [siteSpaces, sections] = await Promise.all([deps.structureReads.siteSpaces(site.organizationId, site._id), deps.structureReads.sections(site.organizationId, site._id)]);
+  const { siteSpaces, sections } = await loadShownItems(deps, site);
   const spaceIds = scopeSpaceIds(scope, { siteSpaces, sections, defaultSiteSpaceId: site.defaultSiteSpaceId });
   const reply = await deps.search.search.searchSpaces({ organizationId: site.organizationId, spaceIds, query: req.query, page: req.page }, { caller });
   return { itemsJson: reply.itemsJson, page: reply.page };

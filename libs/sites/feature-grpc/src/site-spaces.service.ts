@@ -2,7 +2,7 @@ import { conflict, DomainError, invalid, notFound } from '@bindery/platform/erro
 import type { Caller } from '@bindery/platform/grpc';
 import { newId } from '@bindery/shared/ids';
 import { contentV1, sitesStructureV1 as structure, sitesV1 as pb } from '@bindery/shared/contracts';
-import { checkStructurePath, freeStructurePath, structurePath, SiteRecord, SiteStructure } from '@bindery/sites/domain';
+import { checkPath, siteSpacePath, SiteRecord, SiteStructure, uniquePath } from '@bindery/sites/domain';
 import { visibleSite } from './site-access';
 import { nowOf, SitesDeps } from './sites-deps';
 import { changeStructure } from './structure-change';
@@ -89,7 +89,7 @@ export async function addSiteSpace(deps: SitesDeps, caller: Caller, req: structu
         organizationId: site.organizationId,
         siteId: site._id,
         spaceId: space.id,
-        path: freeStructurePath(structurePath(space.title, 'space'), taken),
+        path: uniquePath(siteSpacePath(space.title), taken),
         createdAt: now,
         updatedAt: now,
       },
@@ -106,7 +106,7 @@ export async function addSiteSpace(deps: SitesDeps, caller: Caller, req: structu
  */
 export async function updateSiteSpace(deps: SitesDeps, caller: Caller, req: structure.UpdateSiteSpaceRequest): Promise<pb.SiteSpace> {
   const { site } = await visibleSite(deps, caller, req.organizationId, req.siteId, 'edit');
-  if (req.path !== undefined) checkStructurePath(req.path, 'path');
+  if (req.path !== undefined) checkPath(req.path, 'path');
   const condition = conditionChange(req.condition);
   await readableSiteSpace(deps, caller, site, req.siteSpaceId);
   const space = req.spaceId !== undefined ? await spaceToAdd(deps, caller, site, req.spaceId) : undefined;

@@ -116,7 +116,7 @@ describe('site tokens (in process, real MongoDB and Kafka)', () => {
   test('a token minted through a share link ends when the link is deactivated or deleted; a link of another site never held', async () => {
     const s = await site();
     const link = await shareLink(s);
-    const { token } = await mintSiteToken(deps, s, { shareLinkId: link, audience: 'preview' });
+    const { token } = await mintSiteToken(deps, s, { shareLinkId: link });
     expect(await refusal(token)).toBe('ok');
     await deps.db.collection(COLLECTIONS.shareLinks).updateOne({ _id: link } as never, { $set: { active: false } });
     expect(await refusal(token)).toBe('unauthenticated: The site token is not valid.');

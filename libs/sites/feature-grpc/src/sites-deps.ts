@@ -4,7 +4,6 @@ import { Db, Transaction } from '@bindery/platform/mongo';
 import type { RunStore } from '@bindery/platform/runs';
 import type { SearchClients } from '@bindery/search/client';
 import type {
-  PublishedStructureReads,
   RedirectsRepository,
   SectionGroupsRepository,
   SectionsRepository,
@@ -13,6 +12,7 @@ import type {
   SitesRepository,
   SiteSpacesRepository,
   SiteTokenStore,
+  VisitorKeysRepository,
 } from '@bindery/sites/data-access';
 
 /** What sites' use cases work with; built once at start (sites-composition.ts). */
@@ -35,8 +35,8 @@ export interface SitesDeps {
   /** search's service: a site's search runs there, as the caller */
   search: SearchClients;
   redirects: RedirectsRepository;
-  /** the structure and share-link reads redirects and site search need */
-  structureReads: PublishedStructureReads;
+  /** the keys sites' visitor tokens are signed with, one per site */
+  visitorKeys: VisitorKeysRepository;
   runs: RunStore;
   clock: () => number;
   /** one multi-document transaction, retried on transient conflicts; wakes the relay after the commit */

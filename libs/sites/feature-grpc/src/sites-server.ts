@@ -1,15 +1,11 @@
 import { connectContent, contentAddressSetting, ContentClients } from '@bindery/content/client';
 import { connectIdentity, identityAddressSetting } from '@bindery/identity/client';
 import { createOrgAccessProjection, IdentitySource, identityAccessSource, orgAccessIndexes } from '@bindery/identity/projection';
-import { grpcService } from '@bindery/platform/grpc';
 import { Db, transactionsRelayingEvents } from '@bindery/platform/mongo';
 import { defineService } from '@bindery/platform/service-runtime';
-import { sitesPublishedV1 as published } from '@bindery/shared/contracts';
-import { invalid } from '@bindery/platform/errors';
 import { connectSearch, SearchClients, searchAddressSetting } from '@bindery/search/client';
 import {
   OUTBOX_COLLECTIONS,
-  PublishedStructureReads,
   RedirectsRepository,
   SectionGroupsRepository,
   SectionsRepository,
@@ -19,6 +15,7 @@ import {
   SiteSpacesRepository,
   SITES_INDEXES,
   SiteTokenStore,
+  VisitorKeysRepository,
 } from '@bindery/sites/data-access';
 import { contentHandlers } from './content-events';
 import { SitesDeps } from './sites-deps';
@@ -78,7 +75,7 @@ export function sitesServiceWith(options: SitesServiceOptions = {}) {
         content,
         search,
         redirects: new RedirectsRepository(db),
-        structureReads: new PublishedStructureReads(db),
+        visitorKeys: new VisitorKeysRepository(db),
         runs,
         clock,
         // structure changes of one site serialize on the site's document: a burst of edits waits its turn rather than failing
@@ -91,7 +88,7 @@ export function sitesServiceWith(options: SitesServiceOptions = {}) {
       content?.close();
       search?.close();
     },
-    grpc: (deps) => [...sitesGrpc(deps), structureGrpc(deps), publishedSitesGrpc(deps, pending(published.PublishedSitesServiceService))],
+    grpc: (deps) => [...sitesGrpc(deps), structureGrpc(deps), publishedSitesGrpc(deps)],
     consumers: (deps) => ({
       'sites.identity-access': { from: ['identity'], handlers: deps.access.handlers, liveness: deps.access.liveness, applied: deps.access.forget },
       'sites.content': { from: ['content'], handlers: contentHandlers(deps) },
@@ -100,15 +97,3 @@ export function sitesServiceWith(options: SitesServiceOptions = {}) {
 }
 
 export const sitesService = sitesServiceWith();
-
-/** Handlers of the RPCs not served yet: each refuses its call. */
-function pending(definition: object) {
-  return Object.fromEntries(
-    Object.keys(definition).map((name) => [
-      name,
-      async () => {
-        throw invalid(`${name} is not available yet.`);
-      },
-    ]),
-  );
-}

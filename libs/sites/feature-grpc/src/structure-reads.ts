@@ -1,7 +1,19 @@
 import { DomainError, notFound } from '@bindery/platform/errors';
 import { Caller, internalCaller } from '@bindery/platform/grpc';
 import { contentV1, sitesV1 as pb } from '@bindery/shared/contracts';
-import { SectionGroupRecord, SectionRecord, SitePermissions, SiteRecord, SiteSpaceRecord } from '@bindery/sites/domain';
+import {
+  isDefaultSiteSpace,
+  publishedUrlOf,
+  SectionGroupRecord,
+  SectionRecord,
+  sectionUrlOf,
+  SiteAddressing,
+  SiteDefaults,
+  SitePermissions,
+  SiteRecord,
+  SiteSpaceRecord,
+  siteSpaceUrlOf,
+} from '@bindery/sites/domain';
 import { siteMessage } from './site-messages';
 import { visibleSite } from './site-access';
 import type { SitesDeps } from './sites-deps';
@@ -112,29 +124,23 @@ export interface MessageContext {
   readerUrl: string;
 }
 
-/** Where the reader serves the published site; undefined while it is unpublished. */
-export function sitePublishedUrl(site: SiteRecord, readerUrl: string): string | undefined {
-  if (!site.published) return undefined;
-  return site.hostname ? `https://${site.hostname}` : `${readerUrl}/${encodeURIComponent(site.basename)}`;
-}
+const defaultsOf = (ctx: MessageContext): SiteDefaults => ({
+  defaultSectionId: ctx.site.defaultSectionId,
+  defaultSiteSpaceId: ctx.site.defaultSiteSpaceId,
+  sections: ctx.sections,
+});
 
-function sectionUrl(ctx: MessageContext, section: SectionRecord): string | undefined {
-  const base = sitePublishedUrl(ctx.site, ctx.readerUrl);
-  if (!base) return undefined;
-  return section._id === ctx.site.defaultSectionId ? base : `${base}/${encodeURIComponent(section.path)}`;
-}
-
-function isDefaultSiteSpace(ctx: MessageContext, ss: SiteSpaceRecord): boolean {
-  return ss.sectionId ? ctx.sections.get(ss.sectionId)?.defaultSiteSpaceId === ss._id : ctx.site.defaultSiteSpaceId === ss._id;
+/** Where the site's items are published (the URL rules of site-urls.ts); undefined while the site is unpublished. */
+function addressing(ctx: MessageContext): SiteAddressing | undefined {
+  const siteUrl = publishedUrlOf(ctx.site, ctx.readerUrl);
+  return siteUrl === undefined ? undefined : { ...defaultsOf(ctx), siteUrl };
 }
 
 /** The site space with its space; undefined when the reader cannot read the space (or it is hidden). */
 export function siteSpaceMessage(ctx: MessageContext, ss: SiteSpaceRecord): pb.SiteSpace | undefined {
   const space = ctx.spaces.get(ss.spaceId);
   if (!space || ss.spaceDeletedAt) return undefined;
-  const isDefault = isDefaultSiteSpace(ctx, ss);
-  const section = ss.sectionId ? ctx.sections.get(ss.sectionId) : undefined;
-  const base = section ? sectionUrl(ctx, section) : sitePublishedUrl(ctx.site, ctx.readerUrl);
+  const a = addressing(ctx);
   return {
     id: ss._id,
     path: ss.path,
@@ -142,14 +148,15 @@ export function siteSpaceMessage(ctx: MessageContext, ss: SiteSpaceRecord): pb.S
     spaceId: ss.spaceId,
     space,
     title: space.title,
-    default: isDefault,
+    default: isDefaultSiteSpace(defaultsOf(ctx), ss),
     condition: ss.condition,
-    publishedUrl: base === undefined ? undefined : isDefault ? base : `${base}/${encodeURIComponent(ss.path)}`,
+    publishedUrl: a && siteSpaceUrlOf(a, ss),
   };
 }
 
 /** The section with its shown site spaces (in order) that the reader can read. */
 export function sectionMessage(ctx: MessageContext, section: SectionRecord, siteSpaces: SiteSpaceRecord[]): pb.SiteSection {
+  const a = addressing(ctx);
   return {
     id: section._id,
     title: section.title,
@@ -160,7 +167,7 @@ export function sectionMessage(ctx: MessageContext, section: SectionRecord, site
     sectionGroupId: section.sectionGroupId,
     icon: section.icon,
     siteSpaces: siteSpaces.flatMap((ss) => siteSpaceMessage(ctx, ss) ?? []),
-    publishedUrl: sectionUrl(ctx, section),
+    publishedUrl: a && sectionUrlOf(a, section),
   };
 }
 

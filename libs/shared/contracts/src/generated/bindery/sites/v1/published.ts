@@ -22,11 +22,14 @@ import { PageInfo, PageRequest } from "../../common/v1/common";
 import { DeleteResponse } from "./sites";
 
 export interface VisitorClaims {
-  /** the visitor's JWT (visitor-auth sites), verified against the site's key */
+  /**
+   * the visitor's JWT (HS256, signed with the site's visitor key): required by visitor-auth sites,
+   * its claims are the signed claims conditions see on any site
+   */
   token?:
     | string
     | undefined;
-  /** unsigned claims, as JSON text (an open object) */
+  /** unsigned claims, as JSON text (an open object): `visitor.claims.unsigned` in conditions */
   unsignedClaimsJson?: string | undefined;
 }
 
@@ -36,6 +39,7 @@ export interface ResolvePublishedUrlRequest {
   redirectOnError: boolean;
 }
 
+/** The content a published URL shows, or (`redirect` set, the rest empty) where it redirects to. */
 export interface PublishedSiteContent {
   organizationId: string;
   siteId: string;
@@ -47,19 +51,28 @@ export interface PublishedSiteContent {
   changeRequestId?:
     | string
     | undefined;
-  /** the page path within the space ("" for its first page) */
+  /** the page path within the space, decoded, without leading or trailing slash ("" for its first page) */
   pathname: string;
+  /** the URL path of the site space ("/<basename>/<section>/<site space>/"), never with a share segment */
   basePath: string;
+  /** the URL path of the site ("/<basename>/", "/" at a hostname), never with a share segment */
   siteBasePath: string;
+  /** the page's URL without any share segment */
   canonicalUrl: string;
+  /** always true: what is left of the URL after the site space is the page path */
   complete: boolean;
+  /** not set: a share key is never echoed back (the caller holds it) */
   shareKey?:
     | string
     | undefined;
   /** a read-only token scoped to the site's published spaces for this audience */
   apiToken: string;
-  /** when the URL matched a redirect instead */
-  redirect?: string | undefined;
+  /** when the URL matched a live redirect of the site instead (an absolute URL) */
+  redirect?:
+    | string
+    | undefined;
+  /** with `redirect`: "content" (a section, site space or page of the site) or "external" */
+  redirectTarget?: string | undefined;
 }
 
 export interface AuthenticateSiteTokenRequest {
@@ -157,6 +170,18 @@ export interface SearchSiteResponse {
   /** SearchSpaceResult items in the official shape (as search answers them) */
   itemsJson: string;
   page: PageInfo | undefined;
+}
+
+export interface VisitorAuthRequest {
+  organizationId: string;
+  siteId: string;
+}
+
+/** The official SitePublishingAuth: visitor tokens of the site are HS256 JWTs signed with this key. */
+export interface VisitorAuth {
+  privateKey: string;
+  /** "custom": the site owner's backend signs the tokens */
+  backend: string;
 }
 
 function createBaseVisitorClaims(): VisitorClaims {
@@ -373,6 +398,7 @@ function createBasePublishedSiteContent(): PublishedSiteContent {
     shareKey: undefined,
     apiToken: "",
     redirect: undefined,
+    redirectTarget: undefined,
   };
 }
 
@@ -425,6 +451,9 @@ export const PublishedSiteContent: MessageFns<PublishedSiteContent> = {
     }
     if (message.redirect !== undefined) {
       writer.uint32(130).string(message.redirect);
+    }
+    if (message.redirectTarget !== undefined) {
+      writer.uint32(138).string(message.redirectTarget);
     }
     return writer;
   },
@@ -570,6 +599,14 @@ export const PublishedSiteContent: MessageFns<PublishedSiteContent> = {
             message.redirect = reader.string();
             continue;
           }
+          case 17: {
+            if (tag !== 138) {
+              break;
+            }
+
+            message.redirectTarget = reader.string();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -652,6 +689,11 @@ export const PublishedSiteContent: MessageFns<PublishedSiteContent> = {
         ? globalThis.String(object.api_token)
         : "",
       redirect: isSet(object.redirect) ? globalThis.String(object.redirect) : undefined,
+      redirectTarget: isSet(object.redirectTarget)
+        ? globalThis.String(object.redirectTarget)
+        : isSet(object.redirect_target)
+        ? globalThis.String(object.redirect_target)
+        : undefined,
     };
   },
 
@@ -705,6 +747,9 @@ export const PublishedSiteContent: MessageFns<PublishedSiteContent> = {
     if (message.redirect !== undefined) {
       obj.redirect = message.redirect;
     }
+    if (message.redirectTarget !== undefined) {
+      obj.redirectTarget = message.redirectTarget;
+    }
     return obj;
   },
 
@@ -729,6 +774,7 @@ export const PublishedSiteContent: MessageFns<PublishedSiteContent> = {
     message.shareKey = object.shareKey ?? undefined;
     message.apiToken = object.apiToken ?? "";
     message.redirect = object.redirect ?? undefined;
+    message.redirectTarget = object.redirectTarget ?? undefined;
     return message;
   },
 };
@@ -2371,12 +2417,198 @@ export const SearchSiteResponse: MessageFns<SearchSiteResponse> = {
   },
 };
 
+function createBaseVisitorAuthRequest(): VisitorAuthRequest {
+  return { organizationId: "", siteId: "" };
+}
+
+export const VisitorAuthRequest: MessageFns<VisitorAuthRequest> = {
+  encode(message: VisitorAuthRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.organizationId !== "") {
+      writer.uint32(10).string(message.organizationId);
+    }
+    if (message.siteId !== "") {
+      writer.uint32(18).string(message.siteId);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): VisitorAuthRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseVisitorAuthRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.organizationId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.siteId = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): VisitorAuthRequest {
+    return {
+      organizationId: isSet(object.organizationId)
+        ? globalThis.String(object.organizationId)
+        : isSet(object.organization_id)
+        ? globalThis.String(object.organization_id)
+        : "",
+      siteId: isSet(object.siteId)
+        ? globalThis.String(object.siteId)
+        : isSet(object.site_id)
+        ? globalThis.String(object.site_id)
+        : "",
+    };
+  },
+
+  toJSON(message: VisitorAuthRequest): unknown {
+    const obj: any = {};
+    if (message.organizationId !== "") {
+      obj.organizationId = message.organizationId;
+    }
+    if (message.siteId !== "") {
+      obj.siteId = message.siteId;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<VisitorAuthRequest>, I>>(base?: I): VisitorAuthRequest {
+    return VisitorAuthRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<VisitorAuthRequest>, I>>(object: I): VisitorAuthRequest {
+    const message = createBaseVisitorAuthRequest();
+    message.organizationId = object.organizationId ?? "";
+    message.siteId = object.siteId ?? "";
+    return message;
+  },
+};
+
+function createBaseVisitorAuth(): VisitorAuth {
+  return { privateKey: "", backend: "" };
+}
+
+export const VisitorAuth: MessageFns<VisitorAuth> = {
+  encode(message: VisitorAuth, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.privateKey !== "") {
+      writer.uint32(10).string(message.privateKey);
+    }
+    if (message.backend !== "") {
+      writer.uint32(18).string(message.backend);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): VisitorAuth {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseVisitorAuth();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.privateKey = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.backend = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): VisitorAuth {
+    return {
+      privateKey: isSet(object.privateKey)
+        ? globalThis.String(object.privateKey)
+        : isSet(object.private_key)
+        ? globalThis.String(object.private_key)
+        : "",
+      backend: isSet(object.backend) ? globalThis.String(object.backend) : "",
+    };
+  },
+
+  toJSON(message: VisitorAuth): unknown {
+    const obj: any = {};
+    if (message.privateKey !== "") {
+      obj.privateKey = message.privateKey;
+    }
+    if (message.backend !== "") {
+      obj.backend = message.backend;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<VisitorAuth>, I>>(base?: I): VisitorAuth {
+    return VisitorAuth.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<VisitorAuth>, I>>(object: I): VisitorAuth {
+    const message = createBaseVisitorAuth();
+    message.privateKey = object.privateKey ?? "";
+    message.backend = object.backend ?? "";
+    return message;
+  },
+};
+
 /**
  * What a renderer needs: a published URL resolved to its site and content with a site token,
  * site tokens turned back into their scope, redirects and search within a site.
  */
 export type PublishedSitesServiceService = typeof PublishedSitesServiceService;
 export const PublishedSitesServiceService = {
+  /**
+   * a published URL (under the reader's URL or at a site's hostname) for any authenticated caller:
+   * the content it shows with a site token for that audience, a redirect, or NOT_FOUND
+   */
   resolvePublishedUrl: {
     path: "/bindery.sites.v1.PublishedSitesService/ResolvePublishedUrl" as const,
     requestStream: false as const,
@@ -2457,9 +2689,33 @@ export const PublishedSitesServiceService = {
     responseSerialize: (value: SearchSiteResponse): Buffer => Buffer.from(SearchSiteResponse.encode(value).finish()),
     responseDeserialize: (value: Buffer): SearchSiteResponse => SearchSiteResponse.decode(value),
   },
+  /** the key a site's visitor tokens are signed with (admin action; created on first read) */
+  getVisitorAuth: {
+    path: "/bindery.sites.v1.PublishedSitesService/GetVisitorAuth" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: VisitorAuthRequest): Buffer => Buffer.from(VisitorAuthRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): VisitorAuthRequest => VisitorAuthRequest.decode(value),
+    responseSerialize: (value: VisitorAuth): Buffer => Buffer.from(VisitorAuth.encode(value).finish()),
+    responseDeserialize: (value: Buffer): VisitorAuth => VisitorAuth.decode(value),
+  },
+  /** a new key: visitor tokens signed with the old one stop resolving (admin action) */
+  regenerateVisitorAuth: {
+    path: "/bindery.sites.v1.PublishedSitesService/RegenerateVisitorAuth" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: VisitorAuthRequest): Buffer => Buffer.from(VisitorAuthRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): VisitorAuthRequest => VisitorAuthRequest.decode(value),
+    responseSerialize: (value: VisitorAuth): Buffer => Buffer.from(VisitorAuth.encode(value).finish()),
+    responseDeserialize: (value: Buffer): VisitorAuth => VisitorAuth.decode(value),
+  },
 } as const;
 
 export interface PublishedSitesServiceServer extends UntypedServiceImplementation {
+  /**
+   * a published URL (under the reader's URL or at a site's hostname) for any authenticated caller:
+   * the content it shows with a site token for that audience, a redirect, or NOT_FOUND
+   */
   resolvePublishedUrl: handleUnaryCall<ResolvePublishedUrlRequest, PublishedSiteContent>;
   /** for the gateway: the scope of a site token, or UNAUTHENTICATED */
   authenticateSiteToken: handleUnaryCall<AuthenticateSiteTokenRequest, SiteTokenScope>;
@@ -2469,9 +2725,17 @@ export interface PublishedSitesServiceServer extends UntypedServiceImplementatio
   deleteRedirect: handleUnaryCall<RedirectRef, DeleteResponse>;
   getRedirectBySource: handleUnaryCall<GetRedirectBySourceRequest, RedirectMatch>;
   searchSite: handleUnaryCall<SearchSiteRequest, SearchSiteResponse>;
+  /** the key a site's visitor tokens are signed with (admin action; created on first read) */
+  getVisitorAuth: handleUnaryCall<VisitorAuthRequest, VisitorAuth>;
+  /** a new key: visitor tokens signed with the old one stop resolving (admin action) */
+  regenerateVisitorAuth: handleUnaryCall<VisitorAuthRequest, VisitorAuth>;
 }
 
 export interface PublishedSitesServiceClient extends Client {
+  /**
+   * a published URL (under the reader's URL or at a site's hostname) for any authenticated caller:
+   * the content it shows with a site token for that audience, a redirect, or NOT_FOUND
+   */
   resolvePublishedUrl(
     request: ResolvePublishedUrlRequest,
     callback: (error: ServiceError | null, response: PublishedSiteContent) => void,
@@ -2592,6 +2856,38 @@ export interface PublishedSitesServiceClient extends Client {
     metadata: Metadata,
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: SearchSiteResponse) => void,
+  ): ClientUnaryCall;
+  /** the key a site's visitor tokens are signed with (admin action; created on first read) */
+  getVisitorAuth(
+    request: VisitorAuthRequest,
+    callback: (error: ServiceError | null, response: VisitorAuth) => void,
+  ): ClientUnaryCall;
+  getVisitorAuth(
+    request: VisitorAuthRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: VisitorAuth) => void,
+  ): ClientUnaryCall;
+  getVisitorAuth(
+    request: VisitorAuthRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: VisitorAuth) => void,
+  ): ClientUnaryCall;
+  /** a new key: visitor tokens signed with the old one stop resolving (admin action) */
+  regenerateVisitorAuth(
+    request: VisitorAuthRequest,
+    callback: (error: ServiceError | null, response: VisitorAuth) => void,
+  ): ClientUnaryCall;
+  regenerateVisitorAuth(
+    request: VisitorAuthRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: VisitorAuth) => void,
+  ): ClientUnaryCall;
+  regenerateVisitorAuth(
+    request: VisitorAuthRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: VisitorAuth) => void,
   ): ClientUnaryCall;
 }
 

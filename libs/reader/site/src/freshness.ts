@@ -1,0 +1,76 @@
+import { randomBytes } from 'node:crypto';
+import { hostname } from 'node:os';
+import { ensureTopics, EVERY_DELIVERY, eventHandlers, EventHandlers, Kafka, on, RunningConsumer, startConsumer, topicOf } from '@bindery/platform/events';
+import { ContentEvents } from '@bindery/content/client';
+import { SitesEvents } from '@bindery/sites/client';
+
+/** What events drop: the caches of `CachedSource`. */
+export interface Invalidatable {
+  invalidateSite(siteId: string): void;
+  invalidateAll(): void;
+}
+
+/**
+ * The events that change what a published site shows, and what each drops:
+ * - a site's settings, structure, share links, publication or existence (`sites.site.*`): what is
+ *   known of that site;
+ * - a space's current revision moving (a merge, a revert, an import: `content.revision.created`
+ *   with `isCurrent`) or the space changing, going or coming back: every resolution and view,
+ *   since which sites show a space is not known here.
+ * Invalidation is idempotent, so no event needs to be applied once only.
+ */
+export function freshnessHandlers(cache: Invalidatable, invalidated?: (type: string) => void): EventHandlers {
+  const site = (type: string) => async (d: { siteId: string }) => {
+    cache.invalidateSite(d.siteId);
+    invalidated?.(type);
+  };
+  const all = (type: string) => async () => {
+    cache.invalidateAll();
+    invalidated?.(type);
+  };
+  return eventHandlers(
+    on(SitesEvents.siteUpdated, site(SitesEvents.siteUpdated.type)),
+    on(SitesEvents.sitePublished, site(SitesEvents.sitePublished.type)),
+    on(SitesEvents.siteUnpublished, site(SitesEvents.siteUnpublished.type)),
+    on(SitesEvents.siteDeleted, site(SitesEvents.siteDeleted.type)),
+    on(ContentEvents.revisionCreated, async (d) => {
+      if (d.isCurrent) await all(ContentEvents.revisionCreated.type)();
+    }),
+    on(ContentEvents.spaceUpdated, all(ContentEvents.spaceUpdated.type)),
+    on(ContentEvents.spaceDeleted, all(ContentEvents.spaceDeleted.type)),
+    on(ContentEvents.spaceRestored, all(ContentEvents.spaceRestored.type)),
+    on(ContentEvents.spaceTransferred, all(ContentEvents.spaceTransferred.type)),
+    on(ContentEvents.spacePurged, all(ContentEvents.spacePurged.type)),
+  );
+}
+
+export interface FreshnessOptions {
+  kafka: Kafka;
+  /** topic and group prefix (KAFKA_NAMESPACE) */
+  namespace: string;
+  cache: Invalidatable;
+  invalidated?: (type: string) => void;
+}
+
+/**
+ * Keeps one reader replica's caches fresh: a consumer group of its own (every replica must see
+ * every event), starting at the end (a cache needs only what happens from now on), without an
+ * apply-once store (the reader has no database; invalidation is idempotent). A handler that fails
+ * is retried, then logged and skipped: the resolution TTL still bounds how stale an answer is.
+ */
+export async function startFreshness(options: FreshnessOptions): Promise<RunningConsumer> {
+  const topics = ['sites', 'content'].map((service) => options.namespace + topicOf(service));
+  await ensureTopics(options.kafka, topics);
+  const replica = `${hostname()
+    .replace(/[^A-Za-z0-9-]/g, '-')
+    .slice(0, 40)}-${randomBytes(4).toString('hex')}`;
+  return startConsumer({
+    kafka: options.kafka,
+    groupId: `${options.namespace}reader.cache.${replica}`,
+    topics,
+    handlers: freshnessHandlers(options.cache, options.invalidated),
+    processed: EVERY_DELIVERY,
+    fromBeginning: false,
+    retry: { attempts: 3, backoffMs: 50, maxBackoffMs: 200 },
+  });
+}

@@ -1,0 +1,190 @@
+import { DomainError, invalid, notFound } from '@bindery/platform/errors';
+import { Caller, internalCaller } from '@bindery/platform/grpc';
+import type { contentV1 } from '@bindery/shared/contracts';
+import { sitesPublishedV1 as pb } from '@bindery/shared/contracts';
+import { loadShownItems } from '@bindery/sites/data-access';
+import {
+  conditionVisitor,
+  decodeSegments,
+  locateInSite,
+  pageUrl,
+  parsePublishedUrl,
+  REDIRECT_SOURCE_MAX,
+  REDIRECT_SOURCE_PATTERN,
+  SiteRecord,
+  siteSpaceUrlOf,
+  siteUrlOf,
+  verifyVisitorToken,
+  VISITOR_TOKEN_MAX,
+} from '@bindery/sites/domain';
+import { liveRedirectOf, pagesOf } from './redirects.service';
+import { visibleSite } from './site-access';
+import { mintSiteToken } from './site-tokens';
+import { nowOf, SitesDeps } from './sites-deps';
+
+/** Sites reads what a published URL shows itself: the visitor is no member, the URL is the credential. */
+const SITES = internalCaller('sites');
+
+const NOT_PUBLISHED_HERE = () => notFound('Published content');
+const isNotFound = (err: unknown) => err instanceof DomainError && err.kind === 'not_found';
+const SOURCE = new RegExp(REDIRECT_SOURCE_PATTERN);
+const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
+
+/** The visitor's unsigned claims (an object as JSON text); 400 for anything else. */
+function unsignedClaims(json: string | undefined): Record<string, unknown> | undefined {
+  if (json === undefined || json === '') return undefined;
+  let v: unknown;
+  try {
+    v = JSON.parse(json);
+  } catch {
+    v = undefined;
+  }
+  if (!isObject(v)) throw invalid('visitor.unsignedClaims must be an object.');
+  return v;
+}
+
+/** The visitor token's claims when the site's key verifies it (a site without a key verifies none). */
+async function verifiedVisitor(deps: SitesDeps, site: SiteRecord, token: string | undefined) {
+  if (!token || token.length > VISITOR_TOKEN_MAX) return undefined;
+  const key = await deps.visitorKeys.get(site.organizationId, site._id);
+  return key ? verifyVisitorToken(token, key, deps.clock()) : undefined;
+}
+
+/** The space a site space shows, at its current revision; undefined when it is gone, deleted or not the site's organization's. */
+async function publishedSpace(deps: SitesDeps, site: SiteRecord, spaceId: string): Promise<contentV1.Space | undefined> {
+  try {
+    const space = await deps.content.spaces.getSpace({ spaceId }, { caller: SITES });
+    return space.organization === site.organizationId && !space.deletedAt && space.revision ? space : undefined;
+  } catch (err) {
+    if (isNotFound(err)) return undefined;
+    throw err;
+  }
+}
+
+/** Whether the revision has a page at the path (a group or link page counts: the reader answers those itself). */
+async function hasPage(deps: SitesDeps, space: contentV1.Space, pathname: string): Promise<boolean> {
+  try {
+    return (await pagesOf(deps, space.id, SITES, space.revision)).some((p) => p.path === pathname);
+  } catch (err) {
+    if (isNotFound(err)) return false;
+    throw err;
+  }
+}
+
+/** The live redirect of the path below the site, as the resolver answers it; undefined when none matches. */
+async function redirectAnswer(deps: SitesDeps, site: SiteRecord, segments: string[]): Promise<pb.PublishedSiteContent | undefined> {
+  const source = `/${segments.join('/')}`;
+  if (segments.length === 0 || source.length > REDIRECT_SOURCE_MAX || !SOURCE.test(source)) return undefined;
+  const found = await liveRedirectOf(deps, site, source);
+  if (!found) return undefined;
+  return {
+    organizationId: site.organizationId,
+    siteId: site._id,
+    siteSpaceId: '',
+    spaceId: '',
+    revisionId: '',
+    pathname: '',
+    basePath: '',
+    siteBasePath: '',
+    canonicalUrl: '',
+    complete: false,
+    apiToken: '',
+    redirect: found.target,
+    redirectTarget: found.redirect.destination.kind === 'external' ? 'external' : 'content',
+  };
+}
+
+/** A URL's path, with a trailing slash. */
+const pathWithSlash = (url: string) => `${new URL(url).pathname.replace(/\/+$/, '')}/`;
+
+/**
+ * ResolvePublishedUrl, for any authenticated caller (site tokens are refused by the registration):
+ * the URL alone decides, with the visitor it names — never the caller's own rights — so a
+ * renderer's answer is the visitor's. In order:
+ * 1. the site: of the basename under the reader's URL, or of the hostname; published only;
+ * 2. access: a share-link site only with an active key in the URL (`~share/<key>`); a visitor-auth
+ *    site only with a visitor token its key verifies (public and unlisted: anyone);
+ * 3. the section and site space the path leads to for the visitor's claims (locateInSite), the
+ *    space's current revision (content's GetSpace, read by sites), the rest of the path as the page
+ *    path;
+ * 4. a live redirect of the path below the site (redirects.service) when nothing is found, or when
+ *    the page path names no page of the revision;
+ * 5. a site token for this audience (mintSiteToken): the share link, the verified visitor and the
+ *    claims, expiring no later than the visitor token.
+ * Anything not there for the visitor is NOT_FOUND, the same for every reason. `redirectOnError`
+ * changes nothing: sites has no fallback URL or authentication backend to send a refused visitor to.
+ * Reads only; no events. The share key, the visitor token and the minted token are never logged,
+ * and the key is not echoed back.
+ */
+export async function resolvePublishedUrl(deps: SitesDeps, req: pb.ResolvePublishedUrlRequest): Promise<pb.PublishedSiteContent> {
+  if (req.url.length > 2048) throw invalid('url must be at most 2048 characters.');
+  const parsed = parsePublishedUrl(req.url, deps.readerUrl);
+  if (!parsed) throw NOT_PUBLISHED_HERE();
+  const site = parsed.site.basename !== undefined ? await deps.sites.byBasename(parsed.site.basename) : await deps.sites.byHostname(parsed.site.hostname);
+  if (!site?.published) throw NOT_PUBLISHED_HERE();
+
+  let shareLinkId: string | undefined;
+  if (site.visibility === 'share-link') {
+    const link = parsed.shareKey ? await deps.shareLinks.activeShareLinkByKey(site._id, parsed.shareKey) : null;
+    if (!link) throw NOT_PUBLISHED_HERE();
+    shareLinkId = link._id;
+  }
+  const unsigned = unsignedClaims(req.visitor?.unsignedClaimsJson);
+  const verified = await verifiedVisitor(deps, site, req.visitor?.token);
+  if (site.visibility === 'visitor-auth' && !verified) throw NOT_PUBLISHED_HERE();
+  const visitor = conditionVisitor(verified?.claims, unsigned);
+
+  const segments = decodeSegments(parsed.segments);
+  if (!segments) throw NOT_PUBLISHED_HERE();
+  const shown = await loadShownItems(deps, site);
+  const located = locateInSite({ site, ...shown }, segments, visitor);
+  const space = located && (await publishedSpace(deps, site, located.siteSpace.spaceId));
+  const pathname = segments.slice(located?.consumed ?? 0).join('/');
+  const nothing = !located || !space;
+  if (nothing || pathname) {
+    // The page tree is read only when a redirect could apply: a page that exists wins over it.
+    const redirect = await redirectAnswer(deps, site, parsed.segments);
+    if (redirect && (nothing || !(await hasPage(deps, space, pathname)))) return redirect;
+    // a page path that names no page is the reader's to answer (a 404 with the site around it)
+    if (nothing) throw NOT_PUBLISHED_HERE();
+  }
+
+  // URLs in the form asked (under the reader or at the hostname) for the paths; the canonical one is the site's
+  const siteUrl = siteUrlOf(site, deps.readerUrl);
+  const askedSiteUrl = parsed.site.basename !== undefined ? siteUrlOf({ basename: site.basename }, deps.readerUrl) : siteUrl;
+  const defaults = { defaultSectionId: site.defaultSectionId, defaultSiteSpaceId: site.defaultSiteSpaceId, sections: new Map(shown.sections.map((s) => [s._id, s])) };
+  const siteSpaceUrlAt = (base: string) => siteSpaceUrlOf({ ...defaults, siteUrl: base }, located.siteSpace) ?? base;
+  const { token } = await mintSiteToken(deps, site, {
+    shareLinkId,
+    visitor: { verified: !!verified, claims: visitor.claims },
+    notAfter: verified?.expiresAt,
+  });
+  return {
+    organizationId: site.organizationId,
+    siteId: site._id,
+    siteSectionId: located.section?._id,
+    siteSectionGroupId: located.section?.sectionGroupId,
+    siteSpaceId: located.siteSpace._id,
+    spaceId: space.id,
+    revisionId: space.revision,
+    pathname,
+    basePath: pathWithSlash(siteSpaceUrlAt(askedSiteUrl)),
+    siteBasePath: pathWithSlash(askedSiteUrl),
+    canonicalUrl: pageUrl(siteSpaceUrlAt(siteUrl), pathname),
+    complete: true,
+    apiToken: token,
+  };
+}
+
+/**
+ * The key the site's visitor tokens are signed with (the official SitePublishingAuth; admin action:
+ * the key is a secret). Made on first read; `regenerate` replaces it, and visitor tokens signed
+ * with the old one stop resolving at once (site tokens minted with them run out at their expiry).
+ * Side effects: the key's write; no events.
+ */
+export async function visitorAuth(deps: SitesDeps, caller: Caller, req: pb.VisitorAuthRequest, regenerate: boolean): Promise<pb.VisitorAuth> {
+  const { site } = await visibleSite(deps, caller, req.organizationId, req.siteId, 'admin');
+  const now = nowOf(deps);
+  const key = regenerate ? await deps.visitorKeys.regenerate(site.organizationId, site._id, now) : await deps.visitorKeys.getOrCreate(site.organizationId, site._id, now);
+  return { privateKey: key, backend: 'custom' };
+}
