@@ -309,7 +309,12 @@ describe('responses match the served /openapi.json', () => {
     expectDeclared(await api.patch(`${s}/share-links/${link.id}`, { active: false }), 'patch', `${st}/share-links/{shareLinkId}`, 200);
     expectDeclared(await http(sut.baseUrl, sut.adminToken).get('/admin/services/sites'), 'get', '/admin/services/sites', 200);
     expectDeclared(await http(sut.baseUrl, sut.adminToken).get('/admin/services/git-sync'), 'get', '/admin/services/git-sync', 200);
-    const redirect = expectDeclared(await api.post(`${s}/redirects`, { source: '/old', destination: { kind: 'external', url: 'https://example.com/new' } }), 'post', `${st}/redirects`, 201);
+    const redirect = expectDeclared(
+      await api.post(`${s}/redirects`, { source: '/old', destination: { kind: 'external', url: 'https://example.com/new' } }),
+      'post',
+      `${st}/redirects`,
+      201,
+    );
     expectDeclared(await api.get(`${s}/redirects`), 'get', `${st}/redirects`, 200);
     expectDeclared(await api.patch(`${s}/redirects/${redirect.id}`, { permanent: true }), 'patch', `${st}/redirects/{siteRedirectId}`, 200);
     expectDeclared(await api.get(`${s}/redirect?source=/old`), 'get', `${st}/redirect`, 200);

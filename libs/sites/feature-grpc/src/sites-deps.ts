@@ -41,6 +41,8 @@ export interface SitesDeps {
   clock: () => number;
   /** one multi-document transaction, retried on transient conflicts; wakes the relay after the commit */
   transaction: Transaction;
+  /** whether a site's structure changes queue in this process (structure-change.ts); off, each relies on the compare-and-set alone, as changes on different replicas do */
+  queueStructureChanges: boolean;
   /** where the reader serves published sites: `<readerUrl>/<basename>` unless the site has a hostname */
   readerUrl: string;
 }

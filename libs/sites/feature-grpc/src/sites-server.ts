@@ -53,6 +53,8 @@ export function sitesServiceWith(options: SitesServiceOptions = {}) {
       SITES_CALL_DEADLINE_MS: { kind: 'int', default: 5000, min: 100, max: 60000 },
       /** how long sites remembers an access decision's reads; 0: not at all */
       SITES_ACCESS_CACHE_MS: { kind: 'int', default: 250, min: 0, max: 1000 },
+      /** queue a site's structure changes in this process, so they do not abort each other's transactions (off: the compare-and-set alone, as across replicas) */
+      SITES_QUEUE_STRUCTURE_CHANGES: { kind: 'bool', default: true },
       /** where the reader serves published sites (each site at `<url>/<basename>` unless it has its own hostname) */
       BINDERY_READER_URL: { kind: 'url', default: 'http://127.0.0.1:8090' },
     },
@@ -81,6 +83,7 @@ export function sitesServiceWith(options: SitesServiceOptions = {}) {
         // structure changes of one site serialize on the site's document: a burst of edits waits its turn rather than failing
         transaction: transactionsRelayingEvents(db, eventsRecorded, { maxAttempts: 30 }),
         readerUrl: config.BINDERY_READER_URL.replace(/\/$/, ''),
+        queueStructureChanges: config.SITES_QUEUE_STRUCTURE_CHANGES,
       };
     },
     dispose: async () => {

@@ -1,5 +1,5 @@
 import { conflict, notFound } from '@bindery/platform/errors';
-import { ClientSession, isDuplicateKey, StaleRead } from '@bindery/platform/mongo';
+import { ClientSession, isDuplicateKey, oneAtATime, StaleRead } from '@bindery/platform/mongo';
 import { loadStructure } from '@bindery/sites/data-access';
 import { SiteRecord, SiteStructure, structureChanges } from '@bindery/sites/domain';
 import { SitesEvents } from '@bindery/sites/client';
@@ -34,6 +34,10 @@ export interface StructureChangeResult<R> {
  *
  * A path the work derived (from a title) that the unique index finds taken runs the whole change
  * again (it sees the new paths then); a path the caller chose is a 409.
+ *
+ * Changes of one site queue in this process (oneAtATime): correctness rests on the compare-and-set,
+ * but transactions that all write the site's document abort each other, and under load a burst of
+ * them could run out of attempts; queued, only other replicas' changes conflict.
  */
 export async function changeStructure<R>(
   deps: SitesDeps,
@@ -45,7 +49,8 @@ export async function changeStructure<R>(
   for (let attempt = 1; ; attempt += 1) {
     try {
       if (options.session) return await changeIn(deps, organizationId, siteId, work, options.session);
-      return await deps.transaction((session) => changeIn(deps, organizationId, siteId, work, session));
+      const run = () => deps.transaction((session) => changeIn(deps, organizationId, siteId, work, session));
+      return await (deps.queueStructureChanges ? oneAtATime(`sites.structure:${siteId}`, run) : run());
     } catch (err) {
       if (!isDuplicateKey(err)) throw err;
       if (options.pathTaken) throw conflict(options.pathTaken);
