@@ -36,7 +36,10 @@ async function openRemote(deps: GitSyncDeps, input: SyncInput, ctx: RunContext) 
   try {
     return { remote, repo: await GitRepository.open(remote, input.repoCacheId, { cacheDir: deps.cacheDir, timeoutMs: deps.timeoutMs }) };
   } catch (err) {
-    throw new PermanentRunFailure(`The remote is refused: ${(err as Error).name === 'OutboundAddressRefusedError' ? 'its address is not public' : 'its host did not resolve'}.`);
+    const e = err as Error & { code?: string };
+    if (e.name === 'OutboundAddressRefusedError') throw new PermanentRunFailure('The remote is refused: its address is not public.');
+    if (e.code === 'ENOTFOUND' || e.code === 'EAI_AGAIN' || e.code === 'ENODATA') throw new PermanentRunFailure('The remote is refused: its host did not resolve.');
+    throw err;
   }
 }
 
@@ -137,7 +140,10 @@ async function runImport(deps: GitSyncDeps, input: SyncInput, ctx: RunContext) {
         { caller },
       );
       base = revision = reply.revisionId;
-      for (const c of JSON.parse(reply.changesJson) as { object: string; page: string; ref?: string }[]) if (c.ref) ids.set(Number(c.ref.slice(1)), c.page);
+      // content answers each change with the page it touched (its JSON) and the batch-local ref of an inserted one
+      for (const c of JSON.parse(reply.changesJson) as { object: string; page: string | { id: string }; ref?: string }[]) {
+        if (c.ref) ids.set(Number(c.ref.slice(1)), typeof c.page === 'string' ? c.page : c.page.id);
+      }
     }
     for (const [i, { entry }] of level.entries()) {
       const id = pageOfFile.get(entry.file!) && kept.has(pageOfFile.get(entry.file!)!) ? pageOfFile.get(entry.file!)! : ids.get(i)!;
@@ -207,12 +213,18 @@ async function runExport(deps: GitSyncDeps, input: SyncInput, ctx: RunContext) {
 
 /** Git sync's runs; a run's credentials are removed when it ends, whatever the outcome. */
 export function gitSyncRuns(deps: GitSyncDeps): ServiceRuns {
+  /** content refusing what a run wrote (a page it cannot take) will refuse it again: no retry */
+  const permanent = (err: unknown) => {
+    const kind = (err as { kind?: string }).kind;
+    return kind === 'invalid' || kind === 'not_found' || kind === 'forbidden' ? new PermanentRunFailure(`Content refused the run: ${(err as Error).message}`) : err;
+  };
   const withCredentials =
     (fn: (deps: GitSyncDeps, input: SyncInput, ctx: RunContext) => Promise<Record<string, unknown>>) => async (input: Record<string, unknown>, ctx: RunContext) => {
       let final = true;
       try {
         return await fn(deps, input as unknown as SyncInput, ctx);
-      } catch (err) {
+      } catch (caught) {
+        const err = permanent(caught);
         final = err instanceof PermanentRunFailure || ctx.attempt >= ctx.run.maxAttempts;
         throw err;
       } finally {
