@@ -45,7 +45,7 @@ const ROWS: Array<MatrixRow<Ctx>> = [
   },
   {
     name: 'GET /v1/spaces/{unknown}/git/info',
-    call: (c, ctx) => c.get(`/v1/spaces/${unknownId()}/git/info`),
+    call: (c) => c.get(`/v1/spaces/${unknownId()}/git/info`),
     expect: [404, 404, 404, 404, 404, 404, 404, 404, 401, 401],
   },
 ];
