@@ -19,6 +19,8 @@ export interface SyncRecord {
   revisionId?: string;
   /** the file each page was imported from or exported to */
   files: Record<string, string>;
+  /** the SUMMARY.md group a top-level page was imported from (content has no groups written by changes) */
+  groups?: Record<string, string>;
   /** the latest timestamp of an import or export that ran */
   lastTimestamp?: string;
   updatedAt: string;

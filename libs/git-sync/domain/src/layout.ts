@@ -147,7 +147,7 @@ export function exportPaths(pages: ExportPage[], readme: string, known: Record<s
 const join = (...parts: string[]) => parts.filter(Boolean).join('/');
 
 /** SUMMARY.md for a tree whose files `exportPaths` chose. */
-export function writeSummary(pages: ExportPage[], paths: Map<string, string>): string {
+export function writeSummary(pages: ExportPage[], paths: Map<string, string>, groupOf: Record<string, string> = {}): string {
   const lines = ['# Table of contents', ''];
   const bullets = (list: ExportPage[], depth: number) => {
     for (const p of list) {
@@ -158,7 +158,21 @@ export function writeSummary(pages: ExportPage[], paths: Map<string, string>): s
     }
   };
   let inGroup = false;
+  let imported: string | undefined;
   for (const p of pages) {
+    // a top-level page imported from a SUMMARY.md group goes back under that group's heading
+    if (p.type !== 'group' && groupOf[p.id] && groupOf[p.id] !== imported) {
+      imported = groupOf[p.id];
+      lines.push('', `## ${imported}`, '');
+      bullets([p], 0);
+      inGroup = true;
+      continue;
+    }
+    if (p.type !== 'group' && imported && groupOf[p.id] === imported) {
+      bullets([p], 0);
+      continue;
+    }
+    imported = undefined;
     if (p.type === 'group') {
       lines.push('', `## ${p.title}`, '');
       bullets(p.children, 0);

@@ -2,8 +2,11 @@ import { createHash } from 'node:crypto';
 import * as fs from 'node:fs/promises';
 import * as path from 'node:path';
 import { simpleGit, SimpleGit } from 'simple-git';
+import { PermanentRunFailure } from '@bindery/platform/runs';
 import { outboundPolicyFromEnv, vetHost, systemResolver } from '@bindery/platform/outbound-http';
 import type { Remote } from '@bindery/git-sync/domain';
+
+const COMMIT_ENV = ['GIT_INDEX_FILE', 'GIT_AUTHOR_NAME', 'GIT_AUTHOR_EMAIL', 'GIT_COMMITTER_NAME', 'GIT_COMMITTER_EMAIL'];
 
 /** Where a run's git works, and its limits. */
 export interface GitOptions {
@@ -70,6 +73,8 @@ export class GitRepository {
     const git = simpleGit({
       baseDir: dir,
       timeout: { block: options.timeoutMs },
+      // simple-git refuses GIT_* variables it was not told about: these are the ones set here and in commit()
+      allowEnvironment: [...Object.keys(env), ...COMMIT_ENV],
       unsafe: { allowUnsafeConfigEnvCount: true, allowUnsafeConfigPaths: true, allowUnsafeCredentialHelper: true, allowUnsafeHooksPath: true, allowUnsafeFilter: true },
     }).env(env);
     const repo = new GitRepository(dir, git, remote, env);
@@ -92,7 +97,9 @@ export class GitRepository {
             : /timed out|timeout/i.test(text)
               ? 'git timed out'
               : 'git failed';
-      throw new Error(`${reason} (git ${args[0]})`);
+      // what another attempt would meet again fails the run at once; a timeout or another failure is retried
+      const permanent = reason !== 'git timed out' && reason !== 'git failed';
+      throw permanent ? new PermanentRunFailure(`${reason} (git ${args[0]})`) : new Error(`${reason} (git ${args[0]})`);
     }
   }
 

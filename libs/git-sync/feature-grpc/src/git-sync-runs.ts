@@ -1,3 +1,4 @@
+import { stringify as stringifyYaml } from 'yaml';
 import { GitSyncEvents } from '@bindery/git-sync/client';
 import { ExportPage, exportPaths, parseRemote, readGitbookConfig, SyncRecord, TreeEntry, treeOfRepository, writeSummary } from '@bindery/git-sync/domain';
 import { PermanentRunFailure, RunContext } from '@bindery/platform/runs';
@@ -36,7 +37,10 @@ async function openRemote(deps: GitSyncDeps, input: SyncInput, ctx: RunContext) 
   try {
     return { remote, repo: await GitRepository.open(remote, input.repoCacheId, { cacheDir: deps.cacheDir, timeoutMs: deps.timeoutMs }) };
   } catch (err) {
-    throw new PermanentRunFailure(`The remote is refused: ${(err as Error).name === 'OutboundAddressRefusedError' ? 'its address is not public' : 'its host did not resolve'}.`);
+    const e = err as Error & { code?: string };
+    if (e.name === 'OutboundAddressRefusedError') throw new PermanentRunFailure('The remote is refused: its address is not public.');
+    if (e.code === 'ENOTFOUND' || e.code === 'EAI_AGAIN' || e.code === 'ENODATA') throw new PermanentRunFailure('The remote is refused: its host did not resolve.');
+    throw err;
   }
 }
 
@@ -101,6 +105,9 @@ async function runImport(deps: GitSyncDeps, input: SyncInput, ctx: RunContext) {
   // groups are not written by content's changes: their pages become top-level pages (a known gap)
   const flat = (es: TreeEntry[]): TreeEntry[] => es.flatMap((e) => (e.kind === 'group' ? flat(e.children) : [e]));
   const files: Record<string, string> = {};
+  const groupOfEntry = new Map<TreeEntry, string>();
+  for (const e of tree) if (e.kind === 'group') for (const c of flat(e.children)) groupOfEntry.set(c, e.title);
+  const groups: Record<string, string> = {};
   let level: { entry: TreeEntry; parent: string | null }[] = flat(tree).map((entry) => ({ entry, parent: null }));
   const kept = new Set<string>();
   const collect = (es: TreeEntry[]) =>
@@ -137,11 +144,15 @@ async function runImport(deps: GitSyncDeps, input: SyncInput, ctx: RunContext) {
         { caller },
       );
       base = revision = reply.revisionId;
-      for (const c of JSON.parse(reply.changesJson) as { object: string; page: string; ref?: string }[]) if (c.ref) ids.set(Number(c.ref.slice(1)), c.page);
+      // content answers each change with the page it touched (its JSON) and the batch-local ref of an inserted one
+      for (const c of JSON.parse(reply.changesJson) as { object: string; page: string | { id: string }; ref?: string }[]) {
+        if (c.ref) ids.set(Number(c.ref.slice(1)), typeof c.page === 'string' ? c.page : c.page.id);
+      }
     }
     for (const [i, { entry }] of level.entries()) {
       const id = pageOfFile.get(entry.file!) && kept.has(pageOfFile.get(entry.file!)!) ? pageOfFile.get(entry.file!)! : ids.get(i)!;
       files[id] = join(root, entry.file!);
+      if (groupOfEntry.has(entry)) groups[id] = groupOfEntry.get(entry)!;
       next.push(...entry.children.map((child) => ({ entry: child, parent: id })));
     }
     done += level.length;
@@ -153,11 +164,18 @@ async function runImport(deps: GitSyncDeps, input: SyncInput, ctx: RunContext) {
     input,
     remote.repoName,
     sync,
-    { commit, revisionId: revision, files: Object.fromEntries(Object.entries(files).map(([p, f]) => [p, root ? f.slice(root.length + 1) : f])) },
+    { commit, revisionId: revision, files: Object.fromEntries(Object.entries(files).map(([p, f]) => [p, root ? f.slice(root.length + 1) : f])), groups },
     'import',
     true,
   );
   return { commit, revision, pages: done, changed: true };
+}
+
+/** A page's file as GitBook writes it: front matter (the description), the title as `# H1`, the Markdown. */
+function pageFile(page: { title?: string; description?: string; markdown?: string }): string {
+  const head = page.description ? `---\n${stringifyYaml({ description: page.description }, { lineWidth: 0 })}---\n\n` : '';
+  const body = String(page.markdown ?? '').replace(/^\n+/, '');
+  return `${head}# ${page.title ?? ''}\n\n${body}`.replace(/\n*$/, '\n');
 }
 
 async function runExport(deps: GitSyncDeps, input: SyncInput, ctx: RunContext) {
@@ -182,9 +200,9 @@ async function runExport(deps: GitSyncDeps, input: SyncInput, ctx: RunContext) {
       { revision: { spaceId: input.spaceId, revisionId, metadata: false }, pageId, path: '', format: 'markdown', evaluated: false },
       { caller },
     );
-    wanted.set(join(dir, file), String((JSON.parse(reply.pageJson) as { markdown?: string }).markdown ?? ''));
+    wanted.set(join(dir, file), pageFile(JSON.parse(reply.pageJson) as { title?: string; description?: string; markdown?: string }));
   }
-  wanted.set(join(dir, 'SUMMARY.md'), writeSummary(pages, paths));
+  wanted.set(join(dir, 'SUMMARY.md'), writeSummary(pages, paths, sync?.groups ?? {}));
   const present = head ? await repo.files(head, '') : new Map<string, string>();
   const changes = new Map<string, string | null>();
   for (const [file, text] of wanted) {
@@ -207,12 +225,18 @@ async function runExport(deps: GitSyncDeps, input: SyncInput, ctx: RunContext) {
 
 /** Git sync's runs; a run's credentials are removed when it ends, whatever the outcome. */
 export function gitSyncRuns(deps: GitSyncDeps): ServiceRuns {
+  /** content refusing what a run wrote (a page it cannot take) will refuse it again: no retry */
+  const permanent = (err: unknown) => {
+    const kind = (err as { kind?: string }).kind;
+    return kind === 'invalid' || kind === 'not_found' || kind === 'forbidden' ? new PermanentRunFailure(`Content refused the run: ${(err as Error).message}`) : err;
+  };
   const withCredentials =
     (fn: (deps: GitSyncDeps, input: SyncInput, ctx: RunContext) => Promise<Record<string, unknown>>) => async (input: Record<string, unknown>, ctx: RunContext) => {
       let final = true;
       try {
         return await fn(deps, input as unknown as SyncInput, ctx);
-      } catch (err) {
+      } catch (caught) {
+        const err = permanent(caught);
         final = err instanceof PermanentRunFailure || ctx.attempt >= ctx.run.maxAttempts;
         throw err;
       } finally {
