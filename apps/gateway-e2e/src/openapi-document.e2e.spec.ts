@@ -319,6 +319,16 @@ describe('responses match the served /openapi.json', () => {
     expectDeclared(await api.patch(`${s}/redirects/${redirect.id}`, { permanent: true }), 'patch', `${st}/redirects/{siteRedirectId}`, 200);
     expectDeclared(await api.get(`${s}/redirect?source=/old`), 'get', `${st}/redirect`, 200);
     expectDeclared(await api.post(`${s}/search`, { query: 'described', scope: { mode: 'all' } }), 'post', `${st}/search`, 200);
+    expectDeclared(await api.get(`${s}/publishing/auth`), 'get', `${st}/publishing/auth`, 200);
+    expectDeclared(await api.post(`${s}/publishing/auth/regenerate`), 'post', `${st}/publishing/auth/regenerate`, 200);
+    expect((await api.patch(s, { visibility: 'public' })).status).toBe(200);
+    const url = (await api.post(`${s}/publish`)).body.urls.published as string;
+    expectDeclared(await api.post('/v1/urls/published', { url }), 'post', '/v1/urls/published', 200);
+    expect(expectDeclared(await api.post('/v1/urls/published', { url: `${url}/old` }), 'post', '/v1/urls/published', 200)).toEqual({
+      target: 'external',
+      site: site.id,
+      redirect: 'https://example.com/new',
+    });
   });
 
   it('OpenAPI specs, their versions and contents, and translation settings', async () => {

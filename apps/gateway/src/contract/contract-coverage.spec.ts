@@ -35,6 +35,7 @@ const EXTRAS: string[] = [
   'GET /v1/orgs/{}/link-invites',
   'GET /v1/orgs/{}/link-invites/{}',
   'GET /v1/orgs/{}/openapi/{}/versions/latest/content/raw',
+  'GET /v1/orgs/{}/sites/{}/publishing/auth',
   'GET /v1/orgs/{}/sites/{}/redirect',
   'GET /v1/orgs/{}/sites/{}/redirects',
   'GET /v1/orgs/{}/sites/{}/structure',
@@ -79,6 +80,7 @@ const EXTRAS: string[] = [
   'POST /v1/orgs/{}/join',
   'POST /v1/orgs/{}/link-invites',
   'POST /v1/orgs/{}/sites/{}/publish',
+  'POST /v1/orgs/{}/sites/{}/publishing/auth/regenerate',
   'POST /v1/orgs/{}/sites/{}/redirects',
   'POST /v1/orgs/{}/sites/{}/search',
   'POST /v1/orgs/{}/sites/{}/unpublish',
@@ -89,6 +91,7 @@ const EXTRAS: string[] = [
   'POST /v1/spaces/{}/change-requests/{}/reviews',
   'POST /v1/spaces/{}/change-requests/{}/update',
   'POST /v1/spaces/{}/permissions',
+  'POST /v1/urls/published',
   'PUT /v1/spaces/{}/change-requests/{}/comments/{}/replies/{}',
 ];
 

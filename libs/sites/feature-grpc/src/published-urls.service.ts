@@ -140,14 +140,13 @@ export async function resolvePublishedUrl(deps: SitesDeps, req: pb.ResolvePublis
   const located = locateInSite({ site, ...shown }, segments, visitor);
   const space = located && (await publishedSpace(deps, site, located.siteSpace.spaceId));
   const pathname = segments.slice(located?.consumed ?? 0).join('/');
-  const nothing = !located || !space;
-  if (nothing || pathname) {
+  if (!located || !space || pathname) {
     // The page tree is read only when a redirect could apply: a page that exists wins over it.
     const redirect = await redirectAnswer(deps, site, parsed.segments);
-    if (redirect && (nothing || !(await hasPage(deps, space, pathname)))) return redirect;
-    // a page path that names no page is the reader's to answer (a 404 with the site around it)
-    if (nothing) throw NOT_PUBLISHED_HERE();
+    if (redirect && (!located || !space || !(await hasPage(deps, space, pathname)))) return redirect;
   }
+  // a page path that names no page is the reader's to answer (a 404 with the site around it)
+  if (!located || !space) throw NOT_PUBLISHED_HERE();
 
   // URLs in the form asked (under the reader or at the hostname) for the paths; the canonical one is the site's
   const siteUrl = siteUrlOf(site, deps.readerUrl);

@@ -132,6 +132,30 @@ describe('site tokens (in process, real MongoDB and Kafka)', () => {
     expect(await refusal((await mintSiteToken(deps, s)).token)).toBe('ok');
   });
 
+  test('a token holds only while it opens the site as the site is now: share-link needs its link, visitor-auth a verified visitor', async () => {
+    const s = await site();
+    const link = await shareLink(s);
+    const plain = (await mintSiteToken(deps, s)).token;
+    const viaLink = (await mintSiteToken(deps, s, { shareLinkId: link })).token;
+    const visitor = (await mintSiteToken(deps, s, { visitor: { verified: true, claims: { sub: 'v', unsigned: {} } } })).token;
+    const answers = async () => ({ plain: await refusal(plain), viaLink: await refusal(viaLink), visitor: await refusal(visitor) });
+    const NOT_VALID = 'unauthenticated: The site token is not valid.';
+    expect(await answers()).toEqual({ plain: 'ok', viaLink: 'ok', visitor: 'ok' });
+    await deps.sites.update(org, s._id, { $set: { visibility: 'share-link' } }, []);
+    expect(await answers()).toEqual({ plain: NOT_VALID, viaLink: 'ok', visitor: NOT_VALID });
+    await deps.sites.update(org, s._id, { $set: { visibility: 'visitor-auth' } }, []);
+    expect(await answers()).toEqual({ plain: NOT_VALID, viaLink: NOT_VALID, visitor: 'ok' });
+  });
+
+  test('the claims ride in the token within a bound; it never outlives a visitor token', async () => {
+    const s = await site();
+    const { claims } = await mintSiteToken(deps, s, { visitor: { verified: true, claims: { plan: 'pro', unsigned: {} } }, notAfter: T0 + 60_000 });
+    expect(claims).toMatchObject({ verifiedVisitor: true, visitorClaims: { plan: 'pro', unsigned: {} }, exp: (T0 + 60_000) / 1000 });
+    // no claims at all leaves them out
+    expect((await mintSiteToken(deps, s, { visitor: { verified: false, claims: { unsigned: {} } } })).claims.visitorClaims).toBeUndefined();
+    await expect(mintSiteToken(deps, s, { visitor: { verified: false, claims: { unsigned: { big: 'x'.repeat(5000) } } } })).rejects.toMatchObject({ kind: 'invalid' });
+  });
+
   test('expires: valid until its exp, refused from then on (injected clock)', async () => {
     const s = await site();
     const { token } = await mintSiteToken(deps, s, { ttlMs: 60_000 });
