@@ -309,6 +309,7 @@ describe('responses match the served /openapi.json', () => {
     expectDeclared(await api.patch(`${s}/share-links/${link.id}`, { active: false }), 'patch', `${st}/share-links/{shareLinkId}`, 200);
     expectDeclared(await http(sut.baseUrl, sut.adminToken).get('/admin/services/sites'), 'get', '/admin/services/sites', 200);
     expectDeclared(await http(sut.baseUrl, sut.adminToken).get('/admin/services/git-sync'), 'get', '/admin/services/git-sync', 200);
+    expectDeclared(await api.get(`/v1/spaces/${space.id}/git/info`), 'get', '/v1/spaces/{spaceId}/git/info', 200);
     const redirect = expectDeclared(
       await api.post(`${s}/redirects`, { source: '/old', destination: { kind: 'external', url: 'https://example.com/new' } }),
       'post',
