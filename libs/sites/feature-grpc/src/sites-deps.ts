@@ -15,7 +15,7 @@ import type {
   VisitorKeysRepository,
 } from '@bindery/sites/data-access';
 
-/** What sites' use cases work with; built once at start (sites-composition.ts). */
+/** What sites' use cases work with; built once at start (sites-server.ts). */
 export interface SitesDeps {
   db: Db;
   sites: SitesRepository;
