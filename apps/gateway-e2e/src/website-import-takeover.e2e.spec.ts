@@ -48,8 +48,11 @@ describe('a website import run survives kill -9 of content', () => {
       const doneAt = Date.now();
       expect(run.status).toBe('completed');
       const record = await mongo.db.collection('runs').findOne({ _id: runId as never });
-      // the killed attempt and the takeover; the lease had to lapse first
-      expect(record).toMatchObject({ status: 'completed', attempt: 2, result: { importedResources: 56, totalResources: 57 } });
+      // the killed attempt and the takeover; the lease had to lapse first. On a loaded machine the takeover
+      // itself may be retried (a call failing while content restarts), so more attempts are allowed; what
+      // must hold is one completed run and one revision.
+      expect(record).toMatchObject({ status: 'completed', result: { importedResources: 56, totalResources: 57 } });
+      expect(record!.attempt).toBeGreaterThanOrEqual(2);
       expect(doneAt - killedAt).toBeGreaterThanOrEqual(LEASE_MS - 1000);
       const revisions = await mongo.db
         .collection('revisions')
