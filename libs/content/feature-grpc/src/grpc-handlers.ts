@@ -9,6 +9,7 @@ import * as revisions from './revisions/revisions.service';
 import { applyContentChanges } from './revisions/apply-changes.service';
 import { mergeRevisions } from './revisions/merge-revisions.service';
 import { diffRevisions } from './revisions/diff-revisions.service';
+import { importTree } from './imports/import-tree.service';
 import { cancelImport, getImport, importWebsiteAndWait, listImports, startImport } from './imports/import-runs';
 import { runMessage } from '@bindery/platform/runs';
 
@@ -73,6 +74,7 @@ export function contentGrpc(deps: ContentDeps): GrpcRegistration[] {
         mergeRevisions: (req, { caller }) => mergeRevisions(deps, caller, req),
         diffRevisions: (req, { caller }) => diffRevisions(deps, caller, req),
         importWebsite: (req, { caller }) => importWebsiteAndWait(deps, caller, req),
+        importTree: (req, { caller }) => importTree(deps, caller, req),
         startImport: async (req, { caller }) => runMessage(await startImport(deps, caller, req)),
         getImport: (req, { caller }) => getImport(deps, caller, req),
         listImports: (req, { caller }) => listImports(deps, caller, req),

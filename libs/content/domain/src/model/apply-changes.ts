@@ -17,6 +17,8 @@ export interface ApplyContext {
    * change request's merge base); undefined when there is no such revision of the space, or no default.
    */
   revertSource(revision: string | undefined): Promise<RevertSource | undefined>;
+  /** files of an import already stored, by the paths that name them (sources of imported pages resolve to them) */
+  importedFiles?: ReadonlyMap<string, string>;
 }
 
 export interface AppliedChange {
@@ -90,9 +92,10 @@ async function assertParent(draft: RevisionDraft, into: string | null, at: strin
  */
 export async function applyChanges(draft: RevisionDraft, changes: ContentChange[], ctx: ApplyContext): Promise<ApplyOutcome> {
   const targets = new LinkTargets(draft);
-  const pendingDocuments = new Map<string, { input: DocumentInput; at: string }>();
+  const pendingDocuments = new Map<string, { input: DocumentInput; at: string; source?: string }>();
   const insertedFiles: FileNode[] = [];
   const refs: Record<string, string> = {};
+  for (const [path, file] of ctx.importedFiles ?? []) targets.addSourceFile(path, file);
 
   for (const [i, change] of changes.entries()) {
     const at = `changes[${i}]`;
@@ -117,10 +120,12 @@ export async function applyChanges(draft: RevisionDraft, changes: ContentChange[
         slug = change.slug;
       } else slug = uniqueSlug(slugFromTitle(title), taken);
       const id = ctx.newId();
-      draft.putPage(withoutUndefined({ ...fields, id, type: 'document', title, slug, parent: into, children: [], createdAt: ctx.now, updatedAt: ctx.now }) as PageNode);
+      const type = change.type ?? 'document';
+      draft.putPage(withoutUndefined({ ...fields, id, type, title, slug, parent: into, children: [], createdAt: ctx.now, updatedAt: ctx.now }) as PageNode);
       await placeAt(draft, into, id, change.at, at, ctx.now);
       draft.mark(id, 'created');
-      pendingDocuments.set(id, { input: change.document, at });
+      if (change.source !== undefined) targets.addSource(change.source, id);
+      if (type === 'document') pendingDocuments.set(id, { input: change.document, at, source: change.source });
       if (change.ref !== undefined) {
         targets.pageRefs.set(change.ref, id);
         refs[id] = change.ref;
@@ -153,7 +158,8 @@ export async function applyChanges(draft: RevisionDraft, changes: ContentChange[
       draft.putPage(withoutUndefined(next));
       if (moving || change.at !== undefined) await placeAt(draft, into, page.id, change.at, at, ctx.now);
       draft.mark(page.id, 'updated');
-      if (change.document) pendingDocuments.set(page.id, { input: change.document, at });
+      if (change.source !== undefined) targets.addSource(change.source, page.id);
+      if (change.document && page.type === 'document') pendingDocuments.set(page.id, { input: change.document, at, source: change.source });
     } else if (change.operation === 'revert_page') {
       const source = await ctx.revertSource(change.revision);
       if (!source)
@@ -173,13 +179,13 @@ export async function applyChanges(draft: RevisionDraft, changes: ContentChange[
     }
   }
 
-  for (const [id, { input, at }] of pendingDocuments) {
+  for (const [id, { input, at, source }] of pendingDocuments) {
     const page = await draft.page(id);
     if (!page) continue;
     let document: Document | undefined;
     if ('markdown' in input) {
       const base = page.parent === null ? '' : await draft.pathOf(page.parent);
-      document = (await convertMarkdown(input.markdown, targets, base, at)).document;
+      document = (await convertMarkdown(input.markdown, targets, base, at, source)).document;
     } else if ('document' in input) document = input.document;
     const next: PageNode = { ...page };
     if (document && document.nodes.length) {
@@ -205,7 +211,7 @@ export async function applyChanges(draft: RevisionDraft, changes: ContentChange[
  * resolving needs the store, so a first pass collects the destinations, they are resolved, and a second
  * pass converts with the answers.
  */
-async function convertMarkdown(markdown: string, targets: LinkTargets, base: string, at: string) {
+async function convertMarkdown(markdown: string, targets: LinkTargets, base: string, at: string, source?: string) {
   try {
     const hrefs = new Set<string>();
     const sources = new Set<string>();
@@ -213,8 +219,8 @@ async function convertMarkdown(markdown: string, targets: LinkTargets, base: str
       resolveLink: (href) => (hrefs.add(href), null),
       resolveFile: (src) => (sources.add(src), null),
     });
-    const links = await targets.resolveLinks([...hrefs], base);
-    const files = await targets.resolveFiles([...sources]);
+    const links = await targets.resolveLinks([...hrefs], base, source);
+    const files = await targets.resolveFiles([...sources], source);
     return markdownToDocument(markdown, { resolveLink: (href) => links.get(href) ?? null, resolveFile: (src) => files.get(src) ?? null });
   } catch (err) {
     if (err instanceof MarkdownInputError) throw bad(`${at}.document: ${err.message}`);

@@ -18,9 +18,18 @@ export type DocumentInput = { markdown: string } | { document: Document } | Reco
 
 export type InsertFileItem = { name: string; ref?: string; contentType?: string } & ({ url: string } | { base64: string });
 
+/**
+ * Fields only the service's own imports set (never accepted from a request: parseChanges refuses them):
+ * `type: 'group'` inserts a group, `source` is the file a page was imported from, against which the
+ * relative links and image sources of its Markdown resolve (see LinkTargets).
+ */
+export interface ImportFields {
+  source?: string;
+}
+
 export type ContentChange =
-  | ({ operation: 'insert_page'; document: DocumentInput; into?: string; at?: number; ref?: string } & PageFields)
-  | ({ operation: 'update_page'; page: string; document?: DocumentInput; into?: string | null; at?: number } & PageFields)
+  | ({ operation: 'insert_page'; document: DocumentInput; into?: string; at?: number; ref?: string; type?: 'document' | 'group' } & PageFields & ImportFields)
+  | ({ operation: 'update_page'; page: string; document?: DocumentInput; into?: string | null; at?: number } & PageFields & ImportFields)
   | { operation: 'delete_page'; page: string }
   | { operation: 'revert_page'; page: string; revision?: string; block?: string[] }
   | { operation: 'insert_files'; files: InsertFileItem[] };

@@ -39,36 +39,50 @@ function safeDecode(s: string): string {
 export class LinkTargets {
   readonly pageRefs = new Map<string, string>();
   readonly fileRefs = new Map<string, string>();
+  /** imported files: the page of each source file, the file of each file path (normalised paths) */
+  private readonly sourcePages = new Map<string, string>();
+  private readonly sourceFiles = new Map<string, string>();
 
   constructor(private readonly draft: RevisionDraft) {}
+
+  /** A page imported from the file at `path` (relative links of imported pages resolve to it). */
+  addSource(path: string, page: string): void {
+    this.sourcePages.set(normalize(path.split('/')).join('/'), page);
+  }
+
+  /** A file imported from `path` (image and file sources of imported pages resolve to it). */
+  addSourceFile(path: string, file: string): void {
+    this.sourceFiles.set(normalize(path.split('/')).join('/'), file);
+  }
 
   hasRef(ref: string): boolean {
     return this.pageRefs.has(ref) || this.fileRefs.has(ref);
   }
 
-  async resolveLinks(hrefs: string[], base: string): Promise<Map<string, ContentRef>> {
+  /** `source`: the file the Markdown was imported from; relative links resolve against it first. */
+  async resolveLinks(hrefs: string[], base: string, source?: string): Promise<Map<string, ContentRef>> {
     const out = new Map<string, ContentRef>();
     for (const href of hrefs) {
-      const ref = await this.link(href, base);
+      const ref = await this.link(href, base, source);
       if (ref) out.set(href, ref);
     }
     return out;
   }
 
-  async resolveFiles(sources: string[]): Promise<Map<string, FileRef>> {
+  async resolveFiles(sources: string[], source?: string): Promise<Map<string, FileRef>> {
     const out = new Map<string, FileRef>();
     for (const src of sources) {
-      const file = await this.file(src);
+      const file = await this.file(src, source);
       if (file) out.set(src, { kind: 'file', file });
     }
     return out;
   }
 
-  private async link(href: string, base: string): Promise<ContentRef | null> {
+  private async link(href: string, base: string, source?: string): Promise<ContentRef | null> {
     const [path, anchor] = splitAnchor(href.trim());
-    const page = await this.page(path, base);
+    const page = (path && this.imported(this.sourcePages, path, source, true)) || (await this.page(path, base));
     if (page) return anchor ? { kind: 'anchor', anchor, page } : { kind: 'page', page };
-    const file = await this.file(path);
+    const file = await this.file(path, source);
     return file && !anchor ? { kind: 'file', file } : null;
   }
 
@@ -87,7 +101,25 @@ export class LinkTargets {
     return slugPath ? (await this.draft.pageAtPath(slugPath))?.id : undefined;
   }
 
-  private async file(src: string): Promise<string | undefined> {
+  /**
+   * A relative path of an imported page, resolved against its source file among the imported sources
+   * (a folder stands for its README.md; `x` for `x.md`); a path from the root also works.
+   */
+  private imported(map: Map<string, string>, path: string, source: string | undefined, pages: boolean): string | undefined {
+    if (!map.size || /^[a-z][a-z0-9+.-]*:/i.test(path) || path.startsWith('/') || path.startsWith('#')) return undefined;
+    const segments = path.split('/').map(safeDecode);
+    const dir = source ? source.split('/').slice(0, -1) : [];
+    for (const from of source ? [dir, []] : [[]]) {
+      const at = normalize([...from, ...segments]).join('/');
+      const found = map.get(at) ?? (pages ? (map.get(at ? `${at}/README.md` : 'README.md') ?? map.get(`${at}.md`)) : undefined);
+      if (found) return found;
+    }
+    return undefined;
+  }
+
+  private async file(src: string, source?: string): Promise<string | undefined> {
+    const imported = this.imported(this.sourceFiles, src, source, false);
+    if (imported) return imported;
     const local = src.replace(/^\.\//, '');
     if (this.fileRefs.has(local)) return this.fileRefs.get(local);
     if (src.startsWith('/files/')) {

@@ -3,6 +3,7 @@ import type { Caller } from '@bindery/platform/grpc';
 import { contentRevisionsV1 as pb } from '@bindery/shared/contracts';
 import { newId } from '@bindery/shared/ids';
 import { applyChanges, assertNotLocked, assertRole, EMPTY_TRIE_HASH, ContentChange, FileNode, InsertFileItem, parseChanges, RevisionDraft } from '@bindery/content/domain';
+import type { RevisionRecord } from '@bindery/content/data-access';
 import { ContentDeps, nowOf } from '../content-deps';
 import { visibleSpace } from '../space-visibility';
 import { storedRevision } from './revision-reads';
@@ -71,6 +72,10 @@ export interface BatchOptions {
   pageIds?: string[];
   /** the revision a revert_page without its own `revision` goes back to; absent: refused */
   revertRevisionId?: string;
+  /** an import's stored files by the paths that name them */
+  importedFiles?: ReadonlyMap<string, string>;
+  /** the commit an import's revision records */
+  git?: RevisionRecord['git'];
 }
 
 /**
@@ -99,7 +104,13 @@ export async function applyIngestedChanges(
         if (!(await deps.revisions.get(space._id, revisionId))) return undefined;
         return { id: revisionId, revision: await storedRevision(deps, space, revisionId) };
       };
-      const outcome = await applyChanges(draft, changes, { now, newId: () => pageIds.shift() ?? newId(), ingest: async (item) => files.get(item)!, revertSource });
+      const outcome = await applyChanges(draft, changes, {
+        now,
+        newId: () => pageIds.shift() ?? newId(),
+        ingest: async (item) => files.get(item)!,
+        revertSource,
+        ...(options.importedFiles ? { importedFiles: options.importedFiles } : {}),
+      });
       try {
         const revision = await writeRevision(deps, space, base, draft, {
           id: newId(),
@@ -108,6 +119,7 @@ export async function applyIngestedChanges(
           mergedFrom: options.mergedFrom || undefined,
           updateCurrent: options.updateCurrent,
           ...(options.revisionKey ? { mergeKey: options.revisionKey } : {}),
+          ...(options.git ? { git: options.git } : {}),
         });
         for (const [parent, slugs] of draft.knownSiblings()) siblingSlugsCache.set(space._id, revision.pages ?? EMPTY_TRIE_HASH, parent, slugs);
         return { revision, parentRevisionId: base.record._id, outcome, space };

@@ -17,6 +17,8 @@ export interface NewRevision {
   parents?: string[];
   /** a merge's idempotency key: a second revision of the space with it is refused by a unique index */
   mergeKey?: string;
+  /** the commit a Git import's revision records */
+  git?: RevisionRecord['git'];
 }
 
 /** Thrown when the space's current revision moved away from the base while the change was computed. */
@@ -118,6 +120,7 @@ export async function insertRevision(deps: ContentDeps, space: SpaceRecord, base
     deletedPages,
     ...(spec.mergedFrom ? { mergedFrom: spec.mergedFrom } : {}),
     ...(spec.mergeKey ? { mergeKey: spec.mergeKey } : {}),
+    ...(spec.git ? { git: spec.git } : {}),
   };
   const event = E.revisionCreated.create(
     SOURCE,

@@ -249,6 +249,44 @@ export interface DiffRevisionsReply {
   more: number;
 }
 
+/**
+ * A whole page tree written as one revision (a Git import): pages matched to existing ones are updated
+ * and moved, the others inserted, pages of the space left out of the tree deleted.
+ */
+export interface ImportTreeRequest {
+  spaceId: string;
+  /**
+   * ImportTreeEntry[] as JSON: {source, type?: "document" | "group", page?: an existing page id,
+   * title?, markdown?, children?: ImportTreeEntry[]}. `source` is the entry's file path (unique); relative
+   * links and image sources in its Markdown are resolved against it among the tree's sources and files.
+   */
+  treeJson: string;
+  files: ImportTreeFile[];
+  /** true: the space's current revision moves to the result; false: the revision is only created */
+  updateCurrent: boolean;
+  /** idempotency key (unique per space): a second import with it answers the first one's revision */
+  revisionKey: string;
+  /** the commit recorded on the revision: {oid, message, url?, ref?} */
+  gitJson: string;
+}
+
+/** One file of the tree, once per distinct content; `paths` are the file paths that name it. */
+export interface ImportTreeFile {
+  paths: string[];
+  name: string;
+  contentType: string;
+  data: Buffer;
+}
+
+export interface ImportTreeReply {
+  revisionId: string;
+  parentRevisionId: string;
+  /** {source: page id} for every entry of the tree */
+  pagesJson: string;
+  /** {path: file id} for every path of the files */
+  filesJson: string;
+}
+
 export interface DownloadRequest {
   /** the signed, expiring token of a file's downloadURL; it is the whole authorization */
   token: string;
@@ -3159,6 +3197,429 @@ export const DiffRevisionsReply: MessageFns<DiffRevisionsReply> = {
   },
 };
 
+function createBaseImportTreeRequest(): ImportTreeRequest {
+  return { spaceId: "", treeJson: "", files: [], updateCurrent: false, revisionKey: "", gitJson: "" };
+}
+
+export const ImportTreeRequest: MessageFns<ImportTreeRequest> = {
+  encode(message: ImportTreeRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.spaceId !== "") {
+      writer.uint32(10).string(message.spaceId);
+    }
+    if (message.treeJson !== "") {
+      writer.uint32(18).string(message.treeJson);
+    }
+    for (const v of message.files) {
+      ImportTreeFile.encode(v!, writer.uint32(26).fork()).join();
+    }
+    if (message.updateCurrent !== false) {
+      writer.uint32(32).bool(message.updateCurrent);
+    }
+    if (message.revisionKey !== "") {
+      writer.uint32(42).string(message.revisionKey);
+    }
+    if (message.gitJson !== "") {
+      writer.uint32(50).string(message.gitJson);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ImportTreeRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseImportTreeRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.spaceId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.treeJson = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.files.push(ImportTreeFile.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 4: {
+            if (tag !== 32) {
+              break;
+            }
+
+            message.updateCurrent = reader.bool();
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.revisionKey = reader.string();
+            continue;
+          }
+          case 6: {
+            if (tag !== 50) {
+              break;
+            }
+
+            message.gitJson = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ImportTreeRequest {
+    return {
+      spaceId: isSet(object.spaceId)
+        ? globalThis.String(object.spaceId)
+        : isSet(object.space_id)
+        ? globalThis.String(object.space_id)
+        : "",
+      treeJson: isSet(object.treeJson)
+        ? globalThis.String(object.treeJson)
+        : isSet(object.tree_json)
+        ? globalThis.String(object.tree_json)
+        : "",
+      files: globalThis.Array.isArray(object?.files) ? object.files.map((e: any) => ImportTreeFile.fromJSON(e)) : [],
+      updateCurrent: isSet(object.updateCurrent)
+        ? globalThis.Boolean(object.updateCurrent)
+        : isSet(object.update_current)
+        ? globalThis.Boolean(object.update_current)
+        : false,
+      revisionKey: isSet(object.revisionKey)
+        ? globalThis.String(object.revisionKey)
+        : isSet(object.revision_key)
+        ? globalThis.String(object.revision_key)
+        : "",
+      gitJson: isSet(object.gitJson)
+        ? globalThis.String(object.gitJson)
+        : isSet(object.git_json)
+        ? globalThis.String(object.git_json)
+        : "",
+    };
+  },
+
+  toJSON(message: ImportTreeRequest): unknown {
+    const obj: any = {};
+    if (message.spaceId !== "") {
+      obj.spaceId = message.spaceId;
+    }
+    if (message.treeJson !== "") {
+      obj.treeJson = message.treeJson;
+    }
+    if (message.files?.length) {
+      obj.files = message.files.map((e) => ImportTreeFile.toJSON(e));
+    }
+    if (message.updateCurrent !== false) {
+      obj.updateCurrent = message.updateCurrent;
+    }
+    if (message.revisionKey !== "") {
+      obj.revisionKey = message.revisionKey;
+    }
+    if (message.gitJson !== "") {
+      obj.gitJson = message.gitJson;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<ImportTreeRequest>, I>>(base?: I): ImportTreeRequest {
+    return ImportTreeRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<ImportTreeRequest>, I>>(object: I): ImportTreeRequest {
+    const message = createBaseImportTreeRequest();
+    message.spaceId = object.spaceId ?? "";
+    message.treeJson = object.treeJson ?? "";
+    message.files = object.files?.map((e) => ImportTreeFile.fromPartial(e)) || [];
+    message.updateCurrent = object.updateCurrent ?? false;
+    message.revisionKey = object.revisionKey ?? "";
+    message.gitJson = object.gitJson ?? "";
+    return message;
+  },
+};
+
+function createBaseImportTreeFile(): ImportTreeFile {
+  return { paths: [], name: "", contentType: "", data: Buffer.alloc(0) };
+}
+
+export const ImportTreeFile: MessageFns<ImportTreeFile> = {
+  encode(message: ImportTreeFile, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    for (const v of message.paths) {
+      writer.uint32(10).string(v!);
+    }
+    if (message.name !== "") {
+      writer.uint32(18).string(message.name);
+    }
+    if (message.contentType !== "") {
+      writer.uint32(26).string(message.contentType);
+    }
+    if (message.data.length !== 0) {
+      writer.uint32(34).bytes(message.data);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ImportTreeFile {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseImportTreeFile();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.paths.push(reader.string());
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.name = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.contentType = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.data = Buffer.from(reader.bytes());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ImportTreeFile {
+    return {
+      paths: globalThis.Array.isArray(object?.paths) ? object.paths.map((e: any) => globalThis.String(e)) : [],
+      name: isSet(object.name) ? globalThis.String(object.name) : "",
+      contentType: isSet(object.contentType)
+        ? globalThis.String(object.contentType)
+        : isSet(object.content_type)
+        ? globalThis.String(object.content_type)
+        : "",
+      data: isSet(object.data) ? Buffer.from(bytesFromBase64(object.data)) : Buffer.alloc(0),
+    };
+  },
+
+  toJSON(message: ImportTreeFile): unknown {
+    const obj: any = {};
+    if (message.paths?.length) {
+      obj.paths = message.paths;
+    }
+    if (message.name !== "") {
+      obj.name = message.name;
+    }
+    if (message.contentType !== "") {
+      obj.contentType = message.contentType;
+    }
+    if (message.data.length !== 0) {
+      obj.data = base64FromBytes(message.data);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<ImportTreeFile>, I>>(base?: I): ImportTreeFile {
+    return ImportTreeFile.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<ImportTreeFile>, I>>(object: I): ImportTreeFile {
+    const message = createBaseImportTreeFile();
+    message.paths = object.paths?.map((e) => e) || [];
+    message.name = object.name ?? "";
+    message.contentType = object.contentType ?? "";
+    message.data = object.data ?? Buffer.alloc(0);
+    return message;
+  },
+};
+
+function createBaseImportTreeReply(): ImportTreeReply {
+  return { revisionId: "", parentRevisionId: "", pagesJson: "", filesJson: "" };
+}
+
+export const ImportTreeReply: MessageFns<ImportTreeReply> = {
+  encode(message: ImportTreeReply, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.revisionId !== "") {
+      writer.uint32(10).string(message.revisionId);
+    }
+    if (message.parentRevisionId !== "") {
+      writer.uint32(18).string(message.parentRevisionId);
+    }
+    if (message.pagesJson !== "") {
+      writer.uint32(26).string(message.pagesJson);
+    }
+    if (message.filesJson !== "") {
+      writer.uint32(34).string(message.filesJson);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ImportTreeReply {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseImportTreeReply();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.revisionId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.parentRevisionId = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.pagesJson = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.filesJson = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ImportTreeReply {
+    return {
+      revisionId: isSet(object.revisionId)
+        ? globalThis.String(object.revisionId)
+        : isSet(object.revision_id)
+        ? globalThis.String(object.revision_id)
+        : "",
+      parentRevisionId: isSet(object.parentRevisionId)
+        ? globalThis.String(object.parentRevisionId)
+        : isSet(object.parent_revision_id)
+        ? globalThis.String(object.parent_revision_id)
+        : "",
+      pagesJson: isSet(object.pagesJson)
+        ? globalThis.String(object.pagesJson)
+        : isSet(object.pages_json)
+        ? globalThis.String(object.pages_json)
+        : "",
+      filesJson: isSet(object.filesJson)
+        ? globalThis.String(object.filesJson)
+        : isSet(object.files_json)
+        ? globalThis.String(object.files_json)
+        : "",
+    };
+  },
+
+  toJSON(message: ImportTreeReply): unknown {
+    const obj: any = {};
+    if (message.revisionId !== "") {
+      obj.revisionId = message.revisionId;
+    }
+    if (message.parentRevisionId !== "") {
+      obj.parentRevisionId = message.parentRevisionId;
+    }
+    if (message.pagesJson !== "") {
+      obj.pagesJson = message.pagesJson;
+    }
+    if (message.filesJson !== "") {
+      obj.filesJson = message.filesJson;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<ImportTreeReply>, I>>(base?: I): ImportTreeReply {
+    return ImportTreeReply.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<ImportTreeReply>, I>>(object: I): ImportTreeReply {
+    const message = createBaseImportTreeReply();
+    message.revisionId = object.revisionId ?? "";
+    message.parentRevisionId = object.parentRevisionId ?? "";
+    message.pagesJson = object.pagesJson ?? "";
+    message.filesJson = object.filesJson ?? "";
+    return message;
+  },
+};
+
 function createBaseDownloadRequest(): DownloadRequest {
   return { token: "" };
 }
@@ -3506,6 +3967,16 @@ export const RevisionsServiceService = {
     responseSerialize: (value: ImportWebsiteReply): Buffer => Buffer.from(ImportWebsiteReply.encode(value).finish()),
     responseDeserialize: (value: Buffer): ImportWebsiteReply => ImportWebsiteReply.decode(value),
   },
+  /** Editors and up. Writes a whole page tree and its files as one revision (see ImportTreeRequest). */
+  importTree: {
+    path: "/bindery.content.v1.RevisionsService/ImportTree" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: ImportTreeRequest): Buffer => Buffer.from(ImportTreeRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): ImportTreeRequest => ImportTreeRequest.decode(value),
+    responseSerialize: (value: ImportTreeReply): Buffer => Buffer.from(ImportTreeReply.encode(value).finish()),
+    responseDeserialize: (value: Buffer): ImportTreeReply => ImportTreeReply.decode(value),
+  },
   /** Editors and up. Enqueues a website import run (kind content.website-import) and answers it at once. */
   startImport: {
     path: "/bindery.content.v1.RevisionsService/StartImport" as const,
@@ -3584,6 +4055,8 @@ export interface RevisionsServiceServer extends UntypedServiceImplementation {
    * crawl adds the site's pages and images as one revision. A failed run is a 400 with its reason.
    */
   importWebsite: handleUnaryCall<ImportWebsiteRequest, ImportWebsiteReply>;
+  /** Editors and up. Writes a whole page tree and its files as one revision (see ImportTreeRequest). */
+  importTree: handleUnaryCall<ImportTreeRequest, ImportTreeReply>;
   /** Editors and up. Enqueues a website import run (kind content.website-import) and answers it at once. */
   startImport: handleUnaryCall<ImportWebsiteRequest, Run>;
   /** Members who can see the target space; an invisible or unknown run is not_found. */
@@ -3738,6 +4211,22 @@ export interface RevisionsServiceClient extends Client {
     metadata: Metadata,
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: ImportWebsiteReply) => void,
+  ): ClientUnaryCall;
+  /** Editors and up. Writes a whole page tree and its files as one revision (see ImportTreeRequest). */
+  importTree(
+    request: ImportTreeRequest,
+    callback: (error: ServiceError | null, response: ImportTreeReply) => void,
+  ): ClientUnaryCall;
+  importTree(
+    request: ImportTreeRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: ImportTreeReply) => void,
+  ): ClientUnaryCall;
+  importTree(
+    request: ImportTreeRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: ImportTreeReply) => void,
   ): ClientUnaryCall;
   /** Editors and up. Enqueues a website import run (kind content.website-import) and answers it at once. */
   startImport(

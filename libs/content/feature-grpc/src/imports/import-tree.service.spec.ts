@@ -1,0 +1,159 @@
+import { randomBytes } from 'node:crypto';
+import { connectContent } from '@bindery/content/client';
+import { IdentityEvents as I } from '@bindery/identity/client';
+import { identityStandIn } from '@bindery/identity/projection';
+import { ServiceUnderTest, startServiceUnderTest } from '@bindery/shared/testing';
+import type { ContentDeps } from '../content-deps';
+import { contentServiceWith } from '../content-server';
+
+const admin = { userId: `admin-${randomBytes(3).toString('hex')}`, isInstanceAdmin: false };
+const reader = { userId: `reader-${randomBytes(3).toString('hex')}`, isInstanceAdmin: false };
+const org = `org-${randomBytes(3).toString('hex')}`;
+const namespace = `it${randomBytes(3).toString('hex')}.`;
+
+type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
+const COMMIT = 'a'.repeat(40);
+
+describe('ImportTree: a Git import as one revision (in process, real MongoDB and Kafka)', () => {
+  let service: ServiceUnderTest<ContentDeps>;
+  let clients: ReturnType<typeof connectContent>;
+
+  beforeAll(async () => {
+    service = await startServiceUnderTest(contentServiceWith(Date.now, identityStandIn), { CONTENT_PURGE_EVERY_MS: '86400000', KAFKA_NAMESPACE: namespace });
+    clients = connectContent(service.address, 20000);
+    const deps = service.running.deps;
+    await deps.access.handlers[I.memberAdded.type](I.memberAdded.create('tests', admin.userId, { organizationId: org, userId: admin.userId, role: 'admin' }, org));
+    await deps.access.handlers[I.memberAdded.type](I.memberAdded.create('tests', reader.userId, { organizationId: org, userId: reader.userId, role: 'read' }, org));
+  });
+  afterAll(async () => {
+    clients?.close();
+    await service?.stop();
+  });
+
+  const newSpace = async () => (await clients.spaces.createSpace({ organizationId: org, title: 'Git' }, { caller: admin })).id;
+  const importTree = async (spaceId: string, tree: unknown[], extra: { key?: string; caller?: typeof admin; updateCurrent?: boolean; files?: Json[] } = {}) => {
+    const r = await clients.revisions.importTree(
+      {
+        spaceId,
+        treeJson: JSON.stringify(tree),
+        files: (extra.files ?? []).map((f) => ({ paths: f.paths, name: f.name, contentType: 'image/png', data: f.data })),
+        updateCurrent: extra.updateCurrent ?? true,
+        revisionKey: extra.key ?? '',
+        gitJson: JSON.stringify({ oid: COMMIT, message: 'Docs: the guide' }),
+      },
+      { caller: extra.caller ?? admin },
+    );
+    return { ...r, pages: JSON.parse(r.pagesJson) as Record<string, string>, files: JSON.parse(r.filesJson) as Record<string, string> };
+  };
+  const pages = async (spaceId: string, revisionId = '') =>
+    JSON.parse((await clients.revisions.listPages({ spaceId, revisionId, metadata: true }, { caller: admin })).pagesJson) as Json[];
+  const page = async (spaceId: string, pageId: string, revisionId = '') =>
+    JSON.parse(
+      (await clients.revisions.getPage({ revision: { spaceId, revisionId, metadata: true }, pageId, path: '', format: 'document', evaluated: false }, { caller: admin })).pageJson,
+    ) as Json;
+  const refsOf = (node: Json): Json[] => [...(node.data?.ref ? [node.data.ref] : []), ...(node.nodes ?? []).flatMap(refsOf)];
+  // the revisions collection, read directly: no RPC lists a space's revisions
+  const revisionsOf = async (spaceId: string) => (service.running.deps.revisions as unknown as { db: import('mongodb').Db }).db.collection('revisions').countDocuments({ spaceId });
+
+  const TREE = [
+    { source: 'README.md', markdown: '# Welcome\n\nSee [the install](guide/install.md) and ![logo](.gitbook/assets/logo.png).\n' },
+    {
+      source: 'group:Guides',
+      type: 'group',
+      title: 'Guides',
+      children: [
+        {
+          source: 'guide/README.md',
+          markdown: '# Guide\n\nBack [home](../README.md), on to [install](install.md#steps).\n',
+          children: [{ source: 'guide/install.md', markdown: '# Install\n\n## Steps\n\n![same bytes, another name](<../.gitbook/assets/logo (1).png>)\n' }],
+        },
+      ],
+    },
+  ];
+  const FILES = [{ paths: ['.gitbook/assets/logo.png', '.gitbook/assets/logo (1).png'], name: 'logo.png', data: PNG }];
+
+  test('one revision: groups, nesting, relative links and assets by path, the commit recorded', async () => {
+    const spaceId = await newSpace();
+    const r = await importTree(spaceId, TREE, { files: FILES, key: 'git:run-1' });
+    const tree = await pages(spaceId);
+    expect(tree.map((p) => [p.type, p.title])).toEqual([
+      ['document', 'Welcome'],
+      ['group', 'Guides'],
+    ]);
+    expect(tree[1].pages.map((p: Json) => p.title)).toEqual(['Guide']);
+    expect(tree[1].pages[0].pages.map((p: Json) => p.title)).toEqual(['Install']);
+    expect(r.pages).toEqual({ 'README.md': tree[0].id, 'group:Guides': tree[1].id, 'guide/README.md': tree[1].pages[0].id, 'guide/install.md': tree[1].pages[0].pages[0].id });
+    // one file for both names (same bytes), every path answered
+    expect(new Set(Object.values(r.files)).size).toBe(1);
+    const readme = await page(spaceId, r.pages['README.md']);
+    expect(refsOf(readme.document)).toEqual(
+      expect.arrayContaining([
+        { kind: 'page', page: r.pages['guide/install.md'] },
+        { kind: 'file', file: r.files['.gitbook/assets/logo.png'] },
+      ]),
+    );
+    const guide = await page(spaceId, r.pages['guide/README.md']);
+    expect(refsOf(guide.document)).toEqual(
+      expect.arrayContaining([
+        { kind: 'page', page: r.pages['README.md'] },
+        { kind: 'anchor', anchor: 'steps', page: r.pages['guide/install.md'] },
+      ]),
+    );
+    const install = await page(spaceId, r.pages['guide/install.md']);
+    expect(refsOf(install.document)).toEqual([{ kind: 'file', file: r.files['.gitbook/assets/logo (1).png'] }]);
+    const revision = JSON.parse((await clients.revisions.getRevision({ spaceId, revisionId: r.revisionId, metadata: true }, { caller: admin })).revisionJson);
+    expect(revision.git).toMatchObject({ oid: COMMIT, message: 'Docs: the guide' });
+    expect((await clients.spaces.getSpace({ spaceId }, { caller: admin })).revision).toBe(r.revisionId);
+  });
+
+  test('the same key again answers the first revision and writes nothing', async () => {
+    const spaceId = await newSpace();
+    const first = await importTree(spaceId, TREE, { files: FILES, key: 'git:run-2' });
+    const before = await revisionsOf(spaceId);
+    const again = await importTree(spaceId, TREE, { files: FILES, key: 'git:run-2' });
+    expect(again.revisionId).toBe(first.revisionId);
+    expect(await revisionsOf(spaceId)).toBe(before);
+  });
+
+  test('a re-import keeps matched pages (same ids), moves them, inserts new ones, deletes the rest and reuses stored files', async () => {
+    const spaceId = await newSpace();
+    const first = await importTree(spaceId, TREE, { files: FILES });
+    const next = [
+      { source: 'README.md', page: first.pages['README.md'], markdown: '# Welcome\n\nNew text.\n' },
+      { source: 'guide/install.md', page: first.pages['guide/install.md'], markdown: '# Install\n\nNow top level.\n' },
+      { source: 'faq.md', markdown: '# FAQ\n\n![logo](.gitbook/assets/logo.png)\n' },
+    ];
+    const second = await importTree(spaceId, next, { files: FILES });
+    const tree = await pages(spaceId);
+    expect(tree.map((p) => [p.id, p.title])).toEqual([
+      [first.pages['README.md'], 'Welcome'],
+      [first.pages['guide/install.md'], 'Install'],
+      [second.pages['faq.md'], 'FAQ'],
+    ]);
+    expect(second.files['.gitbook/assets/logo.png']).toBe(first.files['.gitbook/assets/logo.png']);
+    const files = JSON.parse((await clients.revisions.listFiles({ revision: { spaceId, revisionId: '', metadata: true }, page: undefined }, { caller: admin })).filesJson);
+    expect(files).toHaveLength(1);
+  });
+
+  test('standalone (update_current false) creates the revision without moving the space', async () => {
+    const spaceId = await newSpace();
+    const before = (await clients.spaces.getSpace({ spaceId }, { caller: admin })).revision;
+    const r = await importTree(spaceId, TREE, { files: FILES, updateCurrent: false });
+    expect((await clients.spaces.getSpace({ spaceId }, { caller: admin })).revision).toBe(before);
+    expect((await pages(spaceId, r.revisionId)).map((p) => p.title)).toEqual(['Welcome', 'Guides']);
+  });
+
+  test('refused: readers (403), a tree that is not one, a bad commit id (400); nothing written', async () => {
+    const spaceId = await newSpace();
+    const before = await revisionsOf(spaceId);
+    await expect(importTree(spaceId, TREE, { caller: reader })).rejects.toMatchObject({ kind: 'forbidden' });
+    await expect(importTree(spaceId, [{ source: 'a.md' }, { source: 'a.md' }])).rejects.toMatchObject({ kind: 'invalid' });
+    await expect(importTree(spaceId, [])).rejects.toMatchObject({ kind: 'invalid' });
+    await expect(
+      clients.revisions.importTree({ spaceId, treeJson: JSON.stringify(TREE), files: [], updateCurrent: true, revisionKey: '', gitJson: '{"oid":"HEAD"}' }, { caller: admin }),
+    ).rejects.toMatchObject({ kind: 'invalid' });
+    expect(await revisionsOf(spaceId)).toBe(before);
+  });
+});

@@ -1,0 +1,207 @@
+import { createHash } from 'node:crypto';
+import type { RevisionRecord } from '@bindery/content/data-access';
+import { ContentChange, FileNode, InsertFileItem } from '@bindery/content/domain';
+import { invalid } from '@bindery/platform/errors';
+import type { Caller } from '@bindery/platform/grpc';
+import { isDuplicateKey } from '@bindery/platform/mongo';
+import { contentRevisionsV1 as pb } from '@bindery/shared/contracts';
+import { newId } from '@bindery/shared/ids';
+import { ContentDeps } from '../content-deps';
+import { applyIngestedChanges, editableSpace } from '../revisions/apply-changes.service';
+import { storedRevision } from '../revisions/revision-reads';
+
+/** One entry of an imported tree (ImportTreeRequest.tree_json). */
+interface TreeEntry {
+  source: string;
+  type: 'document' | 'group';
+  /** an existing page of the space this entry updates */
+  page?: string;
+  /** the id a new page gets (chosen by the importer, so a retried import names the same pages) */
+  id?: string;
+  title?: string;
+  markdown: string;
+  children: TreeEntry[];
+}
+
+const MAX_ENTRIES = 20_000;
+const MAX_DEPTH = 20;
+const ID = /^[A-Za-z0-9_-]{8,64}$/;
+
+function parseTree(json: string): TreeEntry[] {
+  let value: unknown;
+  try {
+    value = JSON.parse(json);
+  } catch {
+    throw invalid('tree must be JSON.');
+  }
+  const sources = new Set<string>();
+  const ids = new Set<string>();
+  const check = (list: unknown, depth: number, at: string): TreeEntry[] => {
+    if (!Array.isArray(list)) throw invalid(`${at} must be a list.`);
+    if (depth > MAX_DEPTH) throw invalid(`${at}: the tree is deeper than ${MAX_DEPTH} levels.`);
+    return list.map((raw, i) => {
+      const here = `${at}[${i}]`;
+      const e = (raw ?? {}) as Record<string, unknown>;
+      if (typeof e.source !== 'string' || !e.source || sources.has(e.source)) throw invalid(`${here}.source must be a unique path.`);
+      sources.add(e.source);
+      if (sources.size > MAX_ENTRIES) throw invalid(`the tree has more than ${MAX_ENTRIES} entries.`);
+      const type = e.type === 'group' ? 'group' : 'document';
+      for (const key of ['page', 'id'] as const) {
+        if (e[key] !== undefined && (typeof e[key] !== 'string' || !ID.test(e[key] as string))) throw invalid(`${here}.${key} must be a page id.`);
+      }
+      if (typeof e.id === 'string' && ids.has(e.id)) throw invalid(`${here}.id is used twice.`);
+      if (typeof e.id === 'string') ids.add(e.id);
+      if (e.title !== undefined && (typeof e.title !== 'string' || e.title.length > 200)) throw invalid(`${here}.title must be at most 200 characters.`);
+      if (e.markdown !== undefined && typeof e.markdown !== 'string') throw invalid(`${here}.markdown must be a string.`);
+      return {
+        source: e.source,
+        type,
+        ...(typeof e.page === 'string' ? { page: e.page } : {}),
+        ...(typeof e.id === 'string' ? { id: e.id } : {}),
+        ...(typeof e.title === 'string' && e.title.trim() ? { title: e.title } : {}),
+        markdown: (e.markdown as string | undefined) ?? '',
+        children: check(e.children ?? [], depth + 1, `${here}.children`),
+      };
+    });
+  };
+  return check(value, 0, 'tree');
+}
+
+function parseGit(json: string): RevisionRecord['git'] | undefined {
+  if (!json) return undefined;
+  let g: Record<string, unknown>;
+  try {
+    g = JSON.parse(json) as Record<string, unknown>;
+  } catch {
+    throw invalid('git must be JSON.');
+  }
+  if (typeof g.oid !== 'string' || !/^[0-9a-f]{40,64}$/.test(g.oid)) throw invalid('git.oid must be a commit id.');
+  return {
+    oid: g.oid,
+    message: typeof g.message === 'string' ? g.message.slice(0, 10_000) : '',
+    createdByService: false,
+    ...(typeof g.url === 'string' ? { url: g.url } : {}),
+    ...(typeof g.ref === 'string' ? { ref: g.ref } : {}),
+  };
+}
+
+/**
+ * The files of an import: one already in the base revision with the same bytes (sha256) is reused, the
+ * others are stored. Answers the stored ones (to discard on failure) and the file of every path.
+ */
+async function storeFiles(deps: ContentDeps, spaceId: string, existing: FileNode[], files: pb.ImportTreeFile[]) {
+  const bySha = new Map(existing.map((f) => [f.sha256, f]));
+  const stored = new Map<InsertFileItem, FileNode>();
+  const ofPath = new Map<string, string>();
+  try {
+    for (const f of files) {
+      const sha = createHash('sha256').update(f.data).digest('hex');
+      let node = bySha.get(sha);
+      if (!node) {
+        const item: InsertFileItem = {
+          name: f.name.slice(0, 256) || 'file',
+          base64: Buffer.from(f.data).toString('base64'),
+          contentType: f.contentType || 'application/octet-stream',
+        };
+        node = await deps.files.ingest(spaceId, item);
+        stored.set(item, node);
+        bySha.set(sha, node);
+      }
+      for (const p of f.paths) ofPath.set(p, node.id);
+    }
+  } catch (err) {
+    await deps.files.discard(spaceId, [...stored.values()]);
+    throw err;
+  }
+  return { stored, ofPath };
+}
+
+/**
+ * The changes writing a tree over the base: entries in order, parents first (updates move kept pages
+ * to their place), then the deletion of every page left out of the tree.
+ */
+async function treeChanges(entries: TreeEntry[], existing: Set<string>, childrenOf: (id: string | null) => Promise<string[]>) {
+  const changes: ContentChange[] = [];
+  const pageIds: string[] = [];
+  const idOf = new Map<string, string>();
+  const wanted = new Set<string>();
+  const walk = (list: TreeEntry[], parent: string | null) =>
+    list.forEach((e, at) => {
+      const common = { document: { markdown: e.markdown }, ...(e.title ? { title: e.title } : {}), at, source: e.source };
+      const kept = e.page ?? e.id;
+      if (kept && existing.has(kept)) {
+        changes.push({ operation: 'update_page', page: kept, ...common, into: parent });
+        idOf.set(e.source, kept);
+      } else {
+        const id = e.id ?? newId();
+        changes.push({ operation: 'insert_page', ...common, ...(parent ? { into: parent } : {}), ...(e.type === 'group' ? { type: 'group' as const } : {}) });
+        pageIds.push(id);
+        idOf.set(e.source, id);
+      }
+      wanted.add(idOf.get(e.source)!);
+      walk(e.children, idOf.get(e.source)!);
+    });
+  walk(entries, null);
+  // pages left out: the highest of each removed subtree (a kept page inside it has moved out first)
+  const deletions: ContentChange[] = [];
+  const sweep = async (parent: string | null): Promise<void> => {
+    for (const child of await childrenOf(parent)) {
+      if (!existing.has(child)) continue;
+      if (wanted.has(child)) await sweep(child);
+      else deletions.push({ operation: 'delete_page', page: child });
+    }
+  };
+  await sweep(null);
+  return { changes, deletions, pageIds, idOf };
+}
+
+/**
+ * ImportTree: a Git import's whole tree and files as one revision, recording the commit. Editors and up
+ * (a live import of a locked space is refused). With a `revision_key` the write is once: a retried
+ * import answers the revision the first one wrote.
+ */
+export async function importTree(deps: ContentDeps, caller: Caller, req: pb.ImportTreeRequest): Promise<pb.ImportTreeReply> {
+  const entries = parseTree(req.treeJson);
+  const git = parseGit(req.gitJson);
+  const first = await editableSpace(deps, caller, req.spaceId, req.updateCurrent);
+  const spaceId = first.space._id;
+  const key = req.revisionKey || undefined;
+  const base = await storedRevision(deps, first.space, first.space.revision);
+  const existing = new Set((await base.allPages()).pages.keys());
+  const { stored, ofPath } = await storeFiles(deps, spaceId, await base.files(), req.files);
+  const plan = await treeChanges(entries, existing, async (id) => (id === null ? (await base.root()).children : ((await base.page(id))?.children ?? [])));
+  const reply = (revision: string, parent: string): pb.ImportTreeReply => ({
+    revisionId: revision,
+    parentRevisionId: parent,
+    pagesJson: JSON.stringify(Object.fromEntries(plan.idOf)),
+    filesJson: JSON.stringify(Object.fromEntries(ofPath)),
+  });
+  if (key) {
+    const written = await deps.revisions.findByMergeKey(spaceId, key);
+    if (written) {
+      await deps.files.discard(spaceId, [...stored.values()]);
+      return reply(written._id, written.parents[0] ?? '');
+    }
+  }
+  const changes: ContentChange[] = [...(stored.size ? [{ operation: 'insert_files' as const, files: [...stored.keys()] }] : []), ...plan.changes, ...plan.deletions];
+  if (!plan.changes.length) {
+    await deps.files.discard(spaceId, [...stored.values()]);
+    throw invalid('tree must hold at least one page.');
+  }
+  try {
+    const applied = await applyIngestedChanges(deps, caller, first, changes, stored, {
+      baseRevisionId: base.record._id,
+      updateCurrent: req.updateCurrent,
+      revisionType: 'update',
+      pageIds: plan.pageIds,
+      importedFiles: ofPath,
+      ...(key ? { revisionKey: key } : {}),
+      ...(git ? { git } : {}),
+    });
+    return reply(applied.revision._id, applied.parentRevisionId);
+  } catch (err) {
+    const other = key && isDuplicateKey(err) ? await deps.revisions.findByMergeKey(spaceId, key) : null;
+    if (other) return reply(other._id, other.parents[0] ?? '');
+    throw err;
+  }
+}
