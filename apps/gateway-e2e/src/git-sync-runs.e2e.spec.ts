@@ -17,9 +17,10 @@ const GITBOOK_REPO: Record<string, string> = {
   '.gitbook.yaml': 'root: ./\n\nstructure:\n  readme: README.md\n  summary: SUMMARY.md\n',
   'SUMMARY.md':
     '# Table of contents\n\n* [Welcome](README.md)\n* [Guide](guide/README.md)\n  * [Install](guide/install.md)\n  * [Configure](guide/configure.md)\n\n## Reference\n\n* [API](reference/api.md)\n',
-  'README.md': '# Welcome\n\nHello from the repository.\n',
+  'README.md': '# Welcome\n\nHello from the repository.\n\n![The logo](.gitbook/assets/logo.svg)\n',
+  '.gitbook/assets/logo.svg': '<svg xmlns="http://www.w3.org/2000/svg" width="1" height="1"/>\n',
   'guide/README.md': '---\ndescription: How to use the product\n---\n\n# Guide\n\nStart here.\n',
-  'guide/install.md': '# Install\n\nRun the installer.\n',
+  'guide/install.md': '# Install\n\nRun the installer, then [configure it](configure.md).\n',
   'guide/configure.md': '# Configure\n\nSet the options.\n',
   'reference/api.md': '# API\n\nThe endpoints.\n',
 };
@@ -86,10 +87,23 @@ describe('git sync runs against a git server on loopback (git http-backend, basi
     const spaceId = (await createSpace(admin, orgId, { title: 'Synced' })).id as string;
 
     // import
+    const empty = (await pagesOf(spaceId)).id;
     const run = await importNow(spaceId, 'docs');
     expect([run.status, run.reason]).toEqual(['completed', undefined]);
     const content = await pagesOf(spaceId);
-    expect(titles(content.pages)).toEqual(['Welcome', ['Guide', ['Install', 'Configure']], 'API']);
+    expect(titles(content.pages)).toEqual(['Welcome', ['Guide', ['Install', 'Configure']], ['Reference', ['API']]]);
+    expect(content.pages[2].type).toBe('group');
+    // one revision on the one before, recording the commit
+    const written = content;
+    expect(written.parents).toEqual([empty]);
+    expect(written.git).toMatchObject({ oid: first, message: 'Initial docs' });
+    // the relative link became a page reference, the asset a file of the space
+    const installPage = flatPages(content.pages).find((p) => p.title === 'Install')!;
+    const configurePage = flatPages(content.pages).find((p) => p.title === 'Configure')!;
+    const installDoc = (await admin.get(`/v1/spaces/${spaceId}/content/page/${installPage.id}`)).body;
+    expect(JSON.stringify(installDoc.document)).toContain(JSON.stringify({ kind: 'page', page: configurePage.id }));
+    const files = (await admin.get(`/v1/spaces/${spaceId}/content/files`)).body.items as Json[];
+    expect(files.map((f) => f.name)).toEqual(['logo.svg']);
     const guide = flatPages(content.pages).find((p) => p.title === 'Guide')!;
     expect(guide.description).toBe('How to use the product');
     const info = await api.spaces.getSpaceGitInfo(spaceId);
@@ -116,7 +130,9 @@ describe('git sync runs against a git server on loopback (git http-backend, basi
     const install = flatPages((await pagesOf(spaceId)).pages).find((p) => p.title === 'Install')!;
     const writer = contentWriter(sut);
     try {
-      await writer.apply(owner.id, spaceId, [{ operation: 'update_page', page: install.id, document: { markdown: '# Install\n\nRun the new installer.\n' } }]);
+      await writer.apply(owner.id, spaceId, [
+        { operation: 'update_page', page: install.id, document: { markdown: '# Install\n\nRun the new installer, then [configure it](configure.md).\n' } },
+      ]);
     } finally {
       writer.close();
     }
@@ -125,7 +141,7 @@ describe('git sync runs against a git server on loopback (git http-backend, basi
     expect(git.commitCount('docs')).toBe(2);
     const pushed = git.head('docs')!;
     expect(git.changedFiles('docs', pushed)).toEqual(['guide/install.md']);
-    expect(git.filesAt('docs', pushed)['guide/install.md']).toContain('Run the new installer.');
+    expect(git.filesAt('docs', pushed)['guide/install.md']).toContain('Run the new installer, then [configure it](configure.md).');
 
     // import of the commit just exported: a no-op
     const before = (await pagesOf(spaceId)).id;

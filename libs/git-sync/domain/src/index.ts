@@ -19,8 +19,16 @@ export interface SyncRecord {
   revisionId?: string;
   /** the file each page was imported from or exported to */
   files: Record<string, string>;
-  /** the SUMMARY.md group a top-level page was imported from (content has no groups written by changes) */
+  /** the SUMMARY.md group a top-level page was imported from (syncs before groups were imported as groups) */
   groups?: Record<string, string>;
+  /** `.gitbook.yaml`'s root at the last import (pages' files are relative to it) */
+  root?: string;
+  /** each page's print at the last sync (see pagePrint): an unchanged print leaves the page's file alone */
+  prints?: Record<string, string>;
+  /** SUMMARY.md's print at the last sync */
+  summaryPrint?: string;
+  /** the asset file of each imported file id (`.gitbook/assets/…`, relative to the root) */
+  assets?: Record<string, string>;
   /** the latest timestamp of an import or export that ran */
   lastTimestamp?: string;
   updatedAt: string;

@@ -1,0 +1,153 @@
+import { createHash } from 'node:crypto';
+import { readGitbookConfig, TreeEntry, treeOfRepository } from '@bindery/git-sync/domain';
+import { PermanentRunFailure, RunContext } from '@bindery/platform/runs';
+import { GitRepository } from './git-repository';
+import { GitSyncDeps } from './git-sync.service';
+import { olderThanLastSync, openRemote, PageJson, pagePrints, saveSync, SyncInput } from './git-sync-common';
+
+const ASSETS = '.gitbook/assets/';
+const TYPES: Record<string, string> = {
+  png: 'image/png',
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+  gif: 'image/gif',
+  svg: 'image/svg+xml',
+  webp: 'image/webp',
+  pdf: 'application/pdf',
+  mp4: 'video/mp4',
+  zip: 'application/zip',
+  txt: 'text/plain',
+  json: 'application/json',
+  yaml: 'application/yaml',
+  yml: 'application/yaml',
+};
+const typeOf = (name: string) => TYPES[name.split('.').pop()?.toLowerCase() ?? ''] ?? 'application/octet-stream';
+
+/** An entry of content's ImportTree. */
+interface ImportEntry {
+  source: string;
+  type?: 'group';
+  page?: string;
+  id?: string;
+  title?: string;
+  markdown?: string;
+  children: ImportEntry[];
+}
+
+/** A new page's id, the same on every attempt of a run (a retried import names the same pages). */
+const idFor = (runId: string, source: string) => createHash('sha256').update(`${runId}\0${source}`).digest('base64url').slice(0, 20);
+
+/** The files under `.gitbook/assets/`, once per content (git's blob id), with every path naming it. */
+async function assetsOf(repo: GitRepository, inRoot: Map<string, string>) {
+  const byOid = new Map<string, string[]>();
+  for (const [file, oid] of inRoot) if (file.startsWith(ASSETS)) byOid.set(oid, [...(byOid.get(oid) ?? []), file]);
+  const files = [];
+  for (const [oid, paths] of byOid) {
+    const name = paths[0].slice(paths[0].lastIndexOf('/') + 1);
+    files.push({ paths, name, contentType: typeOf(name), data: await repo.readBlob(oid) });
+  }
+  return files;
+}
+
+/**
+ * Imports a commit as one revision written by content's ImportTree: the tree of SUMMARY.md (groups
+ * included) and the files it leaves out, each page matched to the page it was imported from before, the
+ * assets once per content; the commit is recorded on the revision. Skipped when the commit is the last
+ * synced one or older than the last sync (unless `force`).
+ */
+export async function runImport(deps: GitSyncDeps, input: SyncInput, ctx: RunContext) {
+  const { remote, repo } = await openRemote(deps, input, ctx);
+  const commit = await repo.fetch(input.ref);
+  if (!commit) throw new PermanentRunFailure('The remote has no such ref.');
+  const sync = await deps.syncs.get(input.spaceId);
+  if (olderThanLastSync(input, sync)) return { skipped: 'older than the last sync', commit };
+  if (sync?.commit === commit && !input.force) return { commit, changed: false };
+
+  const all = await repo.files(commit, input.repoProjectDirectory);
+  const configOid = all.get('.gitbook.yaml');
+  let config;
+  try {
+    config = readGitbookConfig(configOid ? (await repo.readBlob(configOid)).toString('utf8') : undefined);
+  } catch (err) {
+    throw new PermanentRunFailure((err as Error).message);
+  }
+  const root = config.root;
+  const inRoot = new Map([...all].filter(([f]) => !root || f.startsWith(`${root}/`)).map(([f, oid]) => [root ? f.slice(root.length + 1) : f, oid]));
+  const markdown = [...inRoot.keys()].filter((f) => f.endsWith('.md') && !f.startsWith('.gitbook/'));
+  const summaryOid = inRoot.get(config.summary);
+  const tree = treeOfRepository(markdown, config, summaryOid ? (await repo.readBlob(summaryOid)).toString('utf8') : undefined);
+  if (!tree.length) throw new PermanentRunFailure('The repository has no Markdown page to import.');
+
+  const caller = { userId: ctx.run.createdBy ?? '', isInstanceAdmin: false };
+  const current = JSON.parse((await deps.content.revisions.listPages({ spaceId: input.spaceId, revisionId: '', metadata: false }, { caller })).pagesJson) as PageJson[];
+  const existing = new Set<string>();
+  const walk = (ps: PageJson[]) => ps.forEach((p) => (existing.add(p.id), walk(p.pages ?? [])));
+  walk(current);
+  const pageOfFile = new Map(Object.entries(sync?.files ?? {}).map(([page, file]) => [file, page]));
+  const groupOfTitle = new Map(current.filter((p) => p.type === 'group').map((p) => [p.title, p.id]));
+
+  let pages = 0;
+  const sources = new Set<string>();
+  const toEntries = async (entries: TreeEntry[]): Promise<ImportEntry[]> => {
+    const out: ImportEntry[] = [];
+    for (const e of entries) {
+      ctx.signal.throwIfAborted();
+      if (e.kind === 'group') {
+        let source = `group:${e.title}`;
+        for (let n = 2; sources.has(source); n += 1) source = `group:${e.title} (${n})`;
+        sources.add(source);
+        const page = groupOfTitle.get(e.title);
+        groupOfTitle.delete(e.title);
+        out.push({ source, type: 'group', title: e.title.slice(0, 200), ...(page ? { page } : { id: idFor(ctx.run._id, source) }), children: await toEntries(e.children) });
+        continue;
+      }
+      const file = e.file!;
+      sources.add(file);
+      const known = pageOfFile.get(file);
+      const text = (await repo.readBlob(inRoot.get(file)!)).toString('utf8');
+      pages += 1;
+      out.push({
+        source: file,
+        ...(known && existing.has(known) ? { page: known } : { id: idFor(ctx.run._id, file) }),
+        ...(e.title ? { title: e.title.slice(0, 200) } : {}),
+        markdown: text,
+        children: await toEntries(e.children),
+      });
+    }
+    return out;
+  };
+  const entries = await toEntries(tree);
+  const files = await assetsOf(repo, inRoot);
+  await ctx.progress({ done: pages, total: pages, message: 'files read' });
+  const message = (await repo.run(['log', '-1', '--format=%B', commit])).trim();
+  const reply = await deps.content.revisions.importTree(
+    {
+      spaceId: input.spaceId,
+      treeJson: JSON.stringify(entries),
+      files,
+      updateCurrent: !input.standalone,
+      revisionKey: `git-import:${ctx.run._id}`,
+      gitJson: JSON.stringify({ oid: commit, message, url: remote.url, ref: input.ref }),
+    },
+    { caller },
+  );
+  const pageOf = JSON.parse(reply.pagesJson) as Record<string, string>;
+  const filesOfPages = Object.fromEntries(
+    Object.entries(pageOf)
+      .filter(([source]) => !source.startsWith('group:'))
+      .map(([source, page]) => [page, source]),
+  );
+  const prints = await pagePrints(deps, input.spaceId, reply.revisionId, filesOfPages, caller);
+  const assets: Record<string, string> = {};
+  for (const [path, file] of Object.entries(JSON.parse(reply.filesJson) as Record<string, string>)) assets[file] ??= path;
+  await saveSync(
+    deps,
+    input,
+    remote.repoName,
+    sync,
+    { commit, revisionId: reply.revisionId, root, files: filesOfPages, prints: prints.pages, summaryPrint: prints.summary, groups: {}, assets },
+    'import',
+    true,
+  );
+  return { commit, revision: reply.revisionId, pages, files: files.length, changed: true };
+}
