@@ -29,7 +29,7 @@ export interface TestGitServer {
   /** Creates an empty bare repository `<name>.git`. */
   createRepository(name: string): void;
   /** Commits `files` (path → content; null removes) on `branch` of a repository; answers the commit. */
-  commit(name: string, files: Record<string, string | null>, message?: string, branch?: string): string;
+  commit(name: string, files: Record<string, string | Buffer | null>, message?: string, branch?: string): string;
   /** The commit `branch` points at (null: no such branch). */
   head(name: string, branch?: string): string | null;
   /** Files of a commit (path → content). */
@@ -183,4 +183,18 @@ export async function startTestGitServer(options: { auth?: { user: string; passw
     },
   };
   return testServer;
+}
+
+/** The files of a fixture folder (every file below it, as bytes), keyed by their path in it. */
+export function fixtureFiles(dir: string): Record<string, Buffer> {
+  const out: Record<string, Buffer> = {};
+  const walk = (rel: string) => {
+    for (const entry of fs.readdirSync(path.join(dir, rel), { withFileTypes: true })) {
+      const file = rel ? `${rel}/${entry.name}` : entry.name;
+      if (entry.isDirectory()) walk(file);
+      else out[file] = fs.readFileSync(path.join(dir, file));
+    }
+  };
+  walk('');
+  return out;
 }
