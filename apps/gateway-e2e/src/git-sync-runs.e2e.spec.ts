@@ -158,6 +158,21 @@ describe('git sync runs against a git server on loopback (git http-backend, basi
     const forced = await exportNow(spaceId, 'docs', 'Overwrite', { force: true });
     expect([forced.status, forced.reason]).toEqual(['completed', undefined]);
     expect(git.head('docs')).not.toBe(moved);
+
+    // a page gains a sub-page: its file moves to <dir>/README.md, and no orphan is left beside it
+    const configure = flatPages((await pagesOf(spaceId)).pages).find((p) => p.title === 'Configure')!;
+    const writer2 = contentWriter(sut);
+    try {
+      await writer2.apply(owner.id, spaceId, [{ operation: 'insert_page', into: configure.id, title: 'Options', document: { markdown: '# Options\n\nEvery option.\n' } }]);
+    } finally {
+      writer2.close();
+    }
+    const grown = await exportNow(spaceId, 'docs', 'Options get their own page');
+    expect([grown.status, grown.reason]).toEqual(['completed', undefined]);
+    const tree = git.filesAt('docs', git.head('docs')!);
+    expect(git.changedFiles('docs', git.head('docs')!).sort()).toEqual(['SUMMARY.md', 'guide/configure.md', 'guide/configure/README.md', 'guide/configure/options.md']);
+    expect(tree['guide/configure.md']).toBeUndefined();
+    expect(tree['SUMMARY.md']).toContain('[Options](guide/configure/options.md)');
   }, 240_000);
 
   test('credentials in the URL: 0 occurrences in git/info, the runs, error answers and the apps output', async () => {

@@ -6,7 +6,7 @@ import { PermanentRunFailure } from '@bindery/platform/runs';
 import { outboundPolicyFromEnv, vetHost, systemResolver } from '@bindery/platform/outbound-http';
 import type { Remote } from '@bindery/git-sync/domain';
 
-const COMMIT_ENV = ['GIT_INDEX_FILE', 'GIT_AUTHOR_NAME', 'GIT_AUTHOR_EMAIL', 'GIT_COMMITTER_NAME', 'GIT_COMMITTER_EMAIL'];
+const COMMIT_ENV = ['GIT_INDEX_FILE', 'GIT_WORK_TREE', 'GIT_AUTHOR_NAME', 'GIT_AUTHOR_EMAIL', 'GIT_COMMITTER_NAME', 'GIT_COMMITTER_EMAIL'];
 
 /** Where a run's git works, and its limits. */
 export interface GitOptions {
@@ -103,12 +103,15 @@ export class GitRepository {
     }
   }
 
-  /** Fetches `ref` into `refs/sync/head`; answers its commit, or null when the remote has no such ref. */
+  /** Fetches `ref`; answers its commit, or null when the remote has no such ref. */
   async fetch(ref: string): Promise<string | null> {
     const listed = await this.run(['ls-remote', '--', this.remote.url, ref]);
     if (!listed.trim()) return null;
-    await this.run(['fetch', '--quiet', '--no-tags', '--no-recurse-submodules', '--force', '--', this.remote.url, `+${ref}:refs/sync/head`]);
-    return (await this.run(['rev-parse', 'refs/sync/head^{commit}'])).trim();
+    // one local ref per remote ref (runs of other spaces may fetch other branches of the cached repository
+    // at once; two fetches of one branch can only leave its newer commit), kept for the next fetch's negotiation
+    const local = `refs/sync/${ref.replace(/^refs\//, '')}`;
+    await this.run(['fetch', '--quiet', '--no-tags', '--no-recurse-submodules', '--force', '--', this.remote.url, `+${ref}:${local}`]);
+    return (await this.run(['rev-parse', `${local}^{commit}`])).trim();
   }
 
   /** The files of a commit under `dir` (paths relative to it) with their blob ids. */
@@ -143,10 +146,14 @@ export class GitRepository {
    * id, or null to remove), built in a private index. Answers null when nothing changed.
    */
   async commit(parent: string | null, changes: Map<string, string | null>, message: string, author: { name: string; email: string }): Promise<string | null> {
-    const index = path.join(this.dir, `index-${process.pid}-${Date.now()}`);
+    const unique = `${process.pid}-${Date.now()}-${Math.random().toString(36).slice(2)}`;
+    const index = path.join(this.dir, `index-${unique}`);
+    // an empty work tree of its own: update-index refuses to remove an entry in a bare repository without one
+    const workTree = await fs.mkdtemp(path.join(this.dir, 'tree-'));
     const env = {
       ...this.env,
       GIT_INDEX_FILE: index,
+      GIT_WORK_TREE: workTree,
       GIT_AUTHOR_NAME: author.name,
       GIT_AUTHOR_EMAIL: author.email,
       GIT_COMMITTER_NAME: author.name,
@@ -164,9 +171,13 @@ export class GitRepository {
       const tree = (await g.raw(['write-tree'])).trim();
       if (tree === before) return null;
       return (await g.raw(['commit-tree', tree, ...(parent ? ['-p', parent] : []), '-m', message])).trim();
+    } catch {
+      // git's own words stay out of the run's reason
+      throw new Error('git failed while building the commit');
     } finally {
       this.git.env(this.env);
       await fs.rm(index, { force: true });
+      await fs.rm(workTree, { recursive: true, force: true });
     }
   }
 
