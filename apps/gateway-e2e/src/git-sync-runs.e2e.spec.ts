@@ -10,6 +10,7 @@ import { Client, http } from './http-client';
 import { startTestGitServer, TestGitServer } from './git-server-fixtures';
 
 const PASSWORD = 'pw-Zq81xkVb0-never-shown';
+const OPTIONS_SVG = '<svg xmlns="http://www.w3.org/2000/svg" width="2" height="1"/>\n';
 const USER = 'writer';
 
 /** A small repository in GitBook's layout: a readme, a page with sub-pages as dir/README.md, a group, front matter. */
@@ -163,14 +164,26 @@ describe('git sync runs against a git server on loopback (git http-backend, basi
     const configure = flatPages((await pagesOf(spaceId)).pages).find((p) => p.title === 'Configure')!;
     const writer2 = contentWriter(sut);
     try {
-      await writer2.apply(owner.id, spaceId, [{ operation: 'insert_page', into: configure.id, title: 'Options', document: { markdown: '# Options\n\nEvery option.\n' } }]);
+      await writer2.apply(owner.id, spaceId, [
+        { operation: 'insert_files', files: [{ name: 'options.svg', ref: 'shot', contentType: 'image/svg+xml', base64: Buffer.from(OPTIONS_SVG).toString('base64') }] },
+        { operation: 'insert_page', into: configure.id, title: 'Options', document: { markdown: '# Options\n\nEvery option.\n\n![The options](shot)\n' } },
+      ]);
     } finally {
       writer2.close();
     }
     const grown = await exportNow(spaceId, 'docs', 'Options get their own page');
     expect([grown.status, grown.reason]).toEqual(['completed', undefined]);
     const tree = git.filesAt('docs', git.head('docs')!);
-    expect(git.changedFiles('docs', git.head('docs')!).sort()).toEqual(['SUMMARY.md', 'guide/configure.md', 'guide/configure/README.md', 'guide/configure/options.md']);
+    // the new image is written once under .gitbook/assets and the page points at it relatively
+    expect(git.changedFiles('docs', git.head('docs')!).sort()).toEqual([
+      '.gitbook/assets/options.svg',
+      'SUMMARY.md',
+      'guide/configure.md',
+      'guide/configure/README.md',
+      'guide/configure/options.md',
+    ]);
+    expect(tree['.gitbook/assets/options.svg']).toBe(OPTIONS_SVG);
+    expect(tree['guide/configure/options.md']).toContain('../../.gitbook/assets/options.svg');
     expect(tree['guide/configure.md']).toBeUndefined();
     expect(tree['SUMMARY.md']).toContain('[Options](guide/configure/options.md)');
   }, 240_000);

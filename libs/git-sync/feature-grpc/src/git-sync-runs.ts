@@ -3,6 +3,7 @@ import { stringify as stringifyYaml } from 'yaml';
 import { exportPaths, writeSummary } from '@bindery/git-sync/domain';
 import { PermanentRunFailure, RunContext } from '@bindery/platform/runs';
 import type { ServiceRuns } from '@bindery/platform/service-runtime';
+import { newAssets } from './export-assets';
 import { runImport } from './git-import';
 import { GIT_SYNC_RUNS, GitSyncDeps } from './git-sync.service';
 import { flatPages, join, olderThanLastSync, openRemote, PageJson, pagePrint, saveSync, summaryPrint, SyncInput, toExportPages } from './git-sync-common';
@@ -45,6 +46,8 @@ async function runExport(deps: GitSyncDeps, input: SyncInput, ctx: RunContext) {
   const pages = toExportPages(tree);
   const paths = exportPaths(pages, 'README.md', sync?.files ?? {});
   const base = join(input.repoProjectDirectory, sync?.root ?? '');
+  const present = head ? await repo.files(head, '') : new Map<string, string>();
+  const assets = await newAssets(deps, { spaceId: input.spaceId, revisionId, caller, known: sync?.assets ?? {}, base, present, repo });
   const wanted = new Map<string, string>();
   const prints: Record<string, string> = {};
   for (const page of flatPages(tree)) {
@@ -58,12 +61,11 @@ async function runExport(deps: GitSyncDeps, input: SyncInput, ctx: RunContext) {
       { caller },
     );
     const json = JSON.parse(reply.pageJson) as { title?: string; description?: string; markdown?: string };
-    wanted.set(join(base, file), pageFile({ ...json, markdown: relativeLinks(json.markdown ?? '', file, paths, sync?.assets ?? {}) }));
+    wanted.set(join(base, file), pageFile({ ...json, markdown: relativeLinks(json.markdown ?? '', file, paths, assets.assets) }));
   }
   const summary = writeSummary(pages, paths, sync?.groups ?? {});
   if (!(trusted && sync?.summaryPrint === summaryPrint(summary))) wanted.set(join(base, 'SUMMARY.md'), summary);
-  const present = head ? await repo.files(head, '') : new Map<string, string>();
-  const changes = new Map<string, string | null>();
+  const changes = new Map<string, string | null>(assets.changes);
   for (const [file, text] of wanted) {
     const oid = await repo.writeBlob(text);
     if (present.get(file) !== oid) changes.set(file, oid);
@@ -73,7 +75,7 @@ async function runExport(deps: GitSyncDeps, input: SyncInput, ctx: RunContext) {
     const full = join(base, file);
     if (!kept.has(full) && present.has(full)) changes.set(full, null);
   }
-  const record = { revisionId, files: Object.fromEntries(paths), prints, summaryPrint: summaryPrint(summary) };
+  const record = { revisionId, files: Object.fromEntries(paths), prints, summaryPrint: summaryPrint(summary), assets: assets.assets };
   const commit = await repo.commit(head, changes, input.commitMessage || 'No subject', deps.author);
   if (!commit) {
     await saveSync(deps, input, remote.repoName, sync, { commit: head ?? undefined, ...record }, 'export', false);

@@ -1,4 +1,4 @@
-import type { ContentClients } from '@bindery/content/client';
+import type { ContentClients, ContentDownloadsClient } from '@bindery/content/client';
 import { RunCredentialsRepository, SyncsRepository } from '@bindery/git-sync/data-access';
 import { assertRef, parseRemote, projectDirectory } from '@bindery/git-sync/domain';
 import { forbidden, invalid } from '@bindery/platform/errors';
@@ -12,6 +12,8 @@ export interface GitSyncDeps {
   credentials: RunCredentialsRepository;
   runs: RunStore;
   content: ContentClients;
+  /** file bytes, for the files an export writes (absent: new files are not exported) */
+  downloads?: ContentDownloadsClient;
   transaction: Transaction;
   cacheDir: string;
   timeoutMs: number;
