@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { readGitbookConfig, TreeEntry, treeOfRepository } from '@bindery/git-sync/domain';
+import { filesOf, readGitbookConfig, TreeEntry, treeOfRepository } from '@bindery/git-sync/domain';
 import { PermanentRunFailure, RunContext } from '@bindery/platform/runs';
 import { GitRepository } from './git-repository';
 import { GitSyncDeps } from './git-sync.service';
@@ -41,12 +41,11 @@ const idFor = (runId: string, source: string) => createHash('sha256').update(`${
 async function assetsOf(repo: GitRepository, inRoot: Map<string, string>) {
   const byOid = new Map<string, string[]>();
   for (const [file, oid] of inRoot) if (file.startsWith(ASSETS)) byOid.set(oid, [...(byOid.get(oid) ?? []), file]);
-  const files = [];
-  for (const [oid, paths] of byOid) {
+  const blobs = await repo.readBlobs([...byOid.keys()]);
+  return [...byOid].map(([oid, paths]) => {
     const name = paths[0].slice(paths[0].lastIndexOf('/') + 1);
-    files.push({ paths, name, contentType: typeOf(name), data: await repo.readBlob(oid) });
-  }
-  return files;
+    return { paths, name, contentType: typeOf(name), data: blobs.get(oid)! };
+  });
 }
 
 /**
@@ -78,6 +77,7 @@ export async function runImport(deps: GitSyncDeps, input: SyncInput, ctx: RunCon
   const tree = treeOfRepository(markdown, config, summaryOid ? (await repo.readBlob(summaryOid)).toString('utf8') : undefined);
   if (!tree.length) throw new PermanentRunFailure('The repository has no Markdown page to import.');
 
+  const texts = await repo.readBlobs(filesOf(tree).map((f) => inRoot.get(f)!));
   const caller = { userId: ctx.run.createdBy ?? '', isInstanceAdmin: false };
   const current = JSON.parse((await deps.content.revisions.listPages({ spaceId: input.spaceId, revisionId: '', metadata: false }, { caller })).pagesJson) as PageJson[];
   const existing = new Set<string>();
@@ -88,7 +88,7 @@ export async function runImport(deps: GitSyncDeps, input: SyncInput, ctx: RunCon
 
   let pages = 0;
   const sources = new Set<string>();
-  const toEntries = async (entries: TreeEntry[]): Promise<ImportEntry[]> => {
+  const toEntries = (entries: TreeEntry[]): ImportEntry[] => {
     const out: ImportEntry[] = [];
     for (const e of entries) {
       ctx.signal.throwIfAborted();
@@ -98,25 +98,25 @@ export async function runImport(deps: GitSyncDeps, input: SyncInput, ctx: RunCon
         sources.add(source);
         const page = groupOfTitle.get(e.title);
         groupOfTitle.delete(e.title);
-        out.push({ source, type: 'group', title: e.title.slice(0, 200), ...(page ? { page } : { id: idFor(ctx.run._id, source) }), children: await toEntries(e.children) });
+        out.push({ source, type: 'group', title: e.title.slice(0, 200), ...(page ? { page } : { id: idFor(ctx.run._id, source) }), children: toEntries(e.children) });
         continue;
       }
       const file = e.file!;
       sources.add(file);
       const known = pageOfFile.get(file);
-      const text = (await repo.readBlob(inRoot.get(file)!)).toString('utf8');
+      const text = texts.get(inRoot.get(file)!)!.toString('utf8');
       pages += 1;
       out.push({
         source: file,
         ...(known && existing.has(known) ? { page: known } : { id: idFor(ctx.run._id, file) }),
         ...(e.title ? { title: e.title.slice(0, 200) } : {}),
         markdown: text,
-        children: await toEntries(e.children),
+        children: toEntries(e.children),
       });
     }
     return out;
   };
-  const entries = await toEntries(tree);
+  const entries = toEntries(tree);
   const files = await assetsOf(repo, inRoot);
   await ctx.progress({ done: pages, total: pages, message: 'files read' });
   const message = (await repo.run(['log', '-1', '--format=%B', commit])).trim();

@@ -1,3 +1,4 @@
+import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import * as fs from 'node:fs/promises';
 import * as path from 'node:path';
@@ -125,6 +126,33 @@ export class GitRepository {
       files.set(rel, m[2]);
     }
     return files;
+  }
+
+  /** Many blobs in one `git cat-file --batch` (one process, not one per file). */
+  async readBlobs(oids: readonly string[]): Promise<Map<string, Buffer>> {
+    const out = new Map<string, Buffer>();
+    const wanted = [...new Set(oids)];
+    if (!wanted.length) return out;
+    const child = spawn('git', ['cat-file', '--batch'], { cwd: this.dir, env: this.env, stdio: ['pipe', 'pipe', 'ignore'] });
+    const chunks: Buffer[] = [];
+    child.stdout.on('data', (c: Buffer) => chunks.push(c));
+    const done = new Promise<number>((resolve, reject) => {
+      child.on('error', reject);
+      child.on('close', (code) => resolve(code ?? 1));
+    });
+    child.stdin.end(wanted.map((o) => `${o}\n`).join(''));
+    if ((await done) !== 0) throw new Error('git failed (git cat-file)');
+    const all = Buffer.concat(chunks);
+    let at = 0;
+    for (const oid of wanted) {
+      const eol = all.indexOf(0x0a, at);
+      const header = all.subarray(at, eol).toString('utf8').split(' ');
+      if (header[1] !== 'blob') throw new Error('git failed (git cat-file)');
+      const size = Number(header[2]);
+      out.set(oid, all.subarray(eol + 1, eol + 1 + size));
+      at = eol + 1 + size + 1;
+    }
+    return out;
   }
 
   async readBlob(oid: string): Promise<Buffer> {
