@@ -46,7 +46,9 @@ export function isolateBlockTags(markdown: string): string {
       return;
     }
     const blank = prefix.trimEnd();
-    out.push(blank, line, blank);
+    // `{% stepper %} {% step %}` (several tags on one line): one line each
+    const tags = /^(?:\{%[^%]*%\}[ \t]*){2,}$/.test(content) ? content.match(/\{%[^%]*%\}/g)! : [content];
+    for (const tag of tags) out.push(blank, prefix + tag, blank);
   });
   return out.join('\n');
 }

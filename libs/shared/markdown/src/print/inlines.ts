@@ -135,7 +135,8 @@ function render(atom: Atom, hrefOf: HrefOf): PhrasingContent[] {
     case 'emoji':
       return [{ type: 'text', value: emojiChar(String(data.code ?? '')) }];
     case 'inline-math':
-      return [{ type: 'inlineMath', value: String(data.formula ?? '') }];
+      // GitBook writes inline maths between double dollars (`$$x$$`); remark-stringify would write `$x$`
+      return [{ type: 'html', value: `$$${String(data.formula ?? '')}$$`, data: { inlineMath: String(data.formula ?? '') } }];
     case 'button': {
       const kind = data.kind === 'secondary' ? 'secondary' : 'primary';
       const href = data.ref ? hrefOf(data.ref as ContentRef) : '';

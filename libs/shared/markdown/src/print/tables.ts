@@ -32,7 +32,7 @@ export function printTable(b: DocumentBlock, hrefOf: HrefOf): RootContent[] {
     type: 'table',
     align: columns.map((c) => (c.textAlignment === 'center' || c.textAlignment === 'right' ? c.textAlignment : null)),
     children: [
-      { type: 'tableRow', children: columns.map((c) => cell(c.title ? [{ type: 'text', value: c.title }] : [])) },
+      { type: 'tableRow', children: columns.map((c) => cell(titleContent(c.title))) },
       ...records.map((values) => ({
         type: 'tableRow' as const,
         children: columns.map((c) => cell(cellContent(c, values[c.id], fragmentNodes, hrefOf))),
@@ -40,6 +40,13 @@ export function printTable(b: DocumentBlock, hrefOf: HrefOf): RootContent[] {
     ],
   };
   return [table];
+}
+
+/** A header title; its line breaks (`<br>` in the header cell) are written back as `<br>`. */
+function titleContent(title: string | undefined): PhrasingContent[] {
+  return (title ?? '')
+    .split('\n')
+    .flatMap((part, i): PhrasingContent[] => [...(i ? [{ type: 'html' as const, value: '<br>' }] : []), ...(part ? [{ type: 'text' as const, value: part }] : [])]);
 }
 
 /** A cell's content on one line: paragraphs joined by `<br>`, other blocks by their text. */

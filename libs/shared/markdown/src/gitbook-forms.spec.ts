@@ -1,0 +1,63 @@
+import { documentToMarkdown, markdownToDocument, type DocumentBlock } from './index';
+import { emptySpace } from './testing/real-corpus';
+import { validateLatest } from './testing/support';
+
+/** Forms GitBook writes, read into a space that holds none of the pages and files they point to. */
+const read = (md: string) => markdownToDocument(md, emptySpace).document;
+const blocks = (md: string) => read(md).nodes as DocumentBlock[];
+const print = (md: string) => documentToMarkdown(read(md));
+/** md1 → md2 → md3: returns md2 and asserts md3 === md2 and a valid document. */
+function stable(md: string): string {
+  const md2 = print(md);
+  expect(print(md2)).toBe(md2);
+  const document = read(md);
+  expect(validateLatest(document) ? [] : validateLatest.errors).toEqual([]);
+  return md2;
+}
+
+describe('references the space does not hold', () => {
+  it('keeps a content-ref to a missing page as written', () => {
+    const md = '{% content-ref url="../guides/setup.md" %}\n[setup.md](../guides/setup.md)\n{% endcontent-ref %}\n';
+    expect(blocks(md)[0]).toMatchObject({ type: 'content-ref', data: { ref: { kind: 'url', url: '../guides/setup.md' } } });
+    expect(stable(md)).toBe(md);
+  });
+
+  it('keeps a figure whose image file is missing, with its source as written', () => {
+    const md = '<figure><img src="../.gitbook/assets/image (3).png" alt=""><figcaption><p>The dashboard</p></figcaption></figure>\n';
+    expect(blocks(md)[0]).toMatchObject({ type: 'images', nodes: [{ type: 'image', data: { ref: { kind: 'url', url: '../.gitbook/assets/image (3).png' } } }] });
+    expect(stable(md)).toBe(md);
+  });
+
+  it('keeps a {% file %} of a missing file as a content-ref to its source (a file block needs a file of the space)', () => {
+    expect(stable('{% file src="../.gitbook/assets/spec.pdf" %}\nSpec\n{% endfile %}\n')).toBe(
+      '{% content-ref url="../.gitbook/assets/spec.pdf" %}\n[spec.pdf](../.gitbook/assets/spec.pdf)\n{% endcontent-ref %}\n',
+    );
+  });
+});
+
+describe('GitBook forms print back the same way', () => {
+  it('writes a block image without a caption as a <figure>, like GitBook', () => {
+    const md = '<figure><img src="https://example.com/a.png" alt="A"><figcaption></figcaption></figure>\n';
+    expect(stable(md)).toBe(md);
+    expect(stable('![A](https://example.com/a.png)\n')).toBe(md);
+  });
+
+  it('writes inline maths between double dollars, and keeps maths alone in a paragraph inline', () => {
+    const md = 'The error is $$2^{-64}$$ at most.\n';
+    expect(stable(md)).toBe(md);
+    expect(blocks('$x+1$\n')[0]).toMatchObject({ type: 'paragraph', nodes: [{ type: 'inline-math' }] });
+    expect(blocks(stable('$x+1$\n'))[0]).toMatchObject({ type: 'paragraph', nodes: [{ type: 'inline-math' }] });
+  });
+
+  it('keeps a <br> in a table header cell', () => {
+    const md = '| Name | Code scan<br>(plugin) |\n| ---- | --------------------- |\n| a    | b                     |\n';
+    expect(stable(md)).toBe(md);
+  });
+
+  it('reads several tags on one line (`{% stepper %} {% step %}`)', () => {
+    const md = '{% stepper %} {% step %}\n### One\n\nFirst.\n{% endstep %} {% step %}\n### Two\n{% endstep %} {% endstepper %}\n';
+    const [stepper] = blocks(md);
+    expect(stepper).toMatchObject({ type: 'stepper', nodes: [{ type: 'stepper-step' }, { type: 'stepper-step' }] });
+    expect(stable(md)).toContain('{% stepper %}\n{% step %}\n### One');
+  });
+});
