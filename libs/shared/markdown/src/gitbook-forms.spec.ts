@@ -61,3 +61,38 @@ describe('GitBook forms print back the same way', () => {
     expect(stable(md)).toContain('{% stepper %}\n{% step %}\n### One');
   });
 });
+
+describe('HTML forms Git Sync writes', () => {
+  it('reads a code block with highlighted lines (<pre> with <strong> lines) and writes it back the same way', () => {
+    const md =
+      '<pre class="language-js" data-title="app.js" data-line-numbers><code class="lang-js">import a from "a";\n<strong>const b = a &#x3C; 2;\n</strong>run(b);</code></pre>\n';
+    const [code] = blocks(md);
+    expect(code).toMatchObject({ type: 'code', data: { syntax: 'js', title: 'app.js', lineNumbers: true } });
+    expect(code.nodes?.map((l) => (l as DocumentBlock).data)).toEqual([{}, { highlighted: true }, {}]);
+    expect((code.nodes?.[1] as DocumentBlock).nodes).toMatchObject([{ leaves: [{ text: 'const b = a < 2;' }] }]);
+    expect(stable(md)).toBe(md);
+  });
+
+  it('reads an HTML table with column widths as a grid table and writes it back as HTML', () => {
+    const md =
+      '<table><thead><tr><th width="160">Type</th><th>Example URL</th></tr></thead><tbody><tr><td><strong>Email</strong><br>HTML</td><td><code>https://api.example.com/v1/html</code></td></tr></tbody></table>\n';
+    const [table] = blocks(md);
+    expect(table).toMatchObject({ type: 'table', data: { view: { type: 'grid', columnWidths: { c0: 160 } }, definition: { c0: { title: 'Type' } } } });
+    expect(table.fragments?.[0].nodes).toHaveLength(2);
+    expect(JSON.stringify(table)).not.toContain('"link"');
+    expect(stable(md)).toBe(md);
+  });
+
+  it('closes a block whose closing tag ends a line of text (`Done. {% endstep %}`)', () => {
+    const md = '{% stepper %}\n{% step %}\nFirst. {% endstep %}\n\n{% step %}\nSecond.\n{% endstep %}\n{% endstepper %}\n';
+    expect(blocks(md)[0]).toMatchObject({ type: 'stepper', nodes: [{ nodes: [{ type: 'paragraph' }] }, { nodes: [{ type: 'paragraph' }] }] });
+    expect(stable(md)).toBe('{% stepper %}\n{% step %}\nFirst.\n{% endstep %}\n\n{% step %}\nSecond.\n{% endstep %}\n{% endstepper %}\n');
+  });
+
+  it('closes a block whose closing tag is indented into the list before it', () => {
+    const md = '{% stepper %}\n{% step %}\n-   one\n-   two\n    {% endstep %}\n\n{% step %}\nNext.\n{% endstep %}\n{% endstepper %}\n';
+    const [stepper] = blocks(md);
+    expect(stepper.nodes).toHaveLength(2);
+    expect(JSON.stringify(stepper)).not.toContain('endstep');
+  });
+});

@@ -1,6 +1,7 @@
 import { slug } from 'github-slugger';
 import type { Heading, Html, List, Paragraph, PhrasingContent, RootContent } from 'mdast';
 import { htmlTag, innerOf, tagsNamed } from '../html';
+import { isHtmlCode, readHtmlCode } from '../html-code';
 import { groupBlocks, type BlockItem } from '../liquid-blocks';
 import { block, fragment, paragraph, text } from '../nodes';
 import { imageRef } from '../refs';
@@ -11,7 +12,7 @@ import { captionParagraph, codeBlock } from './simple-blocks';
 import { sourceOf, type ParseContext } from './context';
 import { fit } from './fit';
 import { convertInlines } from './inlines';
-import { cardsTable, gridTable } from './tables';
+import { cardsTable, gridTable, htmlGridTable } from './tables';
 
 export function convertBlocks(children: RootContent[], ctx: ParseContext): DocumentBlock[] {
   return convertItems(groupBlocks(children, ctx.source), ctx);
@@ -101,8 +102,16 @@ function list(node: List, ctx: ParseContext): DocumentBlock {
 function htmlBlock(node: Html, ctx: ParseContext): DocumentBlock[] {
   const value = node.value.trim();
   if (value.startsWith('<!--')) return [];
+  if (isHtmlCode(value)) {
+    const code = readHtmlCode(value);
+    if (code) return [code];
+  }
   if (/^(?:<div[^>]*>\s*)?<figure[\s>]/i.test(value)) return [figures(value, ctx)];
   if (/^<table[^>]*data-view="cards"/i.test(value)) return [cardsTable(value, ctx)];
+  if (/^<table[\s>]/i.test(value) && /<\/table>$/i.test(value)) {
+    const table = htmlGridTable(value, ctx);
+    if (table) return [table];
+  }
   const tag = htmlTag(value);
   if (tag?.name === 'img' || tag?.name === 'a') {
     const inner = parseMarkdown(value).children[0];

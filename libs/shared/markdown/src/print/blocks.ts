@@ -1,5 +1,6 @@
 import type { BlockContent, Heading, List, ListItem, RootContent } from 'mdast';
 import { escapeAttribute } from '../html';
+import { writeHtmlCode } from '../html-code';
 import { childBlocks, inlineText } from '../nodes';
 import { isAbsoluteUrl } from '../refs';
 import { printMarkdown } from '../remark';
@@ -111,6 +112,8 @@ function list(b: DocumentBlock, hrefOf: HrefOf): List {
 
 function code(b: DocumentBlock): Flow[] {
   const data = b.data;
+  const lines = childBlocks(b).map((line) => ({ text: inlineText(line.nodes), highlighted: line.data?.highlighted === true }));
+  if (lines.some((l) => l.highlighted)) return [{ type: 'html', value: writeHtmlCode(data, lines) }];
   const value = childBlocks(b)
     .map((line) => inlineText(line.nodes))
     .join('\n');
