@@ -96,3 +96,25 @@ describe('HTML forms Git Sync writes', () => {
     expect(JSON.stringify(stepper)).not.toContain('endstep');
   });
 });
+
+describe('aligned paragraphs', () => {
+  it('reads <p align="center"> with an image or a button as an aligned paragraph and writes it back as HTML', () => {
+    const image = '<p align="center"><img src="../assets/comic.png" alt=""></p>\n';
+    expect(blocks(image)[0]).toMatchObject({
+      type: 'paragraph',
+      data: { align: 'center' },
+      nodes: [{ type: 'inline-image', data: { ref: { kind: 'url', url: '../assets/comic.png' } } }],
+    });
+    expect(stable(image)).toBe(image);
+    const button = '<p align="right"><a href="https://example.com/start" class="button primary">Get started</a></p>\n';
+    expect(blocks(button)[0]).toMatchObject({ data: { align: 'end' }, nodes: [{ type: 'button', data: { label: 'Get started', kind: 'primary' } }] });
+    expect(stable(button)).toBe(button);
+  });
+});
+
+describe('backslash line breaks', () => {
+  it('reads a trailing `\\` at the end of a block as a line break and writes it back unchanged', () => {
+    for (const md of ['{% hint style="info" %}\nCall us.\\\n{% endhint %}\n', 'First line.\\\n\nNext paragraph.\n', 'one\\\ntwo\n']) expect(stable(md)).toBe(md);
+    expect(blocks('Call us.\\\n\nNext.\n')[0].nodes).toMatchObject([{ leaves: [{ text: 'Call us.\n' }] }]);
+  });
+});

@@ -78,7 +78,14 @@ function paragraphBlock(node: Paragraph, ctx: ParseContext): DocumentBlock {
     return block('images', {}, images);
   }
   if (visible.length === 1 && visible[0].type === 'inlineMath' && sourceOf(visible[0], ctx).startsWith('$$')) return block('math', { formula: visible[0].value });
-  return paragraph(convertInlines(node.children, ctx));
+  const nodes = convertInlines(node.children, ctx);
+  // Git Sync ends a block with `\` when its text ends with a line break; CommonMark reads a literal backslash
+  const last = nodes[nodes.length - 1];
+  if (last?.object === 'text' && /(^|[^\\])(\\\\)*\\$/.test(sourceOf(node, ctx).trimEnd())) {
+    const tail = last.leaves[last.leaves.length - 1];
+    if (tail.text.endsWith('\\')) tail.text = tail.text.slice(0, -1) + '\n';
+  }
+  return paragraph(nodes);
 }
 
 function imageBlock(src: string, alt: string, width: number | undefined, caption: DocumentBlock[], ctx: ParseContext): DocumentBlock {
@@ -111,6 +118,11 @@ function htmlBlock(node: Html, ctx: ParseContext): DocumentBlock[] {
   if (/^<table[\s>]/i.test(value) && /<\/table>$/i.test(value)) {
     const table = htmlGridTable(value, ctx);
     if (table) return [table];
+  }
+  const aligned = /^<p\s+align="(left|center|right)"\s*>((?:(?!<\/?p[\s>])[\s\S])*)<\/p>$/i.exec(value);
+  if (aligned) {
+    const align = { left: 'start', center: 'center', right: 'end' }[aligned[1].toLowerCase() as 'left' | 'center' | 'right'];
+    return [{ ...captionParagraph(aligned[2].trim(), ctx), data: { align } }];
   }
   const tag = htmlTag(value);
   if (tag?.name === 'img' || tag?.name === 'a') {

@@ -24,6 +24,11 @@ function printBlock(b: DocumentBlock, hrefOf: HrefOf): Flow[] {
       // alone in its paragraph, `$$x$$` would read back as a maths block: `$x$` keeps it inline
       const math = children.length === 1 ? (children[0].data as { inlineMath?: string } | undefined)?.inlineMath : undefined;
       if (math !== undefined) return [{ type: 'paragraph', children: [{ type: 'inlineMath', value: math }] }];
+      const align = { start: 'left', center: 'center', end: 'right' }[String(data.align) as 'start' | 'center' | 'end'];
+      // an aligned paragraph is written as Git Sync does: `<p align="center">…</p>`
+      if (align) return [html(`<p align="${align}">${inlinesToHtml(b.nodes, hrefOf)}</p>`)];
+      // a line break ending the text is written as a bare trailing `\` (Git Sync's form)
+      if (children[children.length - 1]?.type === 'break') children[children.length - 1] = { type: 'html', value: '\\' };
       return children.length ? [{ type: 'paragraph', children }] : [];
     }
     case 'heading-1':

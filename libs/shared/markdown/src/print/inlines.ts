@@ -185,6 +185,12 @@ export function inlinesToHtml(nodes: DocumentNode[] | undefined, hrefOf: HrefOf)
           .join('');
       }
       if (node.object === 'inline' && node.type === 'link') return `<a href="${escapeAttribute(hrefOf(node.data.ref as ContentRef))}">${inlinesToHtml(node.nodes, hrefOf)}</a>`;
+      if (node.object === 'inline' && node.type === 'inline-image') return imgTag(node.data, hrefOf);
+      if (node.object === 'inline' && node.type === 'inline-math') return `$$${encodeText(String(node.data.formula ?? ''))}$$`;
+      if (node.object === 'inline' && node.type === 'button')
+        return render({ inline: node }, hrefOf)
+          .map((c) => (c.type === 'html' ? c.value : c.type === 'text' ? encodeText(c.value) : ''))
+          .join('');
       return encodeText(inlineText([node]));
     })
     .join('');
