@@ -33,20 +33,39 @@ const DETAILS_OPEN = /^<details(\s+open(?:="[^"]*")?)?\s*>$/i;
 const DETAILS_CLOSE = /^<\/details\s*>$/i;
 const SUMMARY = /^<summary>([\s\S]*)<\/summary>$/i;
 const PREFIX = /^((?:[ \t]*>)*[ \t]*)/;
+const TRAILING_CLOSE = /^(.*[^\s])[ \t]+((?:\{%-?\s*end[a-zA-Z][\w-]*\s*-?%\}[ \t]*)+)$/;
 
 export function isolateBlockTags(markdown: string): string {
   const literal = literalLines(markdown);
   const lines = markdown.split('\n');
   const out: string[] = [];
+  const open: Array<{ name: string; prefix: string }> = [];
   lines.forEach((line, index) => {
-    const prefix = PREFIX.exec(line)![1];
-    const content = line.slice(prefix.length).trimEnd();
-    if (literal.has(index + 1) || !isDelimiter(content)) {
-      out.push(line);
-      return;
+    let prefix = PREFIX.exec(line)![1];
+    let content = line.slice(prefix.length).trimEnd();
+    if (literal.has(index + 1)) return void out.push(line);
+    // `Last sentence. {% endstep %}`: closing tags written at the end of a text line
+    const trailing = content.startsWith('{%') ? null : TRAILING_CLOSE.exec(content);
+    if (trailing) {
+      out.push(prefix + trailing[1]);
+      content = trailing[2].trim();
+    } else if (!isDelimiter(content)) return void out.push(line);
+    // `{% stepper %} {% step %}` (several tags on one line): one line each
+    const tags = /^(?:\{%[^%]*%\}[ \t]*){2,}$/.test(content) ? content.match(/\{%[^%]*%\}/g)! : [content];
+    for (const tag of tags) {
+      const m = LIQUID_LINE.exec(tag);
+      if (m && !m[1] && CONTAINERS.has(m[2]) && !new RegExp(`\\{%-?\\s*end${m[2]}\\s*-?%\\}`).test(m[4])) open.push({ name: m[2], prefix });
+      if (m?.[1]) {
+        // a closing tag indented into a list item (lazy continuation) closes the block opened outside it
+        const at = open.map((o) => o.name).lastIndexOf(m[2]);
+        if (at >= 0) {
+          if (open[at].prefix.length < prefix.length) prefix = open[at].prefix;
+          open.length = at;
+        }
+      }
+      const blank = prefix.trimEnd();
+      out.push(blank, prefix + tag, blank);
     }
-    const blank = prefix.trimEnd();
-    out.push(blank, line, blank);
   });
   return out.join('\n');
 }

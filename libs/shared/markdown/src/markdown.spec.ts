@@ -95,9 +95,11 @@ describe('files and images', () => {
     expect(image.fragments?.[0]).toMatchObject({ fragment: 'caption', nodes: [{ type: 'paragraph' }] });
   });
 
-  it('makes {% file %} a file block, or drops it when the file is unknown', () => {
+  it('makes {% file %} a file block, or a content-ref to the source as written when the file is unknown', () => {
     expect(blocks('{% file src=".gitbook/assets/doc.pdf" %}\nCaption\n{% endfile %}')[0]).toMatchObject({ type: 'file', data: { ref: { kind: 'file', file: 'f-doc-pdf' } } });
-    expect(blocks('{% file src="nowhere/doc.pdf" %}\n{% endfile %}\n\nafter')).toHaveLength(1);
+    const [card, after] = blocks('{% file src="nowhere/doc.pdf" %}Spec sheet{% endfile %}\n\nafter');
+    expect(card).toMatchObject({ type: 'content-ref', data: { ref: { kind: 'url', url: 'nowhere/doc.pdf' } } });
+    expect(after).toMatchObject({ type: 'paragraph' });
   });
 
   it('reads inline images with their size', () => {

@@ -21,7 +21,8 @@ const printer = unified()
     incrementListMarker: true,
     resourceLink: true,
     // GitBook writes `{% tag %}` lines right against the content they wrap; the parser isolates them again.
-    join: [(left, right) => (opens(left) || closes(right) || (closes(left) && opens(right)) ? 0 : undefined)],
+    // Between a closing and the next opening tag (`{% endstep %}` … `{% step %}`) it leaves a blank line.
+    join: [(left, right) => (opens(left) || closes(right) ? 0 : undefined)],
   })
   .use(remarkGfm)
   .use(remarkMath)

@@ -1,6 +1,7 @@
 import { slug } from 'github-slugger';
 import type { Heading, Html, List, Paragraph, PhrasingContent, RootContent } from 'mdast';
 import { htmlTag, innerOf, tagsNamed } from '../html';
+import { isHtmlCode, readHtmlCode } from '../html-code';
 import { groupBlocks, type BlockItem } from '../liquid-blocks';
 import { block, fragment, paragraph, text } from '../nodes';
 import { imageRef } from '../refs';
@@ -11,7 +12,7 @@ import { captionParagraph, codeBlock } from './simple-blocks';
 import { sourceOf, type ParseContext } from './context';
 import { fit } from './fit';
 import { convertInlines } from './inlines';
-import { cardsTable, gridTable } from './tables';
+import { cardsTable, gridTable, htmlGridTable } from './tables';
 
 export function convertBlocks(children: RootContent[], ctx: ParseContext): DocumentBlock[] {
   return convertItems(groupBlocks(children, ctx.source), ctx);
@@ -77,7 +78,14 @@ function paragraphBlock(node: Paragraph, ctx: ParseContext): DocumentBlock {
     return block('images', {}, images);
   }
   if (visible.length === 1 && visible[0].type === 'inlineMath' && sourceOf(visible[0], ctx).startsWith('$$')) return block('math', { formula: visible[0].value });
-  return paragraph(convertInlines(node.children, ctx));
+  const nodes = convertInlines(node.children, ctx);
+  // Git Sync ends a block with `\` when its text ends with a line break; CommonMark reads a literal backslash
+  const last = nodes[nodes.length - 1];
+  if (last?.object === 'text' && /(^|[^\\])(\\\\)*\\$/.test(sourceOf(node, ctx).trimEnd())) {
+    const tail = last.leaves[last.leaves.length - 1];
+    if (tail.text.endsWith('\\')) tail.text = tail.text.slice(0, -1) + '\n';
+  }
+  return paragraph(nodes);
 }
 
 function imageBlock(src: string, alt: string, width: number | undefined, caption: DocumentBlock[], ctx: ParseContext): DocumentBlock {
@@ -101,8 +109,21 @@ function list(node: List, ctx: ParseContext): DocumentBlock {
 function htmlBlock(node: Html, ctx: ParseContext): DocumentBlock[] {
   const value = node.value.trim();
   if (value.startsWith('<!--')) return [];
+  if (isHtmlCode(value)) {
+    const code = readHtmlCode(value);
+    if (code) return [code];
+  }
   if (/^(?:<div[^>]*>\s*)?<figure[\s>]/i.test(value)) return [figures(value, ctx)];
   if (/^<table[^>]*data-view="cards"/i.test(value)) return [cardsTable(value, ctx)];
+  if (/^<table[\s>]/i.test(value) && /<\/table>$/i.test(value)) {
+    const table = htmlGridTable(value, ctx);
+    if (table) return [table];
+  }
+  const aligned = /^<p\s+align="(left|center|right)"\s*>((?:(?!<\/?p[\s>])[\s\S])*)<\/p>$/i.exec(value);
+  if (aligned) {
+    const align = { left: 'start', center: 'center', right: 'end' }[aligned[1].toLowerCase() as 'left' | 'center' | 'right'];
+    return [{ ...captionParagraph(aligned[2].trim(), ctx), data: { align } }];
+  }
   const tag = htmlTag(value);
   if (tag?.name === 'img' || tag?.name === 'a') {
     const inner = parseMarkdown(value).children[0];

@@ -29,11 +29,15 @@ export function convertGroup(group: BlockGroup, ctx: ParseContext, convertItems:
     case 'embed':
       return attrs.url ? [block('embed', { url: attrs.url })] : [];
     case 'file': {
-      const ref = attrs.src && !isAbsoluteUrl(attrs.src) ? ctx.options.resolveFile?.(attrs.src) : null;
-      return ref ? [block('file', { ref })] : [];
+      if (!attrs.src) return [];
+      const ref = isAbsoluteUrl(attrs.src) ? null : ctx.options.resolveFile?.(attrs.src);
+      if (ref) return [block('file', { ref })];
+      // a file block needs a file of the space: a source it does not hold stays a card to the source as written
+      return [block('content-ref', { ref: { kind: 'url', url: attrs.src } })];
     }
     case 'content-ref': {
-      const ref = attrs.url ? linkRef(attrs.url, ctx.options) : null;
+      // a target the space does not hold is kept as written (a url reference printed back verbatim)
+      const ref = attrs.url ? (linkRef(attrs.url, ctx.options) ?? { kind: 'url', url: attrs.url }) : null;
       return ref ? [block('content-ref', { ref })] : [];
     }
     case 'details': {

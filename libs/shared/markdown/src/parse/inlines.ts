@@ -4,7 +4,7 @@ import { colorMarkFromStyle, mark, sameMarks, withMark } from '../marks';
 import { emojiCode, inline, leaf, text } from '../nodes';
 import { imageRef, linkRef } from '../refs';
 import type { DocumentInline, DocumentMark, DocumentNode, DocumentText } from '../types';
-import type { ParseContext } from './context';
+import { sourceOf, type ParseContext } from './context';
 
 /** An emoji as one grapheme: a pictograph shown as emoji (with modifiers, ZWJ sequences), or a flag. */
 const EMOJI =
@@ -92,7 +92,9 @@ function walk(children: PhrasingContent[], marks: DocumentMark[], ctx: ParseCont
         else out.inline(inline('inline-math', { formula: node.value }));
         break;
       case 'link':
-        link(node.url, node.children, active, ctx, out);
+        // inside HTML `<code>`, a bare URL is code text, not a GFM autolink
+        if (active.some((m) => m.type === 'code') && !/^[[<]/.test(sourceOf(node, ctx))) walk(node.children, active, ctx, out);
+        else link(node.url, node.children, active, ctx, out);
         break;
       case 'linkReference': {
         const def = ctx.definitions.get(node.identifier);

@@ -49,6 +49,53 @@ function cellParagraphs(children: PhrasingContent[], ctx: ParseContext): Documen
 }
 
 /**
+ * A grid table Git Sync writes as HTML because its columns have widths:
+ * `<table><thead><tr><th width="160">Type</th>…</tr></thead><tbody><tr><td>…</td>…</tr></tbody></table>`.
+ * Widths go to `view.columnWidths`; each cell is inline HTML, `<br>` separating its paragraphs.
+ */
+export function htmlGridTable(html: string, ctx: ParseContext): DocumentBlock | null {
+  const head = /<thead>([\s\S]*?)<\/thead>/i.exec(html)?.[1];
+  if (head === undefined) return null;
+  const headers = Array.from(head.matchAll(/<th([^>]*)>([\s\S]*?)<\/th>/gi), (m) => ({ attrs: attributes(m[1]), inner: m[2] }));
+  const ids = headers.map((_, i) => columnId(i));
+  const definition: Record<string, unknown> = {};
+  const columnWidths: Record<string, number> = {};
+  headers.forEach((h, i) => {
+    const title = h.inner
+      .split(/<br\s*\/?>/i)
+      .map((part) => inlineText(captionParagraph(part, ctx).nodes))
+      .join('\n');
+    definition[ids[i]] = { id: ids[i], title, type: 'text', textAlignment: alignment(h.attrs.align) };
+    if (h.attrs.width && /^\d+(\.\d+)?$/.test(h.attrs.width)) columnWidths[ids[i]] = Number(h.attrs.width);
+  });
+  const body = /<tbody>([\s\S]*?)<\/tbody>/i.exec(html)?.[1] ?? '';
+  const records: Record<string, unknown> = {};
+  const fragments: DocumentFragment[] = [];
+  Array.from(body.matchAll(/<tr[^>]*>([\s\S]*?)<\/tr>/gi)).forEach((row, r) => {
+    const cells = Array.from(row[1].matchAll(/<td[^>]*>([\s\S]*?)<\/td>/gi), (m) => m[1].trim());
+    const values: Record<string, string> = {};
+    ids.forEach((id, c) => {
+      const name = `${recordId(r)}${id}`;
+      values[id] = name;
+      fragments.push(
+        fragment(
+          name,
+          (cells[c] ?? '').split(/<br\s*\/?>/i).map((part) => captionParagraph(part, ctx)),
+        ),
+      );
+    });
+    records[recordId(r)] = { orderIndex: orderIndex(r), values };
+  });
+  const view: Record<string, unknown> = { type: 'grid', columns: ids, hideHeader: false };
+  if (Object.keys(columnWidths).length) view.columnWidths = columnWidths;
+  return { ...block('table', { view, records, definition }), fragments };
+}
+
+function alignment(value: string | undefined): 'left' | 'center' | 'right' {
+  return value === 'center' || value === 'right' ? value : 'left';
+}
+
+/**
  * `<table data-view="cards">` as Git Sync writes it: a header row whose `<th>` carry `data-hidden`,
  * `data-card-target`, `data-card-cover` and `data-type`, then one `<tr>` per card.
  */

@@ -1,6 +1,8 @@
 import type { BlockContent, Heading, List, ListItem, RootContent } from 'mdast';
 import { escapeAttribute } from '../html';
+import { writeHtmlCode } from '../html-code';
 import { childBlocks, inlineText } from '../nodes';
+import { isAbsoluteUrl } from '../refs';
 import { printMarkdown } from '../remark';
 import type { ContentRef, DocumentBlock, DocumentFragment, DocumentNode } from '../types';
 import { imgTag, inlinesToHtml, printInlines, type HrefOf } from './inlines';
@@ -19,6 +21,14 @@ function printBlock(b: DocumentBlock, hrefOf: HrefOf): Flow[] {
   switch (b.type) {
     case 'paragraph': {
       const children = printInlines(b.nodes, hrefOf);
+      // alone in its paragraph, `$$x$$` would read back as a maths block: `$x$` keeps it inline
+      const math = children.length === 1 ? (children[0].data as { inlineMath?: string } | undefined)?.inlineMath : undefined;
+      if (math !== undefined) return [{ type: 'paragraph', children: [{ type: 'inlineMath', value: math }] }];
+      const align = { start: 'left', center: 'center', end: 'right' }[String(data.align) as 'start' | 'center' | 'end'];
+      // an aligned paragraph is written as Git Sync does: `<p align="center">…</p>`
+      if (align) return [html(`<p align="${align}">${inlinesToHtml(b.nodes, hrefOf)}</p>`)];
+      // a line break ending the text is written as a bare trailing `\` (Git Sync's form)
+      if (children[children.length - 1]?.type === 'break') children[children.length - 1] = { type: 'html', value: '\\' };
       return children.length ? [{ type: 'paragraph', children }] : [];
     }
     case 'heading-1':
@@ -63,8 +73,10 @@ function printBlock(b: DocumentBlock, hrefOf: HrefOf): Flow[] {
     case 'content-ref': {
       if (!data.ref) return [];
       const href = hrefOf(data.ref as ContentRef);
+      // like Git Sync: the link text is the target's last path segment (`[setup.md](../guides/setup.md)`)
+      const label = isAbsoluteUrl(href) ? href : (href.split('#')[0].split('/').filter(Boolean).pop() ?? href);
       return [
-        html(`${liquidTag('content-ref', [['url', href]])}\n[${href.replace(/[[\]]/g, '\\$&')}](${/[\s()<>]/.test(href) ? `<${href}>` : href})\n${liquidTag('endcontent-ref')}`),
+        html(`${liquidTag('content-ref', [['url', href]])}\n[${label.replace(/[[\]]/g, '\\$&')}](${/[\s()<>]/.test(href) ? `<${href}>` : href})\n${liquidTag('endcontent-ref')}`),
       ];
     }
     case 'expandable':
@@ -105,6 +117,8 @@ function list(b: DocumentBlock, hrefOf: HrefOf): List {
 
 function code(b: DocumentBlock): Flow[] {
   const data = b.data;
+  const lines = childBlocks(b).map((line) => ({ text: inlineText(line.nodes), highlighted: line.data?.highlighted === true }));
+  if (lines.some((l) => l.highlighted)) return [{ type: 'html', value: writeHtmlCode(data, lines) }];
   const value = childBlocks(b)
     .map((line) => inlineText(line.nodes))
     .join('\n');
@@ -122,14 +136,7 @@ function code(b: DocumentBlock): Flow[] {
 function images(b: DocumentBlock, hrefOf: HrefOf): Flow[] {
   const imgs = childBlocks(b);
   if (!imgs.length) return [];
-  const simple = imgs.every((img) => !captionOf(img)?.nodes.length && img.data.width === undefined) && !b.data.align;
-  if (simple) {
-    const children = imgs.flatMap((img, i) => [
-      ...(i ? [{ type: 'text' as const, value: '\n' }] : []),
-      { type: 'image' as const, url: hrefOf(img.data.ref as ContentRef), alt: String(img.data.alt ?? '') },
-    ]);
-    return [{ type: 'paragraph', children }];
-  }
+  // GitBook writes every block image as a <figure>, with or without a caption
   const figures = imgs
     .map((img) => {
       const caption = captionOf(img)?.nodes[0];

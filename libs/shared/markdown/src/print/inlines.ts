@@ -135,7 +135,8 @@ function render(atom: Atom, hrefOf: HrefOf): PhrasingContent[] {
     case 'emoji':
       return [{ type: 'text', value: emojiChar(String(data.code ?? '')) }];
     case 'inline-math':
-      return [{ type: 'inlineMath', value: String(data.formula ?? '') }];
+      // GitBook writes inline maths between double dollars (`$$x$$`); remark-stringify would write `$x$`
+      return [{ type: 'html', value: `$$${String(data.formula ?? '')}$$`, data: { inlineMath: String(data.formula ?? '') } }];
     case 'button': {
       const kind = data.kind === 'secondary' ? 'secondary' : 'primary';
       const href = data.ref ? hrefOf(data.ref as ContentRef) : '';
@@ -184,6 +185,12 @@ export function inlinesToHtml(nodes: DocumentNode[] | undefined, hrefOf: HrefOf)
           .join('');
       }
       if (node.object === 'inline' && node.type === 'link') return `<a href="${escapeAttribute(hrefOf(node.data.ref as ContentRef))}">${inlinesToHtml(node.nodes, hrefOf)}</a>`;
+      if (node.object === 'inline' && node.type === 'inline-image') return imgTag(node.data, hrefOf);
+      if (node.object === 'inline' && node.type === 'inline-math') return `$$${encodeText(String(node.data.formula ?? ''))}$$`;
+      if (node.object === 'inline' && node.type === 'button')
+        return render({ inline: node }, hrefOf)
+          .map((c) => (c.type === 'html' ? c.value : c.type === 'text' ? encodeText(c.value) : ''))
+          .join('');
       return encodeText(inlineText([node]));
     })
     .join('');

@@ -12,7 +12,7 @@ interface Definition {
 }
 
 interface TableData {
-  view?: { type?: string; columns?: string[]; targetDefinition?: string; coverDefinition?: string; cardSize?: string };
+  view?: { type?: string; columns?: string[]; columnWidths?: Record<string, number>; targetDefinition?: string; coverDefinition?: string; cardSize?: string };
   records?: Record<string, { orderIndex?: string; values?: Record<string, unknown> }>;
   definition?: Record<string, Definition>;
 }
@@ -27,12 +27,14 @@ export function printTable(b: DocumentBlock, hrefOf: HrefOf): RootContent[] {
   const columns = (data.view?.columns ?? Object.keys(definitions)).map((id) => definitions[id]).filter(Boolean);
   if (!columns.length) return [];
   const fragmentNodes = (name: unknown) => b.fragments?.find((f) => f.fragment === name)?.nodes ?? [];
+  if (Object.keys(data.view?.columnWidths ?? {}).length && columns.every((c) => c.type === 'text'))
+    return [{ type: 'html', value: htmlGrid(columns, records, data.view?.columnWidths ?? {}, fragmentNodes, hrefOf) }];
   const cell = (children: PhrasingContent[]): TableCell => ({ type: 'tableCell', children });
   const table: Table = {
     type: 'table',
     align: columns.map((c) => (c.textAlignment === 'center' || c.textAlignment === 'right' ? c.textAlignment : null)),
     children: [
-      { type: 'tableRow', children: columns.map((c) => cell(c.title ? [{ type: 'text', value: c.title }] : [])) },
+      { type: 'tableRow', children: columns.map((c) => cell(titleContent(c.title))) },
       ...records.map((values) => ({
         type: 'tableRow' as const,
         children: columns.map((c) => cell(cellContent(c, values[c.id], fragmentNodes, hrefOf))),
@@ -40,6 +42,13 @@ export function printTable(b: DocumentBlock, hrefOf: HrefOf): RootContent[] {
     ],
   };
   return [table];
+}
+
+/** A header title; its line breaks (`<br>` in the header cell) are written back as `<br>`. */
+function titleContent(title: string | undefined): PhrasingContent[] {
+  return (title ?? '')
+    .split('\n')
+    .flatMap((part, i): PhrasingContent[] => [...(i ? [{ type: 'html' as const, value: '<br>' }] : []), ...(part ? [{ type: 'text' as const, value: part }] : [])]);
 }
 
 /** A cell's content on one line: paragraphs joined by `<br>`, other blocks by their text. */
@@ -66,6 +75,41 @@ function cellContent(column: Definition, value: unknown, fragmentNodes: (name: u
     default:
       return typeof value === 'object' ? [] : [{ type: 'text', value: String(value) }];
   }
+}
+
+/** Columns with widths: Git Sync's HTML form (`<th width>`); paragraphs of a cell joined by `<br>`. */
+function htmlGrid(
+  columns: Definition[],
+  records: Array<Record<string, unknown>>,
+  widths: Record<string, number>,
+  fragmentNodes: (name: unknown) => DocumentBlock[],
+  hrefOf: HrefOf,
+): string {
+  const align = (c: Definition) => (c.textAlignment === 'center' || c.textAlignment === 'right' ? ` align="${c.textAlignment}"` : '');
+  const head = columns
+    .map((c) => {
+      const width = typeof widths[c.id] === 'number' ? ` width="${widths[c.id]}"` : '';
+      const title = (c.title ?? '')
+        .split('\n')
+        .map((part) => inlinesToHtml([textNode(part)], hrefOf))
+        .join('<br>');
+      return `<th${width}${align(c)}>${title}</th>`;
+    })
+    .join('');
+  const rows = records
+    .map(
+      (values) =>
+        `<tr>${columns
+          .map(
+            (c) =>
+              `<td${align(c)}>${fragmentNodes(values[c.id])
+                .map((n) => inlinesToHtml(n.nodes, hrefOf))
+                .join('<br>')}</td>`,
+          )
+          .join('')}</tr>`,
+    )
+    .join('');
+  return `<table><thead><tr>${head}</tr></thead><tbody>${rows}</tbody></table>`;
 }
 
 function cards(b: DocumentBlock, data: TableData, records: Array<Record<string, unknown>>, hrefOf: HrefOf): string {
