@@ -7,7 +7,8 @@ import remarkStringify from 'remark-stringify';
 import { unified } from 'unified';
 
 /** One parser and one printer for the whole library: CommonMark + GFM + maths + YAML front matter. */
-const parser = unified().use(remarkParse).use(remarkGfm).use(remarkMath).use(remarkFrontmatter, ['yaml']);
+// GitBook writes inline maths as `$$x$$`; a single `$` is a dollar sign (prices, shell and PHP variables), never maths.
+const parser = unified().use(remarkParse).use(remarkGfm).use(remarkMath, { singleDollarTextMath: false }).use(remarkFrontmatter, ['yaml']);
 
 const printer = unified()
   .use(remarkStringify, {
@@ -25,7 +26,7 @@ const printer = unified()
     join: [(left, right) => (opens(left) || closes(right) ? 0 : undefined)],
   })
   .use(remarkGfm)
-  .use(remarkMath)
+  .use(remarkMath, { singleDollarTextMath: false })
   .use(remarkFrontmatter, ['yaml']);
 
 function opens(node: Nodes): boolean {

@@ -21,9 +21,8 @@ function printBlock(b: DocumentBlock, hrefOf: HrefOf): Flow[] {
   switch (b.type) {
     case 'paragraph': {
       const children = printInlines(b.nodes, hrefOf);
-      // alone in its paragraph, `$$x$$` would read back as a maths block: `$x$` keeps it inline
-      const math = children.length === 1 ? (children[0].data as { inlineMath?: string } | undefined)?.inlineMath : undefined;
-      if (math !== undefined) return [{ type: 'paragraph', children: [{ type: 'inlineMath', value: math }] }];
+      // (inline maths alone in its paragraph is written `$$x$$` too, and reads back as a maths block: GitBook
+      // has no other form for it, a single `$` being a dollar sign)
       const align = { start: 'left', center: 'center', end: 'right' }[String(data.align) as 'start' | 'center' | 'end'];
       // an aligned paragraph is written as Git Sync does: `<p align="center">…</p>`
       if (align) return [html(`<p align="${align}">${inlinesToHtml(b.nodes, hrefOf)}</p>`)];
