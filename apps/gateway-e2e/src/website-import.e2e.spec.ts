@@ -80,7 +80,7 @@ describe('website import into a space (POST /v1/spaces/{spaceId}/content/import)
       const id = idOfPath.get(page.path)!;
       const md = await read(admin, `/v1/spaces/${spaceId}/content/page/${id}?format=markdown`, `${S}/content/page/{pageId}`);
       for (const link of page.links) expect(md.markdown).toContain(`(/pages/${idOfPath.get(link)})`);
-      for (const src of page.images) expect(md.markdown).toContain(`(/files/${files.find((f) => f.name === src.split('/').pop())!.id})`);
+      for (const src of page.images) expect(md.markdown).toContain(`src="/files/${files.find((f) => f.name === src.split('/').pop())!.id}"`);
       // main content only: no navigation, header, footer, script or style
       expect(md.markdown).not.toMatch(/Footer text|Test site|color:red|var x/);
       expect(md.markdown).toContain('| Key  | Value');
