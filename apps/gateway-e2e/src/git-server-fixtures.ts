@@ -24,6 +24,8 @@ export interface TestGitServer {
   /** the temporary directory holding the bare repositories */
   root: string;
   requests: GitRequest[];
+  /** how long each request waits before it is served (0: none), to keep a run on the wire */
+  delayMs: number;
   /** http://[user:password@]127.0.0.1:port/<name>.git */
   url(name: string, withCredentials?: boolean): string;
   /** Creates an empty bare repository `<name>.git`. */
@@ -59,6 +61,15 @@ export async function startTestGitServer(options: { auth?: { user: string; passw
     const url = new URL(req.url ?? '/', 'http://localhost');
     const record: GitRequest = { method: req.method ?? '', path: url.pathname, authorization: req.headers.authorization, status: 0 };
     requests.push(record);
+    if (testServer.delayMs > 0) {
+      const delay = setTimeout(() => serve(req, res, url, record), testServer.delayMs);
+      res.on('close', () => clearTimeout(delay));
+      return;
+    }
+    serve(req, res, url, record);
+  });
+
+  function serve(req: nodeHttp.IncomingMessage, res: nodeHttp.ServerResponse, url: URL, record: GitRequest) {
     if (expected && req.headers.authorization !== expected) {
       record.status = 401;
       res.writeHead(401, { 'WWW-Authenticate': 'Basic realm="git"' }).end();
@@ -111,7 +122,7 @@ export async function startTestGitServer(options: { auth?: { user: string; passw
       } else res.end();
     });
     cgi.on('error', () => res.destroy());
-  });
+  }
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const port = (server.address() as AddressInfo).port;
   const origin = `http://127.0.0.1:${port}`;
@@ -123,6 +134,7 @@ export async function startTestGitServer(options: { auth?: { user: string; passw
     origin,
     root,
     requests,
+    delayMs: 0,
     url(name, withCredentials = true) {
       const auth = withCredentials && options.auth ? `${encodeURIComponent(options.auth.user)}:${encodeURIComponent(options.auth.password)}@` : '';
       return `http://${auth}127.0.0.1:${port}/${name}.git`;

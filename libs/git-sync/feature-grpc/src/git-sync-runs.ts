@@ -5,6 +5,7 @@ import { PermanentRunFailure, RunContext } from '@bindery/platform/runs';
 import type { ServiceRuns } from '@bindery/platform/service-runtime';
 import { GitRepository } from './git-repository';
 import { GIT_SYNC_RUNS, GitSyncDeps } from './git-sync.service';
+import { withRunLimits } from './run-limits';
 
 interface SyncInput {
   spaceId: string;
@@ -243,5 +244,5 @@ export function gitSyncRuns(deps: GitSyncDeps): ServiceRuns {
         if (final) await deps.credentials.remove(ctx.run._id);
       }
     };
-  return { handlers: { [GIT_SYNC_RUNS.import]: withCredentials(runImport), [GIT_SYNC_RUNS.export]: withCredentials(runExport) } };
+  return { handlers: { [GIT_SYNC_RUNS.import]: withCredentials(withRunLimits(runImport)), [GIT_SYNC_RUNS.export]: withCredentials(withRunLimits(runExport)) } };
 }
