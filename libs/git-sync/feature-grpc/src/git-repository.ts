@@ -187,13 +187,16 @@ export class GitRepository {
       GIT_COMMITTER_EMAIL: author.email,
     };
     const g = this.git.env(env);
+    const emptyTree = path.join(this.dir, 'empty-work-tree');
+    await fs.mkdir(emptyTree, { recursive: true });
     try {
       if (parent) await g.raw(['read-tree', parent]);
       else await g.raw(['read-tree', '--empty']);
       const before = parent ? (await g.raw(['rev-parse', `${parent}^{tree}`])).trim() : null;
       for (const [file, oid] of changes) {
         if (oid) await g.raw(['update-index', '--add', '--cacheinfo', `100644,${oid},${file}`]);
-        else await g.raw(['update-index', '--force-remove', '--', file]);
+        // removing a path needs a work tree (the cache is bare): an empty one, never written to
+        else await g.raw([`--work-tree=${emptyTree}`, 'update-index', '--force-remove', '--', file]);
       }
       const tree = (await g.raw(['write-tree'])).trim();
       if (tree === before) return null;
