@@ -11,6 +11,7 @@ const SMOKE = {
   search: { BENCH_PAGES: '100,300', BENCH_ROUNDS: '5', BENCH_DELAY_ROUNDS: '2' },
   reader: { BENCH_DURATION: '1', BENCH_WARMUP: '0.5', BENCH_CONNECTIONS: '4', BENCH_ROUNDS: '10' },
   specs: { BENCH_ROUNDS: '1', BENCH_FIXTURES: 'gitbook-api' },
+  git: { BENCH_PAGES: '30', BENCH_ROUNDS: '1' },
 };
 
 const smoke = (env = process.env) => env.BENCH_SMOKE === '1';

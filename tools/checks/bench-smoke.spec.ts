@@ -28,6 +28,12 @@ const EXPECTED: Record<string, RegExp[]> = {
     /^cold render of a 100-block page: p50 /m,
     /^freshness: a merge showed after \d+ ms/m,
   ],
+  'bench:git': [
+    /^\(a\) git clone \+ read all \d+ files +\d+ ms$/m,
+    /^\(b\) git-sync import through the API +\d+ ms$/m,
+    /^ratio \(b\) \/ \(a\): \d+\.\d\d× \(goal ≤ 3×\)$/m,
+    /^peak RSS MB: git-sync service \d+, content service \d+/m,
+  ],
   'bench:specs': [/^GitBook API 0\.202\.0 \(OpenAPI 3\.0\) +\d+ +\d+ +\d+ +\d+\.\d\d×$/m, /^peak RSS MB: specs service \d+, parser alone \(this process\) \d+$/m],
 };
 

@@ -6,6 +6,7 @@ import { simpleGit, SimpleGit } from 'simple-git';
 import { PermanentRunFailure } from '@bindery/platform/runs';
 import { outboundPolicyFromEnv, vetHost, systemResolver } from '@bindery/platform/outbound-http';
 import type { Remote } from '@bindery/git-sync/domain';
+import { currentRunScope, tooLargeReason } from './run-limits';
 
 const COMMIT_ENV = ['GIT_INDEX_FILE', 'GIT_WORK_TREE', 'GIT_AUTHOR_NAME', 'GIT_AUTHOR_EMAIL', 'GIT_COMMITTER_NAME', 'GIT_COMMITTER_EMAIL'];
 
@@ -29,6 +30,9 @@ export class GitRepository {
     private readonly git: SimpleGit,
     private readonly remote: Remote,
     private readonly env: Record<string, string>,
+    /** stops every git command of this repository (a fetch growing past the size limit) */
+    private readonly cut: AbortController,
+    private readonly maxBytes: number,
   ) {}
 
   static async open(remote: Remote, cacheId: string | undefined, options: GitOptions): Promise<GitRepository> {
@@ -71,14 +75,18 @@ export class GitRepository {
       ),
       ...(process.env['GIT_SSL_CAINFO'] ? { GIT_SSL_CAINFO: process.env['GIT_SSL_CAINFO'] } : {}),
     };
+    // the run's signal (its deadline, a cancel, the service stopping) kills git commands in flight
+    const run = currentRunScope();
+    const cut = new AbortController();
     const git = simpleGit({
       baseDir: dir,
+      abort: run ? AbortSignal.any([run.signal, cut.signal]) : cut.signal,
       timeout: { block: options.timeoutMs },
       // simple-git refuses GIT_* variables it was not told about: these are the ones set here and in commit()
       allowEnvironment: [...Object.keys(env), ...COMMIT_ENV],
       unsafe: { allowUnsafeConfigEnvCount: true, allowUnsafeConfigPaths: true, allowUnsafeCredentialHelper: true, allowUnsafeHooksPath: true, allowUnsafeFilter: true },
     }).env(env);
-    const repo = new GitRepository(dir, git, remote, env);
+    const repo = new GitRepository(dir, git, remote, env, cut, run?.maxRepoBytes ?? Infinity);
     if (!(await fs.stat(path.join(dir, 'HEAD')).catch(() => null))) await repo.run(['init', '--bare', '--quiet']);
     return repo;
   }
@@ -104,14 +112,40 @@ export class GitRepository {
     }
   }
 
-  /** Fetches `ref`; answers its commit, or null when the remote has no such ref. */
+  /**
+   * Fetches `ref` into a local ref of its own; answers its commit, or null when the remote has no such ref.
+   * Held to the run's size limit: a fetch whose objects grow past it is stopped, and a ref whose
+   * objects (history included, as stored) weigh more fails the run, before any file is read.
+   */
   async fetch(ref: string): Promise<string | null> {
     const listed = await this.run(['ls-remote', '--', this.remote.url, ref]);
     if (!listed.trim()) return null;
     // one local ref per remote ref (runs of other spaces may fetch other branches of the cached repository
     // at once; two fetches of one branch can only leave its newer commit), kept for the next fetch's negotiation
     const local = `refs/sync/${ref.replace(/^refs\//, '')}`;
-    await this.run(['fetch', '--quiet', '--no-tags', '--no-recurse-submodules', '--force', '--', this.remote.url, `+${ref}:${local}`]);
+    const objects = path.join(this.dir, 'objects');
+    const before = await sizeOf(objects);
+    let grown = 0;
+    const watch = Number.isFinite(this.maxBytes)
+      ? setInterval(() => {
+          void sizeOf(objects).then((now) => {
+            grown = Math.max(grown, now - before);
+            if (grown > this.maxBytes) this.cut.abort(new Error('too large'));
+          });
+        }, 100)
+      : undefined;
+    try {
+      await this.run(['fetch', '--quiet', '--no-tags', '--no-recurse-submodules', '--force', '--', this.remote.url, `+${ref}:${local}`]);
+    } catch (err) {
+      if (this.cut.signal.aborted) throw new PermanentRunFailure(tooLargeReason(grown, this.maxBytes, false));
+      throw err;
+    } finally {
+      clearInterval(watch);
+    }
+    if (Number.isFinite(this.maxBytes)) {
+      const bytes = Number((await this.run(['rev-list', '--objects', '--disk-usage', local])).trim());
+      if (bytes > this.maxBytes) throw new PermanentRunFailure(tooLargeReason(bytes, this.maxBytes, true));
+    }
     return (await this.run(['rev-parse', `${local}^{commit}`])).trim();
   }
 
@@ -214,4 +248,20 @@ export class GitRepository {
     const lease = force ? ['--force'] : [`--force-with-lease=${ref}:${expected ?? ''}`];
     await this.run(['push', '--quiet', '--no-recurse-submodules', ...lease, '--', this.remote.url, `${commit}:${ref}`]);
   }
+}
+
+/** The bytes of the files under `dir` (0 when it does not exist); files vanishing meanwhile count 0. */
+async function sizeOf(dir: string): Promise<number> {
+  const entries = await fs.readdir(dir, { withFileTypes: true, recursive: true }).catch(() => []);
+  const sizes = await Promise.all(
+    entries
+      .filter((e) => e.isFile())
+      .map((e) =>
+        fs.stat(path.join(e.parentPath ?? e.path, e.name)).then(
+          (s) => s.size,
+          () => 0,
+        ),
+      ),
+  );
+  return sizes.reduce((a, b) => a + b, 0);
 }

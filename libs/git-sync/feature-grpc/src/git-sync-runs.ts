@@ -7,6 +7,7 @@ import { newAssets } from './export-assets';
 import { runImport } from './git-import';
 import { GIT_SYNC_RUNS, GitSyncDeps } from './git-sync.service';
 import { flatPages, join, olderThanLastSync, openRemote, PageJson, pagePrint, saveSync, summaryPrint, SyncInput, toExportPages } from './git-sync-common';
+import { withRunLimits } from './run-limits';
 
 /** A page's file as GitBook writes it: front matter (the description), the title as `# H1`, the Markdown. */
 function pageFile(page: { title?: string; description?: string; markdown?: string }): string {
@@ -106,5 +107,5 @@ export function gitSyncRuns(deps: GitSyncDeps): ServiceRuns {
         if (final) await deps.credentials.remove(ctx.run._id);
       }
     };
-  return { handlers: { [GIT_SYNC_RUNS.import]: withCredentials(runImport), [GIT_SYNC_RUNS.export]: withCredentials(runExport) } };
+  return { handlers: { [GIT_SYNC_RUNS.import]: withCredentials(withRunLimits(runImport)), [GIT_SYNC_RUNS.export]: withCredentials(withRunLimits(runExport)) } };
 }

@@ -22,6 +22,10 @@ export const gitSyncServiceWith = (connect: (address: string, deadlineMs: number
       GIT_SYNC_CACHE_DIR: { kind: 'string', default: '' },
       /** the longest one git command of a run may take */
       GIT_SYNC_GIT_TIMEOUT_MS: { kind: 'int', default: 120000, min: 1000, max: 3600000 },
+      /** the longest a whole run may take; past it the run is stopped and fails */
+      GIT_SYNC_RUN_TIMEOUT_MS: { kind: 'int', default: 1800000, min: 1000, max: 86400000 },
+      /** the most a fetched ref may bring (its objects as stored, history included); a larger repository fails the run */
+      GIT_SYNC_MAX_REPO_BYTES: { kind: 'int', default: 536870912, min: 1024, max: 68719476736 },
       GIT_SYNC_AUTHOR_NAME: { kind: 'string', default: 'Bindery' },
       GIT_SYNC_AUTHOR_EMAIL: { kind: 'string', default: 'git-sync@bindery.invalid' },
     },
@@ -36,6 +40,8 @@ export const gitSyncServiceWith = (connect: (address: string, deadlineMs: number
       transaction: transactionsRelayingEvents(db, eventsRecorded),
       cacheDir: config.GIT_SYNC_CACHE_DIR || path.join(os.tmpdir(), 'bindery-git-sync'),
       timeoutMs: config.GIT_SYNC_GIT_TIMEOUT_MS,
+      runTimeoutMs: config.GIT_SYNC_RUN_TIMEOUT_MS,
+      maxRepoBytes: config.GIT_SYNC_MAX_REPO_BYTES,
       author: { name: config.GIT_SYNC_AUTHOR_NAME, email: config.GIT_SYNC_AUTHOR_EMAIL },
     }),
     dispose: async (deps) => {

@@ -16,7 +16,12 @@ export interface GitSyncDeps {
   downloads?: ContentDownloadsClient;
   transaction: Transaction;
   cacheDir: string;
+  /** the longest one git command may take */
   timeoutMs: number;
+  /** the longest a run may take (GIT_SYNC_RUN_TIMEOUT_MS) */
+  runTimeoutMs: number;
+  /** the most a fetched ref may bring (GIT_SYNC_MAX_REPO_BYTES) */
+  maxRepoBytes: number;
   author: { name: string; email: string };
 }
 
@@ -56,7 +61,8 @@ async function start(deps: GitSyncDeps, caller: Caller, kind: string, req: pb.Im
     ...extra,
   };
   const run = await deps.transaction(async (session) => {
-    const { run } = await deps.runs.enqueue({ kind, input, organizationId: space.organizationId, createdBy: caller.userId }, session);
+    // one run at a time per space: an import and an export of a space wait for each other
+    const { run } = await deps.runs.enqueue({ kind, input, organizationId: space.organizationId, createdBy: caller.userId, serialKey: `space:${space.id}` }, session);
     if (remote.authorization) await deps.credentials.put(run._id, remote.authorization, session);
     return run;
   });

@@ -44,6 +44,8 @@ export interface RunRecord {
   idempotencyKey?: string;
   /** the schedule that created the run, if any */
   schedule?: string;
+  /** runs sharing it never run at once (RunStore.claim) */
+  serialKey?: string;
   createdBy?: string;
   createdAt: Date;
   updatedAt: Date;
@@ -141,5 +143,6 @@ export const RUN_INDEXES: IndexPlan = {
     { key: { organizationId: 1, kind: 1, createdAt: -1, _id: -1 }, name: 'by_organization' },
     { key: { schedule: 1, status: 1 }, name: 'by_schedule', partialFilterExpression: { schedule: { $exists: true } } },
     { key: { expireAt: 1 }, name: 'expiry', expireAfterSeconds: 0 },
+    { key: { serialKey: 1, status: 1 }, name: 'serial', partialFilterExpression: { serialKey: { $exists: true } } },
   ],
 };

@@ -16,6 +16,8 @@ export interface EnqueueRequest {
   dueAt?: Date;
   /** set by schedules; finished scheduled runs expire */
   schedule?: string;
+  /** runs sharing this key never run at once: one waits (pending) while another is in progress */
+  serialKey?: string;
 }
 
 export interface Enqueued {
@@ -88,6 +90,7 @@ export class RunStore {
     if (req.organizationId) record.organizationId = req.organizationId;
     if (req.createdBy) record.createdBy = req.createdBy;
     if (req.schedule) record.schedule = req.schedule;
+    if (req.serialKey) record.serialKey = req.serialKey;
     if (req.idempotencyKey === undefined) {
       await this.runs.insertOne(record, { session });
       this.notify(session);
@@ -156,12 +159,33 @@ export class RunStore {
    * Claims one due run of these kinds for `owner`: a pending run whose time has come, or a run in
    * progress whose lease lapsed (its worker died) and that has attempts left. One conditional
    * update, so concurrent workers never claim the same run.
+   *
+   * A run with a `serialKey` is passed over while another run of that key holds a live lease. Two
+   * workers claiming runs of one key at the same moment both check after their claim (each claim is
+   * written before its check, so at least one of them sees the other): one that sees another run of its
+   * key in progress gives its claim back untouched and looks further, so two runs of a key never run at once.
    */
   async claim(kinds: string[], owner: string): Promise<RunRecord | null> {
     if (!kinds.length) return null;
-    const now = this.now();
+    const yielded: string[] = [];
+    for (let tries = 0; tries < 5; tries++) {
+      const now = this.now();
+      const busy = await this.runs.distinct('serialKey', { status: 'in-progress', serialKey: { $exists: true }, leaseUntil: { $gte: now } } as Document);
+      const run = await this.claimOne(kinds, owner, now, busy as string[], yielded);
+      if (!run?.serialKey) return run;
+      const other = await this.runs.countDocuments({ serialKey: run.serialKey, status: 'in-progress', _id: { $ne: run._id } }, { limit: 1 });
+      if (!other) return run;
+      await this.giveBack(run._id, owner);
+      yielded.push(run._id);
+    }
+    return null;
+  }
+
+  private claimOne(kinds: string[], owner: string, now: Date, busyKeys: string[], skip: string[]): Promise<RunRecord | null> {
     const lapsed = { status: 'in-progress', leaseUntil: { $lt: now }, cancelRequested: { $ne: true }, $expr: { $lt: ['$attempt', '$maxAttempts'] } };
-    const filter = { kind: { $in: kinds }, $or: [{ status: 'pending', dueAt: { $lte: now } }, lapsed] };
+    const filter: Document = { kind: { $in: kinds }, $or: [{ status: 'pending', dueAt: { $lte: now } }, lapsed] };
+    if (busyKeys.length) filter['serialKey'] = { $nin: busyKeys };
+    if (skip.length) filter['_id'] = { $nin: skip };
     const update: Document[] = [
       {
         $set: {
@@ -174,7 +198,23 @@ export class RunStore {
         },
       },
     ];
-    return this.runs.findOneAndUpdate(filter as Document, update, { sort: { dueAt: 1 }, returnDocument: 'after' });
+    return this.runs.findOneAndUpdate(filter, update, { sort: { dueAt: 1 }, returnDocument: 'after' });
+  }
+
+  /** Undoes a claim that found another run of its key in progress: pending, the attempt (and a first start) not counted. */
+  private async giveBack(id: string, owner: string): Promise<void> {
+    const now = this.now();
+    await this.runs.updateOne({ _id: id, status: 'in-progress', leaseOwner: owner }, [
+      {
+        $set: {
+          status: 'pending',
+          updatedAt: now,
+          attempt: { $subtract: ['$attempt', 1] },
+          startedAt: { $cond: [{ $lte: ['$attempt', 1] }, '$$REMOVE', '$startedAt'] },
+        },
+      },
+      { $unset: ['leaseOwner', 'leaseUntil'] },
+    ]);
   }
 
   /**

@@ -9,3 +9,5 @@ export * from './manifests';
 export * from './service-under-test';
 export * from './private-kafka';
 export * from './runs';
+export * from './git-server';
+export * from './gitbook-repository';
