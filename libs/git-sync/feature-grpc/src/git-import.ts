@@ -118,7 +118,7 @@ export async function runImport(deps: GitSyncDeps, input: SyncInput, ctx: RunCon
   };
   const entries = toEntries(tree);
   const files = await assetsOf(repo, inRoot);
-  await ctx.progress({ done: pages, total: pages, message: 'files read' });
+  await ctx.progress({ done: 0, total: pages, message: 'files read; writing the revision' });
   const message = (await repo.run(['log', '-1', '--format=%B', commit])).trim();
   const reply = await deps.content.revisions.importTree(
     {
@@ -131,6 +131,7 @@ export async function runImport(deps: GitSyncDeps, input: SyncInput, ctx: RunCon
     },
     { caller },
   );
+  await ctx.progress({ done: pages, total: pages, message: 'revision written' });
   const pageOf = JSON.parse(reply.pagesJson) as Record<string, string>;
   const filesOfPages = Object.fromEntries(
     Object.entries(pageOf)
