@@ -103,9 +103,11 @@ export class GitRepository {
           ? 'the remote or its ref was not found'
           : /non-fast-forward|fetch first|rejected/.test(text)
             ? 'the remote moved on'
-            : /timed out|timeout/i.test(text)
-              ? 'git timed out'
-              : 'git failed';
+            : /returned error: 30\d|redirect/i.test(text)
+              ? 'the remote answered with a redirect, which is not followed'
+              : /timed out|timeout/i.test(text)
+                ? 'git timed out'
+                : 'git failed';
       // what another attempt would meet again fails the run at once; a timeout or another failure is retried
       const permanent = reason !== 'git timed out' && reason !== 'git failed';
       throw permanent ? new PermanentRunFailure(`${reason} (git ${args[0]})`) : new Error(`${reason} (git ${args[0]})`);
