@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { filesOf, readGitbookConfig, TreeEntry, treeOfRepository } from '@bindery/git-sync/domain';
 import { PermanentRunFailure, RunContext } from '@bindery/platform/runs';
+import { logger } from '@bindery/platform/telemetry';
 import { GitRepository } from './git-repository';
 import { GitSyncDeps } from './git-sync.service';
 import { olderThanLastSync, openRemote, PageJson, pagePrints, saveSync, SyncInput } from './git-sync-common';
@@ -55,8 +56,12 @@ async function assetsOf(repo: GitRepository, inRoot: Map<string, string>) {
  * synced one or older than the last sync (unless `force`).
  */
 export async function runImport(deps: GitSyncDeps, input: SyncInput, ctx: RunContext) {
+  const started = Date.now();
+  const ms: Record<string, number> = {};
+  const lap = (name: string) => (ms[name] = Date.now() - started - Object.values(ms).reduce((a, b) => a + b, 0));
   const { remote, repo } = await openRemote(deps, input, ctx);
   const commit = await repo.fetch(input.ref);
+  lap('fetch');
   if (!commit) throw new PermanentRunFailure('The remote has no such ref.');
   const sync = await deps.syncs.get(input.spaceId);
   if (olderThanLastSync(input, sync)) return { skipped: 'older than the last sync', commit };
@@ -118,6 +123,7 @@ export async function runImport(deps: GitSyncDeps, input: SyncInput, ctx: RunCon
   };
   const entries = toEntries(tree);
   const files = await assetsOf(repo, inRoot);
+  lap('read');
   await ctx.progress({ done: 0, total: pages, message: 'files read; writing the revision' });
   const message = (await repo.run(['log', '-1', '--format=%B', commit])).trim();
   const reply = await deps.content.revisions.importTree(
@@ -131,6 +137,7 @@ export async function runImport(deps: GitSyncDeps, input: SyncInput, ctx: RunCon
     },
     { caller },
   );
+  lap('write');
   await ctx.progress({ done: pages, total: pages, message: 'revision written' });
   const pageOf = JSON.parse(reply.pagesJson) as Record<string, string>;
   const filesOfPages = Object.fromEntries(
@@ -150,5 +157,7 @@ export async function runImport(deps: GitSyncDeps, input: SyncInput, ctx: RunCon
     'import',
     true,
   );
+  lap('record');
+  logger.info('git import: completed', { run: ctx.run._id, pages, files: files.length, ms });
   return { commit, revision: reply.revisionId, pages, files: files.length, changed: true };
 }

@@ -35,17 +35,39 @@ export interface ApplyOutcome {
 const DEFAULT_TITLE = 'Untitled';
 const bad = (message: string) => new DomainError('invalid', message);
 
-function parsed(markdown: string, at: string) {
-  try {
-    return markdownToDocument(markdown);
-  } catch (err) {
-    if (err instanceof MarkdownInputError) throw bad(`${at}.document: ${err.message}`);
-    throw err;
+/** A first conversion of a page's Markdown, with the link destinations and file sources it names. */
+interface FirstPass {
+  result: ReturnType<typeof markdownToDocument>;
+  hrefs: Set<string>;
+  sources: Set<string>;
+}
+
+/**
+ * The first conversion of each Markdown text of a batch, kept for the batch: it gives the title and front
+ * matter, and when the text names no link or file it is the document too (one parse per page, not three).
+ */
+class FirstPasses {
+  private readonly known = new Map<string, FirstPass>();
+
+  of(markdown: string, at: string): FirstPass {
+    const cached = this.known.get(markdown);
+    if (cached) return cached;
+    const hrefs = new Set<string>();
+    const sources = new Set<string>();
+    try {
+      const result = markdownToDocument(markdown, { resolveLink: (href) => (hrefs.add(href), null), resolveFile: (src) => (sources.add(src), null) });
+      const pass = { result, hrefs, sources };
+      this.known.set(markdown, pass);
+      return pass;
+    } catch (err) {
+      if (err instanceof MarkdownInputError) throw bad(`${at}.document: ${err.message}`);
+      throw err;
+    }
   }
 }
 
 /** Page fields from a change, then from the Markdown's front matter, which take precedence (as Git Sync does). */
-function fieldsOf(change: PageFields, document: DocumentInput | undefined, at: string): { fields: Partial<PageNode>; markdownTitle?: string } {
+function fieldsOf(change: PageFields, document: DocumentInput | undefined, at: string, passes: FirstPasses): { fields: Partial<PageNode>; markdownTitle?: string } {
   const fields: Partial<PageNode> = {};
   const put = (key: keyof PageNode, value: unknown, removeWhenEmpty = false) => {
     if (value === undefined) return;
@@ -59,7 +81,7 @@ function fieldsOf(change: PageFields, document: DocumentInput | undefined, at: s
   put('noRobotsIndex', change.noRobotsIndex);
   put('condition', change.condition, true);
   if (!document || !('markdown' in document)) return { fields };
-  const { frontmatter, title } = parsed(document.markdown, at);
+  const { frontmatter, title } = passes.of(document.markdown, at).result;
   const fm = frontmatter as Record<string, unknown>;
   for (const key of ['description', 'icon', 'emoji', 'hidden', 'noIndex', 'noRobotsIndex'] as const) put(key, fm[key]);
   if (fm.layout && typeof fm.layout === 'object') fields.layout = fm.layout as PageNode['layout'];
@@ -95,6 +117,7 @@ export async function applyChanges(draft: RevisionDraft, changes: ContentChange[
   const pendingDocuments = new Map<string, { input: DocumentInput; at: string; source?: string }>();
   const insertedFiles: FileNode[] = [];
   const refs: Record<string, string> = {};
+  const passes = new FirstPasses();
   for (const [path, file] of ctx.importedFiles ?? []) targets.addSourceFile(path, file);
 
   for (const [i, change] of changes.entries()) {
@@ -111,7 +134,7 @@ export async function applyChanges(draft: RevisionDraft, changes: ContentChange[
       const into = change.into ?? null;
       await assertParent(draft, into, at);
       if (change.ref !== undefined && targets.hasRef(change.ref)) throw bad(`${at}.ref "${change.ref}" is used twice in the batch.`);
-      const { fields, markdownTitle } = fieldsOf(change, change.document, at);
+      const { fields, markdownTitle } = fieldsOf(change, change.document, at, passes);
       const title = markdownTitle || change.title || DEFAULT_TITLE;
       const taken = await draft.siblingSlugs(into);
       let slug: string;
@@ -132,7 +155,7 @@ export async function applyChanges(draft: RevisionDraft, changes: ContentChange[
       }
     } else if (change.operation === 'update_page') {
       const page = await draft.existingPage(change.page, `${at}.page`);
-      const { fields, markdownTitle } = fieldsOf(change, change.document, at);
+      const { fields, markdownTitle } = fieldsOf(change, change.document, at, passes);
       const next: PageNode = { ...page, ...fields, updatedAt: ctx.now };
       const title = markdownTitle || change.title;
       if (title) next.title = title;
@@ -185,7 +208,7 @@ export async function applyChanges(draft: RevisionDraft, changes: ContentChange[
     let document: Document | undefined;
     if ('markdown' in input) {
       const base = page.parent === null ? '' : await draft.pathOf(page.parent);
-      document = (await convertMarkdown(input.markdown, targets, base, at, source)).document;
+      document = (await convertMarkdown(passes.of(input.markdown, at), input.markdown, targets, base, at, source)).document;
     } else if ('document' in input) document = input.document;
     const next: PageNode = { ...page };
     if (document && document.nodes.length) {
@@ -208,19 +231,15 @@ export async function applyChanges(draft: RevisionDraft, changes: ContentChange[
 
 /**
  * Markdown → document with its links resolved against the final tree. The converter is synchronous and
- * resolving needs the store, so a first pass collects the destinations, they are resolved, and a second
- * pass converts with the answers.
+ * resolving needs the store, so the first pass (FirstPasses, shared with the title) collects the
+ * destinations, they are resolved, and a second pass converts with the answers; a text naming none is
+ * done after the first.
  */
-async function convertMarkdown(markdown: string, targets: LinkTargets, base: string, at: string, source?: string) {
+async function convertMarkdown(first: FirstPass, markdown: string, targets: LinkTargets, base: string, at: string, source?: string) {
+  if (!first.hrefs.size && !first.sources.size) return first.result;
   try {
-    const hrefs = new Set<string>();
-    const sources = new Set<string>();
-    markdownToDocument(markdown, {
-      resolveLink: (href) => (hrefs.add(href), null),
-      resolveFile: (src) => (sources.add(src), null),
-    });
-    const links = await targets.resolveLinks([...hrefs], base, source);
-    const files = await targets.resolveFiles([...sources], source);
+    const links = await targets.resolveLinks([...first.hrefs], base, source);
+    const files = await targets.resolveFiles([...first.sources], source);
     return markdownToDocument(markdown, { resolveLink: (href) => links.get(href) ?? null, resolveFile: (src) => files.get(src) ?? null });
   } catch (err) {
     if (err instanceof MarkdownInputError) throw bad(`${at}.document: ${err.message}`);
