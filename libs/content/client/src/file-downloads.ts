@@ -10,6 +10,17 @@ const DOWNLOADS = contentRevisionsV1.FileDownloadsServiceService;
 export const connectContentDownloads = (address: string, defaultDeadlineMs: number) => grpcStreamingClient(DOWNLOADS, address, defaultDeadlineMs);
 export type ContentDownloadsClient = StreamingClientOf<typeof DOWNLOADS>;
 
+/** The token of a file's `downloadURL` (`…/downloads/<token>/<name>`), as FileDownloadsService takes it. */
+export function downloadTokenOf(downloadURL: string | undefined): string | undefined {
+  const token = downloadURL ? /(?:^|\/)downloads\/([^/?#]+)/.exec(downloadURL)?.[1] : undefined;
+  if (!token) return undefined;
+  try {
+    return decodeURIComponent(token);
+  } catch {
+    return undefined;
+  }
+}
+
 /**
  * When a download token expires (ms since the epoch), read WITHOUT verifying it: only for cache
  * headers of a download content has already accepted. The layout is content's

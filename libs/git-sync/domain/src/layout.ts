@@ -144,7 +144,8 @@ export function exportPaths(pages: ExportPage[], readme: string, known: Record<s
   return out;
 }
 
-const join = (...parts: string[]) => parts.filter(Boolean).join('/');
+/** Path segments joined with `/`, empty ones left out. */
+export const join = (...parts: string[]) => parts.filter(Boolean).join('/');
 
 /** SUMMARY.md for a tree whose files `exportPaths` chose. */
 export function writeSummary(pages: ExportPage[], paths: Map<string, string>, groupOf: Record<string, string> = {}): string {

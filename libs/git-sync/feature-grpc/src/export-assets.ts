@@ -1,7 +1,7 @@
-import type { ContentClients, ContentDownloadsClient } from '@bindery/content/client';
+import { ContentClients, ContentDownloadsClient, downloadTokenOf } from '@bindery/content/client';
 import type { Caller } from '@bindery/platform/grpc';
 import { GitRepository } from './git-repository';
-import { join } from './git-sync-common';
+import { join } from '@bindery/git-sync/domain';
 
 const ASSETS = '.gitbook/assets';
 
@@ -24,10 +24,10 @@ async function filesOf(content: ContentClients, spaceId: string, revisionId: str
 }
 
 async function bytesOf(downloads: ContentDownloadsClient, downloadURL: string): Promise<Buffer | undefined> {
-  const token = /(?:^|\/)downloads\/([^/?#]+)/.exec(downloadURL)?.[1];
+  const token = downloadTokenOf(downloadURL);
   if (!token) return undefined;
   const chunks: Buffer[] = [];
-  for await (const part of downloads.downloadFile({ token: decodeURIComponent(token) }, { deadline: new Date(Date.now() + 600_000) })) {
+  for await (const part of downloads.downloadFile({ token }, { deadline: new Date(Date.now() + 600_000) })) {
     if (part.data) chunks.push(Buffer.from(part.data));
   }
   return Buffer.concat(chunks);

@@ -7,22 +7,17 @@ import { GitSyncDeps } from './git-sync.service';
 import { olderThanLastSync, openRemote, PageJson, pagePrints, saveSync, SyncInput } from './git-sync-common';
 
 const ASSETS = '.gitbook/assets/';
-const TYPES: Record<string, string> = {
-  png: 'image/png',
-  jpg: 'image/jpeg',
-  jpeg: 'image/jpeg',
-  gif: 'image/gif',
+/** Content sniffs binary types from the bytes; only a text type (which bytes cannot tell) needs the name's word. */
+const TEXT_TYPES: Record<string, string> = {
   svg: 'image/svg+xml',
-  webp: 'image/webp',
-  pdf: 'application/pdf',
-  mp4: 'video/mp4',
-  zip: 'application/zip',
   txt: 'text/plain',
+  md: 'text/markdown',
+  csv: 'text/csv',
   json: 'application/json',
   yaml: 'application/yaml',
   yml: 'application/yaml',
 };
-const typeOf = (name: string) => TYPES[name.split('.').pop()?.toLowerCase() ?? ''] ?? 'application/octet-stream';
+const typeOf = (name: string) => TEXT_TYPES[name.split('.').pop()?.toLowerCase() ?? ''] ?? 'application/octet-stream';
 
 /** An entry of content's ImportTree. */
 interface ImportEntry {

@@ -33,8 +33,6 @@ export interface PageJson {
   pages?: PageJson[];
 }
 
-export const join = (...parts: string[]) => parts.filter(Boolean).join('/');
-
 export async function openRemote(deps: GitSyncDeps, input: SyncInput, ctx: RunContext) {
   const authorization = await deps.credentials.get(ctx.run._id);
   const remote = { ...parseRemote(input.url), ...(authorization ? { authorization } : {}) };

@@ -1,12 +1,12 @@
 import { posix } from 'node:path';
 import { stringify as stringifyYaml } from 'yaml';
-import { exportPaths, writeSummary } from '@bindery/git-sync/domain';
+import { exportPaths, join, writeSummary } from '@bindery/git-sync/domain';
 import { PermanentRunFailure, RunContext } from '@bindery/platform/runs';
 import type { ServiceRuns } from '@bindery/platform/service-runtime';
 import { newAssets } from './export-assets';
 import { runImport } from './git-import';
 import { GIT_SYNC_RUNS, GitSyncDeps } from './git-sync.service';
-import { flatPages, join, olderThanLastSync, openRemote, PageJson, pagePrint, saveSync, summaryPrint, SyncInput, toExportPages } from './git-sync-common';
+import { flatPages, olderThanLastSync, openRemote, PageJson, pagePrint, saveSync, summaryPrint, SyncInput, toExportPages } from './git-sync-common';
 import { withRunLimits } from './run-limits';
 
 /** A page's file as GitBook writes it: front matter (the description), the title as `# H1`, the Markdown. */

@@ -1,6 +1,6 @@
 import type { Caller } from '@bindery/platform/grpc';
 import { isDomainError } from '@bindery/platform/errors';
-import type { ContentClients, ContentDownloadsClient } from '@bindery/content/client';
+import { ContentClients, ContentDownloadsClient, downloadTokenOf } from '@bindery/content/client';
 import type { SitesClients } from '@bindery/sites/client';
 import type { sitesStructureV1, sitesV1 } from '@bindery/shared/contracts';
 import type { Document, FileNode, PageNode } from '@bindery/reader/render';
@@ -200,9 +200,9 @@ export class GrpcSource implements ReaderSource {
 
   async openFile(access: ContentAccess, fileId: string): Promise<FileBody | undefined> {
     const file = (await this.files(access)).find((f) => f.id === fileId);
-    const token = file?.downloadURL ? /(?:^|\/)downloads\/([^/?#]+)/.exec(file.downloadURL)?.[1] : undefined;
+    const token = downloadTokenOf(file?.downloadURL);
     if (!file || !token) return undefined;
-    const replies = this.o.downloads.downloadFile({ token: decodeURIComponent(token) }, { deadline: new Date(Date.now() + (this.o.downloadDeadlineMs ?? 3_600_000)) });
+    const replies = this.o.downloads.downloadFile({ token }, { deadline: new Date(Date.now() + (this.o.downloadDeadlineMs ?? 3_600_000)) });
     const iterator = replies[Symbol.asyncIterator]();
     const first = await iterator.next();
     const head = first.done ? undefined : first.value.head;
