@@ -85,9 +85,10 @@ async function start(log) {
   fs.mkdirSync(dataDir, { recursive: true });
   fs.writeFileSync(config, properties(logDirs));
   if (!fs.existsSync(path.join(logDirs, 'meta.properties'))) {
-    // A KRaft cluster id is a base64url UUID; the storage must be formatted once.
+    // A KRaft cluster id is a base64url UUID; the storage must be formatted once. Given as
+    // `--cluster-id=<id>`: an id starting with `-` (1 in 64) would otherwise be read as an option.
     const clusterId = crypto.randomBytes(16).toString('base64url');
-    execFileSync('java', java(['kafka.tools.StorageTool', 'format', '-t', clusterId, '-c', config]), { stdio: 'ignore' });
+    execFileSync('java', java(['kafka.tools.StorageTool', 'format', `--cluster-id=${clusterId}`, '-c', config]), { stdio: 'ignore' });
   }
   // A port just released by a previous broker can refuse the bind for a moment: try a few times.
   for (let attempt = 1; ; attempt++) {
