@@ -14,6 +14,11 @@ export class SyncsRepository extends Repository<SyncRecord> {
     return this.findOne({ _id: spaceId });
   }
 
+  /** Records that the space's last import failed for good (a space never synced has no record to mark). */
+  async markImportFailed(spaceId: string, reason: string) {
+    await this.collection.updateOne({ _id: spaceId }, { $set: { lastImportFailure: { at: new Date().toISOString(), reason: reason.slice(0, 500) } } });
+  }
+
   /** Writes the state after a run, with its events. */
   save(record: SyncRecord, events: EventEnvelope[], session?: ClientSession) {
     const { _id, ...rest } = record;

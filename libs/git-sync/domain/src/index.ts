@@ -29,7 +29,10 @@ export interface SyncRecord {
   summaryPrint?: string;
   /** the asset file of each imported file id (`.gitbook/assets/…`, relative to the root) */
   assets?: Record<string, string>;
+  /** set when the space's last import failed for good, cleared by the next import that completes */
+  lastImportFailure?: { at: string; reason: string } | null;
   /** the latest timestamp of an import or export that ran */
   lastTimestamp?: string;
   updatedAt: string;
 }
+export * from './page-file';

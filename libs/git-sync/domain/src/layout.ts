@@ -32,19 +32,25 @@ export function readGitbookConfig(text: string | undefined): GitbookConfig {
   return { root: str(o['root'], ''), readme: str(s['readme'], 'README.md'), summary: str(s['summary'], 'SUMMARY.md'), redirects };
 }
 
-/** One entry of the tree a repository describes: a page (its Markdown file) or a group. */
+/** One entry of the tree a repository describes: a page (its Markdown file), a link page or a group. */
 export interface TreeEntry {
-  kind: 'page' | 'group';
+  kind: 'page' | 'group' | 'link';
   title: string;
   /** the page's file, relative to the root (pages only) */
   file?: string;
+  /** where a link page leads (`* [Title](https://…)` in SUMMARY.md) */
+  href?: string;
   children: TreeEntry[];
 }
 
+const SUMMARY_BULLET = /^(\s*)[*+-]\s+\[((?:[^\]\\]|\\.)*)\]\(\s*<?([^)\s>]+)>?(?:\s+"[^"]*")?\s*\)/;
+/** A destination with a scheme (`https:`, `mailto:`): a link page, not a file of the repository. */
+const EXTERNAL = /^[a-z][a-z0-9+.-]*:/i;
+
 /**
  * The tree of SUMMARY.md: `## Heading` opens a group, nested `* [Title](file.md)` bullets are pages and
- * their sub-pages. Links to other places than Markdown files of the repository are left out, and each file
- * counts once.
+ * their sub-pages, bullets to other places (`https://…`) are link pages. Each file counts once; other
+ * destinations (files that are not Markdown, paths leaving the repository) are left out.
  */
 export function parseSummary(text: string): TreeEntry[] {
   const top: TreeEntry[] = [];
@@ -54,29 +60,56 @@ export function parseSummary(text: string): TreeEntry[] {
   for (const line of text.split(/\r?\n/)) {
     const heading = /^##+\s+(.*\S)\s*$/.exec(line);
     if (heading) {
-      group = { kind: 'group', title: heading[1], children: [] };
+      group = { kind: 'group', title: groupTitle(heading[1]), children: [] };
       top.push(group);
       stack.length = 0;
       continue;
     }
-    const bullet = /^(\s*)[*+-]\s+\[((?:[^\]\\]|\\.)*)\]\(\s*<?([^)\s>]+)>?(?:\s+"[^"]*")?\s*\)/.exec(line);
+    const bullet = SUMMARY_BULLET.exec(line);
     if (!bullet) continue;
     const indent = bullet[1].replace(/\t/g, '    ').length;
-    let file: string;
-    try {
-      file = clean(decodeURIComponent(bullet[3].split('#')[0]));
-    } catch {
-      continue;
+    const title = bullet[2].replace(/\\(.)/g, '$1');
+    let entry: TreeEntry;
+    if (EXTERNAL.test(bullet[3])) {
+      entry = { kind: 'link', title, href: bullet[3], children: [] };
+    } else {
+      let file: string;
+      try {
+        file = clean(decodeURIComponent(bullet[3].split('#')[0]));
+      } catch {
+        continue;
+      }
+      if (!file.endsWith('.md') || file.split('/').includes('..') || seen.has(file)) continue;
+      seen.add(file);
+      entry = { kind: 'page', title, file, children: [] };
     }
-    if (!file.endsWith('.md') || /^[a-z][a-z0-9+.-]*:/i.test(file) || file.split('/').includes('..') || seen.has(file)) continue;
-    seen.add(file);
-    const entry: TreeEntry = { kind: 'page', title: bullet[2].replace(/\\(.)/g, '$1'), file, children: [] };
     while (stack.length && stack[stack.length - 1].indent >= indent) stack.pop();
     const parent = stack.length ? stack[stack.length - 1].entry : group;
-    (parent ? parent.children : top).push(entry);
+    (parent && parent.kind !== 'link' ? parent.children : top).push(entry);
     stack.push({ indent, entry });
   }
   return top;
+}
+
+/** A group heading's text without the anchor GitBook may append (`## Build <a href="#build" id="build"></a>`). */
+const groupTitle = (text: string) => text.replace(/\s*<a\s+href="#[^"]*"\s+id="[^"]*"\s*><\/a>\s*$/i, '').trim() || text;
+
+/**
+ * A page's slug as GitBook derives it from its file: `dir/page.md` → `page`, `dir/README.md` → `dir`
+ * (the root readme has none of its own: undefined). Lower case, other characters than letters, digits,
+ * `.`, `_` and `-` become `-`.
+ */
+export function slugOfFile(file: string, readme = 'README.md'): string | undefined {
+  const parts = file.split('/');
+  const name = parts[parts.length - 1];
+  const base = /^readme\.md$/i.test(name) ? parts[parts.length - 2] : file === readme ? undefined : name.replace(/\.md$/i, '');
+  if (!base) return undefined;
+  const slug = base
+    .toLowerCase()
+    .replace(/[^a-z0-9._-]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 100);
+  return slug || undefined;
 }
 
 /** Files of the tree, in order. */
@@ -96,7 +129,7 @@ export function treeOfRepository(markdownFiles: string[], config: Pick<GitbookCo
       ? []
       : parseSummary(summary).filter(function keep(e): boolean {
           e.children = e.children.filter(keep);
-          return e.kind === 'group' || files.has(e.file!);
+          return e.kind !== 'page' || files.has(e.file!);
         });
   const listed = new Set(filesOf(tree));
   if (files.has(config.readme) && !listed.has(config.readme)) {
@@ -114,17 +147,41 @@ export interface ExportPage {
   type: 'document' | 'group' | 'link';
   title: string;
   slug: string;
+  /** link pages: where they lead, as SUMMARY.md writes it */
+  href?: string;
   children: ExportPage[];
 }
 
 /**
- * Where each page of a tree is written: the first top-level page is the readme; a page with sub-pages is
- * `<dir>/<slug>/README.md`, another `<dir>/<slug>.md`; a group's pages live under `<group slug>/`. A
- * file the page was imported from (`known`) is kept when it still fits (the same folder role).
+ * Where each page of a tree is written. A page keeps the file it was imported from or last exported to
+ * (`known`) whatever its place, so an unchanged page is never moved nor its file removed, unless it
+ * gained sub-pages in a file that is not a `README.md` (it moves to `<dir>/<slug>/README.md`). A page
+ * without a file gets a new path: the first top-level page the readme, a page with sub-pages
+ * `<dir>/<slug>/README.md`, another `<dir>/<slug>.md`, a group's pages under `<group slug>/`, sub-pages
+ * beside their parent's file (in its folder when that is a `README.md`, else in `<parent>/`).
  */
 export function exportPaths(pages: ExportPage[], readme: string, known: Record<string, string> = {}): Map<string, string> {
   const out = new Map<string, string>();
   const taken = new Set<string>();
+  // Known files first, so a new page can never take the file of a page placed after it.
+  const claim = (list: ExportPage[]) =>
+    list.forEach((p) => {
+      const prior = known[p.id];
+      // a page gaining sub-pages moves from `page.md` to `page/README.md`, as GitBook writes it
+      const fits = p.children.length === 0 || prior === readme || /(^|\/)README\.md$/.test(prior ?? '');
+      if (p.type === 'document' && prior && fits && !taken.has(prior)) {
+        taken.add(prior);
+        out.set(p.id, prior);
+      }
+      claim(p.children);
+    });
+  claim(pages);
+  const free = (file: string) => {
+    let candidate = file;
+    for (let n = 2; taken.has(candidate); n += 1) candidate = file.replace(/(\/README)?\.md$/, (end) => `-${n}${end}`);
+    taken.add(candidate);
+    return candidate;
+  };
   const place = (p: ExportPage, dir: string, first: boolean) => {
     if (p.type === 'group') {
       p.children.forEach((c) => place(c, join(dir, p.slug), false));
@@ -132,13 +189,13 @@ export function exportPaths(pages: ExportPage[], readme: string, known: Record<s
     }
     if (p.type !== 'document') return;
     const hasChildren = p.children.length > 0;
-    const prior = known[p.id];
-    let file = first ? readme : hasChildren ? join(dir, p.slug, 'README.md') : join(dir, `${p.slug}.md`);
-    if (prior && !taken.has(prior) && (first ? prior === readme : hasChildren ? prior.endsWith('/README.md') : !prior.endsWith('/README.md') || prior === readme)) file = prior;
-    taken.add(file);
-    out.set(p.id, file);
-    const childDir = hasChildren ? file.replace(/\/?README\.md$/, '').replace(/\.md$/, '') : dir;
-    p.children.forEach((c) => place(c, first ? dir : childDir, false));
+    let file = out.get(p.id);
+    if (!file) {
+      file = free(first && !taken.has(readme) ? readme : hasChildren ? join(dir, p.slug, 'README.md') : join(dir, `${p.slug}.md`));
+      out.set(p.id, file);
+    }
+    const childDir = file === readme ? dir : /(^|\/)README\.md$/.test(file) ? file.replace(/\/?README\.md$/, '') : file.replace(/\.md$/, '');
+    p.children.forEach((c) => place(c, childDir, false));
   };
   pages.forEach((p, i) => place(p, '', i === 0));
   return out;
@@ -152,9 +209,9 @@ export function writeSummary(pages: ExportPage[], paths: Map<string, string>, gr
   const lines = ['# Table of contents', ''];
   const bullets = (list: ExportPage[], depth: number) => {
     for (const p of list) {
-      const file = paths.get(p.id);
-      if (!file) continue;
-      lines.push(`${'  '.repeat(depth)}* [${p.title.replace(/([[\]\\])/g, '\\$1')}](${encodeURI(file)})`);
+      const target = p.type === 'link' ? p.href : paths.has(p.id) ? encodeURI(paths.get(p.id)!) : undefined;
+      if (!target) continue;
+      lines.push(`${'  '.repeat(depth)}* [${p.title.replace(/([[\]\\])/g, '\\$1')}](${target})`);
       bullets(p.children, depth + 1);
     }
   };

@@ -1,10 +1,10 @@
 import { createHash } from 'node:crypto';
-import { filesOf, readGitbookConfig, TreeEntry, treeOfRepository } from '@bindery/git-sync/domain';
+import { filesOf, readGitbookConfig, slugOfFile, TreeEntry, treeOfRepository } from '@bindery/git-sync/domain';
 import { PermanentRunFailure, RunContext } from '@bindery/platform/runs';
 import { logger } from '@bindery/platform/telemetry';
 import { GitRepository } from './git-repository';
 import { GitSyncDeps } from './git-sync.service';
-import { olderThanLastSync, openRemote, PageJson, pagePrints, saveSync, SyncInput } from './git-sync-common';
+import { flatPages, olderThanLastSync, openRemote, PageJson, pagePrints, saveSync, SyncInput } from './git-sync-common';
 
 const ASSETS = '.gitbook/assets/';
 /** Content sniffs binary types from the bytes; only a text type (which bytes cannot tell) needs the name's word. */
@@ -22,7 +22,9 @@ const typeOf = (name: string) => TEXT_TYPES[name.split('.').pop()?.toLowerCase()
 /** An entry of content's ImportTree. */
 interface ImportEntry {
   source: string;
-  type?: 'group';
+  type?: 'group' | 'link';
+  href?: string;
+  slug?: string;
   page?: string;
   id?: string;
   title?: string;
@@ -85,6 +87,9 @@ export async function runImport(deps: GitSyncDeps, input: SyncInput, ctx: RunCon
   walk(current);
   const pageOfFile = new Map(Object.entries(sync?.files ?? {}).map(([page, file]) => [file, page]));
   const groupOfTitle = new Map(current.filter((p) => p.type === 'group').map((p) => [p.title, p.id]));
+  // link pages have no file: the one leading to the same place is the same page
+  const linksOf = new Map<string, string[]>();
+  for (const p of flatPages(current)) if (p.type === 'link' && p.target?.url) linksOf.set(p.target.url, [...(linksOf.get(p.target.url) ?? []), p.id]);
 
   let pages = 0;
   const sources = new Set<string>();
@@ -101,8 +106,17 @@ export async function runImport(deps: GitSyncDeps, input: SyncInput, ctx: RunCon
         out.push({ source, type: 'group', title: e.title.slice(0, 200), ...(page ? { page } : { id: idFor(ctx.run._id, source) }), children: toEntries(e.children) });
         continue;
       }
+      if (e.kind === 'link') {
+        let source = `link:${e.href}`;
+        for (let n = 2; sources.has(source); n += 1) source = `link:${e.href} (${n})`;
+        sources.add(source);
+        const page = linksOf.get(e.href!)?.shift();
+        out.push({ source, type: 'link', href: e.href, title: (e.title || e.href!).slice(0, 200), ...(page ? { page } : { id: idFor(ctx.run._id, source) }), children: [] });
+        continue;
+      }
       const file = e.file!;
       sources.add(file);
+      const slug = slugOfFile(file, config.readme);
       const known = pageOfFile.get(file);
       const text = texts.get(inRoot.get(file)!)!.toString('utf8');
       pages += 1;
@@ -110,6 +124,7 @@ export async function runImport(deps: GitSyncDeps, input: SyncInput, ctx: RunCon
         source: file,
         ...(known && existing.has(known) ? { page: known } : { id: idFor(ctx.run._id, file) }),
         ...(e.title ? { title: e.title.slice(0, 200) } : {}),
+        ...(slug ? { slug } : {}),
         markdown: text,
         children: toEntries(e.children),
       });
@@ -137,7 +152,7 @@ export async function runImport(deps: GitSyncDeps, input: SyncInput, ctx: RunCon
   const pageOf = JSON.parse(reply.pagesJson) as Record<string, string>;
   const filesOfPages = Object.fromEntries(
     Object.entries(pageOf)
-      .filter(([source]) => !source.startsWith('group:'))
+      .filter(([source]) => !source.startsWith('group:') && !source.startsWith('link:'))
       .map(([source, page]) => [page, source]),
   );
   const prints = await pagePrints(deps, input.spaceId, reply.revisionId, filesOfPages, caller);
@@ -148,7 +163,7 @@ export async function runImport(deps: GitSyncDeps, input: SyncInput, ctx: RunCon
     input,
     remote.repoName,
     sync,
-    { commit, revisionId: reply.revisionId, root, files: filesOfPages, prints: prints.pages, summaryPrint: prints.summary, groups: {}, assets },
+    { commit, revisionId: reply.revisionId, root, files: filesOfPages, prints: prints.pages, summaryPrint: prints.summary, groups: {}, assets, lastImportFailure: null },
     'import',
     true,
   );

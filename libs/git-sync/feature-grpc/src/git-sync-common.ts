@@ -30,6 +30,15 @@ export interface PageJson {
   slug: string;
   description?: string;
   documentId?: string;
+  icon?: string;
+  emoji?: string;
+  hidden?: boolean;
+  noIndex?: boolean;
+  noRobotsIndex?: boolean;
+  layout?: Record<string, unknown>;
+  cover?: unknown;
+  /** link pages: where they lead */
+  target?: { kind: string; url?: string };
   pages?: PageJson[];
 }
 
@@ -74,12 +83,14 @@ export async function saveSync(deps: GitSyncDeps, input: SyncInput, repoName: st
   await deps.syncs.save(record, [event]);
 }
 
-export const toExportPages = (ps: PageJson[]): ExportPage[] => ps.map((p) => ({ id: p.id, type: p.type, title: p.title, slug: p.slug, children: toExportPages(p.pages ?? []) }));
+export const toExportPages = (ps: PageJson[]): ExportPage[] =>
+  ps.map((p) => ({ id: p.id, type: p.type, title: p.title, slug: p.slug, ...(p.target?.url ? { href: p.target.url } : {}), children: toExportPages(p.pages ?? []) }));
 
 const hash = (text: string) => createHash('sha256').update(text).digest('base64url');
 
-/** What a page's file is made of: its document (content-addressed), title, description and place. */
-export const pagePrint = (p: PageJson, file: string) => hash(JSON.stringify([p.documentId ?? '', p.title, p.description ?? '', file]));
+/** What a page's file is made of: its document (content-addressed), title, front matter fields and place. */
+export const pagePrint = (p: PageJson, file: string) =>
+  hash(JSON.stringify([p.documentId ?? '', p.title, p.description ?? '', file, p.icon, p.emoji, p.hidden, p.noIndex, p.noRobotsIndex, p.layout, p.cover]));
 
 /** Every page of a tree, flat. */
 export const flatPages = (ps: PageJson[]): PageJson[] => ps.flatMap((p) => [p, ...flatPages(p.pages ?? [])]);

@@ -4,7 +4,7 @@ import { MarkdownInputError, type PageFrontmatter, type PageLayout } from './typ
 const STRING_FIELDS = ['description', 'icon', 'emoji', 'cover'] as const;
 const NUMBER_FIELDS = ['coverY', 'coverHeight'] as const;
 const BOOLEAN_FIELDS = ['hidden', 'noIndex', 'noRobotsIndex'] as const;
-const VISIBLE_SECTIONS = ['title', 'description', 'tableOfContents', 'outline', 'pagination', 'metadata'] as const;
+const VISIBLE_SECTIONS = ['title', 'description', 'tableOfContents', 'outline', 'pagination', 'metadata', 'tags', 'actions'] as const;
 /** Print order, so the same fields always produce the same YAML. */
 const FIELD_ORDER = ['description', 'icon', 'emoji', 'cover', 'coverY', 'coverHeight', 'layout', 'hidden', 'noIndex', 'noRobotsIndex'] as const;
 

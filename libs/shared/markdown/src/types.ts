@@ -87,6 +87,8 @@ export interface PageLayout {
   outline?: VisibleFlag;
   pagination?: VisibleFlag;
   metadata?: VisibleFlag;
+  tags?: VisibleFlag;
+  actions?: VisibleFlag;
 }
 
 export interface PageFrontmatter {

@@ -1,8 +1,8 @@
 import { DomainError } from '@bindery/platform/errors';
-import { ContentRef, Document, markdownToDocument, MarkdownInputError, referencesOf } from '@bindery/shared/markdown';
-import { ContentChange, DocumentInput, InsertFileItem, PageFields } from './change-input';
+import { ContentRef, Document, markdownToDocument, MarkdownInputError, type PageLayout as FrontmatterLayout, referencesOf } from '@bindery/shared/markdown';
+import { ContentChange, DocumentInput, ImportFields, InsertFileItem, PageFields } from './change-input';
 import { LinkTargets } from './link-targets';
-import { FileNode, PageNode } from './page-node';
+import { FileNode, PageLayout, PageNode } from './page-node';
 import { RevisionDraft } from './revision-draft';
 import { RevertSource, revertBlocks, revertPage } from './revert-page';
 import { assertSlugFree, slugFromTitle, uniqueSlug } from './slugs';
@@ -67,7 +67,12 @@ class FirstPasses {
 }
 
 /** Page fields from a change, then from the Markdown's front matter, which take precedence (as Git Sync does). */
-function fieldsOf(change: PageFields, document: DocumentInput | undefined, at: string, passes: FirstPasses): { fields: Partial<PageNode>; markdownTitle?: string } {
+function fieldsOf(
+  change: PageFields,
+  document: DocumentInput | undefined,
+  at: string,
+  passes: FirstPasses,
+): { fields: Partial<PageNode>; markdownTitle?: string; cover?: PendingCover } {
   const fields: Partial<PageNode> = {};
   const put = (key: keyof PageNode, value: unknown, removeWhenEmpty = false) => {
     if (value === undefined) return;
@@ -81,12 +86,37 @@ function fieldsOf(change: PageFields, document: DocumentInput | undefined, at: s
   put('noRobotsIndex', change.noRobotsIndex);
   put('condition', change.condition, true);
   if (!document || !('markdown' in document)) return { fields };
-  const { frontmatter, title } = passes.of(document.markdown, at).result;
-  const fm = frontmatter as Record<string, unknown>;
+  const { frontmatter: fm, title } = passes.of(document.markdown, at).result;
   for (const key of ['description', 'icon', 'emoji', 'hidden', 'noIndex', 'noRobotsIndex'] as const) put(key, fm[key]);
-  if (fm.layout && typeof fm.layout === 'object') fields.layout = fm.layout as PageNode['layout'];
-  if (fm.cover !== undefined) fields.cover = { ref: { kind: 'url', url: String(fm.cover) }, yPos: Number(fm.coverY ?? 0) || 0 };
-  return { fields, markdownTitle: title };
+  if (fm.layout) fields.layout = layoutOptionsOf(fm.layout);
+  const cover = fm.cover !== undefined ? { source: fm.cover, yPos: fm.coverY ?? 0, ...(fm.coverHeight !== undefined ? { height: fm.coverHeight } : {}) } : undefined;
+  return { fields, markdownTitle: title, cover };
+}
+
+/** A front matter `cover` waiting for the tree: its source resolves like an image's (a file of the space, or a URL). */
+interface PendingCover {
+  source: string;
+  yPos: number;
+  height?: number;
+}
+
+/** An imported page's title is SUMMARY.md's link text when it gives one; otherwise the Markdown's `# H1`, then the change's. */
+function titleOf(change: PageFields & ImportFields, markdownTitle: string | undefined): string | undefined {
+  return (change.source !== undefined && change.title) || markdownTitle || change.title;
+}
+
+/** Front matter's `layout` (`title: {visible}`, `cover: {visible, size, mask}`) as the official RevisionPageLayoutOptions. */
+export function layoutOptionsOf(layout: FrontmatterLayout): Partial<PageLayout> {
+  const out: Partial<PageLayout> = {};
+  if (layout.width) out.width = layout.width;
+  if (layout.cover?.visible !== undefined) out.cover = layout.cover.visible;
+  if (layout.cover?.size && layout.cover.size !== 'background') out.coverSize = layout.cover.size;
+  if (layout.cover?.mask) out.coverMask = layout.cover.mask;
+  for (const section of ['title', 'description', 'tableOfContents', 'outline', 'pagination', 'metadata', 'tags', 'actions'] as const) {
+    const visible = layout[section]?.visible;
+    if (visible !== undefined) out[section] = visible;
+  }
+  return out;
 }
 
 function withoutUndefined<T extends object>(value: T): T {
@@ -118,6 +148,7 @@ export async function applyChanges(draft: RevisionDraft, changes: ContentChange[
   const insertedFiles: FileNode[] = [];
   const refs: Record<string, string> = {};
   const passes = new FirstPasses();
+  const pendingCovers = new Map<string, { cover: PendingCover; source?: string }>();
   for (const [path, file] of ctx.importedFiles ?? []) targets.addSourceFile(path, file);
 
   for (const [i, change] of changes.entries()) {
@@ -134,17 +165,20 @@ export async function applyChanges(draft: RevisionDraft, changes: ContentChange[
       const into = change.into ?? null;
       await assertParent(draft, into, at);
       if (change.ref !== undefined && targets.hasRef(change.ref)) throw bad(`${at}.ref "${change.ref}" is used twice in the batch.`);
-      const { fields, markdownTitle } = fieldsOf(change, change.document, at, passes);
-      const title = markdownTitle || change.title || DEFAULT_TITLE;
+      const type = change.type ?? 'document';
+      const { fields, markdownTitle, cover } = type === 'link' ? { fields: fieldsOf(change, undefined, at, passes).fields } : fieldsOf(change, change.document, at, passes);
+      const title = titleOf(change, markdownTitle) || DEFAULT_TITLE;
       const taken = await draft.siblingSlugs(into);
       let slug: string;
       if (change.slug !== undefined) {
         assertSlugFree(change.slug, taken);
         slug = change.slug;
-      } else slug = uniqueSlug(slugFromTitle(title), taken);
+      } else slug = uniqueSlug(change.preferredSlug || slugFromTitle(title), taken);
       const id = ctx.newId();
-      const type = change.type ?? 'document';
-      draft.putPage(withoutUndefined({ ...fields, id, type, title, slug, parent: into, children: [], createdAt: ctx.now, updatedAt: ctx.now }) as PageNode);
+      if (type === 'link' && !change.target) throw bad(`${at}.target is required for a link page.`);
+      const target = type === 'link' ? { target: change.target } : {};
+      draft.putPage(withoutUndefined({ ...fields, ...target, id, type, title, slug, parent: into, children: [], createdAt: ctx.now, updatedAt: ctx.now }) as PageNode);
+      if (cover) pendingCovers.set(id, { cover, source: change.source });
       await placeAt(draft, into, id, change.at, at, ctx.now);
       draft.mark(id, 'created');
       if (change.source !== undefined) targets.addSource(change.source, id);
@@ -155,10 +189,17 @@ export async function applyChanges(draft: RevisionDraft, changes: ContentChange[
       }
     } else if (change.operation === 'update_page') {
       const page = await draft.existingPage(change.page, `${at}.page`);
-      const { fields, markdownTitle } = fieldsOf(change, change.document, at, passes);
+      const { fields, markdownTitle, cover } = fieldsOf(change, page.type === 'link' ? undefined : change.document, at, passes);
       const next: PageNode = { ...page, ...fields, updatedAt: ctx.now };
-      const title = markdownTitle || change.title;
+      const title = titleOf(change, markdownTitle);
       if (title) next.title = title;
+      if (page.type === 'link' && change.target) next.target = change.target;
+      // an imported page's cover and layout are its front matter's: absent there, absent here
+      if (change.source !== undefined && change.document && 'markdown' in change.document) {
+        if (!fields.layout) delete next.layout;
+        if (!cover) delete next.cover;
+      }
+      if (cover) pendingCovers.set(page.id, { cover, source: change.source });
       const moving = change.into !== undefined && change.into !== page.parent;
       const into = change.into === undefined ? page.parent : change.into;
       if (moving) {
@@ -169,7 +210,8 @@ export async function applyChanges(draft: RevisionDraft, changes: ContentChange[
       if (change.slug !== undefined && change.slug !== page.slug) {
         assertSlugFree(change.slug, taken);
         next.slug = change.slug;
-      } else if (moving && taken.has(page.slug)) next.slug = uniqueSlug(page.slug, taken);
+      } else if (change.preferredSlug && change.preferredSlug !== page.slug) next.slug = uniqueSlug(change.preferredSlug, taken);
+      else if (moving && taken.has(page.slug)) next.slug = uniqueSlug(page.slug, taken);
       if (moving) {
         await draft.setChildren(
           page.parent,
@@ -219,6 +261,14 @@ export async function applyChanges(draft: RevisionDraft, changes: ContentChange[
       delete next.refs;
     }
     draft.putPage(withoutUndefined(next));
+  }
+
+  for (const [id, { cover, source }] of pendingCovers) {
+    const page = await draft.page(id);
+    if (!page) continue;
+    const file = (await targets.resolveFiles([cover.source], source)).get(cover.source);
+    const ref: ContentRef = file ?? { kind: 'url', url: cover.source };
+    draft.putPage({ ...page, cover: { ref, yPos: cover.yPos, ...(cover.height !== undefined ? { height: cover.height } : {}) } });
   }
 
   const outcome: AppliedChange[] = [...draft.touched].map(([page, what]) => ({

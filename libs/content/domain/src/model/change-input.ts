@@ -1,5 +1,5 @@
 import { DomainError } from '@bindery/platform/errors';
-import type { Document } from '@bindery/shared/markdown';
+import type { ContentRef, Document } from '@bindery/shared/markdown';
 
 /** The 0.202.0 `updateChangeRequestContent` changes, as this service applies them. */
 export interface PageFields {
@@ -20,15 +20,19 @@ export type InsertFileItem = { name: string; ref?: string; contentType?: string 
 
 /**
  * Fields only the service's own imports set (never accepted from a request: parseChanges refuses them):
- * `type: 'group'` inserts a group, `source` is the file a page was imported from, against which the
- * relative links and image sources of its Markdown resolve (see LinkTargets).
+ * `type: 'group'` inserts a group and `type: 'link'` a link page leading to `target`; `source` is the
+ * file a page was imported from, against which the relative links, image sources and cover of its
+ * Markdown resolve (see LinkTargets), and whose `title` (SUMMARY.md's link text) wins over the
+ * Markdown's `# H1`; `preferredSlug` is the slug of the file's name, made unique among siblings.
  */
 export interface ImportFields {
   source?: string;
+  target?: ContentRef;
+  preferredSlug?: string;
 }
 
 export type ContentChange =
-  | ({ operation: 'insert_page'; document: DocumentInput; into?: string; at?: number; ref?: string; type?: 'document' | 'group' } & PageFields & ImportFields)
+  | ({ operation: 'insert_page'; document: DocumentInput; into?: string; at?: number; ref?: string; type?: 'document' | 'group' | 'link' } & PageFields & ImportFields)
   | ({ operation: 'update_page'; page: string; document?: DocumentInput; into?: string | null; at?: number } & PageFields & ImportFields)
   | { operation: 'delete_page'; page: string }
   | { operation: 'revert_page'; page: string; revision?: string; block?: string[] }

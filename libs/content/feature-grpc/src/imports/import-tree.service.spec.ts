@@ -137,6 +137,60 @@ describe('ImportTree: a Git import as one revision (in process, real MongoDB and
     expect(files).toHaveLength(1);
   });
 
+  test('link pages, slugs of file names, SUMMARY.md titles, front matter cover and layout as page fields', async () => {
+    const spaceId = await newSpace();
+    const COVERED =
+      '---\ndescription: Start here\ncover: .gitbook/assets/logo.png\ncoverY: -12\ncoverHeight: 320\nlayout:\n  width: wide\n  cover:\n    visible: true\n    size: full\n  title:\n    visible: false\n  tags:\n    visible: false\nextra: kept by git-sync, not by content\n---\n\n# From the file\n\nText.\n';
+    const tree = [
+      { source: 'README.md', markdown: COVERED },
+      {
+        source: 'integrations/reference/README.md',
+        title: 'Install the CLI',
+        slug: 'reference',
+        markdown: '# Install the CLI\n\nSteps.\n',
+        children: [
+          { source: 'integrations/configurations.md', title: 'Configure', slug: 'configurations', markdown: '# Configure\n' },
+          { source: 'link:https://github.com/x/examples', type: 'link', title: 'GitHub examples', href: 'https://github.com/x/examples' },
+        ],
+      },
+      { source: 'link:https://example.com/', type: 'link', title: 'Elsewhere', href: 'https://example.com/' },
+    ];
+    const r = await importTree(spaceId, tree, { files: FILES });
+    const listed = await pages(spaceId);
+    expect(listed.map((p) => [p.type, p.title])).toEqual([
+      ['document', 'From the file'],
+      ['document', 'Install the CLI'],
+      ['link', 'Elsewhere'],
+    ]);
+    expect(listed[1].slug).toBe('reference');
+    expect(listed[1].pages.map((p: Json) => [p.type, p.slug ?? null, p.title])).toEqual([
+      ['document', 'configurations', 'Configure'],
+      ['link', null, 'GitHub examples'],
+    ]);
+    expect(listed[1].pages[1]).toMatchObject({ kind: 'link', target: { kind: 'url', url: 'https://github.com/x/examples' } });
+    expect(listed[2].target).toEqual({ kind: 'url', url: 'https://example.com/' });
+    const readme = await page(spaceId, r.pages['README.md']);
+    expect(readme.cover).toEqual({ ref: { kind: 'file', file: r.files['.gitbook/assets/logo.png'] }, yPos: -12, height: 320 });
+    expect(readme.layout).toMatchObject({ width: 'wide', cover: true, coverSize: 'full', title: false, tags: false, description: true });
+    expect(readme.description).toBe('Start here');
+
+    // re-imported: a page that became a link is a new page, the link that became a file too; a cover removed from the file is removed
+    const again = [
+      { source: 'README.md', page: r.pages['README.md'], markdown: '# From the file\n\nText.\n' },
+      { source: 'integrations/reference/README.md', type: 'link', page: r.pages['integrations/reference/README.md'], title: 'Now a link', href: 'https://example.org/' },
+    ];
+    const second = await importTree(spaceId, again, { files: FILES });
+    const after = await pages(spaceId);
+    expect(after.map((p) => [p.type, p.title])).toEqual([
+      ['document', 'From the file'],
+      ['link', 'Now a link'],
+    ]);
+    expect(second.pages['integrations/reference/README.md']).not.toBe(r.pages['integrations/reference/README.md']);
+    const plain = await page(spaceId, r.pages['README.md']);
+    expect(plain.cover).toBeUndefined();
+    expect(plain.layout).toMatchObject({ width: 'default', title: true });
+  });
+
   test('standalone (update_current false) creates the revision without moving the space', async () => {
     const spaceId = await newSpace();
     const before = (await clients.spaces.getSpace({ spaceId }, { caller: admin })).revision;

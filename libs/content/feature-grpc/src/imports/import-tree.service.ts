@@ -13,7 +13,11 @@ import { storedRevision } from '../revisions/revision-reads';
 /** One entry of an imported tree (ImportTreeRequest.tree_json). */
 interface TreeEntry {
   source: string;
-  type: 'document' | 'group';
+  type: 'document' | 'group' | 'link';
+  /** link pages: where they lead (an absolute URL) */
+  href?: string;
+  /** the slug of the entry's file name, made unique among its siblings */
+  slug?: string;
   /** an existing page of the space this entry updates */
   page?: string;
   /** the id a new page gets (chosen by the importer, so a retried import names the same pages) */
@@ -45,7 +49,9 @@ function parseTree(json: string): TreeEntry[] {
       if (typeof e.source !== 'string' || !e.source || sources.has(e.source)) throw invalid(`${here}.source must be a unique path.`);
       sources.add(e.source);
       if (sources.size > MAX_ENTRIES) throw invalid(`the tree has more than ${MAX_ENTRIES} entries.`);
-      const type = e.type === 'group' ? 'group' : 'document';
+      const type = e.type === 'group' || e.type === 'link' ? e.type : 'document';
+      if (type === 'link' && (typeof e.href !== 'string' || !/^[a-z][a-z0-9+.-]*:/i.test(e.href) || e.href.length > 2048)) throw invalid(`${here}.href must be an absolute URL.`);
+      if (e.slug !== undefined && (typeof e.slug !== 'string' || !/^[^/?#\s]{1,100}$/.test(e.slug))) throw invalid(`${here}.slug must be a slug of at most 100 characters.`);
       for (const key of ['page', 'id'] as const) {
         if (e[key] !== undefined && (typeof e[key] !== 'string' || !ID.test(e[key] as string))) throw invalid(`${here}.${key} must be a page id.`);
       }
@@ -59,6 +65,8 @@ function parseTree(json: string): TreeEntry[] {
         ...(typeof e.page === 'string' ? { page: e.page } : {}),
         ...(typeof e.id === 'string' ? { id: e.id } : {}),
         ...(typeof e.title === 'string' && e.title.trim() ? { title: e.title } : {}),
+        ...(type === 'link' ? { href: e.href as string } : {}),
+        ...(typeof e.slug === 'string' ? { slug: e.slug } : {}),
         markdown: (e.markdown as string | undefined) ?? '',
         children: check(e.children ?? [], depth + 1, `${here}.children`),
       };
@@ -120,21 +128,29 @@ async function storeFiles(deps: ContentDeps, spaceId: string, existing: FileNode
  * The changes writing a tree over the base: entries in order, parents first (updates move kept pages
  * to their place), then the deletion of every page left out of the tree.
  */
-async function treeChanges(entries: TreeEntry[], existing: Set<string>, childrenOf: (id: string | null) => Promise<string[]>) {
+async function treeChanges(entries: TreeEntry[], existing: Map<string, string>, childrenOf: (id: string | null) => Promise<string[]>) {
   const changes: ContentChange[] = [];
   const pageIds: string[] = [];
   const idOf = new Map<string, string>();
   const wanted = new Set<string>();
   const walk = (list: TreeEntry[], parent: string | null) =>
     list.forEach((e, at) => {
-      const common = { document: { markdown: e.markdown }, ...(e.title ? { title: e.title } : {}), at, source: e.source };
+      const common = {
+        document: { markdown: e.markdown },
+        ...(e.title ? { title: e.title } : {}),
+        ...(e.slug ? { preferredSlug: e.slug } : {}),
+        ...(e.href ? { target: { kind: 'url' as const, url: e.href } } : {}),
+        at,
+        source: e.source,
+      };
       const kept = e.page ?? e.id;
-      if (kept && existing.has(kept)) {
+      // a page that changed kind (a file became a link, say) is a new page; the old one is swept below
+      if (kept && existing.get(kept) === e.type) {
         changes.push({ operation: 'update_page', page: kept, ...common, into: parent });
         idOf.set(e.source, kept);
       } else {
-        const id = e.id ?? newId();
-        changes.push({ operation: 'insert_page', ...common, ...(parent ? { into: parent } : {}), ...(e.type === 'group' ? { type: 'group' as const } : {}) });
+        const id = e.id && !existing.has(e.id) ? e.id : newId();
+        changes.push({ operation: 'insert_page', ...common, ...(parent ? { into: parent } : {}), ...(e.type !== 'document' ? { type: e.type } : {}) });
         pageIds.push(id);
         idOf.set(e.source, id);
       }
@@ -167,7 +183,7 @@ export async function importTree(deps: ContentDeps, caller: Caller, req: pb.Impo
   const spaceId = first.space._id;
   const key = req.revisionKey || undefined;
   const base = await storedRevision(deps, first.space, first.space.revision);
-  const existing = new Set((await base.allPages()).pages.keys());
+  const existing = new Map([...(await base.allPages()).pages].map(([id, page]) => [id, page.type]));
   const { stored, ofPath } = await storeFiles(deps, spaceId, await base.files(), req.files);
   const plan = await treeChanges(entries, existing, async (id) => (id === null ? (await base.root()).children : ((await base.page(id))?.children ?? [])));
   const reply = (revision: string, parent: string): pb.ImportTreeReply => ({
