@@ -5,6 +5,8 @@ const STRING_FIELDS = ['description', 'icon', 'emoji', 'cover'] as const;
 const NUMBER_FIELDS = ['coverY', 'coverHeight'] as const;
 const BOOLEAN_FIELDS = ['hidden', 'noIndex', 'noRobotsIndex'] as const;
 const VISIBLE_SECTIONS = ['title', 'description', 'tableOfContents', 'outline', 'pagination', 'metadata', 'tags', 'actions'] as const;
+/** The official RevisionPageLayoutPreset: `layout: landing` names one instead of listing options. */
+const LAYOUT_PRESETS = ['docs', 'editorial', 'landing'] as const;
 /** Print order, so the same fields always produce the same YAML. */
 const FIELD_ORDER = ['description', 'icon', 'emoji', 'cover', 'coverY', 'coverHeight', 'layout', 'hidden', 'noIndex', 'noRobotsIndex'] as const;
 
@@ -40,12 +42,13 @@ export function readFrontmatter(yaml: string): PageFrontmatter {
     if (typeof value !== 'boolean') throw wrongType(field, 'true or false', value);
     out[field] = value;
   }
-  if (raw.layout !== undefined && raw.layout !== null) out.layout = readLayout(raw.layout);
+  if (typeof raw.layout === 'string') out.layoutPreset = oneOf('layout', raw.layout, LAYOUT_PRESETS);
+  else if (raw.layout !== undefined && raw.layout !== null) out.layout = readLayout(raw.layout);
   return out;
 }
 
 function readLayout(value: unknown): PageLayout {
-  if (!isMapping(value)) throw wrongType('layout', 'a mapping (width, cover, title, …)', value);
+  if (!isMapping(value)) throw wrongType('layout', 'a preset (docs, editorial, landing) or a mapping (width, cover, title, …)', value);
   const layout: PageLayout = {};
   if (value.width !== undefined) layout.width = oneOf('layout.width', value.width, ['default', 'wide'] as const);
   if (value.cover !== undefined) {

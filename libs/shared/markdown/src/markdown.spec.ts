@@ -112,6 +112,10 @@ describe('front matter', () => {
   it('reads typed page fields', () => {
     const { frontmatter } = markdownToDocument('---\ndescription: Hi\nicon: rocket\ncoverY: -10\nhidden: true\nlayout:\n  width: wide\n  title:\n    visible: false\n---\n\nText');
     expect(frontmatter).toEqual({ description: 'Hi', icon: 'rocket', coverY: -10, hidden: true, layout: { width: 'wide', title: { visible: false } } });
+    expect(markdownToDocument('---\nlayout: landing\n---\n\nText').frontmatter).toEqual({ layoutPreset: 'landing' });
+    expect(markdownToDocument('---\nlayout:\n  tags:\n    visible: false\n  actions:\n    visible: true\n---\n\nText').frontmatter).toEqual({
+      layout: { tags: { visible: false }, actions: { visible: true } },
+    });
   });
 
   it('prints it back as YAML', () => {

@@ -99,6 +99,8 @@ export interface PageFrontmatter {
   coverY?: number;
   coverHeight?: number;
   layout?: PageLayout;
+  /** `layout: landing`: a preset named instead of options (kept in the file; content has no field for it) */
+  layoutPreset?: 'docs' | 'editorial' | 'landing';
   hidden?: boolean;
   noIndex?: boolean;
   noRobotsIndex?: boolean;
