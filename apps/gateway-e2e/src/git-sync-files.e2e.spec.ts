@@ -61,7 +61,13 @@ describe('git sync imports files of any size a page refers to (streamed into con
     });
     expect(run.progress?.message).toContain('1 file(s) not imported: .gitbook/assets/long.gif (The file "long.gif" is larger than 8 MB.)');
 
-    const files = (await admin.get(`/v1/spaces/${spaceId}/content/files`)).body.items as Array<{ id: string; name: string; size: number; contentType: string; downloadURL: string }>;
+    const files = (await admin.get(`/v1/spaces/${spaceId}/content/files`)).body.items as Array<{
+      id: string;
+      name: string;
+      size: number;
+      contentType: string;
+      downloadURL: string;
+    }>;
     expect(files.map((f) => [f.name, f.size, f.contentType]).sort()).toEqual([
       ['CleanShot 2024-05-01.gif', gif.length, 'image/gif'],
       ['logo.svg', logo.length, 'image/svg+xml'],
