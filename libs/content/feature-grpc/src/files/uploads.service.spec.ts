@@ -133,6 +133,30 @@ describe('FileUploadsService.StageFile and ImportTree with staged files (in proc
     expect((await uploads.stageFile(fits, { caller: admin })).size).toBe(MAX);
   });
 
+  test('a sender that fails part way cancels the call: the partial blob is removed', async () => {
+    const spaceId = await newSpace();
+    const chunksBefore = await chunkCount();
+    let sent = 0;
+    async function* failing() {
+      yield { head: { spaceId, name: 'cut.bin' } };
+      for (; sent < 12; sent += 1) yield { data: randomBytes(255 * 1024) };
+      // fail only once part of the file is in storage
+      for (const until = Date.now() + 10_000; (await chunkCount()) < chunksBefore + 2;) {
+        if (Date.now() > until) throw new Error('nothing was stored');
+        await new Promise((resolve) => setImmediate(resolve));
+      }
+      throw new Error('git failed (git cat-file)');
+    }
+    await expect(uploads.stageFile(failing(), { caller: admin })).rejects.toThrow('git failed (git cat-file)');
+    expect(sent).toBe(12);
+    // the server learns of the cancel on its own time: wait until its cleanup shows
+    for (const until = Date.now() + 10_000; (await blobsOf(spaceId)).length || (await chunkCount()) !== chunksBefore;) {
+      if (Date.now() > until) throw new Error('the partial blob was not removed');
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    expect(await blobsOf(spaceId)).toEqual([]);
+  });
+
   test('editors only, as ImportTree: readers forbidden, strangers not found, anonymous unauthenticated; nothing stored', async () => {
     const spaceId = await newSpace();
     const bytes = randomBytes(300 * 1024);
