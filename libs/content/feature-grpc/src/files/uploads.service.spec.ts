@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { Db } from 'mongodb';
+import type { Db } from '@bindery/platform/mongo';
 import { connectContent, connectContentDownloads, connectContentUploads, downloadTokenOf } from '@bindery/content/client';
 import { BLOB_BUCKET } from '@bindery/content/data-access';
 import { IdentityEvents as I } from '@bindery/identity/client';
