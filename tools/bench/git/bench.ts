@@ -7,7 +7,11 @@
 //   database: the route answers 204 without a run id): the fetch into git-sync's cache, the read of
 //   SUMMARY.md and every page, and content's writes of the whole tree.
 // Goal (issue 23): Bindery p50 ≤ 3 × git alone. Peak RSS: git-sync's and content's (VmHWM).
+// BENCH_ASSET_MB=100: the repository also holds one incompressible file of that size (generated at run
+// time), referred to by the readme; each import must store it, and the peak RSS before the first import
+// is printed next to the peak after the last, so what the file costs in memory shows.
 import { execFile, execFileSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -19,6 +23,7 @@ import { envPrefix, gitbookRepository, startSystem, startTestGitServer, SystemUn
 
 const PAGES = Number(process.env.BENCH_PAGES || 1000);
 const ROUNDS = Number(process.env.BENCH_ROUNDS || 3);
+const ASSET_MB = Number(process.env.BENCH_ASSET_MB || 0);
 const log = (msg: string) => console.log(`[bench:git] ${msg}`);
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -69,6 +74,10 @@ async function main(): Promise<void> {
   try {
     git = await startTestGitServer();
     const repo = gitbookRepository(PAGES);
+    if (ASSET_MB > 0) {
+      repo.files['.gitbook/assets/large.bin'] = randomBytes(ASSET_MB * 1024 * 1024);
+      repo.files['README.md'] = `${repo.files['README.md']}\n![A large file](.gitbook/assets/large.bin)\n`;
+    }
     git.createRepository('book');
     git.commit('book', repo.files, 'A generated book');
     const packed = execFileSync('git', ['count-objects', '-v'], { cwd: join(git.root, 'book.git'), encoding: 'utf8' });
@@ -87,6 +96,8 @@ async function main(): Promise<void> {
     mongo = await connectMongo(sut.env.MONGODB_URL, sut.env[`${envPrefix('git-sync')}_DB`], 'bench');
     const runs = mongo.db.collection<RunRecord>(RUNS_COLLECTION);
     const admin = client(sut.baseUrl, sut.adminToken);
+    const pids = { gitSync: sut.apps['git-sync'].child.pid, content: sut.apps['content'].child.pid };
+    const startRss = { gitSync: peakRssMb(pids.gitSync), content: peakRssMb(pids.content) };
     const orgId = (await admin('POST', '/v1/orgs', { title: 'Git bench' })).id as string;
     // through Bindery: round 0 warms the services up (and fills git-sync's cache: later rounds fetch nothing new)
     const through: number[] = [];
@@ -100,16 +111,18 @@ async function main(): Promise<void> {
       if (round > 0) through.push(performance.now() - t0);
       if (done.status !== 'completed') throw new Error(`the import ${done.status}: ${done.reason}`);
       if (done.result?.['pages'] !== repo.pages) throw new Error(`the import wrote ${done.result?.['pages']} pages, not ${repo.pages}`);
+      if (done.result?.['skippedFiles']) throw new Error(`the import left files out: ${JSON.stringify(done.result['skippedFiles'])}`);
     }
     log(`git clone + read: ${alone.map((t) => t.toFixed(0)).join(', ')} ms; git-sync import: ${through.map((t) => t.toFixed(0)).join(', ')} ms`);
     const ratio = p50(through) / p50(alone);
-    console.log(`\nImporting a ${repo.pages}-page GitBook repository (${files} files, ${kb} KB of objects), ${ROUNDS} round(s), p50`);
+    console.log(`\nImporting a ${repo.pages}-page GitBook repository (${files} files${ASSET_MB ? `, one of ${ASSET_MB} MB` : ''}, ${kb} KB of objects), ${ROUNDS} round(s), p50`);
     console.log(`(a) git clone + read all ${files} files ${p50(alone).toFixed(0).padStart(10)} ms`);
     console.log(`(b) git-sync import through the API ${p50(through).toFixed(0).padStart(10)} ms`);
     console.log(`ratio (b) / (a): ${ratio.toFixed(2)}× (goal ≤ 3×)`);
     console.log(
-      `peak RSS MB: git-sync service ${peakRssMb(sut.apps['git-sync'].child.pid).toFixed(0)}, content service ${peakRssMb(sut.apps['content'].child.pid).toFixed(0)}, this process (git alone's reads) ${(process.resourceUsage().maxRSS / 1024).toFixed(0)}`,
+      `peak RSS MB: git-sync service ${peakRssMb(pids.gitSync).toFixed(0)}, content service ${peakRssMb(pids.content).toFixed(0)}, this process (git alone's reads) ${(process.resourceUsage().maxRSS / 1024).toFixed(0)}`,
     );
+    console.log(`peak RSS MB before the first import: git-sync service ${startRss.gitSync.toFixed(0)}, content service ${startRss.content.toFixed(0)}`);
   } finally {
     await mongo?.close();
     await sut?.stop();

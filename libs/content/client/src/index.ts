@@ -16,3 +16,4 @@ export const connectContent = clientSet(SERVICES);
 export type ContentClients = ClientsOf<typeof SERVICES>;
 export * from './file-downloads';
 export * from './import-budget';
+export * from './file-uploads';

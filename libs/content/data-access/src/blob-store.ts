@@ -7,7 +7,7 @@ import { DomainError } from '@bindery/platform/errors';
  * memory whole) and must leave nothing behind from an upload that failed.
  *
  * GridFS (gridfs-blob-store.ts) is the implementation shipped; an object store (S3 and alike) would
- * implement the same five operations — see docs/files.md.
+ * implement the same seven operations — see docs/files.md.
  */
 export interface BlobStore {
   /**
@@ -23,12 +23,22 @@ export interface BlobStore {
   remove(spaceId: string, blobIds: readonly string[]): Promise<void>;
   /** Removes every blob of the space (purge); safe to repeat after a failure. */
   removeOfSpace(spaceId: string): Promise<void>;
+  /**
+   * Takes staged blobs of the space (put with `stagedUntil`) for good: those still staged and not
+   * expired at `now` stop being staged and are answered with their record; the others (absent, of
+   * another space, already taken, expired) are left out.
+   */
+  takeStaged(spaceId: string, blobIds: readonly string[], now: Date): Promise<Map<string, StoredBlob>>;
+  /** Removes staged blobs whose `stagedUntil` is past (nobody took them); answers how many. */
+  removeExpiredStaged(now: Date): Promise<number>;
 }
 
 export interface PutOptions {
   maxBytes: number;
   /** kept with the blob for operators looking at storage; never used to find it */
   filename: string;
+  /** a staged blob: removed by removeExpiredStaged after this time unless takeStaged took it */
+  stagedUntil?: Date;
 }
 
 export interface StoredBlob {

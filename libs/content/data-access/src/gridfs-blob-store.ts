@@ -14,7 +14,7 @@ interface BlobFile {
   _id: string;
   length: number;
   filename: string;
-  metadata: { spaceId: string };
+  metadata: { spaceId: string; stagedUntil?: Date; sha256?: string };
 }
 
 /**
@@ -25,6 +25,7 @@ export const BLOB_INDEXES: IndexPlan = {
   [`${BLOB_BUCKET}.files`]: [
     { key: { 'metadata.spaceId': 1 }, name: 'by_space' },
     { key: { filename: 1, uploadDate: 1 }, name: 'filename_1_uploadDate_1' },
+    { key: { 'metadata.stagedUntil': 1 }, name: 'staged_until', sparse: true },
   ],
   [`${BLOB_BUCKET}.chunks`]: [{ key: { files_id: 1, n: 1 }, name: 'files_id_1_n_1', unique: true }],
 };
@@ -65,9 +66,9 @@ export class GridFsBlobStore implements BlobStore {
     return this.db.collection<{ files_id: string; n: number; data: Binary }>(`${BLOB_BUCKET}.chunks`);
   }
 
-  async put(spaceId: string, source: AsyncIterable<Uint8Array>, { maxBytes, filename }: PutOptions): Promise<StoredBlob> {
+  async put(spaceId: string, source: AsyncIterable<Uint8Array>, { maxBytes, filename, stagedUntil }: PutOptions): Promise<StoredBlob> {
     const blobId = newSortableId();
-    const upload = this.bucket.openUploadStreamWithId(blobId as never, filename, { metadata: { spaceId } });
+    const upload = this.bucket.openUploadStreamWithId(blobId as never, filename, { metadata: { spaceId, ...(stagedUntil ? { stagedUntil } : {}) } });
     // Failures reach us through write/end callbacks; the event must not go unhandled.
     upload.on('error', () => undefined);
     const hash = createHash('sha256');
@@ -95,7 +96,40 @@ export class GridFsBlobStore implements BlobStore {
       await this.removeByIds([blobId]).catch((cleanup) => logger.error('partial blob left in storage', { blobId, error: String(cleanup) }));
       throw err;
     }
-    return { blobId, size, sha256: hash.digest('hex'), head: Buffer.concat(head) };
+    const sha256 = hash.digest('hex');
+    // a staged blob is taken later by id alone: its digest stays with it (one without is never taken, only swept)
+    if (stagedUntil) await this.files.updateOne({ _id: blobId }, { $set: { 'metadata.sha256': sha256 } });
+    return { blobId, size, sha256, head: Buffer.concat(head) };
+  }
+
+  async takeStaged(spaceId: string, blobIds: readonly string[], now: Date): Promise<Map<string, StoredBlob>> {
+    const taken = new Map<string, StoredBlob>();
+    if (!blobIds.length) return taken;
+    const staged = { 'metadata.spaceId': spaceId, 'metadata.stagedUntil': { $gt: now }, 'metadata.sha256': { $exists: true } };
+    const found = await this.files.find({ _id: { $in: [...blobIds] }, ...staged }, { projection: { length: 1, metadata: 1 } }).toArray();
+    for (const file of found) {
+      // conditional: two imports naming one staged blob cannot both take it, nor take it as the sweep removes it
+      const { modifiedCount } = await this.files.updateOne({ _id: file._id, ...staged }, { $unset: { 'metadata.stagedUntil': '' } });
+      if (!modifiedCount) continue;
+      const first = await this.chunks.findOne({ files_id: file._id, n: 0 }, { projection: { data: 1 } });
+      const data = first?.data.buffer;
+      const head = data ? Buffer.from(data.buffer, data.byteOffset, Math.min(data.byteLength, BLOB_HEAD_BYTES)) : Buffer.alloc(0);
+      taken.set(file._id, { blobId: file._id, size: file.length, sha256: file.metadata.sha256!, head: Buffer.from(head) });
+    }
+    return taken;
+  }
+
+  async removeExpiredStaged(now: Date): Promise<number> {
+    let removed = 0;
+    for (;;) {
+      const batch = await this.files
+        .find({ 'metadata.stagedUntil': { $lte: now } }, { projection: { _id: 1 } })
+        .limit(500)
+        .toArray();
+      if (!batch.length) return removed;
+      await this.removeByIds(batch.map((f) => f._id));
+      removed += batch.length;
+    }
   }
 
   async open(spaceId: string, blobId: string): Promise<OpenedBlob> {

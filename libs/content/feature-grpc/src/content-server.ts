@@ -8,9 +8,11 @@ import type { Db } from '@bindery/platform/mongo';
 import type { ContentDeps } from './content-deps';
 import { composeContent } from './content-composition';
 import { contentFiles, FILE_SETTINGS, fileDownloadsGrpc } from './files';
+import { fileUploadsGrpc } from './files/uploads.service';
 import { contentGrpc } from './grpc-handlers';
 import { identityHandlers } from './identity-consumers';
 import { PURGE_RUN, runPurge } from './purge';
+import { runStagedSweep, STAGED_SWEEP_RUN } from './files/staged-sweep';
 import { ImportInput, IMPORT_SETTINGS, limitsOf, runWebsiteImport, WEBSITE_IMPORT_RUN } from './imports';
 import { outboundPolicyFromEnv } from '@bindery/platform/outbound-http';
 
@@ -67,7 +69,7 @@ export function contentServiceWith(clock: () => number = Date.now, accessSource?
       identity?.close();
       changeRequests?.close();
     },
-    grpc: (deps) => [...contentGrpc(deps), fileDownloadsGrpc(deps.files)],
+    grpc: (deps) => [...contentGrpc(deps), fileDownloadsGrpc(deps.files), fileUploadsGrpc(deps)],
     consumers: (deps) => ({
       'content.identity-access': { from: ['identity'], handlers: deps.access.handlers, liveness: deps.access.liveness, applied: deps.access.forget },
       'content.identity-cleanup': { from: ['identity'], handlers: identityHandlers(deps), applied: () => deps.views.grants.invalidateAll() },
@@ -76,9 +78,13 @@ export function contentServiceWith(clock: () => number = Date.now, accessSource?
     runs: (deps, config) => ({
       handlers: {
         [PURGE_RUN]: async () => runPurge(deps),
+        [STAGED_SWEEP_RUN]: async () => runStagedSweep(deps.files),
         [WEBSITE_IMPORT_RUN]: async (input, ctx) => ({ ...(await runWebsiteImport(deps, deps.imports!, input as unknown as ImportInput, ctx)) }),
       },
-      schedules: [{ name: PURGE_RUN, kind: PURGE_RUN, everyMs: config.CONTENT_PURGE_EVERY_MS }],
+      schedules: [
+        { name: PURGE_RUN, kind: PURGE_RUN, everyMs: config.CONTENT_PURGE_EVERY_MS },
+        { name: STAGED_SWEEP_RUN, kind: STAGED_SWEEP_RUN, everyMs: config.CONTENT_PURGE_EVERY_MS },
+      ],
     }),
   });
 }

@@ -1,3 +1,4 @@
+/// <reference path="./node-diff3.d.ts" />
 import { diff3Merge, diffComm } from 'node-diff3';
 import { Document as YamlDocument, isMap, parseDocument, stringify as stringifyYaml } from 'yaml';
 

@@ -1,6 +1,8 @@
 import { createHash } from 'node:crypto';
 import { filesOf, readGitbookConfig, slugOfFile, TreeEntry, treeOfRepository } from '@bindery/git-sync/domain';
 import { PermanentRunFailure, RunContext } from '@bindery/platform/runs';
+import { isDomainError } from '@bindery/platform/errors';
+import type { Caller } from '@bindery/platform/grpc';
 import { logger } from '@bindery/platform/telemetry';
 import { GitRepository } from './git-repository';
 import { GitSyncDeps } from './git-sync.service';
@@ -35,15 +37,46 @@ interface ImportEntry {
 /** A new page's id, the same on every attempt of a run (a retried import names the same pages). */
 const idFor = (runId: string, source: string) => createHash('sha256').update(`${runId}\0${source}`).digest('base64url').slice(0, 20);
 
-/** The files under `.gitbook/assets/`, once per content (git's blob id), with every path naming it. */
-async function assetsOf(repo: GitRepository, inRoot: Map<string, string>) {
+/** A file of the repository not imported, and why (the run's `skippedFiles`). */
+export interface SkippedFile {
+  name: string;
+  paths: string[];
+  reason: string;
+}
+
+/** The size of the pieces a file is sent to content in (content's blob chunk size, well under gRPC's message limit). */
+const PIECE_BYTES = 255 * 1024;
+
+/**
+ * The files under `.gitbook/assets/`, once per content (git's blob id), with every path naming it, each
+ * streamed from git into content's staging (StageFile) one at a time: memory stays at a piece or two
+ * whatever the file's size. A file content refuses (over its size limit) or git cannot read is skipped
+ * with its reason; anything else (content unavailable, the run stopped) fails the run.
+ */
+async function assetsOf(deps: GitSyncDeps, repo: GitRepository, inRoot: Map<string, string>, spaceId: string, caller: Caller, ctx: RunContext) {
   const byOid = new Map<string, string[]>();
   for (const [file, oid] of inRoot) if (file.startsWith(ASSETS)) byOid.set(oid, [...(byOid.get(oid) ?? []), file]);
-  const blobs = await repo.readBlobs([...byOid.keys()]);
-  return [...byOid].map(([oid, paths]) => {
+  const files: { paths: string[]; name: string; contentType: string; data: Buffer; stagedId: string }[] = [];
+  const skipped: SkippedFile[] = [];
+  for (const [oid, paths] of byOid) {
+    ctx.signal.throwIfAborted();
     const name = paths[0].slice(paths[0].lastIndexOf('/') + 1);
-    return { paths, name, contentType: typeOf(name), data: blobs.get(oid)! };
-  });
+    const head = { head: { spaceId, name } };
+    async function* chunks() {
+      yield head;
+      for await (const data of repo.streamBlob(oid, PIECE_BYTES)) yield { data };
+    }
+    try {
+      const staged = await deps.uploads.stageFile(chunks(), { caller });
+      files.push({ paths, name, contentType: typeOf(name), data: Buffer.alloc(0), stagedId: staged.stagedId });
+    } catch (err) {
+      ctx.signal.throwIfAborted();
+      const reason = isDomainError(err) ? (err.kind === 'invalid' ? err.message : undefined) : /^git failed/.test((err as Error).message) ? 'git could not read it' : undefined;
+      if (!reason) throw err;
+      skipped.push({ name, paths, reason });
+    }
+  }
+  return { files, skipped };
 }
 
 /**
@@ -132,8 +165,9 @@ export async function runImport(deps: GitSyncDeps, input: SyncInput, ctx: RunCon
     return out;
   };
   const entries = toEntries(tree);
-  const files = await assetsOf(repo, inRoot);
   lap('read');
+  const { files, skipped } = await assetsOf(deps, repo, inRoot, input.spaceId, caller, ctx);
+  lap('stage');
   await ctx.progress({ done: 0, total: pages, message: 'files read; writing the revision' });
   const message = (await repo.run(['log', '-1', '--format=%B', commit])).trim();
   const reply = await deps.content.revisions.importTree(
@@ -148,7 +182,11 @@ export async function runImport(deps: GitSyncDeps, input: SyncInput, ctx: RunCon
     { caller },
   );
   lap('write');
-  await ctx.progress({ done: pages, total: pages, message: 'revision written' });
+  const refused = JSON.parse(reply.skippedFilesJson || '[]') as SkippedFile[];
+  skipped.push(...refused);
+  const notImported = skipped.length ? `; ${skipped.length} file(s) not imported: ${skipped.map((f) => `${f.paths[0]} (${f.reason})`).join('; ')}` : '';
+  await ctx.progress({ done: pages, total: pages, message: `revision written${notImported}`.slice(0, 1000) });
+  if (skipped.length) logger.warn('git import: files not imported', { run: ctx.run._id, files: skipped });
   const pageOf = JSON.parse(reply.pagesJson) as Record<string, string>;
   const filesOfPages = Object.fromEntries(
     Object.entries(pageOf)
@@ -168,6 +206,7 @@ export async function runImport(deps: GitSyncDeps, input: SyncInput, ctx: RunCon
     true,
   );
   lap('record');
-  logger.info('git import: completed', { run: ctx.run._id, pages, files: files.length, ms });
-  return { commit, revision: reply.revisionId, pages, files: files.length, changed: true };
+  const imported = files.length - refused.length;
+  logger.info('git import: completed', { run: ctx.run._id, pages, files: imported, skipped: skipped.length, ms });
+  return { commit, revision: reply.revisionId, pages, files: imported, changed: true, ...(skipped.length ? { skippedFiles: skipped } : {}) };
 }

@@ -191,6 +191,40 @@ export class GitRepository {
     return out;
   }
 
+  /**
+   * One blob's bytes as they come out of `git cat-file blob`, in pieces of at most `pieceBytes`: the
+   * next is read from git only when the consumer asks for it, so memory stays at a piece or two
+   * whatever the blob's size. A consumer that stops early kills git; git failing fails the iteration.
+   */
+  async *streamBlob(oid: string, pieceBytes: number): AsyncGenerator<Buffer> {
+    const run = currentRunScope();
+    const child = spawn('git', ['cat-file', 'blob', oid], { cwd: this.dir, env: this.env, stdio: ['ignore', 'pipe', 'ignore'], ...(run ? { signal: run.signal } : {}) });
+    const exited = new Promise<number>((resolve) => {
+      child.on('error', () => resolve(-1));
+      child.on('close', (code) => resolve(code ?? -1));
+    });
+    let parts: Buffer[] = [];
+    let length = 0;
+    let finished = false;
+    try {
+      for await (const chunk of child.stdout as AsyncIterable<Buffer>) {
+        parts.push(chunk);
+        length += chunk.length;
+        while (length >= pieceBytes) {
+          const all = Buffer.concat(parts);
+          yield all.subarray(0, pieceBytes);
+          parts = [all.subarray(pieceBytes)];
+          length -= pieceBytes;
+        }
+      }
+      if ((await exited) !== 0) throw new Error('git failed (git cat-file)');
+      if (length) yield Buffer.concat(parts);
+      finished = true;
+    } finally {
+      if (!finished) child.kill('SIGKILL');
+    }
+  }
+
   async readBlob(oid: string): Promise<Buffer> {
     return Buffer.from(await this.git.binaryCatFile(['blob', oid]));
   }

@@ -1,6 +1,6 @@
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { connectContent, connectContentDownloads, contentAddressSetting, ContentClients } from '@bindery/content/client';
+import { connectContent, connectContentDownloads, connectContentUploads, contentAddressSetting, ContentClients } from '@bindery/content/client';
 import { GIT_SYNC_INDEXES, OUTBOX_COLLECTIONS, RunCredentialsRepository, SyncsRepository } from '@bindery/git-sync/data-access';
 import { describeCaller } from '@bindery/git-sync/domain';
 import { grpcService } from '@bindery/platform/grpc';
@@ -37,6 +37,7 @@ export const gitSyncServiceWith = (connect: (address: string, deadlineMs: number
       runs,
       content: connect(config.CONTENT_GRPC_URL, 60000),
       downloads: connectContentDownloads(config.CONTENT_GRPC_URL, 600000),
+      uploads: connectContentUploads(config.CONTENT_GRPC_URL, 600000),
       transaction: transactionsRelayingEvents(db, eventsRecorded),
       cacheDir: config.GIT_SYNC_CACHE_DIR || path.join(os.tmpdir(), 'bindery-git-sync'),
       timeoutMs: config.GIT_SYNC_GIT_TIMEOUT_MS,
@@ -47,6 +48,7 @@ export const gitSyncServiceWith = (connect: (address: string, deadlineMs: number
     dispose: async (deps) => {
       (deps.content as unknown as { close(): void }).close();
       (deps.downloads as unknown as { close?(): void } | undefined)?.close?.();
+      deps.uploads.close();
     },
     grpc: (deps) => [
       grpcService(pb.GitSyncServiceService, {

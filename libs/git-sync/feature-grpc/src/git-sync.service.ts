@@ -1,4 +1,4 @@
-import type { ContentClients, ContentDownloadsClient } from '@bindery/content/client';
+import type { ContentClients, ContentDownloadsClient, ContentUploadsClient } from '@bindery/content/client';
 import { RunCredentialsRepository, SyncsRepository } from '@bindery/git-sync/data-access';
 import { assertRef, parseRemote, projectDirectory } from '@bindery/git-sync/domain';
 import { forbidden, invalid } from '@bindery/platform/errors';
@@ -14,6 +14,8 @@ export interface GitSyncDeps {
   content: ContentClients;
   /** file bytes, for the files an export writes (absent: new files are not exported) */
   downloads?: ContentDownloadsClient;
+  /** file bytes, for the files an import stages in content before its ImportTree */
+  uploads: ContentUploadsClient;
   transaction: Transaction;
   cacheDir: string;
   /** the longest one git command may take */

@@ -9,3 +9,4 @@ export * from './call-budget';
 export * from './message-limits';
 export * from './events-admin-client';
 export * from './trailing-cache';
+export * from './client-streaming';

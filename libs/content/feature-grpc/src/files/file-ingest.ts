@@ -45,12 +45,32 @@ export async function ingestFile(store: BlobStore, spaceId: string, item: Insert
     if (err instanceof BlobTooLargeError) throw tooLarge(label, options.maxBytes);
     throw err;
   }
+  return fileOfBlob(store, spaceId, stored, item.name, { given: item.contentType, source: source.contentType });
+}
+
+/**
+ * The record of a stored blob: typed by sniffing, images measured. On failure the blob is removed.
+ */
+export async function fileOfBlob(store: BlobStore, spaceId: string, stored: StoredBlob, name: string, types: { given?: string; source?: string }): Promise<FileNode> {
   try {
-    const contentType = await sniffContentType(stored.head, { given: item.contentType, source: source.contentType });
+    const contentType = await sniffContentType(stored.head, types);
     const dimensions = await dimensionsOf(store, spaceId, stored, contentType);
-    return { id: newId(), name: item.name, contentType, size: stored.size, ...(dimensions ? { dimensions } : {}), blobId: stored.blobId, sha256: stored.sha256 };
+    return { id: newId(), name, contentType, size: stored.size, ...(dimensions ? { dimensions } : {}), blobId: stored.blobId, sha256: stored.sha256 };
   } catch (err) {
     await store.remove(spaceId, [stored.blobId]);
+    throw err;
+  }
+}
+
+/**
+ * Stores bytes sent in pieces as a staged blob of the space (FileUploadsService.StageFile), removed
+ * at `stagedUntil` unless an import takes it. Over `maxBytes`: 400 naming the file, nothing stored.
+ */
+export async function stageFile(store: BlobStore, spaceId: string, name: string, bytes: AsyncIterable<Uint8Array>, maxBytes: number, stagedUntil: Date): Promise<StoredBlob> {
+  try {
+    return await store.put(spaceId, bytes, { maxBytes, filename: name, stagedUntil });
+  } catch (err) {
+    if (err instanceof BlobTooLargeError) throw tooLarge(`file "${name}"`, maxBytes);
     throw err;
   }
 }

@@ -10,6 +10,18 @@ export interface ContentFiles {
   /** Copies a file's bytes to another space (duplicate), answering the new blob id. */
   copy(fromSpaceId: string, file: FileNode, toSpaceId: string): Promise<string>;
   removeOfSpace(spaceId: string): Promise<void>;
+  /**
+   * Stores bytes sent in pieces as a staged blob of the space (at most CONTENT_FILE_MAX_BYTES), which
+   * an import takes with takeStaged or the sweep removes after CONTENT_STAGED_FILE_TTL_MS.
+   */
+  stage(spaceId: string, name: string, bytes: AsyncIterable<Uint8Array>): Promise<{ stagedId: string; size: number; sha256: string }>;
+  /**
+   * Takes staged blobs for good and answers the record of each taken (typed and measured as an
+   * ingested file is); the ids absent from the answer were not staged, or expired.
+   */
+  takeStaged(spaceId: string, files: readonly { stagedId: string; name: string; contentType?: string }[]): Promise<Map<string, FileNode>>;
+  /** Removes the staged blobs nobody took in time; answers how many. */
+  sweepStaged(): Promise<number>;
   /** The signed, expiring download path of a file, relative to the gateway's public address. */
   downloadUrlOf(spaceId: string, file: FileNode): string;
 }

@@ -4,10 +4,10 @@ import type { Db } from '@bindery/platform/mongo';
 import { outboundPolicyFromEnv, SafeFetch } from '@bindery/platform/outbound-http';
 import { logger } from '@bindery/platform/telemetry';
 import { BlobStore, GridFsBlobStore } from '@bindery/content/data-access';
-import { DownloadTokens } from '@bindery/content/domain';
+import { DownloadTokens, FileNode } from '@bindery/content/domain';
 import type { ContentFiles, FileDownloads } from './file-ports';
 import { FileConfig } from './file-settings';
-import { ingestFile } from './file-ingest';
+import { fileOfBlob, ingestFile, stageFile } from './file-ingest';
 
 export type ContentFilesWithDownloads = ContentFiles & FileDownloads;
 
@@ -36,6 +36,7 @@ export function contentFiles(db: Db, config: FileConfig & { BINDERY_INTERNAL_SEC
     secret = randomBytes(32).toString('base64url');
   }
   const tokens = new DownloadTokens(secret, config.CONTENT_DOWNLOAD_TTL_MS, options.clock);
+  const now = options.clock ?? Date.now;
   const ingestOptions = { maxBytes: config.CONTENT_FILE_MAX_BYTES, fetchTimeoutMs: config.CONTENT_FILE_FETCH_TIMEOUT_MS, allowPrivate, fetch: options.fetch };
   return {
     ingest: (spaceId, item) => ingestFile(store, spaceId, item, ingestOptions),
@@ -44,6 +45,29 @@ export function contentFiles(db: Db, config: FileConfig & { BINDERY_INTERNAL_SEC
         spaceId,
         files.map((f) => f.blobId),
       ),
+    async stage(spaceId, name, bytes) {
+      const stored = await stageFile(store, spaceId, name, bytes, config.CONTENT_FILE_MAX_BYTES, new Date(now() + config.CONTENT_STAGED_FILE_TTL_MS));
+      return { stagedId: stored.blobId, size: stored.size, sha256: stored.sha256 };
+    },
+    async takeStaged(spaceId, files) {
+      const taken = await store.takeStaged(
+        spaceId,
+        files.map((f) => f.stagedId),
+        new Date(now()),
+      );
+      const out = new Map<string, FileNode>();
+      try {
+        for (const f of files) {
+          const stored = taken.get(f.stagedId);
+          if (stored) out.set(f.stagedId, await fileOfBlob(store, spaceId, stored, f.name, { given: f.contentType }));
+        }
+      } catch (err) {
+        await store.remove(spaceId, [...taken.keys()]);
+        throw err;
+      }
+      return out;
+    },
+    sweepStaged: () => store.removeExpiredStaged(new Date(now())),
     copy: (fromSpaceId, file, toSpaceId) => store.copy(fromSpaceId, file.blobId, toSpaceId),
     removeOfSpace: (spaceId) => store.removeOfSpace(spaceId),
     downloadUrlOf: (spaceId, file) => {

@@ -207,12 +207,36 @@ describe('files: GridFS blob store, ingestion and downloads (real MongoDB)', () 
     });
   });
 
+  test('staged blobs: taken once while not expired, with their digest and head; the sweep removes the expired ones only', async () => {
+    const space = `space-s-${randomBytes(3).toString('hex')}`;
+    const now = Date.now();
+    const bytes = randomBytes(600 * 1024);
+    const fresh = await store.put(space, piecesOf(bytes, 100_000), { maxBytes: MB, filename: 'a.bin', stagedUntil: new Date(now + 60_000) });
+    const expired = await store.put(space, piecesOf(randomBytes(1000), 1000), { maxBytes: MB, filename: 'b.bin', stagedUntil: new Date(now - 1) });
+    const plain = await store.put(space, piecesOf(randomBytes(1000), 1000), { maxBytes: MB, filename: 'c.bin' });
+    expect(await store.takeStaged(spaceB, [fresh.blobId], new Date(now))).toEqual(new Map());
+    const taken = await store.takeStaged(space, [fresh.blobId, expired.blobId, plain.blobId, 'absent'], new Date(now));
+    expect([...taken.keys()]).toEqual([fresh.blobId]);
+    expect(taken.get(fresh.blobId)).toEqual({ blobId: fresh.blobId, size: bytes.length, sha256: sha256(bytes), head: bytes.subarray(0, 64 * 1024) });
+    expect(await store.takeStaged(space, [fresh.blobId], new Date(now))).toEqual(new Map());
+
+    const chunksBefore = await chunkCount();
+    expect(await store.removeExpiredStaged(new Date(now))).toBe(1);
+    expect(await chunkCount()).toBe(chunksBefore - 1);
+    await expect(store.open(space, expired.blobId)).rejects.toMatchObject({ kind: 'not_found' });
+    expect(sha256(await readAll((await store.open(space, fresh.blobId)).stream))).toBe(sha256(bytes));
+    expect((await store.open(space, plain.blobId)).size).toBe(1000);
+    // a taken blob is never swept, however late
+    expect(await store.removeExpiredStaged(new Date(now + 10 * 86_400_000))).toBe(0);
+  });
+
   describe('downloads over gRPC', () => {
     const server = new Server();
     let address: string;
     const files = () =>
       contentFiles(mongo.db, {
         CONTENT_FILE_MAX_BYTES: 8 * MB,
+        CONTENT_STAGED_FILE_TTL_MS: 60_000,
         CONTENT_FILE_FETCH_TIMEOUT_MS: 10_000,
         CONTENT_DOWNLOAD_SECRET: 's'.repeat(40),
         CONTENT_DOWNLOAD_TTL_MS: 60_000,

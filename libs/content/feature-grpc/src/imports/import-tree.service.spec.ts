@@ -38,7 +38,7 @@ describe('ImportTree: a Git import as one revision (in process, real MongoDB and
       {
         spaceId,
         treeJson: JSON.stringify(tree),
-        files: (extra.files ?? []).map((f) => ({ paths: f.paths, name: f.name, contentType: 'image/png', data: f.data })),
+        files: (extra.files ?? []).map((f) => ({ paths: f.paths, name: f.name, contentType: 'image/png', data: f.data, stagedId: '' })),
         updateCurrent: extra.updateCurrent ?? true,
         revisionKey: extra.key ?? '',
         gitJson: JSON.stringify({ oid: COMMIT, message: 'Docs: the guide' }),

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { RevisionRecord } from '@bindery/content/data-access';
 import { ContentChange, FileNode, InsertFileItem } from '@bindery/content/domain';
-import { invalid } from '@bindery/platform/errors';
+import { invalid, isDomainError } from '@bindery/platform/errors';
 import type { Caller } from '@bindery/platform/grpc';
 import { isDuplicateKey } from '@bindery/platform/mongo';
 import { contentRevisionsV1 as pb } from '@bindery/shared/contracts';
@@ -93,35 +93,76 @@ function parseGit(json: string): RevisionRecord['git'] | undefined {
   };
 }
 
+/** A file of an import left out, and why (ImportTreeReply.skipped_files_json). */
+interface SkippedFile {
+  name: string;
+  paths: string[];
+  reason: string;
+}
+
+const STAGED_GONE = 'its staged bytes are gone (expired, taken by another import, or never stored); stage it again';
+
 /**
  * The files of an import: one already in the base revision with the same bytes (sha256) is reused, the
- * others are stored. Answers the stored ones (to discard on failure) and the file of every path.
+ * others are stored (inline `data`) or taken from staging (`staged_id`); a staged blob whose bytes the
+ * space already holds is removed. A file that cannot be had (staged bytes gone, inline bytes refused) is
+ * skipped with its reason, not the import. Answers the stored ones (to discard on failure), the file of
+ * every path and the skipped ones.
  */
 async function storeFiles(deps: ContentDeps, spaceId: string, existing: FileNode[], files: pb.ImportTreeFile[]) {
   const bySha = new Map(existing.map((f) => [f.sha256, f]));
   const stored = new Map<InsertFileItem, FileNode>();
   const ofPath = new Map<string, string>();
+  const skipped: SkippedFile[] = [];
+  const nameOf = (f: pb.ImportTreeFile) => f.name.slice(0, 256) || 'file';
+  const staged = files.filter((f) => f.stagedId);
+  const taken = await deps.files.takeStaged(
+    spaceId,
+    staged.map((f) => ({ stagedId: f.stagedId, name: nameOf(f), ...(f.contentType ? { contentType: f.contentType } : {}) })),
+  );
+  const duplicates: FileNode[] = [];
   try {
     for (const f of files) {
-      const sha = createHash('sha256').update(f.data).digest('hex');
-      let node = bySha.get(sha);
-      if (!node) {
-        const item: InsertFileItem = {
-          name: f.name.slice(0, 256) || 'file',
-          base64: Buffer.from(f.data).toString('base64'),
-          contentType: f.contentType || 'application/octet-stream',
-        };
-        node = await deps.files.ingest(spaceId, item);
-        stored.set(item, node);
-        bySha.set(sha, node);
+      const contentType = f.contentType || 'application/octet-stream';
+      let node: FileNode | undefined;
+      if (f.stagedId) {
+        const fresh = taken.get(f.stagedId);
+        if (!fresh) {
+          skipped.push({ name: f.name, paths: f.paths, reason: STAGED_GONE });
+          continue;
+        }
+        node = bySha.get(fresh.sha256);
+        if (node) duplicates.push(fresh);
+        else {
+          node = fresh;
+          stored.set({ name: fresh.name, base64: '', contentType }, fresh);
+          bySha.set(fresh.sha256, fresh);
+        }
+      } else {
+        const sha = createHash('sha256').update(f.data).digest('hex');
+        node = bySha.get(sha);
+        if (!node) {
+          const item: InsertFileItem = { name: nameOf(f), base64: Buffer.from(f.data).toString('base64'), contentType };
+          try {
+            node = await deps.files.ingest(spaceId, item);
+          } catch (err) {
+            if (!isDomainError(err) || err.kind !== 'invalid') throw err;
+            skipped.push({ name: f.name, paths: f.paths, reason: err.message });
+            continue;
+          }
+          stored.set(item, node);
+          bySha.set(sha, node);
+        }
       }
       for (const p of f.paths) ofPath.set(p, node.id);
     }
+    await deps.files.discard(spaceId, duplicates);
   } catch (err) {
-    await deps.files.discard(spaceId, [...stored.values()]);
+    const mine = new Set([...stored.values()].map((n) => n.blobId));
+    await deps.files.discard(spaceId, [...stored.values(), ...[...taken.values()].filter((n) => !mine.has(n.blobId))]);
     throw err;
   }
-  return { stored, ofPath };
+  return { stored, ofPath, skipped };
 }
 
 /**
@@ -184,13 +225,14 @@ export async function importTree(deps: ContentDeps, caller: Caller, req: pb.Impo
   const key = req.revisionKey || undefined;
   const base = await storedRevision(deps, first.space, first.space.revision);
   const existing = new Map([...(await base.allPages()).pages].map(([id, page]) => [id, page.type]));
-  const { stored, ofPath } = await storeFiles(deps, spaceId, await base.files(), req.files);
+  const { stored, ofPath, skipped } = await storeFiles(deps, spaceId, await base.files(), req.files);
   const plan = await treeChanges(entries, existing, async (id) => (id === null ? (await base.root()).children : ((await base.page(id))?.children ?? [])));
   const reply = (revision: string, parent: string): pb.ImportTreeReply => ({
     revisionId: revision,
     parentRevisionId: parent,
     pagesJson: JSON.stringify(Object.fromEntries(plan.idOf)),
     filesJson: JSON.stringify(Object.fromEntries(ofPath)),
+    skippedFilesJson: JSON.stringify(skipped),
   });
   if (key) {
     const written = await deps.revisions.findByMergeKey(spaceId, key);

@@ -13,6 +13,8 @@ import {
   type ClientOptions,
   type ClientReadableStream,
   type ClientUnaryCall,
+  type ClientWritableStream,
+  type handleClientStreamingCall,
   type handleServerStreamingCall,
   type handleUnaryCall,
   makeGenericClientConstructor,
@@ -270,12 +272,18 @@ export interface ImportTreeRequest {
   gitJson: string;
 }
 
-/** One file of the tree, once per distinct content; `paths` are the file paths that name it. */
+/**
+ * One file of the tree, once per distinct content; `paths` are the file paths that name it. Its bytes are
+ * either `data` (small files, within the message limit) or a blob staged with FileUploadsService.StageFile
+ * (`staged_id`), which the import then owns: kept when a page refers to it, removed otherwise.
+ */
 export interface ImportTreeFile {
   paths: string[];
   name: string;
   contentType: string;
   data: Buffer;
+  /** a StagedFile.staged_id of the same space; `data` is then empty */
+  stagedId: string;
 }
 
 export interface ImportTreeReply {
@@ -285,6 +293,11 @@ export interface ImportTreeReply {
   pagesJson: string;
   /** {path: file id} for every path of the files */
   filesJson: string;
+  /**
+   * [{name, paths, reason}]: files of the request not imported (a staged blob gone or expired); the
+   * pages naming them keep their sources as written
+   */
+  skippedFilesJson: string;
 }
 
 export interface DownloadRequest {
@@ -301,6 +314,26 @@ export interface DownloadHead {
   name: string;
   contentType: string;
   size: number;
+}
+
+/** A file's bytes sent in pieces: one head, then data chunks in order (each within the message limit). */
+export interface StageFileChunk {
+  head?: StageFileHead | undefined;
+  data?: Buffer | undefined;
+}
+
+export interface StageFileHead {
+  spaceId: string;
+  /** kept with the blob for operators looking at storage */
+  name: string;
+}
+
+export interface StagedFile {
+  /** names the blob in ImportTreeFile.staged_id */
+  stagedId: string;
+  size: number;
+  /** hex SHA-256 of the bytes */
+  sha256: string;
 }
 
 function createBaseRevisionSelector(): RevisionSelector {
@@ -3367,7 +3400,7 @@ export const ImportTreeRequest: MessageFns<ImportTreeRequest> = {
 };
 
 function createBaseImportTreeFile(): ImportTreeFile {
-  return { paths: [], name: "", contentType: "", data: Buffer.alloc(0) };
+  return { paths: [], name: "", contentType: "", data: Buffer.alloc(0), stagedId: "" };
 }
 
 export const ImportTreeFile: MessageFns<ImportTreeFile> = {
@@ -3383,6 +3416,9 @@ export const ImportTreeFile: MessageFns<ImportTreeFile> = {
     }
     if (message.data.length !== 0) {
       writer.uint32(34).bytes(message.data);
+    }
+    if (message.stagedId !== "") {
+      writer.uint32(42).string(message.stagedId);
     }
     return writer;
   },
@@ -3432,6 +3468,14 @@ export const ImportTreeFile: MessageFns<ImportTreeFile> = {
             message.data = Buffer.from(reader.bytes());
             continue;
           }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.stagedId = reader.string();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -3454,6 +3498,11 @@ export const ImportTreeFile: MessageFns<ImportTreeFile> = {
         ? globalThis.String(object.content_type)
         : "",
       data: isSet(object.data) ? Buffer.from(bytesFromBase64(object.data)) : Buffer.alloc(0),
+      stagedId: isSet(object.stagedId)
+        ? globalThis.String(object.stagedId)
+        : isSet(object.staged_id)
+        ? globalThis.String(object.staged_id)
+        : "",
     };
   },
 
@@ -3471,6 +3520,9 @@ export const ImportTreeFile: MessageFns<ImportTreeFile> = {
     if (message.data.length !== 0) {
       obj.data = base64FromBytes(message.data);
     }
+    if (message.stagedId !== "") {
+      obj.stagedId = message.stagedId;
+    }
     return obj;
   },
 
@@ -3483,12 +3535,13 @@ export const ImportTreeFile: MessageFns<ImportTreeFile> = {
     message.name = object.name ?? "";
     message.contentType = object.contentType ?? "";
     message.data = object.data ?? Buffer.alloc(0);
+    message.stagedId = object.stagedId ?? "";
     return message;
   },
 };
 
 function createBaseImportTreeReply(): ImportTreeReply {
-  return { revisionId: "", parentRevisionId: "", pagesJson: "", filesJson: "" };
+  return { revisionId: "", parentRevisionId: "", pagesJson: "", filesJson: "", skippedFilesJson: "" };
 }
 
 export const ImportTreeReply: MessageFns<ImportTreeReply> = {
@@ -3504,6 +3557,9 @@ export const ImportTreeReply: MessageFns<ImportTreeReply> = {
     }
     if (message.filesJson !== "") {
       writer.uint32(34).string(message.filesJson);
+    }
+    if (message.skippedFilesJson !== "") {
+      writer.uint32(42).string(message.skippedFilesJson);
     }
     return writer;
   },
@@ -3553,6 +3609,14 @@ export const ImportTreeReply: MessageFns<ImportTreeReply> = {
             message.filesJson = reader.string();
             continue;
           }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.skippedFilesJson = reader.string();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -3587,6 +3651,11 @@ export const ImportTreeReply: MessageFns<ImportTreeReply> = {
         : isSet(object.files_json)
         ? globalThis.String(object.files_json)
         : "",
+      skippedFilesJson: isSet(object.skippedFilesJson)
+        ? globalThis.String(object.skippedFilesJson)
+        : isSet(object.skipped_files_json)
+        ? globalThis.String(object.skipped_files_json)
+        : "",
     };
   },
 
@@ -3604,6 +3673,9 @@ export const ImportTreeReply: MessageFns<ImportTreeReply> = {
     if (message.filesJson !== "") {
       obj.filesJson = message.filesJson;
     }
+    if (message.skippedFilesJson !== "") {
+      obj.skippedFilesJson = message.skippedFilesJson;
+    }
     return obj;
   },
 
@@ -3616,6 +3688,7 @@ export const ImportTreeReply: MessageFns<ImportTreeReply> = {
     message.parentRevisionId = object.parentRevisionId ?? "";
     message.pagesJson = object.pagesJson ?? "";
     message.filesJson = object.filesJson ?? "";
+    message.skippedFilesJson = object.skippedFilesJson ?? "";
     return message;
   },
 };
@@ -3875,6 +3948,287 @@ export const DownloadHead: MessageFns<DownloadHead> = {
     message.name = object.name ?? "";
     message.contentType = object.contentType ?? "";
     message.size = object.size ?? 0;
+    return message;
+  },
+};
+
+function createBaseStageFileChunk(): StageFileChunk {
+  return { head: undefined, data: undefined };
+}
+
+export const StageFileChunk: MessageFns<StageFileChunk> = {
+  encode(message: StageFileChunk, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.head !== undefined) {
+      StageFileHead.encode(message.head, writer.uint32(10).fork()).join();
+    }
+    if (message.data !== undefined) {
+      writer.uint32(18).bytes(message.data);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): StageFileChunk {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseStageFileChunk();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.head = StageFileHead.decode(reader, reader.uint32());
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.data = Buffer.from(reader.bytes());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): StageFileChunk {
+    return {
+      head: isSet(object.head) ? StageFileHead.fromJSON(object.head) : undefined,
+      data: isSet(object.data) ? Buffer.from(bytesFromBase64(object.data)) : undefined,
+    };
+  },
+
+  toJSON(message: StageFileChunk): unknown {
+    const obj: any = {};
+    if (message.head !== undefined) {
+      obj.head = StageFileHead.toJSON(message.head);
+    }
+    if (message.data !== undefined) {
+      obj.data = base64FromBytes(message.data);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<StageFileChunk>, I>>(base?: I): StageFileChunk {
+    return StageFileChunk.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<StageFileChunk>, I>>(object: I): StageFileChunk {
+    const message = createBaseStageFileChunk();
+    message.head = (object.head !== undefined && object.head !== null)
+      ? StageFileHead.fromPartial(object.head)
+      : undefined;
+    message.data = object.data ?? undefined;
+    return message;
+  },
+};
+
+function createBaseStageFileHead(): StageFileHead {
+  return { spaceId: "", name: "" };
+}
+
+export const StageFileHead: MessageFns<StageFileHead> = {
+  encode(message: StageFileHead, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.spaceId !== "") {
+      writer.uint32(10).string(message.spaceId);
+    }
+    if (message.name !== "") {
+      writer.uint32(18).string(message.name);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): StageFileHead {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseStageFileHead();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.spaceId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.name = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): StageFileHead {
+    return {
+      spaceId: isSet(object.spaceId)
+        ? globalThis.String(object.spaceId)
+        : isSet(object.space_id)
+        ? globalThis.String(object.space_id)
+        : "",
+      name: isSet(object.name) ? globalThis.String(object.name) : "",
+    };
+  },
+
+  toJSON(message: StageFileHead): unknown {
+    const obj: any = {};
+    if (message.spaceId !== "") {
+      obj.spaceId = message.spaceId;
+    }
+    if (message.name !== "") {
+      obj.name = message.name;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<StageFileHead>, I>>(base?: I): StageFileHead {
+    return StageFileHead.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<StageFileHead>, I>>(object: I): StageFileHead {
+    const message = createBaseStageFileHead();
+    message.spaceId = object.spaceId ?? "";
+    message.name = object.name ?? "";
+    return message;
+  },
+};
+
+function createBaseStagedFile(): StagedFile {
+  return { stagedId: "", size: 0, sha256: "" };
+}
+
+export const StagedFile: MessageFns<StagedFile> = {
+  encode(message: StagedFile, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.stagedId !== "") {
+      writer.uint32(10).string(message.stagedId);
+    }
+    if (message.size !== 0) {
+      writer.uint32(16).int64(message.size);
+    }
+    if (message.sha256 !== "") {
+      writer.uint32(26).string(message.sha256);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): StagedFile {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseStagedFile();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.stagedId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.size = longToNumber(reader.int64());
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.sha256 = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): StagedFile {
+    return {
+      stagedId: isSet(object.stagedId)
+        ? globalThis.String(object.stagedId)
+        : isSet(object.staged_id)
+        ? globalThis.String(object.staged_id)
+        : "",
+      size: isSet(object.size) ? globalThis.Number(object.size) : 0,
+      sha256: isSet(object.sha256) ? globalThis.String(object.sha256) : "",
+    };
+  },
+
+  toJSON(message: StagedFile): unknown {
+    const obj: any = {};
+    if (message.stagedId !== "") {
+      obj.stagedId = message.stagedId;
+    }
+    if (message.size !== 0) {
+      obj.size = Math.round(message.size);
+    }
+    if (message.sha256 !== "") {
+      obj.sha256 = message.sha256;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<StagedFile>, I>>(base?: I): StagedFile {
+    return StagedFile.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<StagedFile>, I>>(object: I): StagedFile {
+    const message = createBaseStagedFile();
+    message.stagedId = object.stagedId ?? "";
+    message.size = object.size ?? 0;
+    message.sha256 = object.sha256 ?? "";
     return message;
   },
 };
@@ -4367,6 +4721,64 @@ export const FileDownloadsServiceClient = makeGenericClientConstructor(
 ) as unknown as {
   new (address: string, credentials: ChannelCredentials, options?: Partial<ClientOptions>): FileDownloadsServiceClient;
   service: typeof FileDownloadsServiceService;
+  serviceName: string;
+};
+
+export type FileUploadsServiceService = typeof FileUploadsServiceService;
+export const FileUploadsServiceService = {
+  /**
+   * Editors of the space (as ImportTree). Stores the bytes as a staged blob of the space, at most
+   * CONTENT_FILE_MAX_BYTES (larger: invalid, nothing stored). A staged blob no ImportTree takes is
+   * removed CONTENT_STAGED_FILE_TTL_MS after it was stored.
+   */
+  stageFile: {
+    path: "/bindery.content.v1.FileUploadsService/StageFile" as const,
+    requestStream: true as const,
+    responseStream: false as const,
+    requestSerialize: (value: StageFileChunk): Buffer => Buffer.from(StageFileChunk.encode(value).finish()),
+    requestDeserialize: (value: Buffer): StageFileChunk => StageFileChunk.decode(value),
+    responseSerialize: (value: StagedFile): Buffer => Buffer.from(StagedFile.encode(value).finish()),
+    responseDeserialize: (value: Buffer): StagedFile => StagedFile.decode(value),
+  },
+} as const;
+
+export interface FileUploadsServiceServer extends UntypedServiceImplementation {
+  /**
+   * Editors of the space (as ImportTree). Stores the bytes as a staged blob of the space, at most
+   * CONTENT_FILE_MAX_BYTES (larger: invalid, nothing stored). A staged blob no ImportTree takes is
+   * removed CONTENT_STAGED_FILE_TTL_MS after it was stored.
+   */
+  stageFile: handleClientStreamingCall<StageFileChunk, StagedFile>;
+}
+
+export interface FileUploadsServiceClient extends Client {
+  /**
+   * Editors of the space (as ImportTree). Stores the bytes as a staged blob of the space, at most
+   * CONTENT_FILE_MAX_BYTES (larger: invalid, nothing stored). A staged blob no ImportTree takes is
+   * removed CONTENT_STAGED_FILE_TTL_MS after it was stored.
+   */
+  stageFile(callback: (error: ServiceError | null, response: StagedFile) => void): ClientWritableStream<StageFileChunk>;
+  stageFile(
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: StagedFile) => void,
+  ): ClientWritableStream<StageFileChunk>;
+  stageFile(
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: StagedFile) => void,
+  ): ClientWritableStream<StageFileChunk>;
+  stageFile(
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: StagedFile) => void,
+  ): ClientWritableStream<StageFileChunk>;
+}
+
+export const FileUploadsServiceClient = makeGenericClientConstructor(
+  FileUploadsServiceService,
+  "bindery.content.v1.FileUploadsService",
+) as unknown as {
+  new (address: string, credentials: ChannelCredentials, options?: Partial<ClientOptions>): FileUploadsServiceClient;
+  service: typeof FileUploadsServiceService;
   serviceName: string;
 };
 
