@@ -14,7 +14,7 @@ import type { Document, PageFrontmatter, ParsedMarkdown, ToDocumentOptions, ToMa
 export function markdownToDocument(markdown: string, options: ToDocumentOptions = {}): ParsedMarkdown {
   const source = isolateBlockTags(markdown.replace(/\r\n?/g, '\n'));
   const root = parseMarkdown(source);
-  const ctx: ParseContext = { source, options, definitions: collectDefinitions(root) };
+  const ctx: ParseContext = { source, options, definitions: collectDefinitions(root), dropped: { count: 0 } };
   let children = root.children;
   let frontmatter: PageFrontmatter = {};
   if (children[0]?.type === 'yaml') {

@@ -7,6 +7,8 @@ export interface ParseContext {
   options: ToDocumentOptions;
   /** Link reference definitions (`[id]: url`), for `[text][id]` links and images. */
   definitions: Map<string, Definition>;
+  /** Counts HTML read for its text only (no node holds it); a paragraph that held some keeps its source to print. */
+  dropped: { count: number };
 }
 
 export function collectDefinitions(root: Root): Map<string, Definition> {

@@ -1,0 +1,24 @@
+import { createHash } from 'node:crypto';
+import type { DocumentBlock } from './types';
+
+/**
+ * HTML that no document node holds (`<div>`, `<iframe>`, `<span style>`, …) is read for its text, so the document and
+ * the published page show that text, never markup. The paragraph holding it keeps the Markdown it came from in
+ * `meta.markdown`, with a digest of what it converted to: as long as the paragraph is unchanged, it is printed back
+ * exactly as written; once edited, it is printed from its nodes like any other paragraph.
+ */
+export function keepSource(block: DocumentBlock, markdown: string): DocumentBlock {
+  return { ...block, meta: { markdown, digest: digestOf(block) } };
+}
+
+/** The Markdown a block was read from, when it still holds exactly what that Markdown converts to. */
+export function keptSource(block: DocumentBlock): string | undefined {
+  const meta = block.meta as { markdown?: unknown; digest?: unknown } | undefined;
+  if (typeof meta?.markdown !== 'string' || meta.digest !== digestOf(block)) return undefined;
+  return meta.markdown;
+}
+
+function digestOf(block: DocumentBlock): string {
+  const content = JSON.stringify({ type: block.type, data: block.data, nodes: block.nodes, fragments: block.fragments }, (k, v) => (k === 'key' ? undefined : v));
+  return createHash('sha1').update(content).digest('base64url').slice(0, 16);
+}
