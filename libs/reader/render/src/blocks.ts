@@ -54,7 +54,7 @@ export class DocumentRenderer {
     const data = block.data ?? {};
     switch (block.type) {
       case 'paragraph': {
-        const align = data.align === 'center' || data.align === 'right' ? `align-${data.align}` : undefined;
+        const align = alignClass(data.align);
         return [el('p', { className: align ? [align] : undefined }, this.inlines(block))];
       }
       case 'heading-1':
@@ -168,7 +168,7 @@ export class DocumentRenderer {
     const wanted = typeof block.data?.id === 'string' && block.data.id ? block.data.id : label || 'section';
     const id = this.slugger.slug(wanted);
     this.headings.push({ id, level, text: label });
-    const align = block.data?.align === 'center' || block.data?.align === 'right' ? [`align-${block.data.align}`] : undefined;
+    const align = alignClass(block.data?.align) ? [alignClass(block.data?.align)!] : undefined;
     return el(`h${level + 1}`, { id, className: align }, content, el('a', { className: ['heading-anchor'], href: `#${id}`, ariaLabel: `Link to “${label}”` }, '#'));
   }
 
@@ -391,3 +391,8 @@ export function formatSize(bytes: number): string {
 }
 
 export { unsupportedInline };
+
+/** The spec's text alignment (`start`, `center`, `end`) as a class; `start` is the default. */
+function alignClass(align: unknown): string | undefined {
+  return align === 'center' ? 'align-center' : align === 'end' || align === 'right' ? 'align-right' : undefined;
+}
