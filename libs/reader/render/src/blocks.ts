@@ -128,7 +128,7 @@ export class DocumentRenderer {
       case 'column':
         return [this.column(block)];
       case 'table':
-        return [renderTable(block, this.ctx, (nodes) => this.blocks(nodes))];
+        return [renderTable(block, this.ctx, (nodes) => this.inCell(() => this.blocks(nodes)))];
       case 'if': {
         const shown = this.ctx.condition?.(String(data.expression ?? ''));
         return shown === true ? this.blocks(block.nodes) : [];
@@ -161,9 +161,22 @@ export class DocumentRenderer {
     );
   }
 
+  /** Headings in table cells (a card's `<h4>` title) are part of the cell: no anchor, not in the table of contents. */
+  private cellDepth = 0;
+
+  private inCell<T>(render: () => T): T {
+    this.cellDepth++;
+    try {
+      return render();
+    } finally {
+      this.cellDepth--;
+    }
+  }
+
   private heading(block: DocumentBlock): Element {
     const level = Number(block.type.slice(-1));
     const content = this.inlines(block);
+    if (this.cellDepth) return el(`h${level + 1}`, { className: alignClass(block.data?.align) ? [alignClass(block.data?.align)!] : undefined }, content);
     const label = textOf(content).trim();
     const wanted = typeof block.data?.id === 'string' && block.data.id ? block.data.id : label || 'section';
     const id = this.slugger.slug(wanted);
