@@ -67,6 +67,14 @@ describe('pictures (light and dark images)', () => {
     expect(stable(framed)).toBe(framed);
   });
 
+  it('keeps a <figure> in a list item (which may hold no image block) as inline images, printed back as the figure', () => {
+    const md = '1. Open the settings:\n\n   <figure><img src=".gitbook/assets/settings.png" alt="Settings"><figcaption><p>The settings</p></figcaption></figure>\n2. Save.\n';
+    const item = (blocks(md)[0].nodes?.[0] as DocumentBlock).nodes as DocumentBlock[];
+    expect(item[1]).toMatchObject({ type: 'paragraph', nodes: [{ type: 'inline-image', data: { ref: { url: '.gitbook/assets/settings.png' }, alt: 'Settings' } }] });
+    expect(documentToMarkdown(read(md))).toBe(md);
+    expect(validateLatest(read(md)) ? [] : validateLatest.errors).toEqual([]);
+  });
+
   it('reads a <picture> alone in a paragraph', () => {
     const md = `${picture}\n`;
     expect(blocks(md)[0]).toMatchObject({ type: 'paragraph', nodes: [{ type: 'inline-image', data: { refDark: { url: 'https://example.com/logo-dark.svg' } } }] });

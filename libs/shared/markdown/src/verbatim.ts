@@ -22,3 +22,18 @@ function digestOf(block: DocumentBlock): string {
   const content = JSON.stringify({ type: block.type, data: block.data, nodes: block.nodes, fragments: block.fragments }, (k, v) => (k === 'key' ? undefined : v));
   return createHash('sha1').update(content).digest('base64url').slice(0, 16);
 }
+
+const parsedSources = new WeakMap<DocumentBlock, string>();
+
+/**
+ * The Markdown a block was read from, known while parsing only (never serialised): a block its container may not hold
+ * (a `<figure>` in a list item) is fitted into an allowed one that keeps that source to print.
+ */
+export function withParsedSource<T extends DocumentBlock>(block: T, markdown: string): T {
+  parsedSources.set(block, markdown);
+  return block;
+}
+
+export function parsedSource(block: DocumentBlock): string | undefined {
+  return parsedSources.get(block);
+}

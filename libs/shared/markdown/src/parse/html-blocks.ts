@@ -8,7 +8,7 @@ import { block, fragment, paragraph, text } from '../nodes';
 import { imageRef } from '../refs';
 import { parseMarkdown } from '../remark';
 import type { DocumentBlock } from '../types';
-import { keepSource } from '../verbatim';
+import { keepSource, withParsedSource } from '../verbatim';
 import { cardsTable } from './cards';
 import type { ParseContext } from './context';
 import { convertInlines } from './inlines';
@@ -29,8 +29,9 @@ export function htmlBlock(node: Html, ctx: ParseContext): DocumentBlock[] {
   const top = meaningful(tree.children);
   const only = top.length === 1 && isElement(top[0]) ? top[0] : undefined;
   const name = only?.tagName;
-  if (top.length && top.every((c) => isElement(c, 'figure'))) return [figures(top as Element[], undefined, value, ctx)];
-  if (only && name === 'div' && meaningful(only.children).every((c) => isElement(c, 'figure'))) return [figures(meaningful(only.children) as Element[], only, value, ctx)];
+  if (top.length && top.every((c) => isElement(c, 'figure'))) return [withParsedSource(figures(top as Element[], undefined, value, ctx), node.value)];
+  if (only && name === 'div' && meaningful(only.children).every((c) => isElement(c, 'figure')))
+    return [withParsedSource(figures(meaningful(only.children) as Element[], only, value, ctx), node.value)];
   if (only && name === 'table' && attr(only, 'data-view') === 'cards') return [cardsTable(only, value, ctx)];
   if (name === 'table') {
     const table = htmlGridTable(value, ctx);
