@@ -182,6 +182,14 @@ describe('HTML no node holds', () => {
     expect(documentToMarkdown(read(md2))).toBe(md2);
   });
 
+  it('prints a kept paragraph from its nodes once a page it links to prints elsewhere (moved)', () => {
+    const md = 'See <span>the</span> [guide](guide.md).\n';
+    const options = { resolveLink: (href: string) => (href === 'guide.md' ? { kind: 'page', page: 'p1' } : null) };
+    const { document } = markdownToDocument(md, options);
+    expect(documentToMarkdown(document, { hrefOf: () => 'guide.md' })).toBe(md);
+    expect(documentToMarkdown(document, { hrefOf: () => 'moved/guide.md' })).toBe('See the [guide](moved/guide.md).\n');
+  });
+
   it('prints an edited paragraph from its nodes (the kept source no longer matches)', () => {
     const doc = read('Press <span>big</span> now.\n');
     const leaf = (doc.nodes[0] as DocumentBlock).nodes![0] as { leaves: Array<{ text: string }> };

@@ -64,6 +64,7 @@ function paragraphBlock(node: Paragraph, ctx: ParseContext): DocumentBlock {
   }
   if (visible.length === 1 && visible[0].type === 'inlineMath' && sourceOf(visible[0], ctx).startsWith('$$')) return block('math', { formula: visible[0].value });
   const dropped = ctx.dropped.count;
+  const written = ctx.written.length;
   const nodes = convertInlines(node.children, ctx);
   // Git Sync ends a block with `\` when its text ends with a line break; CommonMark reads a literal backslash
   const last = nodes[nodes.length - 1];
@@ -71,7 +72,7 @@ function paragraphBlock(node: Paragraph, ctx: ParseContext): DocumentBlock {
     const tail = last.leaves[last.leaves.length - 1];
     if (tail.text.endsWith('\\')) tail.text = tail.text.slice(0, -1) + '\n';
   }
-  return ctx.dropped.count > dropped ? keepSource(paragraph(nodes), unprefixed(node, ctx)) : paragraph(nodes);
+  return ctx.dropped.count > dropped ? keepSource(paragraph(nodes), unprefixed(node, ctx), ctx.written.slice(written)) : paragraph(nodes);
 }
 
 /** A node's source without the container prefix (list indent, `>`) its continuation lines carry. */

@@ -34,7 +34,7 @@ function degrade(b: DocumentBlock): DocumentBlock[] {
       // a `<figure>` in a list item: inline images, printed back as the figure while unchanged
       const p = paragraph(childBlocks(b).map((img) => inline('inline-image', { ...pick(img.data, ['ref', 'refDark', 'alt']) })));
       const source = parsedSource(b);
-      return [source === undefined ? p : keepSource(p, source)];
+      return [source === undefined ? p : keepSource(p, source.markdown, source.written)];
     }
     case 'code':
       return [paragraph(codeText(b))];

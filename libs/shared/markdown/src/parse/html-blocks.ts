@@ -21,6 +21,7 @@ const ALIGN: Record<string, 'start' | 'center' | 'end'> = { left: 'start', cente
 export function htmlBlock(node: Html, ctx: ParseContext): DocumentBlock[] {
   const value = node.value.trim();
   if (value.startsWith('<!--')) return [];
+  const written = ctx.written.length;
   if (isHtmlCode(value)) {
     const code = readHtmlCode(value);
     if (code) return [code];
@@ -29,9 +30,9 @@ export function htmlBlock(node: Html, ctx: ParseContext): DocumentBlock[] {
   const top = meaningful(tree.children);
   const only = top.length === 1 && isElement(top[0]) ? top[0] : undefined;
   const name = only?.tagName;
-  if (top.length && top.every((c) => isElement(c, 'figure'))) return [withParsedSource(figures(top as Element[], undefined, value, ctx), node.value)];
+  if (top.length && top.every((c) => isElement(c, 'figure'))) return [withParsedSource(figures(top as Element[], undefined, value, ctx), node.value, ctx.written.slice(written))];
   if (only && name === 'div' && meaningful(only.children).every((c) => isElement(c, 'figure')))
-    return [withParsedSource(figures(meaningful(only.children) as Element[], only, value, ctx), node.value)];
+    return [withParsedSource(figures(meaningful(only.children) as Element[], only, value, ctx), node.value, ctx.written.slice(written))];
   if (only && name === 'table' && attr(only, 'data-view') === 'cards') return [cardsTable(only, value, ctx)];
   if (name === 'table') {
     const table = htmlGridTable(value, ctx);
@@ -42,7 +43,7 @@ export function htmlBlock(node: Html, ctx: ParseContext): DocumentBlock[] {
     const align = ALIGN[String(attr(only, 'align')).toLowerCase()];
     if (align) {
       const p = { ...captionParagraph(innerSource(only, value), ctx), data: { align } };
-      return [ctx.dropped.count > dropped ? keepSource(p, node.value) : p];
+      return [ctx.dropped.count > dropped ? keepSource(p, node.value, ctx.written.slice(written)) : p];
     }
   }
   if (only && /^h[1-6]$/.test(name ?? '')) {
@@ -54,10 +55,10 @@ export function htmlBlock(node: Html, ctx: ParseContext): DocumentBlock[] {
   if (tag?.name === 'img' || tag?.name === 'a' || name === 'picture') {
     const inner = parseMarkdown(value).children[0];
     const p = paragraph(convertInlines(inner?.type === 'paragraph' ? inner.children : [{ type: 'html', value }], ctx));
-    return [ctx.dropped.count > dropped ? keepSource(p, node.value) : p];
+    return [ctx.dropped.count > dropped ? keepSource(p, node.value, ctx.written.slice(written)) : p];
   }
   // HTML no node holds: its text (scripts and styles aside), lines as line breaks; printed back as written
-  return [keepSource(paragraph([text(htmlText(value))]), node.value)];
+  return [keepSource(paragraph([text(htmlText(value))]), node.value, [])];
 }
 
 /** `<h2 align="center">Title</h2>` (Git Sync's form for an aligned heading): h1/h2 → heading-1, h3 → heading-2, deeper → heading-3. */

@@ -47,10 +47,15 @@ function cellParagraphs(children: PhrasingContent[], ctx: ParseContext): Documen
   }
   return groups.map((g) => {
     const dropped = ctx.dropped.count;
+    const written = ctx.written.length;
     const p = paragraph(convertInlines(g, ctx));
     // HTML no node holds (`<ul><li>` in a cell): the cell keeps its source, printed back while unchanged
     return ctx.dropped.count > dropped
-      ? keepSource(p, sourceOf({ type: 'paragraph', children: g, position: { start: g[0].position!.start, end: g[g.length - 1].position!.end } }, ctx).trim())
+      ? keepSource(
+          p,
+          sourceOf({ type: 'paragraph', children: g, position: { start: g[0].position!.start, end: g[g.length - 1].position!.end } }, ctx).trim(),
+          ctx.written.slice(written),
+        )
       : p;
   });
 }

@@ -19,7 +19,7 @@ function printBlock(b: DocumentBlock, hrefOf: HrefOf): Flow[] {
   const data = b.data ?? {};
   const html = (value: string): Flow => ({ type: 'html', value });
   const tag = (name: string, attrs: Array<[string, string | undefined]> = []) => html(liquidTag(name, attrs));
-  const kept = keptSource(b);
+  const kept = keptSource(b, hrefOf);
   if (kept !== undefined) return [html(kept)];
   switch (b.type) {
     case 'paragraph': {

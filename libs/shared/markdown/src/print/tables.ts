@@ -58,7 +58,7 @@ function cellContent(column: Definition, value: unknown, fragmentNodes: (name: u
   switch (column.type) {
     case 'text':
       return fragmentNodes(value).flatMap((block, i): PhrasingContent[] => {
-        const kept = keptSource(block);
+        const kept = keptSource(block, hrefOf);
         const content: PhrasingContent[] =
           kept !== undefined
             ? [{ type: 'html', value: kept }]
