@@ -182,6 +182,20 @@ describe('HTML no node holds', () => {
     expect(documentToMarkdown(read(md2))).toBe(md2);
   });
 
+  it('keeps HTML no node holds in the cells of HTML tables and cards', () => {
+    const grid =
+      '<table><thead><tr><th width="200">Field</th><th>Values</th></tr></thead><tbody><tr><td>Mode</td><td><ul><li>fast</li><li>safe</li></ul></td></tr></tbody></table>\n';
+    expect(documentToMarkdown(read(grid))).toBe(grid);
+    const cards = '<table data-view="cards"><thead><tr><th></th></tr></thead><tbody><tr><td>Plan <span class="tag">new</span></td></tr></tbody></table>\n';
+    expect(documentToMarkdown(read(cards))).toBe(cards);
+    expect(JSON.stringify(read(cards).nodes, (k, v) => (k === 'meta' ? undefined : v))).not.toContain('<span');
+  });
+
+  it('keeps an anchor target (`<a id>`) in a paragraph', () => {
+    const md = 'Jump here <a id="here"></a>then read on.\n';
+    expect(documentToMarkdown(read(md))).toBe(md);
+  });
+
   it('prints a kept paragraph from its nodes once a page it links to prints elsewhere (moved)', () => {
     const md = 'See <span>the</span> [guide](guide.md).\n';
     const options = { resolveLink: (href: string) => (href === 'guide.md' ? { kind: 'page', page: 'p1' } : null) };

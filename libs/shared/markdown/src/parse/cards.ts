@@ -5,7 +5,7 @@ import { imageRef, isAbsoluteUrl, linkRef } from '../refs';
 import type { ContentRef, DocumentBlock, DocumentFragment } from '../types';
 import type { ParseContext } from './context';
 import { convertInlines } from './inlines';
-import { captionParagraph } from './simple-blocks';
+import { captionParagraph, keptParagraph } from './simple-blocks';
 import { orderIndex } from './tables';
 import { parseMarkdown } from '../remark';
 import type { PhrasingContent } from 'mdast';
@@ -90,7 +90,7 @@ function cellBlocks(td: Element, source: string, ctx: ParseContext): DocumentBlo
   let run: ElementContent[] = [];
   const flush = () => {
     const snippet = sourceSlice(run, source).trim();
-    if (snippet) out.push(captionParagraph(snippet, ctx));
+    if (snippet) out.push(keptParagraph(snippet, ctx));
     run = [];
   };
   for (const child of td.children) {

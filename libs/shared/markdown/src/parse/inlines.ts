@@ -194,6 +194,8 @@ function link(href: string, children: PhrasingContent[], marks: DocumentMark[], 
 function anchorTag(tag: HtmlTag, inner: PhrasingContent[], marks: DocumentMark[], ctx: ParseContext, out: InlineBuilder): void {
   const classes = (tag.attrs.class ?? '').split(/\s+/);
   const href = tag.attrs.href ?? '';
+  // `<a id="x"></a>` (an anchor target, no link): no node holds it, the paragraph keeps its source
+  if (!href) ctx.dropped.count++;
   if (!classes.includes('button')) return link(href, inner, marks, ctx, out);
   const labelBuilder = new InlineBuilder(true);
   walk(inner, [], ctx, labelBuilder);

@@ -2,7 +2,7 @@ import type { PhrasingContent, Table } from 'mdast';
 import { attributes, htmlTag } from '../html';
 import { block, fragment, inlineText, paragraph } from '../nodes';
 import type { DocumentBlock, DocumentFragment } from '../types';
-import { captionParagraph } from './simple-blocks';
+import { captionParagraph, keptParagraph } from './simple-blocks';
 import { sourceOf, type ParseContext } from './context';
 import { keepSource } from '../verbatim';
 import { convertInlines } from './inlines';
@@ -92,7 +92,7 @@ export function htmlGridTable(html: string, ctx: ParseContext): DocumentBlock | 
       fragments.push(
         fragment(
           name,
-          (cells[c] ?? '').split(/<br\s*\/?>/i).map((part) => captionParagraph(part, ctx)),
+          (cells[c] ?? '').split(/<br\s*\/?>/i).map((part) => keptParagraph(part, ctx)),
         ),
       );
     });

@@ -1,6 +1,7 @@
 import { escapeAttribute, openTag } from '../html';
 import { isAbsoluteUrl } from '../refs';
 import type { ContentRef, DocumentBlock } from '../types';
+import { keptSource } from '../verbatim';
 import { inlinesToHtml, type HrefOf } from './inlines';
 
 interface CardsDefinition {
@@ -71,7 +72,7 @@ function cell(b: DocumentBlock, d: CardsDefinition, value: unknown, hrefOf: Href
       blocks.forEach((block, i) => {
         const level = /^heading-([1-3])$/.exec(block.type)?.[1];
         if (level) html += `<h${Number(level) + 1}>${inlinesToHtml(block.nodes, hrefOf)}</h${Number(level) + 1}>`;
-        else html += `${i && blocks[i - 1].type === 'paragraph' ? '<br>' : ''}${inlinesToHtml(block.nodes, hrefOf)}`;
+        else html += `${i && blocks[i - 1].type === 'paragraph' ? '<br>' : ''}${keptSource(block, hrefOf) ?? inlinesToHtml(block.nodes, hrefOf)}`;
       });
       return `<td>${html}</td>`;
     }

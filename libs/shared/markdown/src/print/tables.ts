@@ -109,7 +109,7 @@ function htmlGrid(
           .map(
             (c) =>
               `<td${align(c)}>${fragmentNodes(values[c.id])
-                .map((n) => inlinesToHtml(n.nodes, hrefOf))
+                .map((n) => keptSource(n, hrefOf) ?? inlinesToHtml(n.nodes, hrefOf))
                 .join('<br>')}</td>`,
           )
           .join('')}</tr>`,
