@@ -56,7 +56,8 @@ test('the rich page renders, passes axe in light and dark, and is kept as screen
   // KaTeX's stylesheet and fonts load; images load with their dimensions.
   expect(await page.locator('.math-block .katex-html').first().isVisible()).toBe(true);
   expect(await page.locator('img[alt="The Acme logo"]').evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(240);
-  expect(await page.locator('.card-cover img').count()).toBe(2);
+  // two cards with one cover each, one with light and dark covers, one with a cover for both themes
+  expect(await page.locator('.card-cover img').count()).toBe(5);
   expect(await seriousViolations()).toEqual([]);
   const light = join(ARTIFACTS, 'rich-page-light.png');
   await page.evaluate(() => window.scrollTo(0, 0));
@@ -76,6 +77,46 @@ test('the rich page renders, passes axe in light and dark, and is kept as screen
   await page.getByRole('button', { name: /theme/ }).click();
   expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe('light');
   process.stdout.write(`reader screenshots: ${light} ${dark}\n`);
+});
+
+test('GitBook HTML forms: pictures, card covers and icons follow the theme; buttons and icons are named', async () => {
+  await page.goto(`${reader.url}/acme/rich`);
+  const shown = (selector: string) => page.locator(selector).evaluate((el) => getComputedStyle(el).display !== 'none');
+  const light = 'img[alt="The Acme logo, light or dark"].only-light';
+  const dark = 'img[alt="The Acme logo, light or dark"].only-dark';
+  const darkCover = '.card-cover img[src$="cover-dark.png"]';
+  const lightCover = '.card-cover img.only-light[src$="cover.png"]';
+  expect([await shown(light), await shown(dark), await shown(lightCover), await shown(darkCover)]).toEqual([true, false, true, false]);
+  expect(await page.locator('p.align-center > a.button.button-primary', { hasText: 'Get started' }).count()).toBe(1);
+  expect(await page.locator('p.align-center > a.button.button-secondary', { hasText: 'Configure' }).count()).toBe(1);
+  expect(await page.getByRole('img', { name: 'circle check' }).innerText()).toBe('✓');
+  expect(await page.locator('.align-center', { hasText: 'A centred heading' }).count()).toBe(1);
+  expect(await page.locator('main').innerText()).toContain('HTML that has no block of its own shows as its text.');
+  // the section alone, from its heading down, once the images shown in this theme have loaded
+  const loaded = async () => {
+    await page.evaluate(() => document.querySelectorAll('img[loading="lazy"]').forEach((img) => ((img as HTMLImageElement).loading = 'eager')));
+    await page.waitForFunction(() => Array.from(document.images).every((img) => getComputedStyle(img).display === 'none' || (img.complete && img.naturalWidth > 0)));
+  };
+  await loaded();
+  const clip = async () => ({
+    x: 0,
+    y: await page.evaluate(() => document.querySelector('#gitbook-html')!.getBoundingClientRect().top + window.scrollY - 16),
+    width: 1280,
+    height: 980,
+  });
+  await page.screenshot({ path: join(ARTIFACTS, 'html-forms-light.png'), fullPage: true, clip: await clip() });
+
+  await page.getByRole('button', { name: /theme/ }).click();
+  expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe('dark');
+  // the dark picture loads once shown, with its own file
+  await page.locator(dark).scrollIntoViewIfNeeded();
+  await page.waitForFunction((sel) => (document.querySelector(sel) as HTMLImageElement | null)?.naturalWidth === 240, dark);
+  expect([await shown(light), await shown(dark), await shown(lightCover), await shown(darkCover)]).toEqual([false, true, false, true]);
+  expect(await seriousViolations()).toEqual([]);
+  await loaded();
+  await page.screenshot({ path: join(ARTIFACTS, 'html-forms-dark.png'), fullPage: true, clip: await clip() });
+  await page.getByRole('button', { name: /theme/ }).click();
+  expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe('light');
 });
 
 test('axe-core is live: a page with an image without text fails it', async () => {

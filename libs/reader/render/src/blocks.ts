@@ -54,7 +54,7 @@ export class DocumentRenderer {
     const data = block.data ?? {};
     switch (block.type) {
       case 'paragraph': {
-        const align = data.align === 'center' || data.align === 'right' ? `align-${data.align}` : undefined;
+        const align = alignClass(data.align);
         return [el('p', { className: align ? [align] : undefined }, this.inlines(block))];
       }
       case 'heading-1':
@@ -128,7 +128,7 @@ export class DocumentRenderer {
       case 'column':
         return [this.column(block)];
       case 'table':
-        return [renderTable(block, this.ctx, (nodes) => this.blocks(nodes))];
+        return [renderTable(block, this.ctx, (nodes) => this.inCell(() => this.blocks(nodes)))];
       case 'if': {
         const shown = this.ctx.condition?.(String(data.expression ?? ''));
         return shown === true ? this.blocks(block.nodes) : [];
@@ -161,14 +161,27 @@ export class DocumentRenderer {
     );
   }
 
+  /** Headings in table cells (a card's `<h4>` title) are part of the cell: no anchor, not in the table of contents. */
+  private cellDepth = 0;
+
+  private inCell<T>(render: () => T): T {
+    this.cellDepth++;
+    try {
+      return render();
+    } finally {
+      this.cellDepth--;
+    }
+  }
+
   private heading(block: DocumentBlock): Element {
     const level = Number(block.type.slice(-1));
     const content = this.inlines(block);
+    if (this.cellDepth) return el(`h${level + 1}`, { className: alignClass(block.data?.align) ? [alignClass(block.data?.align)!] : undefined }, content);
     const label = textOf(content).trim();
     const wanted = typeof block.data?.id === 'string' && block.data.id ? block.data.id : label || 'section';
     const id = this.slugger.slug(wanted);
     this.headings.push({ id, level, text: label });
-    const align = block.data?.align === 'center' || block.data?.align === 'right' ? [`align-${block.data.align}`] : undefined;
+    const align = alignClass(block.data?.align) ? [alignClass(block.data?.align)!] : undefined;
     return el(`h${level + 1}`, { id, className: align }, content, el('a', { className: ['heading-anchor'], href: `#${id}`, ariaLabel: `Link to “${label}”` }, '#'));
   }
 
@@ -391,3 +404,8 @@ export function formatSize(bytes: number): string {
 }
 
 export { unsupportedInline };
+
+/** The spec's text alignment (`start`, `center`, `end`) as a class; `start` is the default. */
+function alignClass(align: unknown): string | undefined {
+  return align === 'center' ? 'align-center' : align === 'end' || align === 'right' ? 'align-right' : undefined;
+}

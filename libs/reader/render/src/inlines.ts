@@ -1,6 +1,7 @@
 import type { Element } from 'hast';
 import type { DocumentInline, DocumentNode, DocumentText, RenderContext } from './types';
 import { Child, el, text } from './hast';
+import { iconElement } from './icons';
 import { inlineMath } from './math';
 
 /** Colours of the `color` mark and icons: GitBook's palette keys and semantic `$` tokens. */
@@ -94,7 +95,19 @@ function renderInline(node: DocumentInline, ctx: RenderContext): Child[] {
       const alt = typeof data.alt === 'string' ? data.alt : typeof data.caption === 'string' ? data.caption : '';
       if (!src) return [unsupportedInline('inline-image')];
       const size = data.size === 'line' ? 'line' : 'original';
-      return [el('img', { src: src.url, alt, className: ['inline-image', `size-${size}`], width: src.width, height: src.height, loading: 'lazy', decoding: 'async' })];
+      // a dark variant (`<picture>` in GitBook's Markdown) is shown instead in the dark theme
+      const dark = data.refDark ? imageSrc(data.refDark as never, ctx) : undefined;
+      const img = (s: { url: string; width?: number; height?: number }, theme?: string) =>
+        el('img', {
+          src: s.url,
+          alt,
+          className: ['inline-image', `size-${size}`, theme].filter(Boolean) as string[],
+          width: s.width,
+          height: s.height,
+          loading: 'lazy',
+          decoding: 'async',
+        });
+      return dark ? [img(src, 'only-light'), img(dark, 'only-dark')] : [img(src)];
     }
     case 'emoji': {
       const char = emojiChar(String(data.code ?? ''));
@@ -102,7 +115,7 @@ function renderInline(node: DocumentInline, ctx: RenderContext): Child[] {
     }
     case 'icon': {
       const name = String(data.icon ?? '');
-      return [el('span', { className: ['icon', colorClass('text', data.color)].filter(Boolean) as string[], dataIcon: name, role: 'img', ariaLabel: name }, '◆')];
+      return [iconElement(name, [colorClass('text', data.color)].filter(Boolean) as string[])];
     }
     case 'expression':
       // Expressions are evaluated by content for the page read; one left here is shown as written.
@@ -130,8 +143,9 @@ function renderInline(node: DocumentInline, ctx: RenderContext): Child[] {
       const label = String(data.label ?? '');
       const kind = data.kind === 'secondary' ? 'secondary' : 'primary';
       const target = data.ref ? ctx.link(data.ref as never) : undefined;
-      if (!target) return [el('span', { className: ['button', `button-${kind}`, 'button-inert'] }, label)];
-      return [el('a', { href: target.href, className: ['button', `button-${kind}`] }, label)];
+      const icon = typeof data.icon === 'string' && data.icon ? [iconElement(data.icon, [], true), ' '] : [];
+      if (!target) return [el('span', { className: ['button', `button-${kind}`, 'button-inert'] }, ...icon, label)];
+      return [el('a', { href: target.href, className: ['button', `button-${kind}`] }, ...icon, label)];
     }
     default:
       return [unsupportedInline(node.type)];

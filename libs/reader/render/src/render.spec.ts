@@ -1,3 +1,4 @@
+import { markdownToDocument } from '@bindery/shared/markdown';
 import { renderDocument } from './render';
 import type { ContentRef, Document, DocumentBlock, DocumentNode, RenderContext } from './types';
 
@@ -53,6 +54,8 @@ describe('every block type: block → HTML', () => {
   const cases: Array<[string, DocumentNode[], string]> = [
     ['paragraph', [p(t('Hello'))], '<p>Hello</p>'],
     ['paragraph aligned', [b('paragraph', { align: 'center' }, [t('Mid')])], '<p class="align-center">Mid</p>'],
+    ['paragraph aligned to the end', [b('paragraph', { align: 'end' }, [t('End')])], '<p class="align-right">End</p>'],
+    ['heading aligned', [b('heading-2', { align: 'center' }, [t('Centred')])], '<h3 id="centred" class="align-center">Centred'],
     [
       'heading-1 (h2, anchor)',
       [b('heading-1', {}, [t('Get started')])],
@@ -203,7 +206,7 @@ describe('every block type: block → HTML', () => {
           fragments: [frag('r0t', [p(t('Install'))])],
         } as DocumentBlock,
       ],
-      '<ul class="cards cards-medium" data-block="table"><li class="card card-linked" data-record="r0"><div class="card-cover"><img src="/docs/~files/f-logo/logo.png" alt="" class="only-light" loading="lazy" decoding="async" width="400" height="200"></div><div class="card-body"><div class="card-field"><div class="card-field-title">Title</div><p>Install</p></div></div><a class="card-link" href="/docs/install" aria-label="Install"></a></li></ul>',
+      '<ul class="cards cards-medium" data-block="table"><li class="card card-linked" data-record="r0"><div class="card-cover"><img src="/docs/~files/f-logo/logo.png" alt="" loading="lazy" decoding="async" width="400" height="200"></div><div class="card-body"><div class="card-field"><div class="card-field-title">Title</div><p>Install</p></div></div><a class="card-link" href="/docs/install" aria-label="Install"></a></li></ul>',
     ],
     ['if whose condition holds', [b('if', { expression: 'visitor.claims.plan === "pro"' }, [p(t('Pro only'))])], '<p>Pro only</p>'],
     ['if whose condition fails or is unknown: left out', [b('if', { expression: 'false' }, [p(t('No'))]), b('if', { expression: 'x' }, [p(t('No'))])], ''],
@@ -265,7 +268,22 @@ describe('every inline and mark: inline → HTML', () => {
       '<p><img src="/docs/~files/f-logo/logo.png" alt="logo" class="inline-image size-line" width="400" height="200" loading="lazy" decoding="async"></p>',
     ],
     ['emoji', [inline('emoji', { code: '26a0-fe0f' })], '<p><span class="emoji">⚠️</span></p>'],
-    ['icon', [inline('icon', { icon: 'rocket', color: 'blue' })], '<p><span class="icon text-blue" data-icon="rocket" role="img" aria-label="rocket">◆</span></p>'],
+    ['icon', [inline('icon', { icon: 'rocket', color: 'blue' })], '<p><span class="icon text-blue" data-icon="rocket" role="img" aria-label="rocket">🚀</span></p>'],
+    [
+      'icon the reader has no symbol for: a neutral glyph labelled with its name in words',
+      [inline('icon', { icon: 'users-viewfinder' })],
+      '<p><span class="icon" data-icon="users-viewfinder" role="img" aria-label="users viewfinder">◆</span></p>',
+    ],
+    [
+      'inline-image with a dark variant (shown in the dark theme instead)',
+      [inline('inline-image', { ref: { kind: 'file', file: 'f-logo' }, refDark: { kind: 'file', file: 'f-dark' }, alt: 'logo' })],
+      '<p><img src="/docs/~files/f-logo/logo.png" alt="logo" class="inline-image size-original only-light" width="400" height="200" loading="lazy" decoding="async"><img src="/docs/~files/f-dark/logo-dark.png" alt="logo" class="inline-image size-original only-dark" width="400" height="200" loading="lazy" decoding="async"></p>',
+    ],
+    [
+      'button with an icon (decorative: the label says it)',
+      [inline('button', { label: 'Start', kind: 'primary', icon: 'rocket', ref: { kind: 'page', page: 'p-install' } })],
+      '<p><a href="/docs/install" class="button button-primary"><span class="icon" data-icon="rocket" aria-hidden="true">🚀</span> Start</a></p>',
+    ],
     ['expression (as written)', [inline('expression', { expression: 'space.vars.version' })], '<p><code class="expression">space.vars.version</code></p>'],
     ['inline-math (KaTeX)', [inline('inline-math', { formula: 'a^2' })], '<p><span class="math math-inline"><span class="katex"><span class="katex-mathml"><math'],
     [
@@ -324,5 +342,33 @@ describe('documents', () => {
   test('a multi-line comment keeps its highlighting on every line', () => {
     const out = html(b('code', { syntax: 'js' }, [b('code-line', {}, [t('/* one')]), b('code-line', {}, [t('two */ x')])]));
     expect(out).toContain('<span class="line"><span class="hljs-comment">/* one</span></span>\n<span class="line"><span class="hljs-comment">two */</span> x</span>');
+  });
+});
+
+describe('HTML GitBook writes in Markdown, rendered like GitBook', () => {
+  const fromMarkdown = (md: string) => renderDocument(markdownToDocument(md).document as Document, ctx).html;
+
+  test('a cards table shows the light cover, or the dark one in the dark theme, and the image fit', () => {
+    const out = fromMarkdown(
+      '<table data-view="cards"><thead><tr><th></th><th data-hidden data-card-cover data-type="image">Cover image</th><th data-hidden data-card-cover-dark data-type="image">Cover image (dark)</th></tr></thead><tbody><tr><td><h4><i class="fa-rocket">:rocket:</i> Launch</h4></td><td data-object-fit="contain"><a href="https://example.com/light.png">light.png</a></td><td><a href="https://example.com/dark.png">dark.png</a></td></tr></tbody></table>\n',
+    );
+    expect(out).toContain('<div class="card-cover"><img src="https://example.com/light.png" alt="" class="only-light fit-contain"');
+    expect(out).toContain('<img src="https://example.com/dark.png" alt="" class="only-dark"');
+    expect(out).toContain('<span class="icon" data-icon="rocket" role="img" aria-label="rocket">🚀</span> Launch');
+    expect(out).not.toContain(':rocket:');
+  });
+
+  test('a picture in a sentence and an aligned heading', () => {
+    const out = fromMarkdown(
+      '<h3 align="center">Hello</h3>\n\nSee <picture><source srcset="https://example.com/d.svg" media="(prefers-color-scheme: dark)"><img src="https://example.com/l.svg" alt="L"></picture> here.\n',
+    );
+    expect(out).toContain('<h3 id="hello" class="align-center">Hello');
+    expect(out).toContain('<img src="https://example.com/l.svg" alt="L" class="inline-image size-original only-light"');
+    expect(out).toContain('<img src="https://example.com/d.svg" alt="L" class="inline-image size-original only-dark"');
+  });
+
+  test('HTML no node holds shows as its text: never markup, never run', () => {
+    const out = fromMarkdown('<div class="x"><span onclick="alert(1)">Fast</span> and <b>small</b><script>alert(2)</script></div>\n\nText with <u>underline</u>.\n');
+    expect(out).toBe('<p>Fast and small</p><p>Text with underline.</p>');
   });
 });

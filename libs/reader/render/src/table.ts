@@ -122,8 +122,9 @@ function renderCards(data: Record<string, unknown>, view: View, ctx: RenderConte
   const columns = columnsOf(data, view).filter(([id]) => id !== view.targetDefinition && id !== view.coverDefinition && id !== view.coverDefinitionDark);
   const cards = orderedRecords(data).map(([id, record]) => {
     const values = record.values ?? {};
-    const cover = view.coverDefinition ? coverImage(values[view.coverDefinition], ctx, 'only-light') : undefined;
+    // the dark cover replaces the light one in the dark theme; without a dark cover the light one shows in both
     const coverDark = view.coverDefinitionDark ? coverImage(values[view.coverDefinitionDark], ctx, 'only-dark') : undefined;
+    const cover = view.coverDefinition ? coverImage(values[view.coverDefinition], ctx, coverDark ? 'only-light' : undefined) : undefined;
     const target = view.targetDefinition ? targetOf(values[view.targetDefinition], ctx) : undefined;
     const body = columns.map(([colId, def]) =>
       el(
@@ -150,7 +151,7 @@ function renderCards(data: Record<string, unknown>, view: View, ctx: RenderConte
   );
 }
 
-function coverImage(value: unknown, ctx: RenderContext, theme: string): Element | undefined {
+function coverImage(value: unknown, ctx: RenderContext, theme: string | undefined): Element | undefined {
   // A files column holds file ids; an image column a reference (or one with its settings).
   const first = Array.isArray(value) ? value[0] : value;
   const v = (typeof first === 'string' ? { kind: 'file', file: first } : first) as
@@ -162,7 +163,9 @@ function coverImage(value: unknown, ctx: RenderContext, theme: string): Element 
   return el('img', {
     src: src.url,
     alt: v.alt ?? '',
-    className: [theme, v.objectFit ? `fit-${v.objectFit}` : undefined].filter(Boolean) as string[],
+    className: [theme, v.objectFit ? `fit-${v.objectFit}` : undefined].filter(Boolean).length
+      ? ([theme, v.objectFit ? `fit-${v.objectFit}` : undefined].filter(Boolean) as string[])
+      : undefined,
     loading: 'lazy',
     decoding: 'async',
     width: src.width,

@@ -205,6 +205,20 @@ Right column, next to it.
 
 <table data-view="cards"><thead><tr><th></th><th></th><th data-hidden data-card-target data-type="content-ref"></th><th data-hidden data-card-cover data-type="files"></th></tr></thead><tbody><tr><td><strong>Install</strong></td><td>Get it running</td><td><a href="install.md">install.md</a></td><td><a href=".gitbook/assets/cover.png">cover.png</a></td></tr><tr><td><strong>Configure</strong></td><td>Make it yours</td><td><a href="configure.md">configure.md</a></td><td><a href=".gitbook/assets/cover.png">cover.png</a></td></tr></tbody></table>
 
+## GitBook HTML
+
+<h3 align="center">A centred heading</h3>
+
+<p align="center"><a href="install.md" class="button primary">Get started</a> <a href="configure.md" class="button secondary">Configure</a></p>
+
+The logo <picture><source srcset=".gitbook/assets/logo-dark.png" media="(prefers-color-scheme: dark)"><img src=".gitbook/assets/logo.png" alt="Acme" data-size="line"></picture> follows the theme; icons too: <i class="fa-rocket">:rocket:</i> <i class="fa-circle-check">:circle-check:</i>.
+
+<figure><picture><source srcset=".gitbook/assets/logo-dark.png" media="(prefers-color-scheme: dark)"><img src=".gitbook/assets/logo.png" alt="The Acme logo, light or dark"></picture><figcaption><p>A picture with a dark variant</p></figcaption></figure>
+
+<table data-view="cards"><thead><tr><th></th><th></th><th data-hidden data-card-target data-type="content-ref"></th><th data-hidden data-card-cover data-type="image">Cover image</th><th data-hidden data-card-cover-dark data-type="image">Cover image (dark)</th></tr></thead><tbody><tr><td><h4><i class="fa-rocket">:rocket:</i> Launch</h4></td><td>Light and dark covers</td><td><a href="install.md">install.md</a></td><td><a href=".gitbook/assets/cover.png">cover.png</a></td><td><a href=".gitbook/assets/cover-dark.png">cover-dark.png</a></td></tr><tr><td><h4><i class="fa-gear">:gear:</i> Tune</h4></td><td>One cover for both themes</td><td><a href="configure.md">configure.md</a></td><td data-object-fit="contain"><a href=".gitbook/assets/logo.png">logo.png</a></td><td></td></tr></tbody></table>
+
+<div class="note">HTML that has no block of its own <span>shows as its text</span>.</div>
+
 ## Maths
 
 $$
@@ -267,7 +281,7 @@ function rich(ids: Record<string, string>, files: Record<string, string>): Docum
 }
 
 const GUIDE_IDS: Record<string, string> = { welcome: 'p-welcome', install: 'p-install', 'install/docker': 'p-docker', configure: 'p-configure', rich: 'p-rich' };
-const GUIDE_FILES = { 'logo.png': 'f-logo', 'cover.png': 'f-cover', 'guide.pdf': 'f-pdf' };
+const GUIDE_FILES = { 'logo.png': 'f-logo', 'logo-dark.png': 'f-logo-dark', 'cover.png': 'f-cover', 'cover-dark.png': 'f-cover-dark', 'guide.pdf': 'f-pdf' };
 
 function guidesV2(): FixtureSpace {
   const ids = GUIDE_IDS;
@@ -312,6 +326,22 @@ function guidesV2(): FixtureSpace {
     files: [
       { id: 'f-logo', name: 'logo.png', contentType: 'image/png', size: 0, dimensions: { width: 240, height: 120 }, bytes: gradientPng(240, 120, [9, 105, 218], [130, 80, 223]) },
       { id: 'f-cover', name: 'cover.png', contentType: 'image/png', size: 0, dimensions: { width: 320, height: 128 }, bytes: gradientPng(320, 128, [26, 127, 55], [9, 105, 218]) },
+      {
+        id: 'f-logo-dark',
+        name: 'logo-dark.png',
+        contentType: 'image/png',
+        size: 0,
+        dimensions: { width: 240, height: 120 },
+        bytes: gradientPng(240, 120, [240, 246, 252], [255, 166, 87]),
+      },
+      {
+        id: 'f-cover-dark',
+        name: 'cover-dark.png',
+        contentType: 'image/png',
+        size: 0,
+        dimensions: { width: 320, height: 128 },
+        bytes: gradientPng(320, 128, [22, 27, 34], [130, 80, 223]),
+      },
       { id: 'f-pdf', name: 'guide.pdf', contentType: 'application/pdf', size: 0, bytes: Buffer.from('%PDF-1.4\n% sample\n') },
     ].map((f) => ({ ...f, size: f.bytes.length })),
     reusableContents: {

@@ -9,12 +9,18 @@ import { convertInlines } from './parse/inlines';
 import { printBlocks } from './print/blocks';
 import { defaultHrefOf } from './refs';
 import { parseMarkdown, printMarkdown } from './remark';
-import type { Document, PageFrontmatter, ParsedMarkdown, ToDocumentOptions, ToMarkdownOptions } from './types';
+import type { ContentRef, Document, PageFrontmatter, Written, ParsedMarkdown, ToDocumentOptions, ToMarkdownOptions } from './types';
 
 export function markdownToDocument(markdown: string, options: ToDocumentOptions = {}): ParsedMarkdown {
   const source = isolateBlockTags(markdown.replace(/\r\n?/g, '\n'));
   const root = parseMarkdown(source);
-  const ctx: ParseContext = { source, options, definitions: collectDefinitions(root) };
+  const written: Written[] = [];
+  const logged = <T extends ContentRef>(href: string, ref: T | null | undefined): T | null => (ref ? (written.push({ ref, href }), ref) : null);
+  const resolving: ToDocumentOptions = {
+    resolveLink: options.resolveLink && ((href) => logged(href, options.resolveLink!(href))),
+    resolveFile: options.resolveFile && ((src) => logged(src, options.resolveFile!(src))),
+  };
+  const ctx: ParseContext = { source, options: resolving, definitions: collectDefinitions(root), dropped: { count: 0 }, written };
   let children = root.children;
   let frontmatter: PageFrontmatter = {};
   if (children[0]?.type === 'yaml') {

@@ -58,6 +58,12 @@ export type ContentRef =
   | { kind: 'file'; file: string }
   | { kind: string; [k: string]: unknown };
 
+/** A reference a resolver gave, with the destination as the Markdown wrote it. */
+export interface Written {
+  ref: ContentRef;
+  href: string;
+}
+
 export interface ToDocumentOptions {
   /** Internal link destination (anything that is not an absolute URL such as http:, https:, mailto:, and not a bare #anchor).
    *  Returns the reference it points to, or null when it resolves to nothing (the link then becomes plain text: its children are kept, the link node dropped). Default: every internal link → null. */

@@ -179,7 +179,10 @@ td > p:first-child { margin-top: 0; } td > p:last-child { margin-bottom: 0; }
 .cards-large { grid-template-columns: repeat(auto-fill, minmax(20rem, 1fr)); }
 .card { position: relative; border: 1px solid var(--border); border-radius: 10px; overflow: hidden; background: var(--bg); }
 .card-linked:hover { border-color: var(--link); }
-.card-cover img { display: block; width: 100%; height: 8rem; object-fit: cover; }
+.card-cover img { display: block; width: 100%; height: 8rem; object-fit: cover; } .card-cover img.fit-contain { object-fit: contain; } .card-cover img.fit-fill { object-fit: fill; }
+.card-cover img.only-dark { display: none; }
+:root[data-theme="dark"] .card-cover img.only-dark { display: block; } :root[data-theme="dark"] .card-cover img.only-light { display: none; }
+@media (prefers-color-scheme: dark) { :root:not([data-theme="light"]) .card-cover img.only-dark { display: block; } :root:not([data-theme="light"]) .card-cover img.only-light { display: none; } }
 .card-body { padding: .75rem 1rem; }
 .card-field-title { font-size: .75rem; color: var(--muted); text-transform: uppercase; }
 .card-field > p { margin: .2rem 0; }

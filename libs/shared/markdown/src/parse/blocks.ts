@@ -1,18 +1,16 @@
-import { slug } from 'github-slugger';
-import type { Heading, Html, List, Paragraph, PhrasingContent, RootContent } from 'mdast';
-import { htmlTag, innerOf, tagsNamed } from '../html';
-import { isHtmlCode, readHtmlCode } from '../html-code';
+import type { Heading, List, Paragraph, RootContent } from 'mdast';
 import { groupBlocks, type BlockItem } from '../liquid-blocks';
-import { block, fragment, paragraph, text } from '../nodes';
+import { block, fragment, paragraph } from '../nodes';
 import { imageRef } from '../refs';
-import { parseMarkdown } from '../remark';
 import type { DocumentBlock } from '../types';
 import { convertGroup } from './containers';
-import { captionParagraph, codeBlock } from './simple-blocks';
+import { codeBlock } from './simple-blocks';
 import { sourceOf, type ParseContext } from './context';
 import { fit } from './fit';
 import { convertInlines } from './inlines';
-import { cardsTable, gridTable, htmlGridTable } from './tables';
+import { gridTable } from './tables';
+import { headingAnchor, htmlBlock } from './html-blocks';
+import { keepSource } from '../verbatim';
 
 export function convertBlocks(children: RootContent[], ctx: ParseContext): DocumentBlock[] {
   return convertItems(groupBlocks(children, ctx.source), ctx);
@@ -55,19 +53,6 @@ function heading(node: Heading, ctx: ParseContext): DocumentBlock {
   return block(type, id ? { id } : {}, convertInlines(children, ctx));
 }
 
-/** Git Sync appends `<a href="#id" id="id"></a>` to a heading whose anchor differs from its text's slug. */
-function headingAnchor(children: PhrasingContent[]): { children: PhrasingContent[]; id?: string } {
-  const [open, close] = children.slice(-2);
-  const openTag = open?.type === 'html' ? htmlTag(open.value) : null;
-  const closeTag = close?.type === 'html' ? htmlTag(close.value) : null;
-  if (openTag?.name !== 'a' || openTag.closing || !openTag.attrs.id || closeTag?.name !== 'a' || !closeTag.closing) return { children };
-  const rest = children.slice(0, -2);
-  const last = rest[rest.length - 1];
-  if (last?.type === 'text') rest[rest.length - 1] = { ...last, value: last.value.trimEnd() };
-  const id = /^[-a-z0-9.+_]+$/.test(openTag.attrs.id) ? openTag.attrs.id : slug(openTag.attrs.id);
-  return { children: rest, id: id || undefined };
-}
-
 function paragraphBlock(node: Paragraph, ctx: ParseContext): DocumentBlock {
   const visible = node.children.filter((c) => !(c.type === 'text' && !c.value.trim()));
   if (visible.length && visible.every((c) => c.type === 'image' || (c.type === 'imageReference' && ctx.definitions.has(c.identifier)))) {
@@ -78,6 +63,8 @@ function paragraphBlock(node: Paragraph, ctx: ParseContext): DocumentBlock {
     return block('images', {}, images);
   }
   if (visible.length === 1 && visible[0].type === 'inlineMath' && sourceOf(visible[0], ctx).startsWith('$$')) return block('math', { formula: visible[0].value });
+  const dropped = ctx.dropped.count;
+  const written = ctx.written.length;
   const nodes = convertInlines(node.children, ctx);
   // Git Sync ends a block with `\` when its text ends with a line break; CommonMark reads a literal backslash
   const last = nodes[nodes.length - 1];
@@ -85,7 +72,16 @@ function paragraphBlock(node: Paragraph, ctx: ParseContext): DocumentBlock {
     const tail = last.leaves[last.leaves.length - 1];
     if (tail.text.endsWith('\\')) tail.text = tail.text.slice(0, -1) + '\n';
   }
-  return paragraph(nodes);
+  return ctx.dropped.count > dropped ? keepSource(paragraph(nodes), unprefixed(node, ctx), ctx.written.slice(written)) : paragraph(nodes);
+}
+
+/** A node's source without the container prefix (list indent, `>`) its continuation lines carry. */
+function unprefixed(node: Paragraph, ctx: ParseContext): string {
+  const width = (node.position?.start.column ?? 1) - 1;
+  return sourceOf(node, ctx)
+    .split('\n')
+    .map((line, i) => (i && width ? line.replace(new RegExp(`^[ \\t>]{0,${width}}`), '') : line))
+    .join('\n');
 }
 
 function imageBlock(src: string, alt: string, width: number | undefined, caption: DocumentBlock[], ctx: ParseContext): DocumentBlock {
@@ -104,43 +100,4 @@ function list(node: List, ctx: ParseContext): DocumentBlock {
     return block('list-item', tasks ? { checked: item.checked === true } : {}, children.length ? children : [paragraph([])]);
   });
   return block(type, data, items);
-}
-
-function htmlBlock(node: Html, ctx: ParseContext): DocumentBlock[] {
-  const value = node.value.trim();
-  if (value.startsWith('<!--')) return [];
-  if (isHtmlCode(value)) {
-    const code = readHtmlCode(value);
-    if (code) return [code];
-  }
-  if (/^(?:<div[^>]*>\s*)?<figure[\s>]/i.test(value)) return [figures(value, ctx)];
-  if (/^<table[^>]*data-view="cards"/i.test(value)) return [cardsTable(value, ctx)];
-  if (/^<table[\s>]/i.test(value) && /<\/table>$/i.test(value)) {
-    const table = htmlGridTable(value, ctx);
-    if (table) return [table];
-  }
-  const aligned = /^<p\s+align="(left|center|right)"\s*>((?:(?!<\/?p[\s>])[\s\S])*)<\/p>$/i.exec(value);
-  if (aligned) {
-    const align = { left: 'start', center: 'center', right: 'end' }[aligned[1].toLowerCase() as 'left' | 'center' | 'right'];
-    return [{ ...captionParagraph(aligned[2].trim(), ctx), data: { align } }];
-  }
-  const tag = htmlTag(value);
-  if (tag?.name === 'img' || tag?.name === 'a') {
-    const inner = parseMarkdown(value).children[0];
-    if (inner?.type === 'paragraph') return [paragraph(convertInlines(inner.children, ctx))];
-    return [paragraph(convertInlines([{ type: 'html', value }], ctx))];
-  }
-  return [paragraph([text(value)])];
-}
-
-/** `<figure><img src alt width><figcaption><p>…</p></figcaption></figure>`, several in a row and an optional `<div align>` wrapper. */
-function figures(html: string, ctx: ParseContext): DocumentBlock {
-  const align = /^<div\s[^>]*align="(left|center|right)"/i.exec(html)?.[1];
-  const images = Array.from(html.matchAll(/<figure[^>]*>([\s\S]*?)<\/figure>/gi), (m) => {
-    const img = tagsNamed(m[1], 'img')[0] ?? {};
-    const caption = (innerOf(m[1], 'figcaption') ?? '').replace(/^\s*<p>([\s\S]*)<\/p>\s*$/i, '$1').trim();
-    const width = img.width && /^\d+(\.\d+)?$/.test(img.width) ? Number(img.width) : undefined;
-    return imageBlock(img.src ?? '', img.alt ?? '', width, caption ? [captionParagraph(caption, ctx)] : [], ctx);
-  });
-  return block('images', align ? { align } : {}, images);
 }

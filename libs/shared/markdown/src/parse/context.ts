@@ -1,5 +1,5 @@
 import type { Definition, Nodes, Root } from 'mdast';
-import type { ToDocumentOptions } from '../types';
+import type { ToDocumentOptions, Written } from '../types';
 
 export interface ParseContext {
   /** The (tag-isolated) Markdown the mdast positions point into. */
@@ -7,6 +7,10 @@ export interface ParseContext {
   options: ToDocumentOptions;
   /** Link reference definitions (`[id]: url`), for `[text][id]` links and images. */
   definitions: Map<string, Definition>;
+  /** Counts HTML read for its text only (no node holds it); a paragraph that held some keeps its source to print. */
+  dropped: { count: number };
+  /** Every reference the resolvers gave, with the destination as written: kept sources are printed only while each still prints the same. */
+  written: Written[];
 }
 
 export function collectDefinitions(root: Root): Map<string, Definition> {

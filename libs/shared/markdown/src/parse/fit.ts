@@ -1,6 +1,7 @@
 import { block, childBlocks, inline, inlineText, paragraph, text } from '../nodes';
 import { mark } from '../marks';
 import type { DocumentBlock, DocumentNode } from '../types';
+import { keepSource, parsedSource } from '../verbatim';
 
 const ESSENTIALS = ['paragraph', 'heading-1', 'heading-2', 'heading-3', 'list-ordered', 'list-unordered', 'list-tasks', 'divider'];
 const MEDIA = ['content-ref', 'code', 'embed', 'file', 'images', 'drawing', 'hint', 'blockquote', 'math', 'integration'];
@@ -29,8 +30,12 @@ export function fit(container: string, blocks: DocumentBlock[]): DocumentBlock[]
 
 function degrade(b: DocumentBlock): DocumentBlock[] {
   switch (b.type) {
-    case 'images':
-      return [paragraph(childBlocks(b).map((img) => inline('inline-image', { ...pick(img.data, ['ref', 'alt']) })))];
+    case 'images': {
+      // a `<figure>` in a list item: inline images, printed back as the figure while unchanged
+      const p = paragraph(childBlocks(b).map((img) => inline('inline-image', { ...pick(img.data, ['ref', 'refDark', 'alt']) })));
+      const source = parsedSource(b);
+      return [source === undefined ? p : keepSource(p, source.markdown, source.written)];
+    }
     case 'code':
       return [paragraph(codeText(b))];
     case 'math':

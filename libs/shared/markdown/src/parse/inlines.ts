@@ -1,5 +1,6 @@
 import type { PhrasingContent } from 'mdast';
 import { htmlTag, type HtmlTag } from '../html';
+import { htmlText } from '../html-tree';
 import { colorMarkFromStyle, mark, sameMarks, withMark } from '../marks';
 import { emojiCode, inline, leaf, text } from '../nodes';
 import { imageRef, linkRef } from '../refs';
@@ -24,6 +25,9 @@ const HTML_MARKS: Record<string, DocumentMark> = {
   code: mark('code'),
 };
 
+/** Elements that start a line of their own when only their text is kept. */
+const LINE_ELEMENTS = new Set(['li', 'ul', 'ol', 'div', 'tr', 'dd', 'dt', 'blockquote', 'section', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6']);
+
 /** Accumulates texts and inlines, merging adjacent leaves that carry the same marks. */
 class InlineBuilder {
   readonly nodes: DocumentNode[] = [];
@@ -39,6 +43,14 @@ class InlineBuilder {
       last = match.index! + match[0].length;
     }
     this.leaf(value.slice(last), marks);
+  }
+
+  /** A line break unless at the start or right after one. */
+  lineBreak(marks: DocumentMark[]): void {
+    const last = this.nodes[this.nodes.length - 1];
+    if (!last) return;
+    if (last.object === 'text' && last.leaves[last.leaves.length - 1].text.endsWith('\n')) return;
+    this.leaf('\n', marks);
   }
 
   inline(node: DocumentInline): void {
@@ -117,14 +129,36 @@ function walk(children: PhrasingContent[], marks: DocumentMark[], ctx: ParseCont
         const tag = htmlTag(node.value);
         if (node.value.startsWith('<!--')) break;
         if (!tag) {
-          out.text(node.value, active);
+          // several tags in one node (`<span><b>x</b></span>` read as a block): their text, the source kept
+          const text = htmlText(node.value);
+          if (text !== node.value) ctx.dropped.count++;
+          out.text(text, active);
           break;
         }
+        const closer = (name: string) => children.findIndex((c, j) => j > i && c.type === 'html' && htmlTag(c.value)?.name === name && htmlTag(c.value)?.closing);
         if (tag.name === 'a' && !tag.closing) {
-          const end = children.findIndex((c, j) => j > i && c.type === 'html' && htmlTag(c.value)?.name === 'a' && htmlTag(c.value)?.closing);
+          const end = closer('a');
           const inner = children.slice(i + 1, end < 0 ? children.length : end);
           anchorTag(tag, inner, active, ctx, out);
           i = end < 0 ? children.length : end;
+          break;
+        }
+        if (tag.name === 'picture' && !tag.closing) {
+          // `<picture><source srcset="dark.png" media="(prefers-color-scheme: dark)"><img src="light.png" alt=""></picture>`
+          const end = closer('picture');
+          const inner = children.slice(i + 1, end < 0 ? children.length : end).flatMap((c) => (c.type === 'html' ? [htmlTag(c.value)] : []));
+          const img = inner.find((t) => t?.name === 'img');
+          const dark = inner.find((t) => t?.name === 'source' && /dark/.test(t.attrs.media ?? ''));
+          if (img) out.inline(inlineImage(img.attrs.src ?? '', img.attrs.alt ?? '', img.attrs['data-size'], ctx, dark?.attrs.srcset));
+          i = end < 0 ? children.length : end;
+          break;
+        }
+        const icon = tag.name === 'i' && !tag.closing ? iconName(tag.attrs.class) : undefined;
+        if (icon) {
+          // `<i class="fa-leaf">:leaf:</i>`: the text inside is the icon's name again, for readers of the raw file
+          const end = closer('i');
+          out.inline(inline('icon', { icon }));
+          i = end < 0 ? i : end;
           break;
         }
         if (tag.name === 'br') out.text('\n', active);
@@ -134,7 +168,11 @@ function walk(children: PhrasingContent[], marks: DocumentMark[], ctx: ParseCont
             const at = opened.map((o) => o.tag).lastIndexOf(tag.name);
             if (at >= 0) opened.splice(at, 1);
           } else opened.push({ tag: tag.name, mark: tag.name === 'mark' ? colorMarkFromStyle(tag.attrs.style ?? '') : HTML_MARKS[tag.name] });
-        } else if (!(tag.name === 'i' || tag.name === 'span' || tag.name === 'p')) out.text(node.value, active);
+        } else if (tag.name !== 'p') {
+          // HTML no node holds: its text stays (a block element starts a new line), the paragraph keeps its source
+          ctx.dropped.count++;
+          if (!tag.closing && LINE_ELEMENTS.has(tag.name)) out.lineBreak(active);
+        }
         break;
       }
       default:
@@ -156,6 +194,8 @@ function link(href: string, children: PhrasingContent[], marks: DocumentMark[], 
 function anchorTag(tag: HtmlTag, inner: PhrasingContent[], marks: DocumentMark[], ctx: ParseContext, out: InlineBuilder): void {
   const classes = (tag.attrs.class ?? '').split(/\s+/);
   const href = tag.attrs.href ?? '';
+  // `<a id="x"></a>` (an anchor target, no link): no node holds it, the paragraph keeps its source
+  if (!href) ctx.dropped.count++;
   if (!classes.includes('button')) return link(href, inner, marks, ctx, out);
   const labelBuilder = new InlineBuilder(true);
   walk(inner, [], ctx, labelBuilder);
@@ -167,8 +207,17 @@ function anchorTag(tag: HtmlTag, inner: PhrasingContent[], marks: DocumentMark[]
   out.inline(inline('button', data));
 }
 
-function inlineImage(src: string, alt: string, size: string | undefined, ctx: ParseContext): DocumentInline {
+/** `fa-leaf` → `leaf` (style classes such as `fa-solid` name no icon). */
+export function iconName(classes: string | undefined): string | undefined {
+  const names = (classes ?? '').split(/\s+/).filter((c) => c.startsWith('fa-') && !FA_STYLES.has(c));
+  return names[0]?.slice(3) || undefined;
+}
+
+const FA_STYLES = new Set(['fa-solid', 'fa-regular', 'fa-light', 'fa-thin', 'fa-duotone', 'fa-brands', 'fa-sharp', 'fa-fw']);
+
+function inlineImage(src: string, alt: string, size: string | undefined, ctx: ParseContext, dark?: string): DocumentInline {
   const data: Record<string, unknown> = { ref: imageRef(src, ctx.options) };
+  if (dark) data.refDark = imageRef(dark, ctx.options);
   if (alt) data.alt = alt;
   if (size === 'line' || size === 'original') data.size = size;
   return inline('inline-image', data);

@@ -3,6 +3,7 @@ import { block, paragraph, text } from '../nodes';
 import { parseMarkdown } from '../remark';
 import type { DocumentBlock } from '../types';
 import type { ParseContext } from './context';
+import { keepSource } from '../verbatim';
 import { convertInlines } from './inlines';
 
 /** Blocks that hold no other blocks: code, and the one-paragraph snippets of captions and summaries. */
@@ -14,6 +15,14 @@ export function codeBlock(node: Code, extra: Record<string, unknown> = {}): Docu
     data,
     node.value.split('\n').map((line) => block('code-line', {}, [text(line)])),
   );
+}
+
+/** `captionParagraph` for a snippet printed back on its own (a cell): HTML no node holds keeps the snippet as written. */
+export function keptParagraph(snippet: string, ctx: ParseContext): DocumentBlock {
+  const dropped = ctx.dropped.count;
+  const written = ctx.written.length;
+  const p = captionParagraph(snippet, ctx);
+  return ctx.dropped.count > dropped ? keepSource(p, snippet, ctx.written.slice(written)) : p;
 }
 
 /** Inline Markdown/HTML held in an HTML attribute-free snippet (captions, summaries) → one paragraph. */

@@ -1,10 +1,10 @@
 import type { PhrasingContent, Table } from 'mdast';
 import { attributes, htmlTag } from '../html';
 import { block, fragment, inlineText, paragraph } from '../nodes';
-import { isAbsoluteUrl, linkRef } from '../refs';
 import type { DocumentBlock, DocumentFragment } from '../types';
-import { captionParagraph } from './simple-blocks';
-import type { ParseContext } from './context';
+import { captionParagraph, keptParagraph } from './simple-blocks';
+import { sourceOf, type ParseContext } from './context';
+import { keepSource } from '../verbatim';
 import { convertInlines } from './inlines';
 
 /** Table-local ids: definitions `c<n>`, records `r<n>`, text cells' fragments `r<n>c<m>` (the record value names the fragment). */
@@ -45,7 +45,19 @@ function cellParagraphs(children: PhrasingContent[], ctx: ParseContext): Documen
     if (child.type === 'html' && htmlTag(child.value)?.name === 'br') groups.push([]);
     else groups[groups.length - 1].push(child);
   }
-  return groups.map((g) => paragraph(convertInlines(g, ctx)));
+  return groups.map((g) => {
+    const dropped = ctx.dropped.count;
+    const written = ctx.written.length;
+    const p = paragraph(convertInlines(g, ctx));
+    // HTML no node holds (`<ul><li>` in a cell): the cell keeps its source, printed back while unchanged
+    return ctx.dropped.count > dropped
+      ? keepSource(
+          p,
+          sourceOf({ type: 'paragraph', children: g, position: { start: g[0].position!.start, end: g[g.length - 1].position!.end } }, ctx).trim(),
+          ctx.written.slice(written),
+        )
+      : p;
+  });
 }
 
 /**
@@ -80,7 +92,7 @@ export function htmlGridTable(html: string, ctx: ParseContext): DocumentBlock | 
       fragments.push(
         fragment(
           name,
-          (cells[c] ?? '').split(/<br\s*\/?>/i).map((part) => captionParagraph(part, ctx)),
+          (cells[c] ?? '').split(/<br\s*\/?>/i).map((part) => keptParagraph(part, ctx)),
         ),
       );
     });
@@ -93,49 +105,4 @@ export function htmlGridTable(html: string, ctx: ParseContext): DocumentBlock | 
 
 function alignment(value: string | undefined): 'left' | 'center' | 'right' {
   return value === 'center' || value === 'right' ? value : 'left';
-}
-
-/**
- * `<table data-view="cards">` as Git Sync writes it: a header row whose `<th>` carry `data-hidden`,
- * `data-card-target`, `data-card-cover` and `data-type`, then one `<tr>` per card.
- */
-export function cardsTable(html: string, ctx: ParseContext): DocumentBlock {
-  const tableAttrs = attributes(/^<table([^>]*)>/i.exec(html)?.[1] ?? '');
-  const head = /<thead>([\s\S]*?)<\/thead>/i.exec(html)?.[1] ?? '';
-  const headers = Array.from(head.matchAll(/<th([^>]*)>([\s\S]*?)<\/th>/gi), (m) => ({ attrs: attributes(m[1]), title: m[2].replace(/<[^>]+>/g, '').trim() }));
-  const ids = headers.map((_, i) => columnId(i));
-  const definition: Record<string, unknown> = {};
-  const view: Record<string, unknown> = { type: 'cards', columns: [], cardSize: tableAttrs['data-card-size'] === 'large' ? 'large' : 'medium' };
-  headers.forEach((h, i) => {
-    const type = h.attrs['data-type'] === 'content-ref' || h.attrs['data-type'] === 'files' ? h.attrs['data-type'] : 'text';
-    definition[ids[i]] = type === 'text' ? { id: ids[i], title: h.title, type, textAlignment: 'left' } : { id: ids[i], title: h.title, type };
-    if (!('data-hidden' in h.attrs)) (view.columns as string[]).push(ids[i]);
-    if ('data-card-target' in h.attrs) view.targetDefinition = ids[i];
-    if ('data-card-cover' in h.attrs) view.coverDefinition = ids[i];
-  });
-  const body = /<tbody>([\s\S]*?)<\/tbody>/i.exec(html)?.[1] ?? '';
-  const records: Record<string, unknown> = {};
-  const fragments: DocumentFragment[] = [];
-  Array.from(body.matchAll(/<tr[^>]*>([\s\S]*?)<\/tr>/gi)).forEach((row, r) => {
-    const cells = Array.from(row[1].matchAll(/<td[^>]*>([\s\S]*?)<\/td>/gi), (m) => m[1].trim());
-    const values: Record<string, unknown> = {};
-    ids.forEach((id, c) => {
-      const inner = cells[c] ?? '';
-      const type = (definition[id] as { type: string }).type;
-      const hrefs = Array.from(inner.matchAll(/<a\s([^>]*)>/gi), (m) => attributes(m[1]).href ?? '');
-      if (type === 'content-ref') {
-        const ref = hrefs[0] ? linkRef(hrefs[0], ctx.options) : null;
-        if (ref) values[id] = ref;
-      } else if (type === 'files') {
-        const files = hrefs.map((h) => (isAbsoluteUrl(h) ? null : ctx.options.resolveFile?.(h)?.file)).filter((f): f is string => !!f);
-        if (files.length) values[id] = files;
-      } else {
-        const name = `${recordId(r)}${id}`;
-        values[id] = name;
-        fragments.push(fragment(name, [inner ? captionParagraph(inner, ctx) : paragraph([])]));
-      }
-    });
-    records[recordId(r)] = { orderIndex: orderIndex(r), values };
-  });
-  return { ...block('table', { view, records, definition }), fragments };
 }

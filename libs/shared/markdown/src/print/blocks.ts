@@ -1,11 +1,12 @@
 import type { BlockContent, Heading, List, ListItem, RootContent } from 'mdast';
-import { escapeAttribute } from '../html';
+import { escapeAttribute, openTag } from '../html';
+import { keptSource } from '../verbatim';
 import { writeHtmlCode } from '../html-code';
 import { childBlocks, inlineText } from '../nodes';
 import { isAbsoluteUrl } from '../refs';
 import { printMarkdown } from '../remark';
 import type { ContentRef, DocumentBlock, DocumentFragment, DocumentNode } from '../types';
-import { imgTag, inlinesToHtml, printInlines, type HrefOf } from './inlines';
+import { inlinesToHtml, pictureTag, printInlines, type HrefOf } from './inlines';
 import { printTable } from './tables';
 
 type Flow = RootContent;
@@ -18,6 +19,8 @@ function printBlock(b: DocumentBlock, hrefOf: HrefOf): Flow[] {
   const data = b.data ?? {};
   const html = (value: string): Flow => ({ type: 'html', value });
   const tag = (name: string, attrs: Array<[string, string | undefined]> = []) => html(liquidTag(name, attrs));
+  const kept = keptSource(b, hrefOf);
+  if (kept !== undefined) return [html(kept)];
   switch (b.type) {
     case 'paragraph': {
       const children = printInlines(b.nodes, hrefOf);
@@ -34,6 +37,12 @@ function printBlock(b: DocumentBlock, hrefOf: HrefOf): Flow[] {
     case 'heading-2':
     case 'heading-3': {
       const depth = (Number(b.type.slice(-1)) + 1) as Heading['depth'];
+      const align = { start: 'left', center: 'center', end: 'right' }[String(data.align) as 'start' | 'center' | 'end'];
+      // an aligned heading is written as Git Sync does: `<h3 align="center">…</h3>`
+      if (align) {
+        const anchor = typeof data.id === 'string' ? ` <a href="#${data.id}" id="${data.id}"></a>` : '';
+        return [html(`<h${depth} align="${align}">${inlinesToHtml(b.nodes, hrefOf)}${anchor}</h${depth}>`)];
+      }
       const children = printInlines(b.nodes, hrefOf);
       if (typeof data.id === 'string')
         children.push({ type: 'text', value: ' ' }, { type: 'html', value: `<a href="#${data.id}" id="${data.id}">` }, { type: 'html', value: '</a>' });
@@ -139,12 +148,17 @@ function images(b: DocumentBlock, hrefOf: HrefOf): Flow[] {
   const figures = imgs
     .map((img) => {
       const caption = captionOf(img)?.nodes[0];
-      const attrs = imgTag(img.data, hrefOf).replace(/>$/, img.data.width !== undefined ? ` width="${lengthText(img.data.width)}">` : '>');
+      const attrs = pictureTag(img.data, hrefOf).replace(/>(<\/picture>)?$/, (end) => (img.data.width !== undefined ? ` width="${lengthText(img.data.width)}"${end}` : end));
       const figcaption = caption ? `<figcaption><p>${inlinesToHtml(caption.nodes, hrefOf)}</p></figcaption>` : '<figcaption></figcaption>';
       return `<figure>${attrs}${figcaption}</figure>`;
     })
     .join('');
-  return [{ type: 'html', value: b.data.align ? `<div align="${String(b.data.align)}">${figures}</div>` : figures }];
+  const div = openTag('div', [
+    ['align', b.data.align as string | undefined],
+    ['data-full-width', typeof b.data.fullWidth === 'boolean' ? String(b.data.fullWidth) : undefined],
+    ['data-with-frame', typeof b.data.withFrame === 'boolean' ? String(b.data.withFrame) : undefined],
+  ]);
+  return [{ type: 'html', value: div === '<div>' ? figures : `${div}${figures}</div>` }];
 }
 
 function captionOf(img: DocumentBlock): DocumentFragment | undefined {
@@ -156,7 +170,8 @@ function expandable(b: DocumentBlock, hrefOf: HrefOf): Flow[] {
   const body = b.fragments?.find((f) => f.fragment === 'expandable-body')?.nodes ?? [];
   return [
     { type: 'html', value: b.data.defaultExpanded ? '<details open>' : '<details>' },
-    { type: 'html', value: `<summary>${inlineMarkdown(title?.nodes, hrefOf)}</summary>` },
+    // GitBook writes the title's formatting as HTML (`<summary><strong>…</strong></summary>`)
+    { type: 'html', value: `<summary>${inlinesToHtml(oneLine(title?.nodes), hrefOf)}</summary>` },
     ...printBlocks(body, hrefOf),
     { type: 'html', value: '</details>' },
   ];
@@ -164,12 +179,15 @@ function expandable(b: DocumentBlock, hrefOf: HrefOf): Flow[] {
 
 /** Inline content printed as one line of Markdown, for HTML wrappers (summary, figcaption). */
 export function inlineMarkdown(nodes: DocumentNode[] | undefined, hrefOf: HrefOf): string {
-  const flat = (nodes ?? []).map(function oneLine(node): DocumentNode {
-    if (node.object === 'text') return { ...node, leaves: node.leaves.map((l) => ({ ...l, text: l.text.replace(/\n/g, ' ') })) };
-    return node.nodes ? { ...node, nodes: node.nodes.map(oneLine) } : node;
-  });
-  const children = printInlines(flat, hrefOf);
+  const children = printInlines(oneLine(nodes), hrefOf);
   return children.length ? printMarkdown({ type: 'root', children: [{ type: 'paragraph', children }] }).trim() : '';
+}
+
+function oneLine(nodes: DocumentNode[] | undefined): DocumentNode[] {
+  return (nodes ?? []).map((node): DocumentNode => {
+    if (node.object === 'text') return { ...node, leaves: node.leaves.map((l) => ({ ...l, text: l.text.replace(/\n/g, ' ') })) };
+    return node.nodes ? { ...node, nodes: oneLine(node.nodes) } : node;
+  });
 }
 
 function lengthText(value: unknown): string | undefined {

@@ -131,7 +131,9 @@ function render(atom: Atom, hrefOf: HrefOf): PhrasingContent[] {
       return [{ type: 'link', url, children: children.length ? children : [{ type: 'text', value: url }] }];
     }
     case 'inline-image':
-      return [{ type: 'html', value: imgTag(data, hrefOf) }];
+      return [{ type: 'html', value: pictureTag(data, hrefOf) }];
+    case 'icon':
+      return [{ type: 'html', value: iconTag(data) }];
     case 'emoji':
       return [{ type: 'text', value: emojiChar(String(data.code ?? '')) }];
     case 'inline-math':
@@ -167,6 +169,22 @@ export function imgTag(data: Record<string, unknown>, hrefOf: HrefOf): string {
   ]);
 }
 
+/** An image with a dark variant is a `<picture>` (Git Sync's form); without, a bare `<img>`. */
+export function pictureTag(data: Record<string, unknown>, hrefOf: HrefOf): string {
+  if (!data.refDark) return imgTag(data, hrefOf);
+  const source = openTag('source', [
+    ['srcset', hrefOf(data.refDark as ContentRef)],
+    ['media', '(prefers-color-scheme: dark)'],
+  ]);
+  return `<picture>${source}${imgTag(data, hrefOf)}</picture>`;
+}
+
+/** `<i class="fa-leaf">:leaf:</i>`: a Font Awesome icon, its name repeated inside for readers of the raw file. */
+export function iconTag(data: Record<string, unknown>): string {
+  const name = String(data.icon ?? '');
+  return `<i class="fa-${escapeAttribute(name)}">:${encodeText(name)}:</i>`;
+}
+
 /** Inline content as HTML, for places Markdown does not reach (cards table cells). Markdown punctuation is entity-encoded so a re-parse reads it as text. */
 export function inlinesToHtml(nodes: DocumentNode[] | undefined, hrefOf: HrefOf): string {
   const TAGS: Record<string, string> = { bold: 'strong', italic: 'em', strikethrough: 's', code: 'code', keyboard: 'kbd', superscript: 'sup', subscript: 'sub' };
@@ -185,7 +203,8 @@ export function inlinesToHtml(nodes: DocumentNode[] | undefined, hrefOf: HrefOf)
           .join('');
       }
       if (node.object === 'inline' && node.type === 'link') return `<a href="${escapeAttribute(hrefOf(node.data.ref as ContentRef))}">${inlinesToHtml(node.nodes, hrefOf)}</a>`;
-      if (node.object === 'inline' && node.type === 'inline-image') return imgTag(node.data, hrefOf);
+      if (node.object === 'inline' && node.type === 'inline-image') return pictureTag(node.data, hrefOf);
+      if (node.object === 'inline' && node.type === 'icon') return iconTag(node.data);
       if (node.object === 'inline' && node.type === 'inline-math') return `$$${encodeText(String(node.data.formula ?? ''))}$$`;
       if (node.object === 'inline' && node.type === 'button')
         return render({ inline: node }, hrefOf)

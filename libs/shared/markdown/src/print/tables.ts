@@ -1,7 +1,8 @@
 import type { PhrasingContent, RootContent, Table, TableCell } from 'mdast';
-import { escapeAttribute } from '../html';
 import { inlineText } from '../nodes';
 import type { ContentRef, DocumentBlock } from '../types';
+import { keptSource } from '../verbatim';
+import { printCards } from './cards';
 import { inlinesToHtml, printInlines, type HrefOf } from './inlines';
 
 interface Definition {
@@ -23,7 +24,7 @@ export function printTable(b: DocumentBlock, hrefOf: HrefOf): RootContent[] {
     .sort(([ia, a], [ib, b2]) => String(a.orderIndex ?? '').localeCompare(String(b2.orderIndex ?? '')) || ia.localeCompare(ib))
     .map(([, r]) => r.values ?? {});
   const definitions = data.definition ?? {};
-  if (data.view?.type === 'cards') return [{ type: 'html', value: cards(b, data, records, hrefOf) }];
+  if (data.view?.type === 'cards') return [{ type: 'html', value: printCards(b, records, hrefOf) }];
   const columns = (data.view?.columns ?? Object.keys(definitions)).map((id) => definitions[id]).filter(Boolean);
   if (!columns.length) return [];
   const fragmentNodes = (name: unknown) => b.fragments?.find((f) => f.fragment === name)?.nodes ?? [];
@@ -57,8 +58,13 @@ function cellContent(column: Definition, value: unknown, fragmentNodes: (name: u
   switch (column.type) {
     case 'text':
       return fragmentNodes(value).flatMap((block, i): PhrasingContent[] => {
+        const kept = keptSource(block, hrefOf);
         const content: PhrasingContent[] =
-          block.type === 'paragraph' || block.type.startsWith('heading') ? printInlines(block.nodes, hrefOf) : [{ type: 'text', value: inlineText(block.nodes) }];
+          kept !== undefined
+            ? [{ type: 'html', value: kept }]
+            : block.type === 'paragraph' || block.type.startsWith('heading')
+              ? printInlines(block.nodes, hrefOf)
+              : [{ type: 'text', value: inlineText(block.nodes) }];
         const oneLine = content.map((c) => (c.type === 'break' ? ({ type: 'html', value: '<br>' } as PhrasingContent) : c));
         return [...(i ? [{ type: 'html' as const, value: '<br>' }] : []), ...oneLine];
       });
@@ -103,50 +109,13 @@ function htmlGrid(
           .map(
             (c) =>
               `<td${align(c)}>${fragmentNodes(values[c.id])
-                .map((n) => inlinesToHtml(n.nodes, hrefOf))
+                .map((n) => keptSource(n, hrefOf) ?? inlinesToHtml(n.nodes, hrefOf))
                 .join('<br>')}</td>`,
           )
           .join('')}</tr>`,
     )
     .join('');
   return `<table><thead><tr>${head}</tr></thead><tbody>${rows}</tbody></table>`;
-}
-
-function cards(b: DocumentBlock, data: TableData, records: Array<Record<string, unknown>>, hrefOf: HrefOf): string {
-  const definitions = Object.values(data.definition ?? {});
-  const visible = new Set(data.view?.columns ?? []);
-  const head = definitions
-    .map((d) => {
-      const attrs = [
-        visible.has(d.id) ? '' : ' data-hidden',
-        data.view?.targetDefinition === d.id ? ' data-card-target' : '',
-        data.view?.coverDefinition === d.id ? ' data-card-cover' : '',
-        d.type === 'content-ref' || d.type === 'files' ? ` data-type="${d.type}"` : '',
-      ].join('');
-      return `<th${attrs}>${inlinesToHtml([{ object: 'text', leaves: [{ object: 'leaf', text: d.title ?? '', marks: [] }] }], hrefOf)}</th>`;
-    })
-    .join('');
-  const rows = records
-    .map((values) => {
-      const cells = definitions.map((d) => {
-        const value = values[d.id];
-        if (value === undefined || value === null) return '<td></td>';
-        if (d.type === 'content-ref')
-          return `<td><a href="${escapeAttribute(hrefOf(value as ContentRef))}">${inlinesToHtml([textNode(hrefOf(value as ContentRef))], hrefOf)}</a></td>`;
-        if (d.type === 'files') {
-          const links = (Array.isArray(value) ? value : []).map(
-            (f) => `<a href="${escapeAttribute(hrefOf({ kind: 'file', file: String(f) }))}">${inlinesToHtml([textNode(String(f))], hrefOf)}</a>`,
-          );
-          return `<td>${links.join('')}</td>`;
-        }
-        const nodes = b.fragments?.find((f) => f.fragment === value)?.nodes ?? [];
-        return `<td>${nodes.map((n) => inlinesToHtml(n.nodes, hrefOf)).join('<br>')}</td>`;
-      });
-      return `<tr>${cells.join('')}</tr>`;
-    })
-    .join('');
-  const size = data.view?.cardSize === 'large' ? ' data-card-size="large"' : '';
-  return `<table data-view="cards"${size}><thead><tr>${head}</tr></thead><tbody>${rows}</tbody></table>`;
 }
 
 function textNode(value: string) {

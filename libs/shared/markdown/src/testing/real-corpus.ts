@@ -70,6 +70,10 @@ export const CONSTRUCTS: Record<string, RegExp> = {
   button: /(?<!\\)<a [^>]*class="button (?:primary|secondary)"/g,
   expandable: /(?<!\\)<details>/g,
   'p align': /(?<!\\)<p align="/g,
+  'h align': /(?<!\\)<h[1-6] align="/g,
+  picture: /(?<!\\)<picture>/g,
+  icon: /(?<!\\)<i class="fa-/g,
+  'cards table': /(?<!\\)<table[^>]* data-view="cards"/g,
   'html table': /(?<!\\)<table[\s>]/g,
   'hard break \\': /[^\\\s]\\\n/g,
   'highlighted code (<pre>)': /(?<!\\)<pre class="language-/g,
@@ -108,6 +112,10 @@ export interface CorpusFigures {
   pages: number;
   stable: number;
   unstable: string[];
+  /** pages whose md2 is byte-identical to md1 */
+  identical: number;
+  /** HTML tags md2 holds escaped (`\<div`) that md1 did not */
+  escapedTags: number;
   words: { total: number; kept: number };
   blocks: { total: number; kept: number };
   constructs: Record<string, { before: number; kept: number }>;
@@ -115,11 +123,23 @@ export interface CorpusFigures {
 
 /** Blocks = the GitBook constructs above other than plain Markdown links (kept per page: min(md1, md2)). */
 export function measure(pages: Array<{ name: string; markdown: string }>): CorpusFigures {
-  const figures: CorpusFigures = { pages: pages.length, stable: 0, unstable: [], words: { total: 0, kept: 0 }, blocks: { total: 0, kept: 0 }, constructs: {} };
+  const figures: CorpusFigures = {
+    pages: pages.length,
+    stable: 0,
+    unstable: [],
+    identical: 0,
+    escapedTags: 0,
+    words: { total: 0, kept: 0 },
+    blocks: { total: 0, kept: 0 },
+    constructs: {},
+  };
   for (const { name, markdown } of pages) {
     const t = trip(markdown);
     if (t.md3 === t.md2) figures.stable++;
     else figures.unstable.push(name);
+    if (t.md2 === t.md1) figures.identical++;
+    const escaped = (md: string) => (withoutFences(md).match(/\\<[a-zA-Z/]/g) ?? []).length;
+    figures.escapedTags += Math.max(0, escaped(t.md2) - escaped(t.md1));
     const w = wordsKept(t.md1, t.md2);
     figures.words.total += w.total;
     figures.words.kept += w.kept;
@@ -144,6 +164,8 @@ export function report(f: CorpusFigures): string {
   const lines = [
     `real corpus: ${f.pages} pages`,
     `stable on the second trip (md3 === md2): ${f.stable} of ${f.pages}${f.unstable.length ? ` (unstable: ${f.unstable.join(', ')})` : ''}`,
+    `byte-identical after one trip (md2 === md1): ${f.identical} of ${f.pages}`,
+    `HTML tags escaped by the trip: ${f.escapedTags}`,
     `words kept (md1 → md2): ${f.words.kept} of ${f.words.total} (${pct(f.words.kept, f.words.total)} %)`,
     `GitBook blocks kept: ${f.blocks.kept} of ${f.blocks.total} (${pct(f.blocks.kept, f.blocks.total)} %)`,
     '',

@@ -67,8 +67,23 @@ function patchButton(spec: Spec): Spec {
   return copy;
 }
 
+/**
+ * 0.202.0 lets a table record value be a `ContentRef` or a `DocumentTableImageRecord` in a `oneOf`, and both accept a
+ * url or file ref: a cards target pointing at a URL (or an image column holding a bare ref) matches two branches and
+ * fails. Reading it as `anyOf` keeps what was meant (a value of one of those shapes).
+ */
+function patchRecordValues(spec: Spec): Spec {
+  const record = (spec.components as { schemas: Record<string, { properties?: { values?: { additionalProperties?: Record<string, unknown> } } }> }).schemas.DocumentTableRecord;
+  const values = record?.properties?.values?.additionalProperties;
+  if (values?.oneOf) {
+    values.anyOf = values.oneOf;
+    delete values.oneOf;
+  }
+  return spec;
+}
+
 function validatorFor(spec: Spec, id: string): ValidateFunction {
-  spec = patchButton(spec);
+  spec = patchRecordValues(patchButton(spec));
   const ajv = new Ajv2020({ strict: false, allErrors: false, validateFormats: false });
   ajv.addSchema({ $id: id, components: spec.components });
   return ajv.getSchema(`${id}#/components/schemas/JSONDocument`)!;
