@@ -5,6 +5,7 @@ import { logger } from '@bindery/platform/telemetry';
 import { GitRepository } from './git-repository';
 import { GitSyncDeps } from './git-sync.service';
 import { olderThanLastSync, openRemote, PageJson, pagePrints, saveSync, SyncInput } from './git-sync-common';
+import { importRedirects } from './import-redirects';
 
 const ASSETS = '.gitbook/assets/';
 /** Content sniffs binary types from the bytes; only a text type (which bytes cannot tell) needs the name's word. */
@@ -143,6 +144,8 @@ export async function runImport(deps: GitSyncDeps, input: SyncInput, ctx: RunCon
   const prints = await pagePrints(deps, input.spaceId, reply.revisionId, filesOfPages, caller);
   const assets: Record<string, string> = {};
   for (const [path, file] of Object.entries(JSON.parse(reply.filesJson) as Record<string, string>)) assets[file] ??= path;
+  const redirects = importRedirects(input, config.redirects, pageOf);
+  if (redirects.leftOut.length) logger.info('git import: redirects left out', { run: ctx.run._id, leftOut: redirects.leftOut.length });
   await saveSync(
     deps,
     input,
@@ -151,8 +154,9 @@ export async function runImport(deps: GitSyncDeps, input: SyncInput, ctx: RunCon
     { commit, revisionId: reply.revisionId, root, files: filesOfPages, prints: prints.pages, summaryPrint: prints.summary, groups: {}, assets },
     'import',
     true,
+    redirects.redirects,
   );
   lap('record');
   logger.info('git import: completed', { run: ctx.run._id, pages, files: files.length, ms });
-  return { commit, revision: reply.revisionId, pages, files: files.length, changed: true };
+  return { commit, revision: reply.revisionId, pages, files: files.length, changed: true, redirects: redirects.count, redirectsLeftOut: redirects.leftOut.slice(0, 50) };
 }
