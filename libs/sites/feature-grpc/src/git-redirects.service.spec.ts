@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { ContentClients } from '@bindery/content/client';
+import { ContentEvents as C } from '@bindery/content/client';
 import { GitSyncEvents } from '@bindery/git-sync/client';
 import { IdentityEvents as I } from '@bindery/identity/client';
 import { identityStandIn } from '@bindery/identity/projection';
@@ -12,6 +13,7 @@ import { infraEnv, readEvents, ServiceUnderTest, startServiceUnderTest } from '@
 import { connectSites } from '@bindery/sites/client';
 import { COLLECTIONS } from '@bindery/sites/data-access';
 import type { SiteRecord } from '@bindery/sites/domain';
+import { contentHandlers } from './content-events';
 import { gitSyncHandlers } from './git-sync-events';
 import { sitesServiceWith } from './sites-server';
 import type { SitesDeps } from './sites-deps';
@@ -228,21 +230,32 @@ describe('Git redirects from git-sync’s imports (in process, real MongoDB and 
     const later = await site({ v2: a, v1: b, rest: c });
     expect(await targetOf(later.site, '/old')).toBe(`${later.home}/intro/setup`);
     const at = new Date().toISOString();
-    await deps.db
-      .collection(COLLECTIONS.siteSpaces)
-      .insertOne({
-        _id: id('ss'),
-        organizationId: org,
-        siteId: later.site._id,
-        sectionId: later.ids.api,
-        spaceId: a,
-        path: 'copy',
-        order: 1,
-        createdAt: at,
-        updatedAt: at,
-      } as never);
+    await deps.db.collection(COLLECTIONS.siteSpaces).insertOne({
+      _id: id('ss'),
+      organizationId: org,
+      siteId: later.site._id,
+      sectionId: later.ids.api,
+      spaceId: a,
+      path: 'copy',
+      order: 1,
+      createdAt: at,
+      updatedAt: at,
+    } as never);
     expect(await targetOf(later.site, '/api/copy/old')).toBe(`${later.home}/api/copy/intro/setup`);
     // a site space of another space does not answer them
     expect(await targetOf(later.site, '/api/old')).toBe('none');
+  });
+
+  test('a transferred space’s Git redirects follow it to its new organization; a purged space’s go', async () => {
+    const [moved, purged] = [space(), space()];
+    await apply(imported(moved, [{ source: '/old', pageId: 'p-intro' }]));
+    await apply(imported(purged, [{ source: '/old', pageId: 'p-intro' }]));
+    const other = id('org');
+    const content = contentHandlers(deps);
+    const applyContent = (event: EventEnvelope) => applyEvent(mongoProcessedEvents(deps.db), 'sites.content', content[event.type], event);
+    expect(await applyContent(C.spaceTransferred.create('tests', moved, { spaceId: moved, fromOrganizationId: org, organizationId: other }, other))).toBe(true);
+    expect(await applyContent(C.spacePurged.create('tests', purged, { organizationId: org, spaceId: purged }, org))).toBe(true);
+    expect(await deps.gitRedirects.get(moved)).toMatchObject({ organizationId: other, redirects: [{ source: '/old', pageId: 'p-intro' }] });
+    expect(await deps.gitRedirects.get(purged)).toBeNull();
   });
 });
