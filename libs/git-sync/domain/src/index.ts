@@ -1,6 +1,7 @@
 /** Git sync's rules: remotes, GitBook's repository layout. Pure functions, no I/O. */
 export * from './remote';
 export * from './layout';
+export * from './git-redirects';
 
 export function describeCaller(service: string, userId: string): { service: string; callerUserId: string } {
   return { service, callerUserId: userId };

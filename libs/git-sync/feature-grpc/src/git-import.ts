@@ -7,6 +7,7 @@ import { logger } from '@bindery/platform/telemetry';
 import { GitRepository } from './git-repository';
 import { GitSyncDeps } from './git-sync.service';
 import { flatPages, olderThanLastSync, openRemote, PageJson, pagePrints, saveSync, SyncInput } from './git-sync-common';
+import { importRedirects } from './import-redirects';
 
 const ASSETS = '.gitbook/assets/';
 /** Content sniffs binary types from the bytes; only a text type (which bytes cannot tell) needs the name's word. */
@@ -196,6 +197,8 @@ export async function runImport(deps: GitSyncDeps, input: SyncInput, ctx: RunCon
   const prints = await pagePrints(deps, input.spaceId, reply.revisionId, filesOfPages, caller);
   const assets: Record<string, string> = {};
   for (const [path, file] of Object.entries(JSON.parse(reply.filesJson) as Record<string, string>)) assets[file] ??= path;
+  const redirects = importRedirects(input, config.redirects, pageOf);
+  if (redirects.leftOut.length) logger.info('git import: redirects left out', { run: ctx.run._id, leftOut: redirects.leftOut.length });
   await saveSync(
     deps,
     input,
@@ -204,9 +207,19 @@ export async function runImport(deps: GitSyncDeps, input: SyncInput, ctx: RunCon
     { commit, revisionId: reply.revisionId, root, files: filesOfPages, prints: prints.pages, summaryPrint: prints.summary, groups: {}, assets, lastImportFailure: null },
     'import',
     true,
+    redirects.redirects,
   );
   lap('record');
   const imported = files.length - refused.length;
   logger.info('git import: completed', { run: ctx.run._id, pages, files: imported, skipped: skipped.length, ms });
-  return { commit, revision: reply.revisionId, pages, files: imported, changed: true, ...(skipped.length ? { skippedFiles: skipped } : {}) };
+  return {
+    commit,
+    revision: reply.revisionId,
+    pages,
+    files: imported,
+    changed: true,
+    ...(skipped.length ? { skippedFiles: skipped } : {}),
+    redirects: redirects.count,
+    redirectsLeftOut: redirects.leftOut.slice(0, 50),
+  };
 }

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { GitSyncEvents } from '@bindery/git-sync/client';
+import type { gitSyncEventsV1 } from '@bindery/shared/contracts';
 import { ExportPage, exportPaths, parseRemote, SyncRecord, writeSummary } from '@bindery/git-sync/domain';
 import type { Caller } from '@bindery/platform/grpc';
 import { PermanentRunFailure, RunContext } from '@bindery/platform/runs';
@@ -59,7 +60,17 @@ export function olderThanLastSync(input: SyncInput, sync: SyncRecord | null): bo
   return !input.force && !!input.timestamp && !!sync?.lastTimestamp && Date.parse(input.timestamp) < Date.parse(sync.lastTimestamp);
 }
 
-export async function saveSync(deps: GitSyncDeps, input: SyncInput, repoName: string, prior: SyncRecord | null, set: Partial<SyncRecord>, direction: string, changed: boolean) {
+/** Records the sync after a run, with its completed-sync event (`redirects`: an import's, for the sites publishing the space). */
+export async function saveSync(
+  deps: GitSyncDeps,
+  input: SyncInput,
+  repoName: string,
+  prior: SyncRecord | null,
+  set: Partial<SyncRecord>,
+  direction: string,
+  changed: boolean,
+  redirects?: gitSyncEventsV1.GitRedirects,
+) {
   const record: SyncRecord = {
     ...(prior ?? { files: {} }),
     _id: input.spaceId,
@@ -79,6 +90,8 @@ export async function saveSync(deps: GitSyncDeps, input: SyncInput, repoName: st
     commit: record.commit ?? '',
     revisionId: record.revisionId ?? '',
     changed,
+    organizationId: input.organizationId,
+    redirects,
   });
   await deps.syncs.save(record, [event]);
 }

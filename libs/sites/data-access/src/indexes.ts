@@ -8,6 +8,8 @@ export const COLLECTIONS = {
   siteSpaces: 'site_spaces',
   shareLinks: 'share_links',
   redirects: 'redirects',
+  /** each space's Git redirects (`_id` = space id), from git-sync's imports; read by every site showing the space */
+  gitRedirects: 'git_redirects',
   signingKeys: 'signing_keys',
   visitorKeys: 'visitor_keys',
 } as const;

@@ -6,6 +6,7 @@ export * from './site-settings';
 export * from './site-urls';
 export * from './adaptive-schema';
 export * from './redirects';
+export * from './git-redirects';
 export * from './search-scope';
 export * from './conditions';
 export * from './site-structure';

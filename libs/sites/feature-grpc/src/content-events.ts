@@ -26,15 +26,21 @@ async function forSitesShowing(deps: SitesDeps, organizationId: string, spaceId:
  * are hidden where they stand (not listed, not counted, not in the structure or the published
  * site), and shown again when it is restored; those of a purged space are removed for good, as are
  * those of a space transferred to another organization from the sites of the one it left. Defaults,
- * orders and counts follow through changeStructure.
+ * orders and counts follow through changeStructure. A space's Git redirects go with a purge and
+ * follow a transfer.
  */
 export function contentHandlers(deps: SitesDeps): EventHandlers {
   return eventHandlers(
     on(C.spaceDeleted, (d, e, ctx) => forSitesShowing(deps, d.organizationId, d.spaceId, sessionOf(ctx), (s) => s.hideSpace(d.spaceId, e.time))),
     on(C.spaceRestored, (d, _e, ctx) => forSitesShowing(deps, d.organizationId, d.spaceId, sessionOf(ctx), (s) => s.showSpace(d.spaceId))),
-    on(C.spacePurged, (d, _e, ctx) => forSitesShowing(deps, d.organizationId, d.spaceId, sessionOf(ctx), (s) => s.removeSpace(d.spaceId))),
-    on(C.spaceTransferred, (d, _e, ctx) =>
-      d.fromOrganizationId === d.organizationId ? Promise.resolve() : forSitesShowing(deps, d.fromOrganizationId, d.spaceId, sessionOf(ctx), (s) => s.removeSpace(d.spaceId)),
-    ),
+    on(C.spacePurged, async (d, _e, ctx) => {
+      await forSitesShowing(deps, d.organizationId, d.spaceId, sessionOf(ctx), (s) => s.removeSpace(d.spaceId));
+      await deps.gitRedirects.remove(d.spaceId, sessionOf(ctx));
+    }),
+    on(C.spaceTransferred, async (d, _e, ctx) => {
+      if (d.fromOrganizationId === d.organizationId) return;
+      await forSitesShowing(deps, d.fromOrganizationId, d.spaceId, sessionOf(ctx), (s) => s.removeSpace(d.spaceId));
+      await deps.gitRedirects.moveTo(d.spaceId, d.organizationId, sessionOf(ctx));
+    }),
   );
 }

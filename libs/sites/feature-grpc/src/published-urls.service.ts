@@ -17,7 +17,7 @@ import {
   verifyVisitorToken,
   VISITOR_TOKEN_MAX,
 } from '@bindery/sites/domain';
-import { liveRedirectOf, pagesOf } from './redirects.service';
+import { liveRedirectOf, pagesOf, ShownItems } from './redirects.service';
 import { visibleSite } from './site-access';
 import { mintSiteToken } from './site-tokens';
 import { nowOf, SitesDeps } from './sites-deps';
@@ -72,10 +72,10 @@ async function hasPage(deps: SitesDeps, space: contentV1.Space, pathname: string
 }
 
 /** The live redirect of the path below the site, as the resolver answers it; undefined when none matches. */
-async function redirectAnswer(deps: SitesDeps, site: SiteRecord, segments: string[]): Promise<pb.PublishedSiteContent | undefined> {
+async function redirectAnswer(deps: SitesDeps, site: SiteRecord, segments: string[], shown: ShownItems): Promise<pb.PublishedSiteContent | undefined> {
   const source = `/${segments.join('/')}`;
   if (segments.length === 0 || source.length > REDIRECT_SOURCE_MAX || !SOURCE.test(source)) return undefined;
-  const found = await liveRedirectOf(deps, site, source);
+  const found = await liveRedirectOf(deps, site, source, shown);
   if (!found) return undefined;
   return {
     organizationId: site.organizationId,
@@ -142,7 +142,7 @@ export async function resolvePublishedUrl(deps: SitesDeps, req: pb.ResolvePublis
   const pathname = segments.slice(located?.consumed ?? 0).join('/');
   if (!located || !space || pathname) {
     // The page tree is read only when a redirect could apply: a page that exists wins over it.
-    const redirect = await redirectAnswer(deps, site, parsed.segments);
+    const redirect = await redirectAnswer(deps, site, parsed.segments, shown);
     if (redirect && (!located || !space || !(await hasPage(deps, space, pathname)))) return redirect;
   }
   // a page path that names no page is the reader's to answer (a 404 with the site around it)

@@ -10,6 +10,9 @@ import {
   assertRedirectSource,
   candidateSources,
   capturedSuffix,
+  gitRedirectAsSiteRedirect,
+  gitRedirectPlaces,
+  matchGitRedirect,
   matchingRedirect,
   pageUrl,
   parseDestination,
@@ -23,6 +26,7 @@ import {
   siteSpaceUrl,
   SiteRecord,
   siteUrlOf,
+  withAnchor,
 } from '@bindery/sites/domain';
 import { visibleSite } from './site-access';
 import { siteEvents } from './site-events';
@@ -65,9 +69,12 @@ async function uniqueSource<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
-/** The site's sections and shown site spaces, for resolving destinations and targets. */
-async function addressesOf(deps: SitesDeps, site: SiteRecord): Promise<SiteAddresses> {
-  const { sections, siteSpaces } = await loadShownItems(deps, site);
+/** The sections and shown site spaces of a site (as loadShownItems reads them). */
+export type ShownItems = Awaited<ReturnType<typeof loadShownItems>>;
+
+/** The site's sections and shown site spaces, for resolving destinations and targets (read unless given). */
+async function addressesOf(deps: SitesDeps, site: SiteRecord, shown?: ShownItems): Promise<SiteAddresses> {
+  const { sections, siteSpaces } = shown ?? (await loadShownItems(deps, site));
   return {
     siteUrl: siteUrlOf(site, deps.readerUrl),
     defaultSectionId: site.defaultSectionId,
@@ -255,15 +262,35 @@ async function lookupSite(deps: SitesDeps, caller: Caller, organizationId: strin
   return site;
 }
 
+/** The Git redirect (git-redirects.ts in the domain) of a path below the site, in the site's shape, and where it leads now. */
+async function gitRedirectOf(deps: SitesDeps, site: SiteRecord, a: SiteAddresses, source: string): Promise<{ redirect: RedirectRecord; target: string } | undefined> {
+  const places = gitRedirectPlaces(a, source);
+  if (!places.length) return undefined;
+  const records = await deps.gitRedirects.withSources(site.organizationId, [...new Set(places.map((p) => p.spaceId))], [...new Set(places.map((p) => p.rest))]);
+  const match = matchGitRedirect(places, records);
+  if (!match) return undefined;
+  const redirect = gitRedirectAsSiteRedirect(site, source, match);
+  return { redirect, target: withAnchor(await destinationUrl(deps, a, redirect.destination), match.entry.anchor) };
+}
+
 /**
- * The live redirect a path of the site goes through (its exact source, else the longest wildcard
- * prefix) and where it leads now, the wildcard's match appended when it captures it; undefined when
- * none matches. `source` must be a valid source. Reads only.
+ * The live redirect a path of the site goes through and where it leads now; undefined when none
+ * matches. In order: the site's own redirect with exactly that source, then a Git redirect of a space
+ * the site shows (gitRedirectOf), then the site's wildcard with the longest prefix of it (its match
+ * appended when it captures it). `source` must be a valid source; `shown`: the site's shown items
+ * when the caller has them. Reads only.
  */
-export async function liveRedirectOf(deps: SitesDeps, site: SiteRecord, source: string): Promise<{ redirect: RedirectRecord; target: string } | undefined> {
-  const redirect = matchingRedirect(source, await deps.redirects.liveWithSources(site.organizationId, site._id, candidateSources(source)));
+export async function liveRedirectOf(deps: SitesDeps, site: SiteRecord, source: string, shown?: ShownItems): Promise<{ redirect: RedirectRecord; target: string } | undefined> {
+  const candidates = await deps.redirects.liveWithSources(site.organizationId, site._id, candidateSources(source));
+  const exact = candidates.find((r) => r.source === source);
+  const a = await addressesOf(deps, site, shown);
+  if (!exact) {
+    const git = await gitRedirectOf(deps, site, a, source);
+    if (git) return git;
+  }
+  const redirect = exact ?? matchingRedirect(source, candidates);
   if (!redirect) return undefined;
-  const target = await destinationUrl(deps, await addressesOf(deps, site), redirect.destination);
+  const target = await destinationUrl(deps, a, redirect.destination);
   return { redirect, target: redirect.captureWildcard ? appendSuffix(target, capturedSuffix(redirect.source, source), redirect.source) : target };
 }
 

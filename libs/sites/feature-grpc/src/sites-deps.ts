@@ -4,6 +4,7 @@ import { Db, Transaction } from '@bindery/platform/mongo';
 import type { RunStore } from '@bindery/platform/runs';
 import type { SearchClients } from '@bindery/search/client';
 import type {
+  GitRedirectsRepository,
   RedirectsRepository,
   SectionGroupsRepository,
   SectionsRepository,
@@ -35,6 +36,8 @@ export interface SitesDeps {
   /** search's service: a site's search runs there, as the caller */
   search: SearchClients;
   redirects: RedirectsRepository;
+  /** each space's Git redirects, from git-sync's imports (git-sync-events.ts); read by every site showing the space */
+  gitRedirects: GitRedirectsRepository;
   /** the keys sites' visitor tokens are signed with, one per site */
   visitorKeys: VisitorKeysRepository;
   runs: RunStore;

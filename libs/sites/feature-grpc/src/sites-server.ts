@@ -5,6 +5,7 @@ import { Db, transactionsRelayingEvents } from '@bindery/platform/mongo';
 import { defineService } from '@bindery/platform/service-runtime';
 import { connectSearch, SearchClients, searchAddressSetting } from '@bindery/search/client';
 import {
+  GitRedirectsRepository,
   OUTBOX_COLLECTIONS,
   RedirectsRepository,
   SectionGroupsRepository,
@@ -18,6 +19,7 @@ import {
   VisitorKeysRepository,
 } from '@bindery/sites/data-access';
 import { contentHandlers } from './content-events';
+import { gitSyncHandlers } from './git-sync-events';
 import { SitesDeps } from './sites-deps';
 import { publishedSitesGrpc } from './published-grpc';
 import { sitesGrpc } from './sites-grpc';
@@ -77,6 +79,7 @@ export function sitesServiceWith(options: SitesServiceOptions = {}) {
         content,
         search,
         redirects: new RedirectsRepository(db),
+        gitRedirects: new GitRedirectsRepository(db),
         visitorKeys: new VisitorKeysRepository(db),
         runs,
         clock,
@@ -95,6 +98,7 @@ export function sitesServiceWith(options: SitesServiceOptions = {}) {
     consumers: (deps) => ({
       'sites.identity-access': { from: ['identity'], handlers: deps.access.handlers, liveness: deps.access.liveness, applied: deps.access.forget },
       'sites.content': { from: ['content'], handlers: contentHandlers(deps) },
+      'sites.git-sync': { from: ['git-sync'], handlers: gitSyncHandlers(deps) },
     }),
   });
 }

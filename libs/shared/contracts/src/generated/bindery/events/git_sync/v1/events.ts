@@ -17,10 +17,44 @@ export interface SyncCompleted {
   revisionId: string;
   /** false: the commit or revision was already in sync, nothing was written */
   changed: boolean;
+  /** the space's organization (empty in events written before it was added) */
+  organizationId: string;
+  /**
+   * present on an import that made its revision the space's current one: every redirect of the
+   * repository's .gitbook.yaml, resolved against that revision; they replace the space's Git
+   * redirects as a whole (an empty list removes them). Absent on exports, standalone imports and
+   * events written before it was added: the space's Git redirects stay as they are.
+   */
+  redirects: GitRedirects | undefined;
+}
+
+/** The redirects of a repository's .gitbook.yaml. */
+export interface GitRedirects {
+  items: GitRedirect[];
+}
+
+/** One `.gitbook.yaml` redirect (`old/path: new/file.md`), resolved: exactly one of page_id or url. */
+export interface GitRedirect {
+  /** the path below the space's published URL, `/` then percent-encoded segments: "/old/path" */
+  source: string;
+  /** the page imported from the target file */
+  pageId: string;
+  /** the target's fragment (`file.md#anchor`), without `#`; only with page_id */
+  anchor: string;
+  /** an absolute http(s) URL, when the target is one */
+  url: string;
 }
 
 function createBaseSyncCompleted(): SyncCompleted {
-  return { spaceId: "", direction: "", commit: "", revisionId: "", changed: false };
+  return {
+    spaceId: "",
+    direction: "",
+    commit: "",
+    revisionId: "",
+    changed: false,
+    organizationId: "",
+    redirects: undefined,
+  };
 }
 
 export const SyncCompleted: MessageFns<SyncCompleted> = {
@@ -39,6 +73,12 @@ export const SyncCompleted: MessageFns<SyncCompleted> = {
     }
     if (message.changed !== false) {
       writer.uint32(40).bool(message.changed);
+    }
+    if (message.organizationId !== "") {
+      writer.uint32(50).string(message.organizationId);
+    }
+    if (message.redirects !== undefined) {
+      GitRedirects.encode(message.redirects, writer.uint32(58).fork()).join();
     }
     return writer;
   },
@@ -96,6 +136,22 @@ export const SyncCompleted: MessageFns<SyncCompleted> = {
             message.changed = reader.bool();
             continue;
           }
+          case 6: {
+            if (tag !== 50) {
+              break;
+            }
+
+            message.organizationId = reader.string();
+            continue;
+          }
+          case 7: {
+            if (tag !== 58) {
+              break;
+            }
+
+            message.redirects = GitRedirects.decode(reader, reader.uint32());
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -123,6 +179,12 @@ export const SyncCompleted: MessageFns<SyncCompleted> = {
         ? globalThis.String(object.revision_id)
         : "",
       changed: isSet(object.changed) ? globalThis.Boolean(object.changed) : false,
+      organizationId: isSet(object.organizationId)
+        ? globalThis.String(object.organizationId)
+        : isSet(object.organization_id)
+        ? globalThis.String(object.organization_id)
+        : "",
+      redirects: isSet(object.redirects) ? GitRedirects.fromJSON(object.redirects) : undefined,
     };
   },
 
@@ -143,6 +205,12 @@ export const SyncCompleted: MessageFns<SyncCompleted> = {
     if (message.changed !== false) {
       obj.changed = message.changed;
     }
+    if (message.organizationId !== "") {
+      obj.organizationId = message.organizationId;
+    }
+    if (message.redirects !== undefined) {
+      obj.redirects = GitRedirects.toJSON(message.redirects);
+    }
     return obj;
   },
 
@@ -156,6 +224,200 @@ export const SyncCompleted: MessageFns<SyncCompleted> = {
     message.commit = object.commit ?? "";
     message.revisionId = object.revisionId ?? "";
     message.changed = object.changed ?? false;
+    message.organizationId = object.organizationId ?? "";
+    message.redirects = (object.redirects !== undefined && object.redirects !== null)
+      ? GitRedirects.fromPartial(object.redirects)
+      : undefined;
+    return message;
+  },
+};
+
+function createBaseGitRedirects(): GitRedirects {
+  return { items: [] };
+}
+
+export const GitRedirects: MessageFns<GitRedirects> = {
+  encode(message: GitRedirects, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    for (const v of message.items) {
+      GitRedirect.encode(v!, writer.uint32(10).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): GitRedirects {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseGitRedirects();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.items.push(GitRedirect.decode(reader, reader.uint32()));
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): GitRedirects {
+    return {
+      items: globalThis.Array.isArray(object?.items) ? object.items.map((e: any) => GitRedirect.fromJSON(e)) : [],
+    };
+  },
+
+  toJSON(message: GitRedirects): unknown {
+    const obj: any = {};
+    if (message.items?.length) {
+      obj.items = message.items.map((e) => GitRedirect.toJSON(e));
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<GitRedirects>, I>>(base?: I): GitRedirects {
+    return GitRedirects.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<GitRedirects>, I>>(object: I): GitRedirects {
+    const message = createBaseGitRedirects();
+    message.items = object.items?.map((e) => GitRedirect.fromPartial(e)) || [];
+    return message;
+  },
+};
+
+function createBaseGitRedirect(): GitRedirect {
+  return { source: "", pageId: "", anchor: "", url: "" };
+}
+
+export const GitRedirect: MessageFns<GitRedirect> = {
+  encode(message: GitRedirect, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.source !== "") {
+      writer.uint32(10).string(message.source);
+    }
+    if (message.pageId !== "") {
+      writer.uint32(18).string(message.pageId);
+    }
+    if (message.anchor !== "") {
+      writer.uint32(26).string(message.anchor);
+    }
+    if (message.url !== "") {
+      writer.uint32(34).string(message.url);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): GitRedirect {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseGitRedirect();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.source = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.pageId = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.anchor = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.url = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): GitRedirect {
+    return {
+      source: isSet(object.source) ? globalThis.String(object.source) : "",
+      pageId: isSet(object.pageId)
+        ? globalThis.String(object.pageId)
+        : isSet(object.page_id)
+        ? globalThis.String(object.page_id)
+        : "",
+      anchor: isSet(object.anchor) ? globalThis.String(object.anchor) : "",
+      url: isSet(object.url) ? globalThis.String(object.url) : "",
+    };
+  },
+
+  toJSON(message: GitRedirect): unknown {
+    const obj: any = {};
+    if (message.source !== "") {
+      obj.source = message.source;
+    }
+    if (message.pageId !== "") {
+      obj.pageId = message.pageId;
+    }
+    if (message.anchor !== "") {
+      obj.anchor = message.anchor;
+    }
+    if (message.url !== "") {
+      obj.url = message.url;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<GitRedirect>, I>>(base?: I): GitRedirect {
+    return GitRedirect.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<GitRedirect>, I>>(object: I): GitRedirect {
+    const message = createBaseGitRedirect();
+    message.source = object.source ?? "";
+    message.pageId = object.pageId ?? "";
+    message.anchor = object.anchor ?? "";
+    message.url = object.url ?? "";
     return message;
   },
 };
