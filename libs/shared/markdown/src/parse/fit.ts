@@ -1,6 +1,7 @@
 import { block, childBlocks, inline, inlineText, paragraph, text } from '../nodes';
 import { mark } from '../marks';
 import type { DocumentBlock, DocumentNode } from '../types';
+import { includeTagOf } from './include';
 
 const ESSENTIALS = ['paragraph', 'heading-1', 'heading-2', 'heading-3', 'list-ordered', 'list-unordered', 'list-tasks', 'divider'];
 const MEDIA = ['content-ref', 'code', 'embed', 'file', 'images', 'drawing', 'hint', 'blockquote', 'math', 'integration'];
@@ -44,6 +45,11 @@ function degrade(b: DocumentBlock): DocumentBlock[] {
       return (b.fragments ?? []).flatMap((f) => f.nodes);
     case 'expandable':
       return (b.fragments ?? []).flatMap((f) => f.nodes);
+    case 'reusable-content': {
+      // where the spec allows no reusable content (tabs, steps, columns…) the include stays text, as written
+      const tag = includeTagOf(b);
+      return tag ? [paragraph([text(tag)])] : [];
+    }
     case 'tabs-item':
       return [block('paragraph', {}, [text(String(b.data.title ?? ''), [mark('bold')])]), ...childBlocks(b)];
     default:
