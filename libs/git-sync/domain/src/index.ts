@@ -29,6 +29,10 @@ export interface SyncRecord {
   summaryPrint?: string;
   /** the asset file of each imported file id (`.gitbook/assets/…`, relative to the root) */
   assets?: Record<string, string>;
+  /** the file of each reusable content (`.gitbook/includes/…`, relative to the root) */
+  includes?: Record<string, string>;
+  /** each reusable content's print at the last sync (see includePrint) */
+  includePrints?: Record<string, string>;
   /** the latest timestamp of an import or export that ran */
   lastTimestamp?: string;
   updatedAt: string;

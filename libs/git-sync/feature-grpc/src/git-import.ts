@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { filesOf, readGitbookConfig, TreeEntry, treeOfRepository } from '@bindery/git-sync/domain';
 import { PermanentRunFailure, RunContext } from '@bindery/platform/runs';
 import { logger } from '@bindery/platform/telemetry';
+import { importedIncludes, includesOf } from './git-includes';
 import { GitRepository } from './git-repository';
 import { GitSyncDeps } from './git-sync.service';
 import { olderThanLastSync, openRemote, PageJson, pagePrints, saveSync, SyncInput } from './git-sync-common';
@@ -118,6 +119,7 @@ export async function runImport(deps: GitSyncDeps, input: SyncInput, ctx: RunCon
   };
   const entries = toEntries(tree);
   const files = await assetsOf(repo, inRoot);
+  const includes = await includesOf(repo, inRoot);
   lap('read');
   await ctx.progress({ done: 0, total: pages, message: 'files read; writing the revision' });
   const message = (await repo.run(['log', '-1', '--format=%B', commit])).trim();
@@ -129,6 +131,7 @@ export async function runImport(deps: GitSyncDeps, input: SyncInput, ctx: RunCon
       updateCurrent: !input.standalone,
       revisionKey: `git-import:${ctx.run._id}`,
       gitJson: JSON.stringify({ oid: commit, message, url: remote.url, ref: input.ref }),
+      reusableContentsJson: JSON.stringify(includes),
     },
     { caller },
   );
@@ -143,12 +146,13 @@ export async function runImport(deps: GitSyncDeps, input: SyncInput, ctx: RunCon
   const prints = await pagePrints(deps, input.spaceId, reply.revisionId, filesOfPages, caller);
   const assets: Record<string, string> = {};
   for (const [path, file] of Object.entries(JSON.parse(reply.filesJson) as Record<string, string>)) assets[file] ??= path;
+  const included = await importedIncludes(deps, input.spaceId, reply.revisionId, JSON.parse(reply.reusableContentsJson || '{}') as Record<string, string>, caller);
   await saveSync(
     deps,
     input,
     remote.repoName,
     sync,
-    { commit, revisionId: reply.revisionId, root, files: filesOfPages, prints: prints.pages, summaryPrint: prints.summary, groups: {}, assets },
+    { commit, revisionId: reply.revisionId, root, files: filesOfPages, prints: prints.pages, summaryPrint: prints.summary, groups: {}, assets, ...included },
     'import',
     true,
   );

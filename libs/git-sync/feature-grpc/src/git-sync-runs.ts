@@ -4,6 +4,7 @@ import { exportPaths, join, writeSummary } from '@bindery/git-sync/domain';
 import { PermanentRunFailure, RunContext } from '@bindery/platform/runs';
 import type { ServiceRuns } from '@bindery/platform/service-runtime';
 import { newAssets } from './export-assets';
+import { exportIncludes, relativeIncludes, ReusableContentJson } from './git-includes';
 import { runImport } from './git-import';
 import { GIT_SYNC_RUNS, GitSyncDeps } from './git-sync.service';
 import { flatPages, olderThanLastSync, openRemote, PageJson, pagePrint, saveSync, summaryPrint, SyncInput, toExportPages } from './git-sync-common';
@@ -49,6 +50,18 @@ async function runExport(deps: GitSyncDeps, input: SyncInput, ctx: RunContext) {
   const base = join(input.repoProjectDirectory, sync?.root ?? '');
   const present = head ? await repo.files(head, '') : new Map<string, string>();
   const assets = await newAssets(deps, { spaceId: input.spaceId, revisionId, caller, known: sync?.assets ?? {}, base, present, repo });
+  const includes = await exportIncludes(deps, {
+    spaceId: input.spaceId,
+    revisionId,
+    caller,
+    contents: JSON.parse(listed.reusableContentsJson || '[]') as ReusableContentJson[],
+    known: sync?.includes ?? {},
+    knownPrints: sync?.includePrints ?? {},
+    trusted,
+    base,
+    present,
+    toFile: (markdown, file) => relativeLinks(markdown, file, paths, assets.assets),
+  });
   const wanted = new Map<string, string>();
   const prints: Record<string, string> = {};
   for (const page of flatPages(tree)) {
@@ -62,11 +75,16 @@ async function runExport(deps: GitSyncDeps, input: SyncInput, ctx: RunContext) {
       { caller },
     );
     const json = JSON.parse(reply.pageJson) as { title?: string; description?: string; markdown?: string };
-    wanted.set(join(base, file), pageFile({ ...json, markdown: relativeLinks(json.markdown ?? '', file, paths, assets.assets) }));
+    const markdown = relativeIncludes(relativeLinks(json.markdown ?? '', file, paths, assets.assets), file, includes.files);
+    wanted.set(join(base, file), pageFile({ ...json, markdown }));
   }
   const summary = writeSummary(pages, paths, sync?.groups ?? {});
   if (!(trusted && sync?.summaryPrint === summaryPrint(summary))) wanted.set(join(base, 'SUMMARY.md'), summary);
   const changes = new Map<string, string | null>(assets.changes);
+  for (const [file, text] of includes.changes) {
+    if (text === null) changes.set(file, null);
+    else wanted.set(file, text);
+  }
   for (const [file, text] of wanted) {
     const oid = await repo.writeBlob(text);
     if (present.get(file) !== oid) changes.set(file, oid);
@@ -76,7 +94,15 @@ async function runExport(deps: GitSyncDeps, input: SyncInput, ctx: RunContext) {
     const full = join(base, file);
     if (!kept.has(full) && present.has(full)) changes.set(full, null);
   }
-  const record = { revisionId, files: Object.fromEntries(paths), prints, summaryPrint: summaryPrint(summary), assets: assets.assets };
+  const record = {
+    revisionId,
+    files: Object.fromEntries(paths),
+    prints,
+    summaryPrint: summaryPrint(summary),
+    assets: assets.assets,
+    includes: includes.files,
+    includePrints: includes.prints,
+  };
   const commit = await repo.commit(head, changes, input.commitMessage || 'No subject', deps.author);
   if (!commit) {
     await saveSync(deps, input, remote.repoName, sync, { commit: head ?? undefined, ...record }, 'export', false);
