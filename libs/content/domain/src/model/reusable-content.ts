@@ -71,3 +71,16 @@ export function titleFromSource(source: string): string {
   const name = source.split('/').pop() ?? '';
   return name.replace(/\.md$/i, '') || 'Untitled';
 }
+
+/**
+ * The reusable contents of a merge of `theirs` into `ours` (both from `base`): the list is replaced
+ * whole by an import, so whichever side changed it wins, ours when both did.
+ */
+export function mergeReusableContents(
+  base: readonly ReusableContentNode[] | undefined,
+  ours: readonly ReusableContentNode[] | undefined,
+  theirs: readonly ReusableContentNode[] | undefined,
+): ReusableContentNode[] {
+  const same = (a: readonly ReusableContentNode[] | undefined, b: readonly ReusableContentNode[] | undefined) => JSON.stringify(a ?? []) === JSON.stringify(b ?? []);
+  return [...((same(ours, base) ? theirs : ours) ?? [])];
+}

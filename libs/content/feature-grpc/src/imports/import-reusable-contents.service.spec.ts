@@ -148,6 +148,33 @@ describe('reusable contents: imported with a tree, kept by later revisions, read
     expect((await revision(spaceId)).reusableContents.map((c: Json) => c.id)).toEqual(rev.reusableContents.map((c: Json) => c.id));
   });
 
+  test("a change request's head brought up to date takes an import's reusable contents; merged back, the space keeps them", async () => {
+    const spaceId = await newSpace();
+    const start = await importTree(spaceId, TREE, INCLUDES);
+    // a change request's head: a revision on the current one that does not move the space
+    const head = await clients.revisions.applyChanges(
+      {
+        spaceId,
+        baseRevisionId: start.revisionId,
+        updateCurrent: false,
+        revisionType: 'edits',
+        mergedFrom: '',
+        changesJson: JSON.stringify([{ operation: 'insert_page', title: 'Draft', document: { markdown: 'Draft.' } }]),
+        revertRevisionId: '',
+      },
+      { caller: admin },
+    );
+    const next = await importTree(spaceId, TREE, [INCLUDES[0], { source: '.gitbook/includes/new.md', markdown: 'New.\n' }]);
+    const merge = (mode: string, base: string, headId: string) =>
+      clients.revisions.mergeRevisions({ spaceId, baseRevisionId: base, headRevisionId: headId, mode, mergedFrom: '', idempotencyKey: '' }, { caller: admin });
+    const updated = await merge('update', start.revisionId, head.revisionId);
+    expect(updated.result).toBe('update');
+    expect((await revision(spaceId, updated.revisionId)).reusableContents.map((c: Json) => c.id)).toEqual(Object.values(next.reusable));
+    const merged = await merge('merge', next.revisionId, updated.revisionId);
+    expect(merged.result).toBe('merge');
+    expect((await revision(spaceId)).reusableContents.map((c: Json) => c.id)).toEqual(Object.values(next.reusable));
+  });
+
   test('readers read them; a caller who cannot see the space, or an unknown id, is not found; bad input is refused', async () => {
     const spaceId = await newSpace();
     const r = await importTree(spaceId, TREE, INCLUDES);
