@@ -124,7 +124,9 @@ export async function exportIncludes(
   const taken = new Set<string>();
   for (const c of args.contents) {
     const file = args.known[c.id] ?? c.git?.path;
-    if (file && !taken.has(file)) ((files[c.id] = file), taken.add(file));
+    if (!file || taken.has(file)) continue;
+    files[c.id] = file;
+    taken.add(file);
   }
   for (const c of args.contents) files[c.id] ??= uniqueFile(c.title, taken);
   const prints: Record<string, string> = {};
