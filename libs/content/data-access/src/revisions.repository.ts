@@ -1,4 +1,5 @@
 import { ClientSession, Db } from 'mongodb';
+import type { ReusableContentNode } from '@bindery/content/domain';
 import { EventEnvelope } from '@bindery/platform/events';
 import { Repository } from '@bindery/platform/mongo';
 import { COLLECTIONS } from './indexes';
@@ -18,7 +19,8 @@ export interface RevisionRecord {
   createdAt: string;
   pages?: string;
   files?: string;
-  reusableContents?: unknown[];
+  /** the revision's reusable contents, in order (their documents are content-addressed records) */
+  reusableContents?: ReusableContentNode[];
   variables?: Record<string, string>;
   git?: { oid: string; message: string; createdByService: boolean; url?: string; ref?: string };
   mergedFrom?: string;

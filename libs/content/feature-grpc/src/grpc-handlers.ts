@@ -9,17 +9,18 @@ import * as revisions from './revisions/revisions.service';
 import { applyContentChanges } from './revisions/apply-changes.service';
 import { mergeRevisions } from './revisions/merge-revisions.service';
 import { diffRevisions } from './revisions/diff-revisions.service';
+import { getReusableContent } from './revisions/reusable-content-reads';
 import { importTree } from './imports/import-tree.service';
 import { cancelImport, getImport, importWebsiteAndWait, listImports, startImport } from './imports/import-runs';
 import { runMessage } from '@bindery/platform/runs';
 
 /**
  * What a site token may call: the reads of a published space's content (the space, a revision, its
- * page tree, a page by id or path with its document, its files). visibleSpace limits them to the
+ * page tree, a page by id or path with its document, a reusable content with its document, its files). visibleSpace limits them to the
  * token's spaces; links and backlinks, which name other services' objects, stay closed.
  */
 export const SITE_READABLE_SPACES = ['getSpace'] as const;
-export const SITE_READABLE_REVISIONS = ['getRevision', 'listPages', 'getPage', 'listFiles', 'getFile'] as const;
+export const SITE_READABLE_REVISIONS = ['getRevision', 'listPages', 'getPage', 'getReusableContent', 'listFiles', 'getFile'] as const;
 
 /** Content's gRPC services: each handler is its use case with the verified caller. */
 export function contentGrpc(deps: ContentDeps): GrpcRegistration[] {
@@ -66,6 +67,7 @@ export function contentGrpc(deps: ContentDeps): GrpcRegistration[] {
         getRevision: (req, { caller }) => revisions.getRevision(deps, caller, req),
         listPages: (req, { caller }) => revisions.listPages(deps, caller, req),
         getPage: (req, { caller }) => revisions.getPage(deps, caller, req),
+        getReusableContent: (req, { caller }) => getReusableContent(deps, caller, req),
         listFiles: (req, { caller }) => revisions.listFiles(deps, caller, req),
         getFile: (req, { caller }) => revisions.getFile(deps, caller, req),
         listFileBacklinks: (req, { caller }) => revisions.listFileBacklinks(deps, caller, req),

@@ -38,5 +38,12 @@ export function changeRequestContentRoutes(
       "The links of one page of the change request's head (readers)",
     ),
     b.pageRoute(`${base}/path/*pagePath`, 'getPageInChangeRequestByPath', officialResponse('getPageInChangeRequestByPath'), { ...CHANGE_REQUEST, pagePath: PATH_PARAM }, 'path'),
+    b.reusableContentRoute(
+      `${base}/reusable-contents/:reusableContentId`,
+      'getReusableContentInChangeRequestById',
+      officialResponse('getReusableContentInChangeRequestById'),
+      { ...CHANGE_REQUEST, reusableContentId: ID_PARAM },
+      'content',
+    ),
   ];
 }

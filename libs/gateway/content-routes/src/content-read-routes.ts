@@ -22,6 +22,10 @@ const PAGE_QUERY = {
   dereferenced: { anyOf: [{ type: 'boolean' }, { type: 'string', enum: ['reusable-contents'] }], description: 'accepted' },
   cachedMetadata: { type: 'boolean', description: 'accepted' },
 };
+const DOCUMENT_QUERY = {
+  evaluated: PAGE_QUERY.evaluated,
+  dereferenced: PAGE_QUERY.dereferenced,
+};
 const LINKS_QUERY = { ...LIST_QUERY, status: { type: 'string', enum: ['ok', 'broken', 'in-app'], description: 'Only links with this status' } };
 const SPACE = { spaceId: ID_PARAM };
 const REVISION = { spaceId: ID_PARAM, revisionId: ID_PARAM };
@@ -178,7 +182,23 @@ export function revisionReadBuilders(revisions: Revisions, identity: IdentityCli
       return { body: toList(await expand(JSON.parse(r.itemsJson), r.space, { caller, deadline }), r.page) };
     },
   });
-  return { revisionRoute, pagesRoute, pageRoute, filesRoute, fileRoute, backlinksRoute, linksRoute };
+  /** A reusable content of the revision (`part: 'document'`: its document, the official JSONDocument). */
+  const reusableContentRoute = (path: string, operationId: string, schema: JsonSchema, params: Record<string, JsonSchema>, part: 'content' | 'document'): RouteSpec => ({
+    method: 'get',
+    path,
+    operationId,
+    summary:
+      part === 'content' ? 'A reusable content of the revision: its title and the id of its document (readers)' : 'The document of a reusable content of the revision (readers)',
+    tags: ['content'],
+    params,
+    query: part === 'content' ? REVISION_QUERY : DOCUMENT_QUERY,
+    success: { status: 200, description: part === 'content' ? 'The reusable content' : 'Its document', schema },
+    async handler({ caller, deadline, params: p, query }) {
+      const r = await revisions.getReusableContent({ revision: await sel(p, query, { caller, deadline }), reusableContentId: p.reusableContentId }, { caller, deadline });
+      return { body: JSON.parse(part === 'content' ? r.reusableContentJson : r.documentJson) };
+    },
+  });
+  return { revisionRoute, pagesRoute, pageRoute, filesRoute, fileRoute, backlinksRoute, linksRoute, reusableContentRoute };
 }
 
 /**
@@ -190,7 +210,13 @@ const forSiteTokens = (route: RouteSpec): RouteSpec => ({ ...route, siteToken: t
 
 /** The space-content reads, under /content (current revision) and /revisions/{revisionId} (history). */
 export function contentReadRoutes(revisions: Revisions, identity: IdentityClients, urls: Urls, changeRequestOf: ChangeRequestOf): RouteSpec[] {
-  const { revisionRoute, pagesRoute, pageRoute, filesRoute, fileRoute, backlinksRoute, linksRoute } = revisionReadBuilders(revisions, identity, urls, changeRequestOf);
+  const { revisionRoute, pagesRoute, pageRoute, filesRoute, fileRoute, backlinksRoute, linksRoute, reusableContentRoute } = revisionReadBuilders(
+    revisions,
+    identity,
+    urls,
+    changeRequestOf,
+  );
+  const reusable = { reusableContentId: ID_PARAM };
   const content = '/v1/spaces/:spaceId/content';
   const history = '/v1/spaces/:spaceId/revisions/:revisionId';
   return [
@@ -221,5 +247,33 @@ export function contentReadRoutes(revisions: Revisions, identity: IdentityClient
     forSiteTokens(fileRoute(`${history}/files/:fileId`, 'getFileInRevisionById', officialResponse('getFileInRevisionById'), { ...REVISION, fileId: ID_PARAM })),
     forSiteTokens(pageRoute(`${history}/page/:pageId`, 'getPageInRevisionById', officialResponse('getPageInRevisionById'), { ...REVISION, pageId: ID_PARAM }, 'id')),
     forSiteTokens(pageRoute(`${history}/path/*pagePath`, 'getPageInRevisionByPath', officialResponse('getPageInRevisionByPath'), { ...REVISION, pagePath: PATH_PARAM }, 'path')),
+    // reusable contents: the official document has /document in the revision variant only
+    forSiteTokens(
+      reusableContentRoute(
+        `${content}/reusable-contents/:reusableContentId`,
+        'getReusableContentById',
+        officialResponse('getReusableContentById'),
+        { ...SPACE, ...reusable },
+        'content',
+      ),
+    ),
+    forSiteTokens(
+      reusableContentRoute(
+        `${history}/reusable-contents/:reusableContentId`,
+        'getReusableContentInRevisionById',
+        officialResponse('getReusableContentInRevisionById'),
+        { ...REVISION, ...reusable },
+        'content',
+      ),
+    ),
+    forSiteTokens(
+      reusableContentRoute(
+        `${history}/reusable-contents/:reusableContentId/document`,
+        'getReusableContentDocumentInRevisionById',
+        officialResponse('getReusableContentDocumentInRevisionById'),
+        { ...REVISION, ...reusable },
+        'document',
+      ),
+    ),
   ];
 }

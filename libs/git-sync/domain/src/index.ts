@@ -32,6 +32,10 @@ export interface SyncRecord {
   assets?: Record<string, string>;
   /** set when the space's last import failed for good, cleared by the next import that completes */
   lastImportFailure?: { at: string; reason: string } | null;
+  /** the file of each reusable content (`.gitbook/includes/…`, relative to the root) */
+  includes?: Record<string, string>;
+  /** each reusable content's print at the last sync (see includePrint) */
+  includePrints?: Record<string, string>;
   /** the latest timestamp of an import or export that ran */
   lastTimestamp?: string;
   updatedAt: string;

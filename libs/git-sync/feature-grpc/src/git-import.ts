@@ -4,6 +4,7 @@ import { PermanentRunFailure, RunContext } from '@bindery/platform/runs';
 import { isDomainError } from '@bindery/platform/errors';
 import type { Caller } from '@bindery/platform/grpc';
 import { logger } from '@bindery/platform/telemetry';
+import { importedIncludes, includesOf } from './git-includes';
 import { GitRepository } from './git-repository';
 import { GitSyncDeps } from './git-sync.service';
 import { flatPages, olderThanLastSync, openRemote, PageJson, pagePrints, saveSync, SyncInput } from './git-sync-common';
@@ -166,6 +167,7 @@ export async function runImport(deps: GitSyncDeps, input: SyncInput, ctx: RunCon
     return out;
   };
   const entries = toEntries(tree);
+  const includes = await includesOf(repo, inRoot);
   lap('read');
   const { files, skipped } = await assetsOf(deps, repo, inRoot, input.spaceId, caller, ctx);
   lap('stage');
@@ -179,6 +181,7 @@ export async function runImport(deps: GitSyncDeps, input: SyncInput, ctx: RunCon
       updateCurrent: !input.standalone,
       revisionKey: `git-import:${ctx.run._id}`,
       gitJson: JSON.stringify({ oid: commit, message, url: remote.url, ref: input.ref }),
+      reusableContentsJson: JSON.stringify(includes),
     },
     { caller },
   );
@@ -199,12 +202,24 @@ export async function runImport(deps: GitSyncDeps, input: SyncInput, ctx: RunCon
   for (const [path, file] of Object.entries(JSON.parse(reply.filesJson) as Record<string, string>)) assets[file] ??= path;
   const redirects = importRedirects(input, config.redirects, pageOf);
   if (redirects.leftOut.length) logger.info('git import: redirects left out', { run: ctx.run._id, leftOut: redirects.leftOut.length });
+  const included = await importedIncludes(deps, input.spaceId, reply.revisionId, JSON.parse(reply.reusableContentsJson || '{}') as Record<string, string>, caller);
   await saveSync(
     deps,
     input,
     remote.repoName,
     sync,
-    { commit, revisionId: reply.revisionId, root, files: filesOfPages, prints: prints.pages, summaryPrint: prints.summary, groups: {}, assets, lastImportFailure: null },
+    {
+      commit,
+      revisionId: reply.revisionId,
+      root,
+      files: filesOfPages,
+      prints: prints.pages,
+      summaryPrint: prints.summary,
+      groups: {},
+      assets,
+      lastImportFailure: null,
+      ...included,
+    },
     'import',
     true,
     redirects.redirects,

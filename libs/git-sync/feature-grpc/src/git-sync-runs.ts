@@ -4,6 +4,7 @@ import type { Caller } from '@bindery/platform/grpc';
 import { PermanentRunFailure, RunContext } from '@bindery/platform/runs';
 import type { ServiceRuns } from '@bindery/platform/service-runtime';
 import { newAssets } from './export-assets';
+import { exportIncludes, relativeIncludes, ReusableContentJson } from './git-includes';
 import { runImport } from './git-import';
 import { GitRepository } from './git-repository';
 import { GIT_SYNC_RUNS, GitSyncDeps } from './git-sync.service';
@@ -26,6 +27,8 @@ interface PageWriting {
   caller: Caller;
   paths: Map<string, string>;
   assets: Record<string, string>;
+  /** the file of each reusable content (`.gitbook/includes/…`) */
+  includeFiles: Record<string, string>;
 }
 
 /** A page of a revision as export prints its file, with the front matter fields it printed (undefined: no such page). */
@@ -42,7 +45,7 @@ async function printPage(w: PageWriting, revisionId: string, pageId: string, fil
   }
   const page = JSON.parse(reply.pageJson) as PageFileFields;
   const cover = page.cover?.ref?.kind === 'file' && page.cover.ref.file ? relativeLinks(`/files/${page.cover.ref.file}`, file, w.paths, w.assets) : undefined;
-  const fields = { ...page, markdown: relativeLinks(page.markdown ?? '', file, w.paths, w.assets) };
+  const fields = { ...page, markdown: relativeIncludes(relativeLinks(page.markdown ?? '', file, w.paths, w.assets), file, w.includeFiles) };
   const coverPath = cover && !cover.startsWith('/files/') ? decodeURI(cover) : undefined;
   return { text: pageFileText(fields, coverPath), fields: frontmatterOf(fields, coverPath) };
 }
@@ -112,7 +115,19 @@ async function runExport(deps: GitSyncDeps, input: SyncInput, ctx: RunContext) {
   const base = join(input.repoProjectDirectory, sync?.root ?? '');
   const present = head ? await repo.files(head, '') : new Map<string, string>();
   const assets = await newAssets(deps, { spaceId: input.spaceId, revisionId, caller, known: sync?.assets ?? {}, base, present, repo });
-  const writing: PageWriting = { deps, spaceId: input.spaceId, caller, paths, assets: assets.assets };
+  const includes = await exportIncludes(deps, {
+    spaceId: input.spaceId,
+    revisionId,
+    caller,
+    contents: JSON.parse(listed.reusableContentsJson || '[]') as ReusableContentJson[],
+    known: sync?.includes ?? {},
+    knownPrints: sync?.includePrints ?? {},
+    trusted,
+    base,
+    present,
+    toFile: (markdown, file) => relativeLinks(markdown, file, paths, assets.assets),
+  });
+  const writing: PageWriting = { deps, spaceId: input.spaceId, caller, paths, assets: assets.assets, includeFiles: includes.files };
   const wanted = new Map<string, string>();
   const prints: Record<string, string> = {};
   for (const page of flatPages(tree)) {
@@ -129,6 +144,10 @@ async function runExport(deps: GitSyncDeps, input: SyncInput, ctx: RunContext) {
   if (!(trusted && sync?.summaryPrint === summaryPrint(summary)))
     wanted.set(summaryFile, await summaryFileOf(writing, repo, sync, summary, trusted ? present.get(summaryFile) : undefined));
   const changes = new Map<string, string | null>(assets.changes);
+  for (const [file, text] of includes.changes) {
+    if (text === null) changes.set(file, null);
+    else wanted.set(file, text);
+  }
   for (const [file, text] of wanted) {
     const oid = await repo.writeBlob(text);
     if (present.get(file) !== oid) changes.set(file, oid);
@@ -139,7 +158,15 @@ async function runExport(deps: GitSyncDeps, input: SyncInput, ctx: RunContext) {
     const full = join(base, file);
     if (!kept.has(full) && present.has(full)) changes.set(full, null);
   }
-  const record = { revisionId, files: Object.fromEntries(paths), prints, summaryPrint: summaryPrint(summary), assets: assets.assets };
+  const record = {
+    revisionId,
+    files: Object.fromEntries(paths),
+    prints,
+    summaryPrint: summaryPrint(summary),
+    assets: assets.assets,
+    includes: includes.files,
+    includePrints: includes.prints,
+  };
   const commit = await repo.commit(head, changes, input.commitMessage || 'No subject', deps.author);
   if (!commit) {
     await saveSync(deps, input, remote.repoName, sync, { commit: head ?? undefined, ...record }, 'export', false);

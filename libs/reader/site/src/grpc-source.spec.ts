@@ -115,6 +115,16 @@ function fakes() {
             path: 'install',
           };
         },
+        getReusableContent: async (req: { reusableContentId: string }, o?: { caller?: Caller }) => {
+          record('getReusableContent')(req, o);
+          if (req.reusableContentId !== 'rc1') throw new DomainError('not_found', 'Reusable content not found.');
+          const text = { object: 'text', leaves: [{ object: 'leaf', text: 'Shared warning.', marks: [] }] };
+          return {
+            reusableContentJson: JSON.stringify({ id: 'rc1', title: 'Warning', document: 'd1' }),
+            documentJson: JSON.stringify({ object: 'document', data: {}, nodes: [{ object: 'block', type: 'paragraph', data: {}, nodes: [text] }] }),
+            revisionId: 'rev-1',
+          };
+        },
         listFiles: async (req: unknown, o?: { caller?: Caller }) => {
           record('listFiles')(req, o);
           return { filesJson: JSON.stringify([{ id: 'f1', name: 'a.txt', contentType: 'text/plain', size: 5, downloadURL: 'downloads/tok.en/a.txt' }]), page: { count: 1 } };
@@ -191,6 +201,17 @@ describe('GrpcSource', () => {
       format: 'document',
       evaluated: true,
     });
+  });
+
+  test('a reusable content’s document is read from the page’s revision as the site token’s caller; an unknown one is undefined', async () => {
+    const { options, calls } = fakes();
+    const source = new GrpcSource(options);
+    const content = (await source.resolve(`${R}/docs/install`, {}))!;
+    expect((await source.reusableContent(content.access, 'rc1'))?.nodes).toHaveLength(1);
+    expect(await source.reusableContent(content.access, 'gone')).toBeUndefined();
+    const read = calls.find((c) => c.method === 'getReusableContent')!;
+    expect(read.req).toEqual({ revision: { spaceId: 'sp-main', revisionId: 'rev-1', metadata: false }, reusableContentId: 'rc1' });
+    expect(read.caller).toMatchObject({ userId: 'site:tok1' });
   });
 
   test('the published structure: a conditional site space shows only to visitors the resolver opens it to', async () => {

@@ -193,9 +193,15 @@ export class GrpcSource implements ReaderSource {
     return out;
   }
 
-  /** Content has no read of a reusable content's document yet: the block shows as a placeholder. */
-  async reusableContent(): Promise<Document | undefined> {
-    return undefined;
+  /** A reusable content's document, of the same revision as the page (undefined when the revision holds none by that id). */
+  async reusableContent(access: ContentAccess, reusableContentId: string): Promise<Document | undefined> {
+    try {
+      const reply = await this.o.content.revisions.getReusableContent({ revision: this.selector(access), reusableContentId }, { caller: await this.callerFor(access) });
+      return JSON.parse(reply.documentJson) as Document;
+    } catch (err) {
+      if (notFound(err)) return undefined;
+      throw err;
+    }
   }
 
   async openFile(access: ContentAccess, fileId: string): Promise<FileBody | undefined> {

@@ -70,6 +70,8 @@ export interface ToDocumentOptions {
   resolveLink?(href: string): ContentRef | null;
   /** Image / file source that is not an absolute URL (e.g. `.gitbook/assets/x.png`, `./logo-ref`, `/files/<id>`). Returns a file reference or null (then: an image becomes a url ref with the src as written; a {% file %} block is dropped). Default: null. */
   resolveFile?(src: string): { kind: 'file'; file: string } | null;
+  /** Path of a `{% include "<path>" %}` line (reusable content, e.g. `../.gitbook/includes/x.md`). Returns the reusable content it names (`{kind: 'reusable-content', reusableContent}`), or null: the line then stays text as written. Default: null. */
+  resolveReusableContent?(path: string): ContentRef | null;
 }
 
 export interface ToMarkdownOptions {

@@ -5,6 +5,7 @@ import { LinkTargets } from './link-targets';
 import { FileNode, PageLayout, PageNode } from './page-node';
 import { RevisionDraft } from './revision-draft';
 import { RevertSource, revertBlocks, revertPage } from './revert-page';
+import { ImportedReusableContent, ReusableContentNode, ReusableContentSources, titleFromSource } from './reusable-content';
 import { assertSlugFree, slugFromTitle, uniqueSlug } from './slugs';
 
 export interface ApplyContext {
@@ -19,6 +20,10 @@ export interface ApplyContext {
   revertSource(revision: string | undefined): Promise<RevertSource | undefined>;
   /** files of an import already stored, by the paths that name them (sources of imported pages resolve to them) */
   importedFiles?: ReadonlyMap<string, string>;
+  /** an import's reusable contents: they replace the base's, and pages' includes resolve against their files */
+  reusableContents?: readonly ImportedReusableContent[];
+  /** the reusable contents the base revision holds (`{% include "/reusable-content/<id>" %}` names one) */
+  baseReusableContents?: ReadonlySet<string>;
 }
 
 export interface AppliedChange {
@@ -30,6 +35,8 @@ export interface AppliedChange {
 export interface ApplyOutcome {
   changes: AppliedChange[];
   insertedFiles: FileNode[];
+  /** the new revision's reusable contents, when the batch sets them (an import) */
+  reusableContents?: ReusableContentNode[];
 }
 
 const DEFAULT_TITLE = 'Untitled';
@@ -40,6 +47,8 @@ interface FirstPass {
   result: ReturnType<typeof markdownToDocument>;
   hrefs: Set<string>;
   sources: Set<string>;
+  /** the paths of its `{% include %}` lines */
+  includes: Set<string>;
 }
 
 /**
@@ -54,9 +63,14 @@ class FirstPasses {
     if (cached) return cached;
     const hrefs = new Set<string>();
     const sources = new Set<string>();
+    const includes = new Set<string>();
     try {
-      const result = markdownToDocument(markdown, { resolveLink: (href) => (hrefs.add(href), null), resolveFile: (src) => (sources.add(src), null) });
-      const pass = { result, hrefs, sources };
+      const result = markdownToDocument(markdown, {
+        resolveLink: (href) => (hrefs.add(href), null),
+        resolveFile: (src) => (sources.add(src), null),
+        resolveReusableContent: (path) => (includes.add(path), null),
+      });
+      const pass = { result, hrefs, sources, includes };
       this.known.set(markdown, pass);
       return pass;
     } catch (err) {
@@ -150,6 +164,7 @@ export async function applyChanges(draft: RevisionDraft, changes: ContentChange[
   const passes = new FirstPasses();
   const pendingCovers = new Map<string, { cover: PendingCover; source?: string }>();
   for (const [path, file] of ctx.importedFiles ?? []) targets.addSourceFile(path, file);
+  const includes = new Includes(ctx);
 
   for (const [i, change] of changes.entries()) {
     const at = `changes[${i}]`;
@@ -250,7 +265,7 @@ export async function applyChanges(draft: RevisionDraft, changes: ContentChange[
     let document: Document | undefined;
     if ('markdown' in input) {
       const base = page.parent === null ? '' : await draft.pathOf(page.parent);
-      document = (await convertMarkdown(passes.of(input.markdown, at), input.markdown, targets, base, at, source)).document;
+      document = (await convertMarkdown(passes.of(input.markdown, at), input.markdown, targets, base, at, source, includes)).document;
     } else if ('document' in input) document = input.document;
     const next: PageNode = { ...page };
     if (document && document.nodes.length) {
@@ -271,12 +286,53 @@ export async function applyChanges(draft: RevisionDraft, changes: ContentChange[
     draft.putPage({ ...page, cover: { ref, yPos: cover.yPos, ...(cover.height !== undefined ? { height: cover.height } : {}) } });
   }
 
+  const reusableContents = ctx.reusableContents ? await importReusableContents(draft, ctx.reusableContents, targets, passes, includes) : undefined;
   const outcome: AppliedChange[] = [...draft.touched].map(([page, what]) => ({
     object: what === 'created' ? 'created_page' : what === 'updated' ? 'updated_page' : 'deleted_page',
     page,
     ...(refs[page] !== undefined && what === 'created' ? { ref: refs[page] } : {}),
   }));
-  return { changes: outcome, insertedFiles };
+  return { changes: outcome, insertedFiles, ...(reusableContents ? { reusableContents } : {}) };
+}
+
+/** What an `{% include %}` path names: an imported reusable content by its file, or one of the base's by `/reusable-content/<id>`. */
+class Includes {
+  private readonly sources: ReusableContentSources;
+
+  constructor(private readonly ctx: ApplyContext) {
+    this.sources = new ReusableContentSources(ctx.reusableContents ?? []);
+  }
+
+  resolve(path: string, source?: string): ContentRef | null {
+    const imported = this.sources.size ? this.sources.resolve(path, source) : undefined;
+    if (imported) return { kind: 'reusable-content', reusableContent: imported };
+    const id = /^\/reusable-content\/([A-Za-z0-9_-]+)$/.exec(path)?.[1];
+    const known = this.ctx.reusableContents ? this.ctx.reusableContents.some((r) => r.id === id) : this.ctx.baseReusableContents?.has(id ?? '');
+    return id && known ? { kind: 'reusable-content', reusableContent: id } : null;
+  }
+}
+
+/** An import's reusable contents: each one's Markdown converted against the final tree, its title from the file (front matter or `# H1`) or its name. */
+async function importReusableContents(
+  draft: RevisionDraft,
+  contents: readonly ImportedReusableContent[],
+  targets: LinkTargets,
+  passes: FirstPasses,
+  includes: Includes,
+): Promise<ReusableContentNode[]> {
+  const out: ReusableContentNode[] = [];
+  for (const [i, content] of contents.entries()) {
+    const at = `reusableContents[${i}]`;
+    const first = passes.of(content.markdown, at);
+    const { document } = await convertMarkdown(first, content.markdown, targets, '', at, content.source, includes);
+    out.push({
+      id: content.id,
+      title: content.title || first.result.title || titleFromSource(content.source),
+      ...(document.nodes.length ? { document: draft.putDocument(document) } : {}),
+      git: { path: content.source, ...(content.oid ? { oid: content.oid } : {}) },
+    });
+  }
+  return out;
 }
 
 /**
@@ -285,12 +341,16 @@ export async function applyChanges(draft: RevisionDraft, changes: ContentChange[
  * destinations, they are resolved, and a second pass converts with the answers; a text naming none is
  * done after the first.
  */
-async function convertMarkdown(first: FirstPass, markdown: string, targets: LinkTargets, base: string, at: string, source?: string) {
-  if (!first.hrefs.size && !first.sources.size) return first.result;
+async function convertMarkdown(first: FirstPass, markdown: string, targets: LinkTargets, base: string, at: string, source: string | undefined, includes: Includes) {
+  if (!first.hrefs.size && !first.sources.size && !first.includes.size) return first.result;
   try {
     const links = await targets.resolveLinks([...first.hrefs], base, source);
     const files = await targets.resolveFiles([...first.sources], source);
-    return markdownToDocument(markdown, { resolveLink: (href) => links.get(href) ?? null, resolveFile: (src) => files.get(src) ?? null });
+    return markdownToDocument(markdown, {
+      resolveLink: (href) => links.get(href) ?? null,
+      resolveFile: (src) => files.get(src) ?? null,
+      resolveReusableContent: (path) => includes.resolve(path, source),
+    });
   } catch (err) {
     if (err instanceof MarkdownInputError) throw bad(`${at}.document: ${err.message}`);
     throw err;

@@ -9,3 +9,4 @@ export * from './change-input';
 export * from './link-targets';
 export * from './apply-changes';
 export * from './revert-page';
+export * from './reusable-content';

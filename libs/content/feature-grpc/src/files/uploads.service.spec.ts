@@ -67,6 +67,7 @@ describe('FileUploadsService.StageFile and ImportTree with staged files (in proc
         updateCurrent: true,
         revisionKey: '',
         gitJson: '',
+        reusableContentsJson: '',
       },
       { caller: admin },
     );
@@ -192,6 +193,7 @@ describe('FileUploadsService.StageFile and ImportTree with staged files (in proc
           updateCurrent: true,
           revisionKey: '',
           gitJson: '',
+          reusableContentsJson: '',
         },
         { caller: admin },
       ),

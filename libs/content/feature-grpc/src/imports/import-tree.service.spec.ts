@@ -42,6 +42,7 @@ describe('ImportTree: a Git import as one revision (in process, real MongoDB and
         updateCurrent: extra.updateCurrent ?? true,
         revisionKey: extra.key ?? '',
         gitJson: JSON.stringify({ oid: COMMIT, message: 'Docs: the guide' }),
+        reusableContentsJson: '',
       },
       { caller: extra.caller ?? admin },
     );
@@ -206,7 +207,10 @@ describe('ImportTree: a Git import as one revision (in process, real MongoDB and
     await expect(importTree(spaceId, [{ source: 'a.md' }, { source: 'a.md' }])).rejects.toMatchObject({ kind: 'invalid' });
     await expect(importTree(spaceId, [])).rejects.toMatchObject({ kind: 'invalid' });
     await expect(
-      clients.revisions.importTree({ spaceId, treeJson: JSON.stringify(TREE), files: [], updateCurrent: true, revisionKey: '', gitJson: '{"oid":"HEAD"}' }, { caller: admin }),
+      clients.revisions.importTree(
+        { spaceId, treeJson: JSON.stringify(TREE), files: [], updateCurrent: true, revisionKey: '', gitJson: '{"oid":"HEAD"}', reusableContentsJson: '' },
+        { caller: admin },
+      ),
     ).rejects.toMatchObject({ kind: 'invalid' });
     expect(await revisionsOf(spaceId)).toBe(before);
   });

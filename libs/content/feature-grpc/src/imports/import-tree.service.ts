@@ -9,6 +9,7 @@ import { newId } from '@bindery/shared/ids';
 import { ContentDeps } from '../content-deps';
 import { applyIngestedChanges, editableSpace } from '../revisions/apply-changes.service';
 import { storedRevision } from '../revisions/revision-reads';
+import { parseReusableContents, reusableContentsReply } from './import-reusable-contents';
 
 /** One entry of an imported tree (ImportTreeRequest.tree_json). */
 interface TreeEntry {
@@ -225,20 +226,22 @@ export async function importTree(deps: ContentDeps, caller: Caller, req: pb.Impo
   const key = req.revisionKey || undefined;
   const base = await storedRevision(deps, first.space, first.space.revision);
   const existing = new Map([...(await base.allPages()).pages].map(([id, page]) => [id, page.type]));
+  const reusableContents = parseReusableContents(req.reusableContentsJson, base.record.reusableContents);
   const { stored, ofPath, skipped } = await storeFiles(deps, spaceId, await base.files(), req.files);
   const plan = await treeChanges(entries, existing, async (id) => (id === null ? (await base.root()).children : ((await base.page(id))?.children ?? [])));
-  const reply = (revision: string, parent: string): pb.ImportTreeReply => ({
+  const reply = (revision: string, parent: string, written?: RevisionRecord): pb.ImportTreeReply => ({
     revisionId: revision,
     parentRevisionId: parent,
     pagesJson: JSON.stringify(Object.fromEntries(plan.idOf)),
     filesJson: JSON.stringify(Object.fromEntries(ofPath)),
     skippedFilesJson: JSON.stringify(skipped),
+    reusableContentsJson: reusableContentsReply(reusableContents, written),
   });
   if (key) {
     const written = await deps.revisions.findByMergeKey(spaceId, key);
     if (written) {
       await deps.files.discard(spaceId, [...stored.values()]);
-      return reply(written._id, written.parents[0] ?? '');
+      return reply(written._id, written.parents[0] ?? '', written);
     }
   }
   const changes: ContentChange[] = [...(stored.size ? [{ operation: 'insert_files' as const, files: [...stored.keys()] }] : []), ...plan.changes, ...plan.deletions];
@@ -255,11 +258,12 @@ export async function importTree(deps: ContentDeps, caller: Caller, req: pb.Impo
       importedFiles: ofPath,
       ...(key ? { revisionKey: key } : {}),
       ...(git ? { git } : {}),
+      ...(reusableContents ? { reusableContents } : {}),
     });
     return reply(applied.revision._id, applied.parentRevisionId);
   } catch (err) {
     const other = key && isDuplicateKey(err) ? await deps.revisions.findByMergeKey(spaceId, key) : null;
-    if (other) return reply(other._id, other.parents[0] ?? '');
+    if (other) return reply(other._id, other.parents[0] ?? '', other);
     throw err;
   }
 }

@@ -2,7 +2,18 @@ import { invalid } from '@bindery/platform/errors';
 import type { Caller } from '@bindery/platform/grpc';
 import { contentRevisionsV1 as pb } from '@bindery/shared/contracts';
 import { newId } from '@bindery/shared/ids';
-import { applyChanges, assertNotLocked, assertRole, EMPTY_TRIE_HASH, ContentChange, FileNode, InsertFileItem, parseChanges, RevisionDraft } from '@bindery/content/domain';
+import {
+  applyChanges,
+  assertNotLocked,
+  assertRole,
+  EMPTY_TRIE_HASH,
+  ContentChange,
+  FileNode,
+  ImportedReusableContent,
+  InsertFileItem,
+  parseChanges,
+  RevisionDraft,
+} from '@bindery/content/domain';
 import type { RevisionRecord } from '@bindery/content/data-access';
 import { ContentDeps, nowOf } from '../content-deps';
 import { visibleSpace } from '../space-visibility';
@@ -76,6 +87,8 @@ export interface BatchOptions {
   importedFiles?: ReadonlyMap<string, string>;
   /** the commit an import's revision records */
   git?: RevisionRecord['git'];
+  /** an import's reusable contents (they replace the base's) */
+  reusableContents?: readonly ImportedReusableContent[];
 }
 
 /**
@@ -110,6 +123,8 @@ export async function applyIngestedChanges(
         ingest: async (item) => files.get(item)!,
         revertSource,
         ...(options.importedFiles ? { importedFiles: options.importedFiles } : {}),
+        ...(options.reusableContents ? { reusableContents: options.reusableContents } : {}),
+        baseReusableContents: new Set((base.record.reusableContents ?? []).map((r) => r.id)),
       });
       try {
         const revision = await writeRevision(deps, space, base, draft, {
@@ -120,6 +135,7 @@ export async function applyIngestedChanges(
           updateCurrent: options.updateCurrent,
           ...(options.revisionKey ? { mergeKey: options.revisionKey } : {}),
           ...(options.git ? { git: options.git } : {}),
+          ...(outcome.reusableContents ? { reusableContents: outcome.reusableContents } : {}),
         });
         for (const [parent, slugs] of draft.knownSiblings()) siblingSlugsCache.set(space._id, revision.pages ?? EMPTY_TRIE_HASH, parent, slugs);
         return { revision, parentRevisionId: base.record._id, outcome, space };

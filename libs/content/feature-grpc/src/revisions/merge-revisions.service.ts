@@ -3,7 +3,7 @@ import type { Caller } from '@bindery/platform/grpc';
 import { isDuplicateKey } from '@bindery/platform/mongo';
 import { contentRevisionsV1 as pb } from '@bindery/shared/contracts';
 import { newId } from '@bindery/shared/ids';
-import { assertCanMerge, assertRole, ChangedKeys, MergeConflict, mergeChanged, ROOT_KEY, SpaceRecord, trieDiff, trieEntries } from '@bindery/content/domain';
+import { assertCanMerge, assertRole, ChangedKeys, MergeConflict, mergeChanged, mergeReusableContents, ROOT_KEY, SpaceRecord, trieDiff, trieEntries } from '@bindery/content/domain';
 import type { RevisionRecord } from '@bindery/content/data-access';
 import type { RoleOrGuest } from '@bindery/shared/roles';
 import { ContentDeps, nowOf } from '../content-deps';
@@ -120,6 +120,7 @@ export async function mergeRevisions(deps: ContentDeps, caller: Caller, req: pb.
         updateCurrent: mode === 'merge',
         ...(mode === 'merge' && req.mergedFrom ? { mergedFrom: req.mergedFrom } : {}),
         ...(key ? { mergeKey: key } : {}),
+        reusableContents: mergeReusableContents(base.record.reusableContents, ours.record.reusableContents, theirs.record.reusableContents),
       });
       return { result: mode, revisionId: revision._id, spaceRevisionId: current.record._id, conflictsJson: '[]' };
     } catch (err) {

@@ -1,5 +1,5 @@
 import { Document, documentToMarkdown } from '@bindery/shared/markdown';
-import { DEFAULT_LAYOUT, FileNode, KIND_OF, PageNode, RootNode } from '@bindery/content/domain';
+import { DEFAULT_LAYOUT, FileNode, KIND_OF, PageNode, ReusableContentNode, RootNode } from '@bindery/content/domain';
 import type { RevisionRecord } from '@bindery/content/data-access';
 
 /**
@@ -79,6 +79,19 @@ export function fileJson(file: FileNode, downloadURL: string): Record<string, un
   };
 }
 
+/**
+ * The official RevisionReusableContent: `document` is the id of its document (read with the
+ * reusable content's `/document`); `git` (GitSyncBlob) when the blob id of its file is known.
+ */
+export function reusableContentJson(content: ReusableContentNode): Record<string, unknown> {
+  return {
+    id: content.id,
+    title: content.title,
+    ...(content.document ? { document: content.document } : {}),
+    ...(content.git?.oid ? { git: { oid: content.git.oid, path: content.git.path } } : {}),
+  };
+}
+
 /** The official Revision (its `type` variant), with its pages and files. */
 export function revisionJson(record: RevisionRecord, pages: unknown[], files: unknown[], metadata: boolean): Record<string, unknown> {
   return {
@@ -88,7 +101,7 @@ export function revisionJson(record: RevisionRecord, pages: unknown[], files: un
     type: record.type,
     pages,
     files,
-    reusableContents: record.reusableContents ?? [],
+    reusableContents: (record.reusableContents ?? []).map(reusableContentJson),
     tags: [],
     variables: record.variables ?? {},
     createdAt: record.createdAt,

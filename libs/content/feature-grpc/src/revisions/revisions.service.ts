@@ -6,7 +6,7 @@ import type { ContentDeps } from '../content-deps';
 import { spaceMessage } from '../messages';
 import { LinkUsage, pageOfSorted, statsOf } from './link-index';
 import { documentsOf, linksOfRevision, readableRevision, subtreeIds, wholeTree } from './revision-reads';
-import { fileJson, PageFormat, pageJson, pageTreeJson, revisionJson } from './revision-json';
+import { fileJson, PageFormat, pageJson, pageTreeJson, reusableContentJson, revisionJson } from './revision-json';
 import type { StoredRevision } from './stored-revision';
 
 const selector = (s: pb.RevisionSelector | undefined) => s ?? { spaceId: '', revisionId: '', metadata: true };
@@ -29,7 +29,11 @@ export async function getRevision(deps: ContentDeps, caller: Caller, req: pb.Rev
 
 export async function listPages(deps: ContentDeps, caller: Caller, req: pb.RevisionSelector): Promise<pb.PagesReply> {
   const { revision } = await readableRevision(deps, caller, req.spaceId, req.revisionId);
-  return { pagesJson: JSON.stringify(await treeJson(revision)), revisionId: revision.record._id };
+  return {
+    pagesJson: JSON.stringify(await treeJson(revision)),
+    revisionId: revision.record._id,
+    reusableContentsJson: JSON.stringify((revision.record.reusableContents ?? []).map(reusableContentJson)),
+  };
 }
 
 /** One page by id or by path, with its document in the format asked and its sub-pages. */

@@ -19,6 +19,8 @@ export interface NewRevision {
   mergeKey?: string;
   /** the commit a Git import's revision records */
   git?: RevisionRecord['git'];
+  /** the revision's reusable contents (default: the base's) */
+  reusableContents?: RevisionRecord['reusableContents'];
 }
 
 /** Thrown when the space's current revision moved away from the base while the change was computed. */
@@ -114,7 +116,7 @@ export async function insertRevision(deps: ContentDeps, space: SpaceRecord, base
     createdAt: spec.now,
     pages: content.pages,
     files: content.files,
-    reusableContents: base.record.reusableContents ?? [],
+    reusableContents: spec.reusableContents ?? base.record.reusableContents ?? [],
     variables: base.record.variables ?? {},
     changedPages,
     deletedPages,

@@ -7,6 +7,7 @@ import { convertGroup } from './containers';
 import { codeBlock } from './simple-blocks';
 import { sourceOf, type ParseContext } from './context';
 import { fit } from './fit';
+import { includeBlock } from './include';
 import { convertInlines } from './inlines';
 import { gridTable } from './tables';
 import { headingAnchor, htmlBlock } from './html-blocks';
@@ -25,7 +26,7 @@ function convertNode(node: RootContent, ctx: ParseContext): DocumentBlock[] {
     case 'heading':
       return [heading(node, ctx)];
     case 'paragraph':
-      return [paragraphBlock(node, ctx)];
+      return includeBlock(node, ctx) ?? [paragraphBlock(node, ctx)];
     case 'list':
       return [list(node, ctx)];
     case 'blockquote':

@@ -2,6 +2,7 @@ import { block, childBlocks, inline, inlineText, paragraph, text } from '../node
 import { mark } from '../marks';
 import type { DocumentBlock, DocumentNode } from '../types';
 import { keepSource, parsedSource } from '../verbatim';
+import { includeTagOf } from './include';
 
 const ESSENTIALS = ['paragraph', 'heading-1', 'heading-2', 'heading-3', 'list-ordered', 'list-unordered', 'list-tasks', 'divider'];
 const MEDIA = ['content-ref', 'code', 'embed', 'file', 'images', 'drawing', 'hint', 'blockquote', 'math', 'integration'];
@@ -49,6 +50,11 @@ function degrade(b: DocumentBlock): DocumentBlock[] {
       return (b.fragments ?? []).flatMap((f) => f.nodes);
     case 'expandable':
       return (b.fragments ?? []).flatMap((f) => f.nodes);
+    case 'reusable-content': {
+      // where the spec allows no reusable content (tabs, steps, columns…) the include stays text, as written
+      const tag = includeTagOf(b);
+      return tag ? [paragraph([text(tag)])] : [];
+    }
     case 'tabs-item':
       return [block('paragraph', {}, [text(String(b.data.title ?? ''), [mark('bold')])]), ...childBlocks(b)];
     default:

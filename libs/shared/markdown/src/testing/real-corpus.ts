@@ -31,6 +31,9 @@ export const emptySpace: Required<ToDocumentOptions> = {
   resolveFile(src: string) {
     return src.startsWith('/files/') ? { kind: 'file', file: src.slice('/files/'.length) } : null;
   },
+  resolveReusableContent() {
+    return null;
+  },
 };
 
 export interface Trip {

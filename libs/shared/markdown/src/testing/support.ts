@@ -30,6 +30,10 @@ export const resolvers: Required<ToDocumentOptions> = {
     const m = /\.gitbook\/assets\/(.+)$/.exec(src);
     return m ? { kind: 'file', file: fileId(m[1]) } : null;
   },
+  resolveReusableContent(path: string): ContentRef | null {
+    const m = /^\/reusable-content\/(.+)$/.exec(path) ?? /\.gitbook\/includes\/(.+)\.md$/.exec(path);
+    return m ? { kind: 'reusable-content', reusableContent: m[1] } : null;
+  },
 };
 
 function pageId(path: string): string {

@@ -45,6 +45,8 @@ export interface PagesReply {
   /** the official RevisionPage[] tree, without `urls` */
   pagesJson: string;
   revisionId: string;
+  /** the revision's official RevisionReusableContent[] (without their documents) */
+  reusableContentsJson: string;
 }
 
 export interface GetPageRequest {
@@ -65,6 +67,19 @@ export interface PageReply {
   revisionId: string;
   /** the page's path, for `urls.app` */
   path: string;
+}
+
+export interface GetReusableContentRequest {
+  revision: RevisionSelector | undefined;
+  reusableContentId: string;
+}
+
+export interface ReusableContentReply {
+  /** the official RevisionReusableContent (`document` is the id of its document) */
+  reusableContentJson: string;
+  /** the official JSONDocument of its content (an empty document when it has none) */
+  documentJson: string;
+  revisionId: string;
 }
 
 export interface ListFilesRequest {
@@ -270,6 +285,13 @@ export interface ImportTreeRequest {
   revisionKey: string;
   /** the commit recorded on the revision: {oid, message, url?, ref?} */
   gitJson: string;
+  /**
+   * the tree's reusable contents as JSON, [{source, title?, markdown, oid?}] (`source`: the file's path,
+   * e.g. ".gitbook/includes/x.md"); they replace the revision's, keeping the id of the one imported from
+   * the same source. Empty: the base revision's are kept. Pages' `{% include "<path>" %}` lines resolve
+   * against their sources, relative to the page's file.
+   */
+  reusableContentsJson: string;
 }
 
 /**
@@ -298,6 +320,8 @@ export interface ImportTreeReply {
    * pages naming them keep their sources as written
    */
   skippedFilesJson: string;
+  /** {source: reusable content id} for every reusable content of the request */
+  reusableContentsJson: string;
 }
 
 export interface DownloadRequest {
@@ -559,7 +583,7 @@ export const RevisionReply: MessageFns<RevisionReply> = {
 };
 
 function createBasePagesReply(): PagesReply {
-  return { pagesJson: "", revisionId: "" };
+  return { pagesJson: "", revisionId: "", reusableContentsJson: "" };
 }
 
 export const PagesReply: MessageFns<PagesReply> = {
@@ -569,6 +593,9 @@ export const PagesReply: MessageFns<PagesReply> = {
     }
     if (message.revisionId !== "") {
       writer.uint32(18).string(message.revisionId);
+    }
+    if (message.reusableContentsJson !== "") {
+      writer.uint32(26).string(message.reusableContentsJson);
     }
     return writer;
   },
@@ -602,6 +629,14 @@ export const PagesReply: MessageFns<PagesReply> = {
             message.revisionId = reader.string();
             continue;
           }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.reusableContentsJson = reader.string();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -626,6 +661,11 @@ export const PagesReply: MessageFns<PagesReply> = {
         : isSet(object.revision_id)
         ? globalThis.String(object.revision_id)
         : "",
+      reusableContentsJson: isSet(object.reusableContentsJson)
+        ? globalThis.String(object.reusableContentsJson)
+        : isSet(object.reusable_contents_json)
+        ? globalThis.String(object.reusable_contents_json)
+        : "",
     };
   },
 
@@ -637,6 +677,9 @@ export const PagesReply: MessageFns<PagesReply> = {
     if (message.revisionId !== "") {
       obj.revisionId = message.revisionId;
     }
+    if (message.reusableContentsJson !== "") {
+      obj.reusableContentsJson = message.reusableContentsJson;
+    }
     return obj;
   },
 
@@ -647,6 +690,7 @@ export const PagesReply: MessageFns<PagesReply> = {
     const message = createBasePagesReply();
     message.pagesJson = object.pagesJson ?? "";
     message.revisionId = object.revisionId ?? "";
+    message.reusableContentsJson = object.reusableContentsJson ?? "";
     return message;
   },
 };
@@ -895,6 +939,210 @@ export const PageReply: MessageFns<PageReply> = {
     message.pageJson = object.pageJson ?? "";
     message.revisionId = object.revisionId ?? "";
     message.path = object.path ?? "";
+    return message;
+  },
+};
+
+function createBaseGetReusableContentRequest(): GetReusableContentRequest {
+  return { revision: undefined, reusableContentId: "" };
+}
+
+export const GetReusableContentRequest: MessageFns<GetReusableContentRequest> = {
+  encode(message: GetReusableContentRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.revision !== undefined) {
+      RevisionSelector.encode(message.revision, writer.uint32(10).fork()).join();
+    }
+    if (message.reusableContentId !== "") {
+      writer.uint32(18).string(message.reusableContentId);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): GetReusableContentRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseGetReusableContentRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.revision = RevisionSelector.decode(reader, reader.uint32());
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.reusableContentId = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): GetReusableContentRequest {
+    return {
+      revision: isSet(object.revision) ? RevisionSelector.fromJSON(object.revision) : undefined,
+      reusableContentId: isSet(object.reusableContentId)
+        ? globalThis.String(object.reusableContentId)
+        : isSet(object.reusable_content_id)
+        ? globalThis.String(object.reusable_content_id)
+        : "",
+    };
+  },
+
+  toJSON(message: GetReusableContentRequest): unknown {
+    const obj: any = {};
+    if (message.revision !== undefined) {
+      obj.revision = RevisionSelector.toJSON(message.revision);
+    }
+    if (message.reusableContentId !== "") {
+      obj.reusableContentId = message.reusableContentId;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<GetReusableContentRequest>, I>>(base?: I): GetReusableContentRequest {
+    return GetReusableContentRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<GetReusableContentRequest>, I>>(object: I): GetReusableContentRequest {
+    const message = createBaseGetReusableContentRequest();
+    message.revision = (object.revision !== undefined && object.revision !== null)
+      ? RevisionSelector.fromPartial(object.revision)
+      : undefined;
+    message.reusableContentId = object.reusableContentId ?? "";
+    return message;
+  },
+};
+
+function createBaseReusableContentReply(): ReusableContentReply {
+  return { reusableContentJson: "", documentJson: "", revisionId: "" };
+}
+
+export const ReusableContentReply: MessageFns<ReusableContentReply> = {
+  encode(message: ReusableContentReply, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.reusableContentJson !== "") {
+      writer.uint32(10).string(message.reusableContentJson);
+    }
+    if (message.documentJson !== "") {
+      writer.uint32(18).string(message.documentJson);
+    }
+    if (message.revisionId !== "") {
+      writer.uint32(26).string(message.revisionId);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ReusableContentReply {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseReusableContentReply();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.reusableContentJson = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.documentJson = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.revisionId = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ReusableContentReply {
+    return {
+      reusableContentJson: isSet(object.reusableContentJson)
+        ? globalThis.String(object.reusableContentJson)
+        : isSet(object.reusable_content_json)
+        ? globalThis.String(object.reusable_content_json)
+        : "",
+      documentJson: isSet(object.documentJson)
+        ? globalThis.String(object.documentJson)
+        : isSet(object.document_json)
+        ? globalThis.String(object.document_json)
+        : "",
+      revisionId: isSet(object.revisionId)
+        ? globalThis.String(object.revisionId)
+        : isSet(object.revision_id)
+        ? globalThis.String(object.revision_id)
+        : "",
+    };
+  },
+
+  toJSON(message: ReusableContentReply): unknown {
+    const obj: any = {};
+    if (message.reusableContentJson !== "") {
+      obj.reusableContentJson = message.reusableContentJson;
+    }
+    if (message.documentJson !== "") {
+      obj.documentJson = message.documentJson;
+    }
+    if (message.revisionId !== "") {
+      obj.revisionId = message.revisionId;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<ReusableContentReply>, I>>(base?: I): ReusableContentReply {
+    return ReusableContentReply.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<ReusableContentReply>, I>>(object: I): ReusableContentReply {
+    const message = createBaseReusableContentReply();
+    message.reusableContentJson = object.reusableContentJson ?? "";
+    message.documentJson = object.documentJson ?? "";
+    message.revisionId = object.revisionId ?? "";
     return message;
   },
 };
@@ -3231,7 +3479,15 @@ export const DiffRevisionsReply: MessageFns<DiffRevisionsReply> = {
 };
 
 function createBaseImportTreeRequest(): ImportTreeRequest {
-  return { spaceId: "", treeJson: "", files: [], updateCurrent: false, revisionKey: "", gitJson: "" };
+  return {
+    spaceId: "",
+    treeJson: "",
+    files: [],
+    updateCurrent: false,
+    revisionKey: "",
+    gitJson: "",
+    reusableContentsJson: "",
+  };
 }
 
 export const ImportTreeRequest: MessageFns<ImportTreeRequest> = {
@@ -3253,6 +3509,9 @@ export const ImportTreeRequest: MessageFns<ImportTreeRequest> = {
     }
     if (message.gitJson !== "") {
       writer.uint32(50).string(message.gitJson);
+    }
+    if (message.reusableContentsJson !== "") {
+      writer.uint32(58).string(message.reusableContentsJson);
     }
     return writer;
   },
@@ -3318,6 +3577,14 @@ export const ImportTreeRequest: MessageFns<ImportTreeRequest> = {
             message.gitJson = reader.string();
             continue;
           }
+          case 7: {
+            if (tag !== 58) {
+              break;
+            }
+
+            message.reusableContentsJson = reader.string();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -3358,6 +3625,11 @@ export const ImportTreeRequest: MessageFns<ImportTreeRequest> = {
         : isSet(object.git_json)
         ? globalThis.String(object.git_json)
         : "",
+      reusableContentsJson: isSet(object.reusableContentsJson)
+        ? globalThis.String(object.reusableContentsJson)
+        : isSet(object.reusable_contents_json)
+        ? globalThis.String(object.reusable_contents_json)
+        : "",
     };
   },
 
@@ -3381,6 +3653,9 @@ export const ImportTreeRequest: MessageFns<ImportTreeRequest> = {
     if (message.gitJson !== "") {
       obj.gitJson = message.gitJson;
     }
+    if (message.reusableContentsJson !== "") {
+      obj.reusableContentsJson = message.reusableContentsJson;
+    }
     return obj;
   },
 
@@ -3395,6 +3670,7 @@ export const ImportTreeRequest: MessageFns<ImportTreeRequest> = {
     message.updateCurrent = object.updateCurrent ?? false;
     message.revisionKey = object.revisionKey ?? "";
     message.gitJson = object.gitJson ?? "";
+    message.reusableContentsJson = object.reusableContentsJson ?? "";
     return message;
   },
 };
@@ -3541,7 +3817,14 @@ export const ImportTreeFile: MessageFns<ImportTreeFile> = {
 };
 
 function createBaseImportTreeReply(): ImportTreeReply {
-  return { revisionId: "", parentRevisionId: "", pagesJson: "", filesJson: "", skippedFilesJson: "" };
+  return {
+    revisionId: "",
+    parentRevisionId: "",
+    pagesJson: "",
+    filesJson: "",
+    skippedFilesJson: "",
+    reusableContentsJson: "",
+  };
 }
 
 export const ImportTreeReply: MessageFns<ImportTreeReply> = {
@@ -3560,6 +3843,9 @@ export const ImportTreeReply: MessageFns<ImportTreeReply> = {
     }
     if (message.skippedFilesJson !== "") {
       writer.uint32(42).string(message.skippedFilesJson);
+    }
+    if (message.reusableContentsJson !== "") {
+      writer.uint32(50).string(message.reusableContentsJson);
     }
     return writer;
   },
@@ -3617,6 +3903,14 @@ export const ImportTreeReply: MessageFns<ImportTreeReply> = {
             message.skippedFilesJson = reader.string();
             continue;
           }
+          case 6: {
+            if (tag !== 50) {
+              break;
+            }
+
+            message.reusableContentsJson = reader.string();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -3656,6 +3950,11 @@ export const ImportTreeReply: MessageFns<ImportTreeReply> = {
         : isSet(object.skipped_files_json)
         ? globalThis.String(object.skipped_files_json)
         : "",
+      reusableContentsJson: isSet(object.reusableContentsJson)
+        ? globalThis.String(object.reusableContentsJson)
+        : isSet(object.reusable_contents_json)
+        ? globalThis.String(object.reusable_contents_json)
+        : "",
     };
   },
 
@@ -3676,6 +3975,9 @@ export const ImportTreeReply: MessageFns<ImportTreeReply> = {
     if (message.skippedFilesJson !== "") {
       obj.skippedFilesJson = message.skippedFilesJson;
     }
+    if (message.reusableContentsJson !== "") {
+      obj.reusableContentsJson = message.reusableContentsJson;
+    }
     return obj;
   },
 
@@ -3689,6 +3991,7 @@ export const ImportTreeReply: MessageFns<ImportTreeReply> = {
     message.pagesJson = object.pagesJson ?? "";
     message.filesJson = object.filesJson ?? "";
     message.skippedFilesJson = object.skippedFilesJson ?? "";
+    message.reusableContentsJson = object.reusableContentsJson ?? "";
     return message;
   },
 };
@@ -4262,6 +4565,18 @@ export const RevisionsServiceService = {
     responseSerialize: (value: PageReply): Buffer => Buffer.from(PageReply.encode(value).finish()),
     responseDeserialize: (value: Buffer): PageReply => PageReply.decode(value),
   },
+  /** Readers of the space (and site tokens of it). A reusable content of the revision with its document. */
+  getReusableContent: {
+    path: "/bindery.content.v1.RevisionsService/GetReusableContent" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: GetReusableContentRequest): Buffer =>
+      Buffer.from(GetReusableContentRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): GetReusableContentRequest => GetReusableContentRequest.decode(value),
+    responseSerialize: (value: ReusableContentReply): Buffer =>
+      Buffer.from(ReusableContentReply.encode(value).finish()),
+    responseDeserialize: (value: Buffer): ReusableContentReply => ReusableContentReply.decode(value),
+  },
   listFiles: {
     path: "/bindery.content.v1.RevisionsService/ListFiles" as const,
     requestStream: false as const,
@@ -4398,6 +4713,8 @@ export interface RevisionsServiceServer extends UntypedServiceImplementation {
   getRevision: handleUnaryCall<RevisionSelector, RevisionReply>;
   listPages: handleUnaryCall<RevisionSelector, PagesReply>;
   getPage: handleUnaryCall<GetPageRequest, PageReply>;
+  /** Readers of the space (and site tokens of it). A reusable content of the revision with its document. */
+  getReusableContent: handleUnaryCall<GetReusableContentRequest, ReusableContentReply>;
   listFiles: handleUnaryCall<ListFilesRequest, FilesReply>;
   getFile: handleUnaryCall<GetFileRequest, FileReply>;
   listFileBacklinks: handleUnaryCall<ListBacklinksRequest, BacklinksReply>;
@@ -4470,6 +4787,22 @@ export interface RevisionsServiceClient extends Client {
     metadata: Metadata,
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: PageReply) => void,
+  ): ClientUnaryCall;
+  /** Readers of the space (and site tokens of it). A reusable content of the revision with its document. */
+  getReusableContent(
+    request: GetReusableContentRequest,
+    callback: (error: ServiceError | null, response: ReusableContentReply) => void,
+  ): ClientUnaryCall;
+  getReusableContent(
+    request: GetReusableContentRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: ReusableContentReply) => void,
+  ): ClientUnaryCall;
+  getReusableContent(
+    request: GetReusableContentRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: ReusableContentReply) => void,
   ): ClientUnaryCall;
   listFiles(
     request: ListFilesRequest,

@@ -1,0 +1,20 @@
+import { notFound } from '@bindery/platform/errors';
+import type { Caller } from '@bindery/platform/grpc';
+import { contentRevisionsV1 as pb } from '@bindery/shared/contracts';
+import type { ContentDeps } from '../content-deps';
+import { readableRevision } from './revision-reads';
+import { EMPTY_DOCUMENT, reusableContentJson } from './revision-json';
+
+/**
+ * GetReusableContent: a reusable content of a revision (the current one by default) with its
+ * document. Readers of the space; a space the caller cannot see, or a reusable content the revision
+ * does not hold, is not found.
+ */
+export async function getReusableContent(deps: ContentDeps, caller: Caller, req: pb.GetReusableContentRequest): Promise<pb.ReusableContentReply> {
+  const sel = req.revision ?? { spaceId: '', revisionId: '', metadata: true };
+  const { revision } = await readableRevision(deps, caller, sel.spaceId, sel.revisionId);
+  const content = (revision.record.reusableContents ?? []).find((r) => r.id === req.reusableContentId);
+  if (!content) throw notFound('Reusable content');
+  const document = (content.document && (await revision.document(content.document))) || EMPTY_DOCUMENT;
+  return { reusableContentJson: JSON.stringify(reusableContentJson(content)), documentJson: JSON.stringify(document), revisionId: revision.record._id };
+}
