@@ -9,7 +9,7 @@ import { createSpace } from './content-fixtures';
 import { flatPages, Json } from './content-model-fixtures';
 import { createOrganization, createUser } from './fixtures';
 import { startTestGitServer, TestGitServer } from './git-server-fixtures';
-import { decodedPath, endsWithParagraph, fileSlug, numstat, summaryOf, vendoredRepository, withSentenceAppended } from './gitbook-repo-fixtures';
+import { decodedPath, endsWithParagraph, fileSlug, lastLineWords, matchedCount, numstat, summaryOf, vendoredRepository, withSentenceAppended } from './gitbook-repo-fixtures';
 import { Client, http } from './http-client';
 
 /**
@@ -20,8 +20,10 @@ import { Client, http } from './http-client';
  */
 const FIXTURES = path.join(__dirname, 'fixtures', 'gitbook-repos');
 const REPOSITORIES = [
-  { name: 'flowise-docs', source: 'FlowiseAI/FlowiseDocs', spaces: ['en', 'esp'] },
-  { name: 'php-serialize', source: 'astral-data/php-serialize', spaces: ['docs/en', 'docs/zh'] },
+  { name: 'flowise-docs', fixture: 'flowise-docs', source: 'FlowiseAI/FlowiseDocs', spaces: ['en', 'esp'], withLargeFiles: true },
+  // the same pages without the 2,028 files of large-files.tsv: the Markdown round trip apart from the files
+  { name: 'flowise-docs-markdown', fixture: 'flowise-docs', source: 'FlowiseAI/FlowiseDocs (Markdown only)', spaces: ['en', 'esp'], withLargeFiles: false },
+  { name: 'php-serialize', fixture: 'php-serialize', source: 'astral-data/php-serialize', spaces: ['docs/en', 'docs/zh'], withLargeFiles: true },
 ];
 const SENTENCE = 'This sentence was appended through a change request.';
 const RUN_TIMEOUT_MS = 600_000;
@@ -47,7 +49,7 @@ describe('git sync of real GitBook repositories with several spaces (one space p
     api = new GitBookAPI({ endpoint: sut.baseUrl, authToken: owner.token });
     mongo = await connectMongo(sut.env.MONGODB_URL, sut.env[`${envPrefix('git-sync')}_DB`], 'tests');
     for (const repo of REPOSITORIES) {
-      const files = vendoredRepository(path.join(FIXTURES, repo.name));
+      const files = vendoredRepository(path.join(FIXTURES, repo.fixture), { withLargeFiles: repo.withLargeFiles });
       git.createRepository(repo.name);
       git.commit(repo.name, files, 'The repository as GitBook syncs it');
       repositories.set(repo.name, files);
@@ -153,9 +155,11 @@ describe('git sync of real GitBook repositories with several spaces (one space p
     measured.pagesImported = pages.filter((p) => p.type !== 'group').length;
     measured.linkPages = pages.filter((p) => p.type === 'link').length;
     measured.groups = pages.filter((p) => p.type === 'group').length;
-    // SUMMARY.md's document entries and the imported document pages, both in reading order
-    const aligned = documentEntries.map((entry, i) => ({ entry, page: documents[i] as Json | undefined }));
-    measured.slugIsFileName = aligned.filter(({ entry, page }) => fileSlug(entry.target) !== '' && page?.slug === fileSlug(entry.target)).length;
+    // SUMMARY.md's entries whose file name is the slug of an imported page (each page counted once)
+    measured.slugIsFileName = matchedCount(
+      documentEntries.map((e) => fileSlug(e.target)).filter((slug) => slug !== ''),
+      documents.map((p) => p.slug as string),
+    );
     const stored = await storedFiles(spaceId);
     measured.filesImported = stored.length;
     measured.largestFile = Math.max(0, ...stored.map((f) => Number(f.size)));
@@ -164,20 +168,39 @@ describe('git sync of real GitBook repositories with several spaces (one space p
     const unchanged = await sync(spaceId, 'export', repo, space, { commitMessage: 'Nothing changed' });
     measured.exportUnchangedRun = runOutcome(unchanged);
     measured.exportUnchangedCommits = git.commitCount(repo) - start;
-    measured.exportUnchangedDiff = measured.exportUnchangedCommits ? diffSummary(numstat(path.join(git.root, `${repo}.git`), git.head(repo)!)) : 'none';
+    if (measured.exportUnchangedCommits) {
+      const stat = numstat(path.join(git.root, `${repo}.git`), git.head(repo)!);
+      measured.exportUnchangedDiff = diffSummary(stat);
+      console.log(
+        `${repo} ${space}: the export of the unchanged space\n${Object.entries(stat)
+          .map(([file, [a, d]]) => `+${a} -${d} ${file}`)
+          .join('\n')}`,
+      );
+    } else measured.exportUnchangedDiff = 'none';
 
-    // three pages whose file ends with a paragraph: the sentence goes on a new line after it
-    const edits = aligned
-      .filter(({ entry, page }) => page && endsWithParagraph(files[path.posix.join(space, entry.target.split('#')[0])]?.toString('utf8') ?? ''))
-      .map(({ entry, page }) => ({ file: path.posix.join(space, entry.target.split('#')[0]), page: page! }))
-      .filter((edit, i, all) => all.findIndex((other) => other.file === edit.file) === i)
-      .slice(0, 3);
+    // three pages whose file ends with a paragraph (the sentence goes on a new line after it); a file's page is
+    // found near its place in SUMMARY.md's order by the words of that last line
+    const printed = new Map<string, string>();
+    const markdownOf = async (pageId: string) => printed.get(pageId) ?? printed.set(pageId, await pageMarkdown(admin, spaceId, pageId)).get(pageId)!;
+    const edits: { file: string; page: Json }[] = [];
+    for (const [i, entry] of documentEntries.entries()) {
+      const file = path.posix.join(space, decodedPath(entry.target.split('#')[0]));
+      const text = files[file]?.toString('utf8') ?? '';
+      if (edits.length === 3 || edits.some((e) => e.file === file) || !endsWithParagraph(text)) continue;
+      const words = lastLineWords(text);
+      const near = [...documents.slice(Math.max(0, i - 5), i + 6), ...documents.filter((p) => p.title === entry.title)];
+      for (const page of near) {
+        if (edits.some((e) => e.page.id === page.id) || !(await markdownOf(page.id)).includes(words)) continue;
+        edits.push({ file, page });
+        break;
+      }
+    }
     measured.editedPages = edits.length;
     if (edits.length) {
       const cr = await openChangeRequest(admin, spaceId, 'Append a sentence to three pages');
       const changes = [];
       for (const edit of edits) {
-        const markdown = await pageMarkdown(admin, spaceId, edit.page.id);
+        const markdown = await markdownOf(edit.page.id);
         changes.push({ operation: 'update_page', page: edit.page.id, document: { markdown: `${markdown.replace(/\s+$/, '')}\n${SENTENCE}\n` } });
       }
       await editChangeRequest(admin, spaceId, cr.id as string, changes);
@@ -190,6 +213,10 @@ describe('git sync of real GitBook repositories with several spaces (one space p
     const pushed = git.head(repo)!;
     const stat = measured.editExportCommits ? numstat(path.join(git.root, `${repo}.git`), pushed) : {};
     const statFiles = Object.entries(stat);
+    if (measured.editExportCommits) {
+      const diff = execFileSync('git', ['show', '--format=', pushed], { cwd: path.join(git.root, `${repo}.git`), encoding: 'utf8', maxBuffer: 64 << 20 });
+      console.log(`${repo} ${space}: the export of the three edits\n${diff.split('\n').slice(0, 120).join('\n')}`);
+    }
     measured.editDiff = statFiles.length === 3 && statFiles.every(([, [a, d]]) => a === 1 && d === 0) ? '3 files, +1 -0 each' : diffSummary(stat);
     measured.editedFilesAsExpected = edits.filter((e) => stat[e.file] && gitShow(repo, pushed, e.file) === withSentenceAppended(files[e.file].toString('utf8'), SENTENCE)).length;
 

@@ -46,12 +46,15 @@ export function largeFiles(dir: string): LargeFile[] {
     });
 }
 
-/** The repository's files (path → bytes): the committed ones and the regenerated large ones. */
-export function vendoredRepository(dir: string): Record<string, Buffer> {
+/**
+ * The repository's files (path → bytes): the committed ones and the regenerated large ones (left out with
+ * `withLargeFiles: false`, which keeps the Markdown round trip measurable apart from the files).
+ */
+export function vendoredRepository(dir: string, { withLargeFiles = true } = {}): Record<string, Buffer> {
   const files = fixtureFiles(dir);
   for (const name of NOT_REPOSITORY_FILES) delete files[name];
   // one content per digest, so files that were identical stay identical
-  for (const f of largeFiles(dir)) files[f.path] = pseudoRandomBytes(f.digest, f.size ?? ABSENT_FILE_SIZE, f.head);
+  if (withLargeFiles) for (const f of largeFiles(dir)) files[f.path] = pseudoRandomBytes(f.digest, f.size ?? ABSENT_FILE_SIZE, f.head);
   return files;
 }
 
@@ -94,9 +97,9 @@ export function fileSlug(target: string): string {
   return base.replace(/\.md$/i, '');
 }
 
-/** `git diff --numstat` of a commit against its parent in a bare repository: path → [added, deleted]. */
+/** `git diff --numstat` (renames as a deletion and an addition) of a commit against its parent in a bare repository: path → [added, deleted]. */
 export function numstat(bareRepository: string, commit: string): Record<string, [number, number]> {
-  const out = execFileSync('git', ['diff', '--numstat', '-z', `${commit}~1`, commit], { cwd: bareRepository, encoding: 'utf8', maxBuffer: 64 << 20 });
+  const out = execFileSync('git', ['diff', '--numstat', '--no-renames', '-z', `${commit}~1`, commit], { cwd: bareRepository, encoding: 'utf8', maxBuffer: 64 << 20 });
   const stat: Record<string, [number, number]> = {};
   for (const entry of out.split('\0').filter(Boolean)) {
     const [added, deleted, file] = entry.split('\t');
@@ -117,4 +120,21 @@ export function endsWithParagraph(markdown: string): boolean {
 export function withSentenceAppended(file: string, sentence: string): string {
   const body = file.replace(/\s+$/, '');
   return `${body}\n${sentence}${file.slice(body.length) || ''}`;
+}
+
+/** The longest run of words on a file's last non-blank line: what a page printed from that file still contains. */
+export function lastLineWords(markdown: string): string {
+  const last = markdown.replace(/\s+$/, '').split('\n').pop() ?? '';
+  return (last.match(/[\p{L}\p{N} ,]{12,}/gu) ?? []).map((w) => w.trim()).sort((a, b) => b.length - a.length)[0] ?? last;
+}
+
+/** How many of `expected` are found in `actual`, each one used once (a multiset intersection). */
+export function matchedCount(expected: string[], actual: string[]): number {
+  const left = new Map<string, number>();
+  for (const a of actual) left.set(a, (left.get(a) ?? 0) + 1);
+  return expected.filter((e) => {
+    const n = left.get(e) ?? 0;
+    if (n > 0) left.set(e, n - 1);
+    return n > 0;
+  }).length;
 }
