@@ -17,6 +17,7 @@ export function markdownToDocument(markdown: string, options: ToDocumentOptions 
   const written: Written[] = [];
   const logged = <T extends ContentRef>(href: string, ref: T | null | undefined): T | null => (ref ? (written.push({ ref, href }), ref) : null);
   const resolving: ToDocumentOptions = {
+    ...options,
     resolveLink: options.resolveLink && ((href) => logged(href, options.resolveLink!(href))),
     resolveFile: options.resolveFile && ((src) => logged(src, options.resolveFile!(src))),
   };
