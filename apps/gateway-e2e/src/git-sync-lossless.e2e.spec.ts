@@ -1,13 +1,12 @@
 import { GitBookAPI } from '@gitbook/api';
-import { connectMongo, Db } from '@bindery/platform/mongo';
-import { RunRecord, RUNS_COLLECTION } from '@bindery/platform/runs';
-import { envPrefix, startSystem, SystemUnderTest, waitForRun } from '@bindery/shared/testing';
+import { startSystem, SystemUnderTest } from '@bindery/shared/testing';
 import { createSpace } from './content-fixtures';
 import { contentWriter } from './content-writer';
 import { flatPages, Json } from './content-model-fixtures';
 import { createOrganization, createUser, TestUser } from './fixtures';
 import { Client, http } from './http-client';
 import { startTestGitServer, TestGitServer } from './git-server-fixtures';
+import { gitSyncRuns } from './git-sync-run-fixtures';
 
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
 
@@ -64,7 +63,10 @@ const REPO: Record<string, string | Buffer> = {
   ].join('\n'),
   'README.md': README,
   'integrations/reference/README.md': '# Install the CLI\n\nRun it.\n',
-  'integrations/configurations.md': '# Configure\n\nSet the options.\n',
+  'integrations/configurations.md': '# Configure\n\nSet the options.\n\n![The diagram](../images/diagram.png)\n',
+  // a media file beside the pages, named by one: imported like an asset; one nobody names: left alone
+  'images/diagram.png': Buffer.concat([PNG, Buffer.from('diagram')]),
+  'images/unused.png': Buffer.concat([PNG, Buffer.from('unused')]),
   'api-reference/README.md': `# API reference\n\n${Array.from({ length: 29 }, (_, i) => `Endpoint ${i + 1}.`).join('\n\n')}\n`,
   '.gitbook/assets/cover.png': PNG,
 };
@@ -76,7 +78,7 @@ describe('git sync keeps what GitBook writes (link pages, slugs of file names, f
   let orgId: string;
   let admin: Client;
   let api: GitBookAPI;
-  let mongo: { db: Db; close(): Promise<void> };
+  let runs: Awaited<ReturnType<typeof gitSyncRuns>>;
 
   beforeAll(async () => {
     git = await startTestGitServer();
@@ -85,24 +87,15 @@ describe('git sync keeps what GitBook writes (link pages, slugs of file names, f
     orgId = await createOrganization(sut, owner, 'Lossless');
     admin = http(sut.baseUrl, owner.token);
     api = new GitBookAPI({ endpoint: sut.baseUrl, authToken: owner.token });
-    mongo = await connectMongo(sut.env.MONGODB_URL, sut.env[`${envPrefix('git-sync')}_DB`], 'tests');
+    runs = await gitSyncRuns(sut);
   }, 180_000);
   afterAll(async () => {
-    await mongo?.close();
+    await runs?.close();
     await sut?.stop();
     await git?.close();
   });
 
-  async function lastRun(spaceId: string, kind: 'import' | 'export'): Promise<RunRecord> {
-    const run = await mongo.db
-      .collection<RunRecord>(RUNS_COLLECTION)
-      .find({ 'input.spaceId': spaceId, kind: `git-sync.${kind}` })
-      .sort({ createdAt: -1 })
-      .limit(1)
-      .next();
-    if (!run) throw new Error(`no ${kind} run for ${spaceId}`);
-    return waitForRun(mongo.db, run._id, ['completed', 'failed', 'cancelled'], 60_000);
-  }
+  const lastRun = (spaceId: string, kind: 'import' | 'export') => runs.last(spaceId, kind);
   const importNow = async (spaceId: string, repo: string, extra: Json = {}) => {
     expect((await api.spaces.importGitRepository(spaceId, { url: git.url(repo), ref: 'refs/heads/main', ...extra })).status).toBe(204);
     return lastRun(spaceId, 'import');
@@ -146,7 +139,11 @@ describe('git sync keeps what GitBook writes (link pages, slugs of file names, f
     ]);
     const welcome = imported.pages[0] as Json;
     const files = (await admin.get(`/v1/spaces/${spaceId}/content/files`)).body.items as Json[];
-    expect(welcome.cover).toEqual({ ref: { kind: 'file', file: files[0].id }, yPos: 0 });
+    expect(files.map((f) => f.name).sort()).toEqual(['cover.png', 'diagram.png']);
+    expect(welcome.cover).toEqual({ ref: { kind: 'file', file: files.find((f) => f.name === 'cover.png')!.id }, yPos: 0 });
+    const configure = flatPages(imported.pages).find((p) => p.title === 'Configure')!;
+    const configureDoc = (await admin.get(`/v1/spaces/${spaceId}/content/page/${configure.id}`)).body;
+    expect(JSON.stringify(configureDoc.document)).toContain(JSON.stringify({ kind: 'file', file: files.find((f) => f.name === 'diagram.png')!.id }));
     expect(welcome.layout).toMatchObject({ width: 'wide', cover: true, coverSize: 'full', title: true, description: false, outline: false, pagination: true });
     expect(welcome.description).toBe('Everything about the product, in one place.');
 

@@ -15,8 +15,8 @@ import { Client, http } from './http-client';
 /**
  * Two real repositories GitBook syncs with several spaces each, one directory per space (see SOURCE.md beside
  * each fixture). Each space is imported on its own (`repoProjectDirectory`), then: the unchanged space exports
- * no commit; one sentence appended to three pages through a change request exports as one commit adding one
- * line to each of those three files and nothing else; importing that commit back makes no revision.
+ * no commit; one sentence appended to the last paragraph of three pages through a change request exports as
+ * one commit changing one line of each of those three files and nothing else; importing that commit back makes no revision.
  */
 const FIXTURES = path.join(__dirname, 'fixtures', 'gitbook-repos');
 const REPOSITORIES = [
@@ -114,7 +114,9 @@ describe('git sync of real GitBook repositories with several spaces (one space p
     const files = repositories.get(repo)!;
     const inSpace = Object.keys(files).filter((f) => f.startsWith(`${space}/`));
     const summary = summaryOf(files[`${space}/SUMMARY.md`].toString('utf8'));
-    const documentEntries = summary.entries.filter((e) => !e.link);
+    // a file SUMMARY.md lists twice is one page (flowise esp/ lists README.md twice): GitBook's rule, each file once
+    const documentEntries = summary.entries.filter((e, i, all) => !e.link && all.findIndex((o) => !o.link && o.target === e.target) === i);
+    const linkEntries = summary.entries.filter((e) => e.link);
     const referenced = new Set(
       inSpace
         .filter((f) => f.endsWith('.md'))
@@ -127,8 +129,8 @@ describe('git sync of real GitBook repositories with several spaces (one space p
     Object.assign(goal, {
       importRun: 'completed',
       summaryEntries: summary.entries.length,
-      pagesImported: summary.entries.length,
-      linkPages: summary.entries.length - documentEntries.length,
+      pagesImported: documentEntries.length + linkEntries.length,
+      linkPages: linkEntries.length,
       groups: summary.groups.length,
       slugIsFileName: documentEntries.filter((e) => fileSlug(e.target) !== '').length,
       filesImported: distinctAssets.size,
@@ -139,7 +141,7 @@ describe('git sync of real GitBook repositories with several spaces (one space p
       editedPages: 3,
       editExportRun: 'completed',
       editExportCommits: 1,
-      editDiff: '3 files, +1 -0 each',
+      editDiff: '3 files, +1 -1 each',
       editedFilesAsExpected: 3,
       reimportChanged: false,
       reimportRevisions: 0,
@@ -152,7 +154,9 @@ describe('git sync of real GitBook repositories with several spaces (one space p
     const content = (await admin.get(`/v1/spaces/${spaceId}/content`)).body;
     const pages = flatPages(content.pages ?? []);
     const documents = pages.filter((p) => p.type === 'document');
-    measured.pagesImported = pages.filter((p) => p.type !== 'group').length;
+    // Markdown files SUMMARY.md does not list are imported hidden (kept, out of the navigation, as GitBook leaves them out)
+    measured.pagesImported = pages.filter((p) => p.type !== 'group' && !p.hidden).length;
+    console.log(`${repo} ${space}: ${pages.filter((p) => p.hidden).length} page(s) hidden (files SUMMARY.md does not list)`);
     measured.linkPages = pages.filter((p) => p.type === 'link').length;
     measured.groups = pages.filter((p) => p.type === 'group').length;
     // SUMMARY.md's entries whose file name is the slug of an imported page (each page counted once)
@@ -201,7 +205,7 @@ describe('git sync of real GitBook repositories with several spaces (one space p
       const changes = [];
       for (const edit of edits) {
         const markdown = await markdownOf(edit.page.id);
-        changes.push({ operation: 'update_page', page: edit.page.id, document: { markdown: `${markdown.replace(/\s+$/, '')}\n${SENTENCE}\n` } });
+        changes.push({ operation: 'update_page', page: edit.page.id, document: { markdown: `${markdown.replace(/\s+$/, '')} ${SENTENCE}\n` } });
       }
       await editChangeRequest(admin, spaceId, cr.id as string, changes);
       await mergeChangeRequest(admin, spaceId, cr.id as string);
@@ -217,7 +221,7 @@ describe('git sync of real GitBook repositories with several spaces (one space p
       const diff = execFileSync('git', ['show', '--format=', pushed], { cwd: path.join(git.root, `${repo}.git`), encoding: 'utf8', maxBuffer: 64 << 20 });
       console.log(`${repo} ${space}: the export of the three edits\n${diff.split('\n').slice(0, 120).join('\n')}`);
     }
-    measured.editDiff = statFiles.length === 3 && statFiles.every(([, [a, d]]) => a === 1 && d === 0) ? '3 files, +1 -0 each' : diffSummary(stat);
+    measured.editDiff = statFiles.length === 3 && statFiles.every(([, [a, d]]) => a === 1 && d === 1) ? '3 files, +1 -1 each' : diffSummary(stat);
     measured.editedFilesAsExpected = edits.filter((e) => stat[e.file] && gitShow(repo, pushed, e.file) === withSentenceAppended(files[e.file].toString('utf8'), SENTENCE)).length;
 
     const revision = (await admin.get(`/v1/spaces/${spaceId}/content`)).body.id;

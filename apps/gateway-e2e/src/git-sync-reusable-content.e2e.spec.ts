@@ -1,13 +1,13 @@
 import { GitBookAPI } from '@gitbook/api';
-import { connectMongo, Db } from '@bindery/platform/mongo';
-import { RunRecord, RUNS_COLLECTION } from '@bindery/platform/runs';
-import { assertMatchesSpec, envPrefix, startSystem, SystemUnderTest, waitForRun } from '@bindery/shared/testing';
+import type { RunRecord } from '@bindery/platform/runs';
+import { assertMatchesSpec, startSystem, SystemUnderTest } from '@bindery/shared/testing';
 import { createSpace } from './content-fixtures';
 import { contentWriter } from './content-writer';
 import { flatPages, Json } from './content-model-fixtures';
 import { createOrganization, createUser, TestUser } from './fixtures';
 import { Client, http } from './http-client';
 import { startTestGitServer, TestGitServer } from './git-server-fixtures';
+import { gitSyncRuns } from './git-sync-run-fixtures';
 
 const BETA = '---\ntitle: Beta warning\n---\n\n{% hint style="warning" %}\nThis is in beta. See [Install](../../guide/install.md).\n{% endhint %}\n';
 const SUPPORT = '# Support\n\nWrite to support.\n';
@@ -28,7 +28,7 @@ describe('git sync of reusable contents (.gitbook/includes) against a git server
   let orgId: string;
   let admin: Client;
   let api: GitBookAPI;
-  let mongo: { db: Db; close(): Promise<void> };
+  let runs: Awaited<ReturnType<typeof gitSyncRuns>>;
 
   beforeAll(async () => {
     git = await startTestGitServer({});
@@ -37,24 +37,15 @@ describe('git sync of reusable contents (.gitbook/includes) against a git server
     orgId = await createOrganization(sut, owner, 'Includes');
     admin = http(sut.baseUrl, owner.token);
     api = new GitBookAPI({ endpoint: sut.baseUrl, authToken: owner.token });
-    mongo = await connectMongo(sut.env.MONGODB_URL, sut.env[`${envPrefix('git-sync')}_DB`], 'tests');
+    runs = await gitSyncRuns(sut);
   }, 180_000);
   afterAll(async () => {
-    await mongo?.close();
+    await runs?.close();
     await sut?.stop();
     await git?.close();
   });
 
-  async function lastRun(spaceId: string, kind: 'import' | 'export'): Promise<RunRecord> {
-    const run = await mongo.db
-      .collection<RunRecord>(RUNS_COLLECTION)
-      .find({ 'input.spaceId': spaceId, kind: `git-sync.${kind}` })
-      .sort({ createdAt: -1 })
-      .limit(1)
-      .next();
-    if (!run) throw new Error(`no ${kind} run for ${spaceId}`);
-    return waitForRun(mongo.db, run._id, ['completed', 'failed', 'cancelled'], 60_000);
-  }
+  const lastRun = (spaceId: string, kind: 'import' | 'export') => runs.last(spaceId, kind);
   async function sync(spaceId: string, repo: string, kind: 'import' | 'export'): Promise<RunRecord> {
     const res =
       kind === 'import'

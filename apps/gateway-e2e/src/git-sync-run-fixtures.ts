@@ -25,5 +25,15 @@ export async function gitSyncRuns(sut: SystemUnderTest) {
       return { status: res.status, body: res.body, run: wait ? await waitForRun(mongo.db, run._id, [...FINISHED], timeoutMs) : run };
     },
     wait: (runId: string, timeoutMs = 60_000) => waitForRun(mongo.db, runId, [...FINISHED], timeoutMs),
+    /** The newest import (or export) run of a space, once finished. */
+    async last(spaceId: string, op: 'import' | 'export', timeoutMs = 60_000): Promise<RunRecord> {
+      const run = await runs(mongo.db)
+        .find({ 'input.spaceId': spaceId, kind: `git-sync.${op}` })
+        .sort({ createdAt: -1 })
+        .limit(1)
+        .next();
+      if (!run) throw new Error(`no ${op} run for ${spaceId}`);
+      return waitForRun(mongo.db, run._id, [...FINISHED], timeoutMs);
+    },
   };
 }

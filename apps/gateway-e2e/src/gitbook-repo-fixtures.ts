@@ -116,10 +116,10 @@ export function endsWithParagraph(markdown: string): boolean {
   return fences % 2 === 0 && /^[\p{L}\p{N}"'(*_]/u.test(last) && !/^(\*|\d+\.|[-+>#|<{])/.test(last.trim()) && !/[\\|]\s*$/.test(last);
 }
 
-/** The file with `sentence` on a new line after its last non-blank line (what appending it to the last paragraph gives). */
+/** The file with `sentence` appended to its last non-blank line (what appending it to the last paragraph gives). */
 export function withSentenceAppended(file: string, sentence: string): string {
   const body = file.replace(/\s+$/, '');
-  return `${body}\n${sentence}${file.slice(body.length) || ''}`;
+  return `${body} ${sentence}${file.slice(body.length) || ''}`;
 }
 
 /** The longest run of words on a file's last non-blank line: what a page printed from that file still contains. */

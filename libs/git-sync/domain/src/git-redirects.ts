@@ -36,7 +36,11 @@ function encodeSegment(segment: string): string {
 
 /** The source as a path below the space's URL; undefined when it names nothing (the space itself, `..`). */
 export function gitRedirectSource(key: string): string | undefined {
-  const segments = key.trim().split(/[?#]/)[0].split('/').filter((s) => s && s !== '.');
+  const segments = key
+    .trim()
+    .split(/[?#]/)[0]
+    .split('/')
+    .filter((s) => s && s !== '.');
   if (!segments.length || segments.includes('..')) return undefined;
   const source = `/${segments.map(encodeSegment).join('/')}`;
   return source.length <= SOURCE_MAX ? source : undefined;

@@ -58,6 +58,13 @@ describe('GitBook layout', () => {
       p2: 'guide.md',
     });
     expect(Object.fromEntries(grown)).toEqual({ p1: 'README.md', p6: 'more.md', p2: 'guide/README.md', p4: 'guide/new.md' });
+    // one whose sub-pages the repository already had (`x.md` with children in SUMMARY.md) stays
+    const real = exportPaths([doc('p0', 'home'), doc('p1', 'sequential-agents', [doc('p2', 'video')])], 'README.md', {
+      p0: 'README.md',
+      p1: 'agentflows/sequential-agents.md',
+      p2: 'agentflows/sequential-agents/video.md',
+    });
+    expect(real.get('p1')).toBe('agentflows/sequential-agents.md');
     // a new first page never takes the readme another page holds
     expect(exportPaths([doc('n1', 'fresh'), doc('p5', 'home')], 'README.md', { p5: 'README.md' }).get('n1')).toBe('fresh.md');
   });
@@ -73,6 +80,7 @@ describe('GitBook layout', () => {
   test('files SUMMARY.md leaves out are still imported', () => {
     const tree = treeOfRepository(['README.md', 'a.md', 'extra.md'], readGitbookConfig(undefined), '* [A](a.md)\n');
     expect(tree.map((e) => e.file)).toEqual(['README.md', 'a.md', 'extra.md']);
+    expect(tree.map((e) => !!e.unlisted)).toEqual([false, false, true]);
   });
 
   test('.gitbook.yaml: root and structure, with defaults', () => {

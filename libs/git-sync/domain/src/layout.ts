@@ -40,6 +40,8 @@ export interface TreeEntry {
   file?: string;
   /** where a link page leads (`* [Title](https://…)` in SUMMARY.md) */
   href?: string;
+  /** a Markdown file SUMMARY.md does not list (imported hidden: kept, out of the navigation) */
+  unlisted?: boolean;
   children: TreeEntry[];
 }
 
@@ -120,7 +122,8 @@ export function filesOf(entries: TreeEntry[]): string[] {
 /**
  * The full tree of a repository's Markdown files: SUMMARY.md's, with the readme first when SUMMARY.md
  * leaves it out, then every Markdown file it does not list (GitBook would ignore them), as top-level
- * pages in path order, `dir/README.md` before the pages of `dir/`.
+ * pages in path order, `dir/README.md` before the pages of `dir/`, marked `unlisted` (without a
+ * SUMMARY.md every file is listed).
  */
 export function treeOfRepository(markdownFiles: string[], config: Pick<GitbookConfig, 'readme' | 'summary'>, summary: string | undefined): TreeEntry[] {
   const files = new Set(markdownFiles);
@@ -137,7 +140,7 @@ export function treeOfRepository(markdownFiles: string[], config: Pick<GitbookCo
     listed.add(config.readme);
   }
   const rest = [...files].filter((f) => !listed.has(f) && f !== config.summary).sort();
-  for (const f of rest) tree.push({ kind: 'page', title: '', file: f, children: [] });
+  for (const f of rest) tree.push({ kind: 'page', title: '', file: f, unlisted: summary !== undefined, children: [] });
   return tree;
 }
 
@@ -155,7 +158,7 @@ export interface ExportPage {
 /**
  * Where each page of a tree is written. A page keeps the file it was imported from or last exported to
  * (`known`) whatever its place, so an unchanged page is never moved nor its file removed, unless it
- * gained sub-pages in a file that is not a `README.md` (it moves to `<dir>/<slug>/README.md`). A page
+ * gained its first sub-pages in a file that is not a `README.md` (it moves to `<dir>/<slug>/README.md`). A page
  * without a file gets a new path: the first top-level page the readme, a page with sub-pages
  * `<dir>/<slug>/README.md`, another `<dir>/<slug>.md`, a group's pages under `<group slug>/`, sub-pages
  * beside their parent's file (in its folder when that is a `README.md`, else in `<parent>/`).
@@ -167,8 +170,9 @@ export function exportPaths(pages: ExportPage[], readme: string, known: Record<s
   const claim = (list: ExportPage[]) =>
     list.forEach((p) => {
       const prior = known[p.id];
-      // a page gaining sub-pages moves from `page.md` to `page/README.md`, as GitBook writes it
-      const fits = p.children.length === 0 || prior === readme || /(^|\/)README\.md$/.test(prior ?? '');
+      // a page gaining its first sub-pages moves from `page.md` to `page/README.md`, as GitBook writes it; one
+      // that had sub-pages in the repository already (a known child) stays where it is
+      const fits = p.children.length === 0 || prior === readme || /(^|\/)README\.md$/.test(prior ?? '') || p.children.some((c) => known[c.id]);
       if (p.type === 'document' && prior && fits && !taken.has(prior)) {
         taken.add(prior);
         out.set(p.id, prior);

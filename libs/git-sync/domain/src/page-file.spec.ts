@@ -54,6 +54,13 @@ describe('a page file written back over the repository', () => {
     expect(merged).toBe(REPOSITORY + '\nOne more sentence.\n');
   });
 
+  test('a file without a final newline: the edited last line, still without one', () => {
+    const repository = '# Plain\n\n* One\n* Last line';
+    const base = { title: 'Plain', markdown: '- One\n- Last line\n' };
+    const merged = mergePageFile(repository, printed(base), printed({ ...base, markdown: '- One\n- Last line, longer\n' }));
+    expect(merged).toBe('# Plain\n\n* One\n- Last line, longer');
+  });
+
   test('an edited line in the middle: that line only', () => {
     const next = page({ markdown: '### Getting started\n\n- First item\n- Second item, edited\n\nLast paragraph.\n' });
     const merged = mergePageFile(REPOSITORY, printed(page()), printed(next));

@@ -133,7 +133,9 @@ const lines = (text: string) => text.match(/[^\n]*\n|[^\n]+$/g) ?? [];
 function mergeBody(repository: string, base: string, next: string): string {
   if (base === next) return repository;
   const regions = diff3Merge(lines(repository), lines(base), lines(next), { excludeFalseConflicts: true });
-  return regions.map((r) => (r.ok ? r.ok : resolve(r.conflict!)).join('')).join('');
+  const merged = regions.map((r) => (r.ok ? r.ok : resolve(r.conflict!)).join('')).join('');
+  // a file without a final newline keeps having none
+  return repository && !repository.endsWith('\n') && merged.endsWith('\n') ? merged.slice(0, -1) : merged;
 }
 
 /**

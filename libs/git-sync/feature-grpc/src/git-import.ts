@@ -11,6 +11,30 @@ import { flatPages, olderThanLastSync, openRemote, PageJson, pagePrints, saveSyn
 import { importRedirects } from './import-redirects';
 
 const ASSETS = '.gitbook/assets/';
+/** Files a page shows or offers for download, imported from anywhere in the root when a page names them. */
+const MEDIA = /\.(png|jpe?g|gif|svg|webp|avif|bmp|ico|mp4|webm|mov|mp3|wav|pdf|zip)$/i;
+
+/** The file names (last path segment, decoded) that Markdown and HTML sources and links in the texts point at. */
+function mediaNamedBy(texts: string[]): Set<string> {
+  const names = new Set<string>();
+  const add = (target: string) => {
+    const path = target.split(/[?#]/)[0];
+    const name = path.slice(path.lastIndexOf('/') + 1);
+    if (!name) return;
+    names.add(name);
+    try {
+      names.add(decodeURIComponent(name));
+    } catch {
+      // kept as written
+    }
+  };
+  for (const text of texts) {
+    for (const m of text.matchAll(/\]\(\s*<([^>]+)>|\]\(\s*([^)\s]+)/g)) add(m[1] ?? m[2]);
+    for (const m of text.matchAll(/\b(?:src|href|srcset|data-card-cover|data-card-cover-dark)="([^"]+)"/g)) for (const part of m[1].split(',')) add(part.trim().split(/\s+/)[0]);
+    for (const m of text.matchAll(/\{%\s*(?:file|embed)\s+(?:src|url)="([^"]+)"/g)) add(m[1]);
+  }
+  return names;
+}
 /** Content sniffs binary types from the bytes; only a text type (which bytes cannot tell) needs the name's word. */
 const TEXT_TYPES: Record<string, string> = {
   svg: 'image/svg+xml',
@@ -29,6 +53,7 @@ interface ImportEntry {
   type?: 'group' | 'link';
   href?: string;
   slug?: string;
+  hidden?: boolean;
   page?: string;
   id?: string;
   title?: string;
@@ -50,14 +75,14 @@ export interface SkippedFile {
 const PIECE_BYTES = 255 * 1024;
 
 /**
- * The files under `.gitbook/assets/`, once per content (git's blob id), with every path naming it, each
+ * The files under `.gitbook/assets/` (and the media files elsewhere a page names), once per content (git's blob id), with every path naming it, each
  * streamed from git into content's staging (StageFile) one at a time: memory stays at a piece or two
  * whatever the file's size. A file content refuses (over its size limit) or git cannot read is skipped
  * with its reason; anything else (content unavailable, the run stopped) fails the run.
  */
-async function assetsOf(deps: GitSyncDeps, repo: GitRepository, inRoot: Map<string, string>, spaceId: string, caller: Caller, ctx: RunContext) {
+async function assetsOf(deps: GitSyncDeps, repo: GitRepository, inRoot: Map<string, string>, isAsset: (file: string) => boolean, spaceId: string, caller: Caller, ctx: RunContext) {
   const byOid = new Map<string, string[]>();
-  for (const [file, oid] of inRoot) if (file.startsWith(ASSETS)) byOid.set(oid, [...(byOid.get(oid) ?? []), file]);
+  for (const [file, oid] of inRoot) if (isAsset(file)) byOid.set(oid, [...(byOid.get(oid) ?? []), file]);
   const files: { paths: string[]; name: string; contentType: string; data: Buffer; stagedId: string }[] = [];
   const skipped: SkippedFile[] = [];
   for (const [oid, paths] of byOid) {
@@ -160,6 +185,8 @@ export async function runImport(deps: GitSyncDeps, input: SyncInput, ctx: RunCon
         ...(known && existing.has(known) ? { page: known } : { id: idFor(ctx.run._id, file) }),
         ...(e.title ? { title: e.title.slice(0, 200) } : {}),
         ...(slug ? { slug } : {}),
+        // a file SUMMARY.md does not list is kept but out of the navigation, as GitBook leaves it out
+        hidden: !!e.unlisted,
         markdown: text,
         children: toEntries(e.children),
       });
@@ -169,7 +196,10 @@ export async function runImport(deps: GitSyncDeps, input: SyncInput, ctx: RunCon
   const entries = toEntries(tree);
   const includes = await includesOf(repo, inRoot);
   lap('read');
-  const { files, skipped } = await assetsOf(deps, repo, inRoot, input.spaceId, caller, ctx);
+  // media files beside the pages (`images/shot.png`), not only under .gitbook/assets, when a page names them
+  const named = mediaNamedBy([...texts.values()].map((t) => t.toString('utf8')));
+  const isAsset = (file: string) => file.startsWith(ASSETS) || (!file.startsWith('.gitbook/') && MEDIA.test(file) && named.has(file.slice(file.lastIndexOf('/') + 1)));
+  const { files, skipped } = await assetsOf(deps, repo, inRoot, isAsset, input.spaceId, caller, ctx);
   lap('stage');
   await ctx.progress({ done: 0, total: pages, message: 'files read; writing the revision' });
   const message = (await repo.run(['log', '-1', '--format=%B', commit])).trim();

@@ -155,13 +155,17 @@ describe('ImportTree: a Git import as one revision (in process, real MongoDB and
         ],
       },
       { source: 'link:https://example.com/', type: 'link', title: 'Elsewhere', href: 'https://example.com/' },
+      { source: 'drafts/old.md', hidden: true, markdown: '# Old draft\n' },
+      { source: 'drafts/shown.md', hidden: true, markdown: '---\nhidden: false\n---\n\n# Shown anyway\n' },
     ];
     const r = await importTree(spaceId, tree, { files: FILES });
     const listed = await pages(spaceId);
-    expect(listed.map((p) => [p.type, p.title])).toEqual([
-      ['document', 'From the file'],
-      ['document', 'Install the CLI'],
-      ['link', 'Elsewhere'],
+    expect(listed.map((p) => [p.type, p.title, p.hidden ?? false])).toEqual([
+      ['document', 'From the file', false],
+      ['document', 'Install the CLI', false],
+      ['link', 'Elsewhere', false],
+      ['document', 'Old draft', true],
+      ['document', 'Shown anyway', false],
     ]);
     expect(listed[1].slug).toBe('reference');
     expect(listed[1].pages.map((p: Json) => [p.type, p.slug ?? null, p.title])).toEqual([

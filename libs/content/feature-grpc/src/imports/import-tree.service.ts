@@ -19,6 +19,8 @@ interface TreeEntry {
   href?: string;
   /** the slug of the entry's file name, made unique among its siblings */
   slug?: string;
+  /** hidden from the navigation unless the Markdown's front matter says otherwise (a file SUMMARY.md leaves out) */
+  hidden?: boolean;
   /** an existing page of the space this entry updates */
   page?: string;
   /** the id a new page gets (chosen by the importer, so a retried import names the same pages) */
@@ -52,6 +54,7 @@ function parseTree(json: string): TreeEntry[] {
       if (sources.size > MAX_ENTRIES) throw invalid(`the tree has more than ${MAX_ENTRIES} entries.`);
       const type = e.type === 'group' || e.type === 'link' ? e.type : 'document';
       if (type === 'link' && (typeof e.href !== 'string' || !/^[a-z][a-z0-9+.-]*:/i.test(e.href) || e.href.length > 2048)) throw invalid(`${here}.href must be an absolute URL.`);
+      if (e.hidden !== undefined && typeof e.hidden !== 'boolean') throw invalid(`${here}.hidden must be true or false.`);
       if (e.slug !== undefined && (typeof e.slug !== 'string' || !/^[^/?#\s]{1,100}$/.test(e.slug))) throw invalid(`${here}.slug must be a slug of at most 100 characters.`);
       for (const key of ['page', 'id'] as const) {
         if (e[key] !== undefined && (typeof e[key] !== 'string' || !ID.test(e[key] as string))) throw invalid(`${here}.${key} must be a page id.`);
@@ -68,6 +71,7 @@ function parseTree(json: string): TreeEntry[] {
         ...(typeof e.title === 'string' && e.title.trim() ? { title: e.title } : {}),
         ...(type === 'link' ? { href: e.href as string } : {}),
         ...(typeof e.slug === 'string' ? { slug: e.slug } : {}),
+        ...(typeof e.hidden === 'boolean' ? { hidden: e.hidden } : {}),
         markdown: (e.markdown as string | undefined) ?? '',
         children: check(e.children ?? [], depth + 1, `${here}.children`),
       };
@@ -181,6 +185,7 @@ async function treeChanges(entries: TreeEntry[], existing: Map<string, string>, 
         document: { markdown: e.markdown },
         ...(e.title ? { title: e.title } : {}),
         ...(e.slug ? { preferredSlug: e.slug } : {}),
+        ...(e.hidden !== undefined ? { hidden: e.hidden } : {}),
         ...(e.href ? { target: { kind: 'url' as const, url: e.href } } : {}),
         at,
         source: e.source,
