@@ -64,4 +64,16 @@ describe('creates with an idempotency key (in process, real MongoDB)', () => {
     expect(theirs.id).not.toBe(mine.id);
     await expect(clients.spaces.createSpace({ organizationId: org, title: 'Something else' }, { caller: alice, idempotencyKey: k })).rejects.toMatchObject({ kind: 'conflict' });
   });
+
+  test('a space created with a key can be duplicated, again and again (the copy is not that create)', async () => {
+    const k = key();
+    const keyed = await clients.spaces.createSpace({ organizationId: org, title: 'Keyed original' }, { caller: alice, idempotencyKey: k });
+    const copies = [
+      await clients.spaces.duplicateSpace({ spaceId: keyed.id }, { caller: alice }),
+      await clients.spaces.duplicateSpace({ spaceId: keyed.id }, { caller: alice, idempotencyKey: k }),
+    ];
+    expect(new Set([keyed.id, ...copies.map((c) => c.id)]).size).toBe(3);
+    // the key still answers the original
+    expect((await clients.spaces.createSpace({ organizationId: org, title: 'Keyed original' }, { caller: alice, idempotencyKey: k })).id).toBe(keyed.id);
+  });
 });

@@ -225,7 +225,8 @@ export async function duplicateSpace(deps: ContentDeps, caller: Caller, spaceId:
       const { space, view } = await visibleSpace(deps, caller, spaceId, session);
       const parent = space.parent ? await liveParent(deps, view, space.parent, session) : null;
       const { id, revision, position, now } = await newSpaceSlot(deps, view, parent, session, { id: copyId, ...content });
-      const { deletedAt: _d, deletedWith: _w, purgedAt: _p, ...settings } = space;
+      // the copy is not the create that made the source: its idempotency key stays with the source
+      const { deletedAt: _d, deletedWith: _w, purgedAt: _p, idempotency: _k, ...settings } = space;
       const copy: SpaceRecord = { ...settings, _id: id, revision, position, createdAt: now, updatedAt: now };
       await deps.spaces.insert(copy, [spaceEvent(E.spaceCreated, copy, ['duplicatedFrom'])], session);
       for (const g of await deps.grants.onTargets([{ kind: 'space', id: space._id }], session)) {
