@@ -7,6 +7,7 @@ import { createOrganization, createUser, TestUser } from './fixtures';
 import { http, HttpResult } from './http-client';
 import { createTeam, selfSignedCertificate } from './saml-fixtures';
 import { contentWriter } from './content-writer';
+import { seedReusableContents } from './reusable-content-fixtures';
 import { startTestWebsite } from './website-fixtures';
 import { openapi30, openapi31Yaml, processedSpec } from './spec-fixtures';
 
@@ -222,6 +223,20 @@ describe('responses match the served /openapi.json', () => {
     expectDeclared(await api.get(`${r}/files/${file}`), 'get', `${rt}/files/{fileId}`, 200);
     expectDeclared(await api.get(`${r}/page/${page}`), 'get', `${rt}/page/{pageId}`, 200);
     expectDeclared(await api.get(`${r}/path/guide`), 'get', `${rt}/path/{pagePath}`, 200);
+
+    // reusable contents (a Git import is what writes them)
+    const reused = await seedReusableContents(sut, ada.id, space.id);
+    const rr = `${s}/revisions/${reused.revisionId}`;
+    expectDeclared(await api.get(`${s}/content/reusable-contents/${reused.beta}`), 'get', `${t}/content/reusable-contents/{reusableContentId}`, 200);
+    expectDeclared(await api.get(`${rr}/reusable-contents/${reused.beta}`), 'get', `${rt}/reusable-contents/{reusableContentId}`, 200);
+    expectDeclared(await api.get(`${rr}/reusable-contents/${reused.beta}/document`), 'get', `${rt}/reusable-contents/{reusableContentId}/document`, 200);
+    const cr = expectDeclared(await api.post(`${s}/change-requests`, { subject: 'Reusable' }), 'post', `${t}/change-requests`, 201);
+    expectDeclared(
+      await api.get(`${s}/change-requests/${cr.id}/content/reusable-contents/${reused.beta}`),
+      'get',
+      `${t}/change-requests/{changeRequestId}/content/reusable-contents/{reusableContentId}`,
+      200,
+    );
   });
 
   it('change requests: lifecycle, content, comments, reviews, reviewers', async () => {

@@ -127,8 +127,15 @@ export class GridFsBlobStore implements BlobStore {
         .limit(500)
         .toArray();
       if (!batch.length) return removed;
-      await this.removeByIds(batch.map((f) => f._id));
-      removed += batch.length;
+      // each claimed for removal first, conditionally: a take that got there between the read and now keeps
+      // its blob (the take unset the expiry), and no take succeeds after the claim (an expiry in 1970)
+      const claimed: string[] = [];
+      for (const f of batch) {
+        const { matchedCount } = await this.files.updateOne({ _id: f._id, 'metadata.stagedUntil': { $lte: now } }, { $set: { 'metadata.stagedUntil': new Date(0) } });
+        if (matchedCount) claimed.push(f._id);
+      }
+      await this.removeByIds(claimed);
+      removed += claimed.length;
     }
   }
 

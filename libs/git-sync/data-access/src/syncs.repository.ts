@@ -19,6 +19,10 @@ export class SyncsRepository extends Repository<SyncRecord> {
     await this.collection.updateOne({ _id: spaceId }, { $set: { lastImportFailure: { at: new Date().toISOString(), reason: reason.slice(0, 500) } } });
   }
 
+  async clearImportFailure(spaceId: string) {
+    await this.collection.updateOne({ _id: spaceId }, { $set: { lastImportFailure: null } });
+  }
+
   /** Writes the state after a run, with its events. */
   save(record: SyncRecord, events: EventEnvelope[], session?: ClientSession) {
     const { _id, ...rest } = record;

@@ -43,4 +43,15 @@ describe('.gitbook.yaml redirects', () => {
       leftOut: ['gone', 'asset', '/old/install/', '..'],
     });
   });
+
+  test('bounded: an anchor too long, and past the size one event can carry, are left out', () => {
+    const pageOfFile = new Map([['guide.md', 'p1']]);
+    const long = resolveGitRedirects({ 'old/a': `guide.md#${'x'.repeat(201)}`, 'old/b': 'guide.md#ok' }, pageOfFile);
+    expect([long.redirects.map((r) => r.source), long.leftOut]).toEqual([['/old/b'], ['old/a']]);
+    const many = Object.fromEntries(Array.from({ length: 1500 }, (_, i) => [`old/${i}-${'s'.repeat(400)}`, `https://example.com/${'u'.repeat(1500)}`]));
+    const bounded = resolveGitRedirects(many, pageOfFile);
+    expect(bounded.redirects.length).toBeLessThan(1500);
+    expect(JSON.stringify(bounded.redirects).length).toBeLessThan(300 * 1024);
+    expect(bounded.redirects.length + bounded.leftOut.length).toBe(1500);
+  });
 });

@@ -22,6 +22,10 @@ export interface ResolvedGitRedirect {
 const SOURCE_MAX = 512;
 /** More than this many redirects are left out (an event carries them all). */
 export const GIT_REDIRECTS_MAX = 2000;
+/** An anchor longer than this leads nowhere a heading id could. */
+const ANCHOR_MAX = 200;
+/** The redirects of one import, as characters: they ride in one event, which must stay well under Kafka's 1 MB message limit. */
+export const GIT_REDIRECTS_MAX_CHARS = 256 * 1024;
 
 /** One segment in the characters a site redirect source allows (URL-safe or percent-encoded). */
 function encodeSegment(segment: string): string {
@@ -77,18 +81,22 @@ export function resolveGitRedirects(redirects: Record<string, string>, pageOfFil
   const out: ResolvedGitRedirect[] = [];
   const leftOut: string[] = [];
   const seen = new Set<string>();
+  let chars = 0;
   for (const [key, value] of Object.entries(redirects)) {
     const source = gitRedirectSource(key);
     const target = value.trim();
     const url = externalUrl(target);
     const hash = target.indexOf('#');
     const pageId = url ? undefined : pageOfTarget(hash < 0 ? target : target.slice(0, hash), pageOfFile);
-    if (!source || seen.has(source) || (!url && !pageId) || out.length >= GIT_REDIRECTS_MAX) {
+    const anchor = pageId && hash >= 0 ? target.slice(hash + 1) : '';
+    const size = (source?.length ?? 0) + anchor.length + (url?.length ?? 0) + (pageId?.length ?? 0);
+    if (!source || seen.has(source) || (!url && !pageId) || anchor.length > ANCHOR_MAX || out.length >= GIT_REDIRECTS_MAX || chars + size > GIT_REDIRECTS_MAX_CHARS) {
       leftOut.push(key);
       continue;
     }
     seen.add(source);
-    out.push({ source, pageId: pageId ?? '', anchor: pageId && hash >= 0 ? target.slice(hash + 1) : '', url: url ?? '' });
+    chars += size;
+    out.push({ source, pageId: pageId ?? '', anchor, url: url ?? '' });
   }
   return { redirects: out, leftOut };
 }

@@ -78,6 +78,12 @@ describe('a page file written back over the repository', () => {
     expect(merged.slice(merged.indexOf('# Welcome'))).toBe(REPOSITORY.slice(REPOSITORY.indexOf('# Welcome')));
   });
 
+  test('a hidden page without front matter (a file SUMMARY.md does not list) gains none when its body is edited', () => {
+    const repository = '# Draft\n\nText.\n';
+    const base = { title: 'Draft', hidden: true, markdown: 'Text.\n' };
+    expect(mergePageFile(repository, printed(base), printed({ ...base, markdown: 'Text, edited.\n' }))).toBe('# Draft\n\nText, edited.\n');
+  });
+
   test('a page without front matter gains one when a field is set', () => {
     const repository = '# Plain\n\nText.\n';
     const base = { title: 'Plain', markdown: 'Text.\n' };

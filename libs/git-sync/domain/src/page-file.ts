@@ -109,11 +109,10 @@ function applyChanges(doc: YamlDocument, path: string[], before: Record<string, 
 
 /**
  * The front matter of `repository` with the changes from `base` to `next` applied key by key: keys
- * nobody changed (unknown ones included) keep their text, order and comments; unchanged, it is kept
- * byte for byte. Answers undefined when the repository's front matter is not a YAML mapping.
+ * nobody changed (unknown ones included) keep their text, order and comments. Answers undefined when the
+ * repository's front matter is not a YAML mapping.
  */
 function mergeFrontmatter(repository: string | undefined, base: Record<string, unknown>, next: Record<string, unknown>): string | undefined {
-  if (same(base, next)) return repository === undefined ? undefined : repository;
   const doc = parseDocument(repository ?? '');
   if (doc.errors.length || (doc.contents !== null && !isMap(doc.contents))) return undefined;
   if (doc.contents === null) doc.contents = doc.createNode({}) as never;
@@ -168,8 +167,10 @@ function resolve({ a, o, b }: { a: string[]; o: string[]; b: string[] }): string
 export function mergePageFile(repository: string, base: { text: string; fields: Record<string, unknown> }, next: { text: string; fields: Record<string, unknown> }): string {
   if (base.text === next.text) return repository;
   const [r, b, n] = [splitFile(repository), splitFile(base.text), splitFile(next.text)];
-  const yaml = mergeFrontmatter(r.yaml, base.fields, next.fields);
   const body = mergeBody(r.body, b.body, n.body);
+  // the fields unchanged: the repository's front matter (or its lack of one) as it is
+  if (same(base.fields, next.fields)) return r.head + r.gap + body;
+  const yaml = mergeFrontmatter(r.yaml, base.fields, next.fields);
   if (yaml === undefined) return n.head + n.gap + body;
   if (yaml === r.yaml) return r.head + r.gap + body;
   return yaml.trim() ? `---\n${yaml.replace(/\n*$/, '\n')}---\n${r.head ? r.gap : n.gap}${body}` : body;

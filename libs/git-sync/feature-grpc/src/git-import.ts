@@ -122,7 +122,11 @@ export async function runImport(deps: GitSyncDeps, input: SyncInput, ctx: RunCon
   if (!commit) throw new PermanentRunFailure('The remote has no such ref.');
   const sync = await deps.syncs.get(input.spaceId);
   if (olderThanLastSync(input, sync)) return { skipped: 'older than the last sync', commit };
-  if (sync?.commit === commit && !input.force) return { commit, changed: false };
+  if (sync?.commit === commit && !input.force) {
+    // the repository is back at what the space holds: an earlier failure no longer stands in an export's way
+    if (sync.lastImportFailure && !input.standalone) await deps.syncs.clearImportFailure(input.spaceId);
+    return { commit, changed: false };
+  }
 
   const all = await repo.files(commit, input.repoProjectDirectory);
   const configOid = all.get('.gitbook.yaml');

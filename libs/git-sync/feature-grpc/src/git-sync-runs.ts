@@ -3,6 +3,7 @@ import { ExportPage, exportPaths, frontmatterOf, join, mergePageFile, mergeText,
 import type { Caller } from '@bindery/platform/grpc';
 import { PermanentRunFailure, RunContext } from '@bindery/platform/runs';
 import type { ServiceRuns } from '@bindery/platform/service-runtime';
+import { logger } from '@bindery/platform/telemetry';
 import { newAssets } from './export-assets';
 import { exportIncludes, relativeIncludes, ReusableContentJson } from './git-includes';
 import { runImport } from './git-import';
@@ -58,7 +59,9 @@ async function printPage(w: PageWriting, revisionId: string, pageId: string, fil
 async function pageFileOf(w: PageWriting, repo: GitRepository, sync: SyncRecord | null, page: string, file: string, present?: string): Promise<string> {
   const next = (await printPage(w, '', page, file))!;
   if (!present || !sync?.revisionId || sync.files[page] !== file) return next.text;
-  const base = await printPage(w, sync.revisionId, page, file);
+  // the page as of the last sync, its links written with the files of then: a page linked to that moved since is an edit too
+  const then: PageWriting = { ...w, paths: new Map(Object.entries(sync.files)), assets: sync.assets ?? {}, includeFiles: sync.includes ?? {} };
+  const base = await printPage(then, sync.revisionId, page, file);
   if (!base) return next.text;
   return mergePageFile((await repo.readBlob(present)).toString('utf8'), base, next);
 }
@@ -158,7 +161,9 @@ async function runExport(deps: GitSyncDeps, input: SyncInput, ctx: RunContext) {
     const full = join(base, file);
     if (!kept.has(full) && present.has(full)) changes.set(full, null);
   }
+  // a completed export (forced, when an import had failed) leaves the repository holding the space
   const record = {
+    lastImportFailure: null,
     revisionId,
     files: Object.fromEntries(paths),
     prints,
@@ -194,7 +199,13 @@ export function gitSyncRuns(deps: GitSyncDeps): ServiceRuns {
         const err = permanent(caught);
         final = err instanceof PermanentRunFailure || ctx.attempt >= ctx.run.maxAttempts;
         // a space whose import failed for good is not exported over its repository unless forced
-        if (final && kind === 'import') await deps.syncs.markImportFailed(String(input.spaceId), err instanceof PermanentRunFailure ? err.message : 'the run failed');
+        // (a standalone import changes nothing the export writes)
+        if (final && kind === 'import' && !input.standalone) {
+          const reason = err instanceof PermanentRunFailure ? err.message : 'the run failed';
+          await deps.syncs
+            .markImportFailed(String(input.spaceId), reason)
+            .catch((e) => logger.warn('git import: the failure could not be recorded', { error: (e as Error).message }));
+        }
         throw err;
       } finally {
         if (final) await deps.credentials.remove(ctx.run._id);

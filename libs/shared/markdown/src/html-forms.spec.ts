@@ -54,6 +54,16 @@ describe('pictures (light and dark images)', () => {
     expect(stable(md)).toBe(md);
   });
 
+  it('a srcset with descriptors names its first image, and an icon name over 50 characters is no icon', () => {
+    const md =
+      'See <picture><source srcset="dark.png 1x, dark@2x.png 2x" media="(prefers-color-scheme: dark)"><img src="light.png" alt="L"></picture> and <i class="fa-' +
+      'x'.repeat(51) +
+      '">:x:</i>.\n';
+    const nodes = blocks(md)[0].nodes ?? [];
+    expect(nodes.find((n) => n.type === 'inline-image')).toMatchObject({ data: { refDark: { kind: 'url', url: 'dark.png' } } });
+    expect(nodes.some((n) => n.type === 'icon')).toBe(false);
+  });
+
   it('reads a <picture> in a <figure> as an image with refDark, caption and width', () => {
     const md =
       '<figure><picture><source srcset=".gitbook/assets/fig_dark.svg" media="(prefers-color-scheme: dark)"><img src=".gitbook/assets/fig_light.svg" alt="" width="563"></picture><figcaption><p>How the parts fit</p></figcaption></figure>\n';

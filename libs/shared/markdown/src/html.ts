@@ -55,3 +55,9 @@ export function openTag(name: string, attrs: Array<[string, string | boolean | u
   const parts = attrs.filter(([, v]) => v !== undefined && v !== false).map(([k, v]) => (v === true ? k : `${k}="${escapeAttribute(String(v))}"`));
   return `<${[name, ...parts].join(' ')}>`;
 }
+
+/** The first image of a `srcset` (`dark.png 2x, dark@3x.png 3x` → `dark.png`): the one a document's reference can name. */
+export function firstOfSrcset(srcset: string | undefined): string | undefined {
+  const first = srcset?.split(',')[0]?.trim().split(/\s+/)[0];
+  return first || undefined;
+}

@@ -233,7 +233,20 @@ export async function importTree(deps: ContentDeps, caller: Caller, req: pb.Impo
   const existing = new Map([...(await base.allPages()).pages].map(([id, page]) => [id, page.type]));
   const reusableContents = parseReusableContents(req.reusableContentsJson, base.record.reusableContents);
   const { stored, ofPath, skipped } = await storeFiles(deps, spaceId, await base.files(), req.files);
-  const plan = await treeChanges(entries, existing, async (id) => (id === null ? (await base.root()).children : ((await base.page(id))?.children ?? [])));
+  // from here on the files taken go when anything fails (they are no longer staged: no sweep would find them)
+  const discardOnFailure = async <T>(work: () => Promise<T>): Promise<T> => {
+    try {
+      return await work();
+    } catch (err) {
+      await deps.files.discard(spaceId, [...stored.values()]);
+      throw err;
+    }
+  };
+  const plan = await discardOnFailure(async () => {
+    const planned = await treeChanges(entries, existing, async (id) => (id === null ? (await base.root()).children : ((await base.page(id))?.children ?? [])));
+    if (!planned.changes.length) throw invalid('tree must hold at least one page.');
+    return planned;
+  });
   const reply = (revision: string, parent: string, written?: RevisionRecord): pb.ImportTreeReply => ({
     revisionId: revision,
     parentRevisionId: parent,
@@ -242,18 +255,13 @@ export async function importTree(deps: ContentDeps, caller: Caller, req: pb.Impo
     skippedFilesJson: JSON.stringify(skipped),
     reusableContentsJson: reusableContentsReply(reusableContents, written),
   });
-  if (key) {
-    const written = await deps.revisions.findByMergeKey(spaceId, key);
-    if (written) {
-      await deps.files.discard(spaceId, [...stored.values()]);
-      return reply(written._id, written.parents[0] ?? '', written);
-    }
+  const written = key ? await discardOnFailure(() => deps.revisions.findByMergeKey(spaceId, key)) : null;
+  if (written) {
+    await deps.files.discard(spaceId, [...stored.values()]);
+    return reply(written._id, written.parents[0] ?? '', written);
   }
   const changes: ContentChange[] = [...(stored.size ? [{ operation: 'insert_files' as const, files: [...stored.keys()] }] : []), ...plan.changes, ...plan.deletions];
-  if (!plan.changes.length) {
-    await deps.files.discard(spaceId, [...stored.values()]);
-    throw invalid('tree must hold at least one page.');
-  }
+  // applyIngestedChanges discards the files it was given when it fails
   try {
     const applied = await applyIngestedChanges(deps, caller, first, changes, stored, {
       baseRevisionId: base.record._id,

@@ -1,7 +1,7 @@
 import { slug } from 'github-slugger';
 import type { Element } from 'hast';
 import type { Html, PhrasingContent } from 'mdast';
-import { htmlTag } from '../html';
+import { firstOfSrcset, htmlTag } from '../html';
 import { isHtmlCode, readHtmlCode } from '../html-code';
 import { attr, descendants, has, htmlText, innerSource, isElement, meaningful, parseHtml } from '../html-tree';
 import { block, fragment, paragraph, text } from '../nodes';
@@ -113,7 +113,7 @@ function figures(list: Element[], div: Element | undefined, source: string, ctx:
     const captionSource = captionP ? innerSource(captionP, source).trim() : '';
     const width = img && /^\d+(\.\d+)?$/.test(attr(img, 'width') ?? '') ? Number(attr(img, 'width')) : undefined;
     const imageData: Record<string, unknown> = { ref: imageRef(img ? (attr(img, 'src') ?? '') : '', ctx.options) };
-    const darkSrc = dark ? attr(dark, 'srcset') : undefined;
+    const darkSrc = dark ? firstOfSrcset(attr(dark, 'srcset')) : undefined;
     if (darkSrc) imageData.refDark = imageRef(darkSrc, ctx.options);
     const alt = img ? attr(img, 'alt') : undefined;
     if (alt) imageData.alt = alt;

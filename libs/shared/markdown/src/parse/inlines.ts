@@ -1,5 +1,5 @@
 import type { PhrasingContent } from 'mdast';
-import { htmlTag, type HtmlTag } from '../html';
+import { firstOfSrcset, htmlTag, type HtmlTag } from '../html';
 import { htmlText } from '../html-tree';
 import { colorMarkFromStyle, mark, sameMarks, withMark } from '../marks';
 import { emojiCode, inline, leaf, text } from '../nodes';
@@ -149,7 +149,7 @@ function walk(children: PhrasingContent[], marks: DocumentMark[], ctx: ParseCont
           const inner = children.slice(i + 1, end < 0 ? children.length : end).flatMap((c) => (c.type === 'html' ? [htmlTag(c.value)] : []));
           const img = inner.find((t) => t?.name === 'img');
           const dark = inner.find((t) => t?.name === 'source' && /dark/.test(t.attrs.media ?? ''));
-          if (img) out.inline(inlineImage(img.attrs.src ?? '', img.attrs.alt ?? '', img.attrs['data-size'], ctx, dark?.attrs.srcset));
+          if (img) out.inline(inlineImage(img.attrs.src ?? '', img.attrs.alt ?? '', img.attrs['data-size'], ctx, firstOfSrcset(dark?.attrs.srcset)));
           i = end < 0 ? children.length : end;
           break;
         }
@@ -203,14 +203,16 @@ function anchorTag(tag: HtmlTag, inner: PhrasingContent[], marks: DocumentMark[]
   const ref = linkRef(href, ctx.options);
   if (!ref) return out.text(label, marks);
   const data: Record<string, unknown> = { label, kind: classes.includes('secondary') ? 'secondary' : 'primary', ref };
-  if (tag.attrs['data-icon']) data.icon = tag.attrs['data-icon'];
+  // the official Icon is at most 50 characters: a longer name is no icon
+  if (tag.attrs['data-icon'] && tag.attrs['data-icon'].length <= 50) data.icon = tag.attrs['data-icon'];
   out.inline(inline('button', data));
 }
 
-/** `fa-leaf` → `leaf` (style classes such as `fa-solid` name no icon). */
+/** `fa-leaf` → `leaf` (style classes such as `fa-solid` name no icon; nor does a name over the official 50 characters). */
 export function iconName(classes: string | undefined): string | undefined {
   const names = (classes ?? '').split(/\s+/).filter((c) => c.startsWith('fa-') && !FA_STYLES.has(c));
-  return names[0]?.slice(3) || undefined;
+  const name = names[0]?.slice(3);
+  return name && name.length <= 50 ? name : undefined;
 }
 
 const FA_STYLES = new Set(['fa-solid', 'fa-regular', 'fa-light', 'fa-thin', 'fa-duotone', 'fa-brands', 'fa-sharp', 'fa-fw']);
