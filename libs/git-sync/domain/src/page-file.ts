@@ -1,3 +1,4 @@
+// eslint-disable-next-line @typescript-eslint/triple-slash-reference -- the types of node-diff3 (package.json "exports") are out of reach of node10 resolution; every project compiling this file needs them
 /// <reference path="./node-diff3.d.ts" />
 import { diff3Merge, diffComm } from 'node-diff3';
 import { Document as YamlDocument, isMap, parseDocument, stringify as stringifyYaml } from 'yaml';
