@@ -128,11 +128,13 @@ export class GitRepository {
     const objects = path.join(this.dir, 'objects');
     const before = await sizeOf(objects);
     let grown = 0;
+    let fetching = true;
     const watch = Number.isFinite(this.maxBytes)
       ? setInterval(() => {
           void sizeOf(objects).then((now) => {
             grown = Math.max(grown, now - before);
-            if (grown > this.maxBytes) this.cut.abort(new Error('too large'));
+            // a measure finishing after the fetch must not cut the commands that follow it (the check below decides then)
+            if (fetching && grown > this.maxBytes) this.cut.abort(new Error('too large'));
           });
         }, 100)
       : undefined;
@@ -142,8 +144,11 @@ export class GitRepository {
       if (this.cut.signal.aborted) throw new PermanentRunFailure(tooLargeReason(grown, this.maxBytes, false));
       throw err;
     } finally {
+      fetching = false;
       clearInterval(watch);
     }
+    // cut as the fetch was finishing: over the limit all the same (and every later command would be cut)
+    if (this.cut.signal.aborted) throw new PermanentRunFailure(tooLargeReason(grown, this.maxBytes, false));
     if (Number.isFinite(this.maxBytes)) {
       const bytes = Number((await this.run(['rev-list', '--objects', '--disk-usage', local])).trim());
       if (bytes > this.maxBytes) throw new PermanentRunFailure(tooLargeReason(bytes, this.maxBytes, true));
