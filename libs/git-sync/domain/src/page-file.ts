@@ -1,6 +1,7 @@
 // eslint-disable-next-line @typescript-eslint/triple-slash-reference -- the types of node-diff3 (package.json "exports") are out of reach of node10 resolution; every project compiling this file needs them
 /// <reference path="./node-diff3.d.ts" />
 import { diff3Merge, diffComm } from 'node-diff3';
+import { frontmatterLayoutOf } from '@bindery/shared/markdown';
 import { Document as YamlDocument, isMap, parseDocument, stringify as stringifyYaml } from 'yaml';
 
 /** The fields of a page that its file's front matter carries, as content answers them (the official RevisionPage). */
@@ -16,38 +17,6 @@ export interface PageFileFields {
   layout?: Record<string, unknown>;
   cover?: { ref?: { kind: string; url?: string; file?: string }; yPos?: number; height?: number };
   markdown?: string;
-}
-
-/** RevisionPageLayoutOptions' defaults: a layout equal to them is not written. */
-const LAYOUT_DEFAULTS: Record<string, unknown> = {
-  width: 'default',
-  cover: true,
-  coverSize: 'hero',
-  coverMask: 'none',
-  title: true,
-  description: true,
-  tableOfContents: true,
-  outline: true,
-  pagination: true,
-  metadata: true,
-  tags: true,
-  actions: true,
-};
-const SECTIONS = ['title', 'description', 'tableOfContents', 'outline', 'pagination', 'metadata', 'tags', 'actions'] as const;
-
-/** Layout options as front matter writes them (`title: {visible: false}`, `cover: {visible, size, mask}`), only what differs from the defaults. */
-function layoutMapping(options: Record<string, unknown> | undefined): Record<string, unknown> | undefined {
-  if (!options) return undefined;
-  const differs = (key: string) => options[key] !== undefined && options[key] !== LAYOUT_DEFAULTS[key];
-  const out: Record<string, unknown> = {};
-  if (differs('width')) out.width = options.width;
-  const cover: Record<string, unknown> = {};
-  if (differs('cover')) cover.visible = options.cover;
-  if (differs('coverSize')) cover.size = options.coverSize;
-  if (differs('coverMask')) cover.mask = options.coverMask;
-  if (Object.keys(cover).length) out.cover = cover;
-  for (const section of SECTIONS) if (differs(section)) out[section] = { visible: options[section] };
-  return Object.keys(out).length ? out : undefined;
 }
 
 /**
@@ -68,7 +37,7 @@ export function frontmatterOf(page: PageFileFields, coverPath?: string): Record<
     out.coverY = page.cover?.yPos ?? 0;
     put('coverHeight', page.cover?.height);
   }
-  put('layout', layoutMapping(page.layout));
+  put('layout', frontmatterLayoutOf(page.layout));
   if (page.hidden) out.hidden = true;
   if (page.noIndex) out.noIndex = true;
   if (page.noRobotsIndex) out.noRobotsIndex = true;

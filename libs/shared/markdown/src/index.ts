@@ -18,3 +18,4 @@ export type {
 export { MarkdownInputError } from './types';
 export { markdownToDocument, documentToMarkdown } from './convert';
 export { referencesOf, plainTextOf } from './references';
+export { LAYOUT_DEFAULTS, layoutOptionsOf, frontmatterLayoutOf, type LayoutOptions } from './layout-options';

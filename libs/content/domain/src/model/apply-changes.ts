@@ -1,8 +1,8 @@
 import { DomainError } from '@bindery/platform/errors';
-import { ContentRef, Document, markdownToDocument, MarkdownInputError, type PageLayout as FrontmatterLayout, referencesOf } from '@bindery/shared/markdown';
+import { ContentRef, Document, layoutOptionsOf, markdownToDocument, MarkdownInputError, referencesOf } from '@bindery/shared/markdown';
 import { ContentChange, DocumentInput, ImportFields, InsertFileItem, PageFields } from './change-input';
 import { LinkTargets } from './link-targets';
-import { FileNode, PageLayout, PageNode } from './page-node';
+import { FileNode, PageNode } from './page-node';
 import { RevisionDraft } from './revision-draft';
 import { RevertSource, revertBlocks, revertPage } from './revert-page';
 import { ImportedReusableContent, ReusableContentNode, ReusableContentSources, titleFromSource } from './reusable-content';
@@ -117,20 +117,6 @@ interface PendingCover {
 /** An imported page's title is SUMMARY.md's link text when it gives one; otherwise the Markdown's `# H1`, then the change's. */
 function titleOf(change: PageFields & ImportFields, markdownTitle: string | undefined): string | undefined {
   return (change.source !== undefined && change.title) || markdownTitle || change.title;
-}
-
-/** Front matter's `layout` (`title: {visible}`, `cover: {visible, size, mask}`) as the official RevisionPageLayoutOptions. */
-export function layoutOptionsOf(layout: FrontmatterLayout): Partial<PageLayout> {
-  const out: Partial<PageLayout> = {};
-  if (layout.width) out.width = layout.width;
-  if (layout.cover?.visible !== undefined) out.cover = layout.cover.visible;
-  if (layout.cover?.size && layout.cover.size !== 'background') out.coverSize = layout.cover.size;
-  if (layout.cover?.mask) out.coverMask = layout.cover.mask;
-  for (const section of ['title', 'description', 'tableOfContents', 'outline', 'pagination', 'metadata', 'tags', 'actions'] as const) {
-    const visible = layout[section]?.visible;
-    if (visible !== undefined) out[section] = visible;
-  }
-  return out;
 }
 
 function withoutUndefined<T extends object>(value: T): T {

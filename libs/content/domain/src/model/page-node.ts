@@ -1,40 +1,12 @@
-import type { ContentRef } from '@bindery/shared/markdown';
+import { type ContentRef, LAYOUT_DEFAULTS, type LayoutOptions } from '@bindery/shared/markdown';
 
 /** The kinds of page a revision holds (computed pages are produced by integrations, which are not hosted here). */
 export type PageType = 'document' | 'group' | 'link';
 
-/** The official RevisionPageLayoutOptions, every field of both releases. */
-export interface PageLayout {
-  width: 'default' | 'wide';
-  cover: boolean;
-  coverSize: 'hero' | 'full';
-  coverMask: 'none' | 'radial';
-  title: boolean;
-  description: boolean;
-  tableOfContents: boolean;
-  outline: boolean;
-  pagination: boolean;
-  metadata: boolean;
-  tags: boolean;
-  actions: boolean;
-  anchors: boolean;
-}
+/** The official RevisionPageLayoutOptions (their one home is the Markdown library, which reads them from front matter). */
+export type PageLayout = LayoutOptions;
 
-export const DEFAULT_LAYOUT: PageLayout = {
-  width: 'default',
-  cover: true,
-  coverSize: 'hero',
-  coverMask: 'none',
-  title: true,
-  description: true,
-  tableOfContents: true,
-  outline: true,
-  pagination: true,
-  metadata: true,
-  tags: true,
-  actions: true,
-  anchors: true,
-};
+export const DEFAULT_LAYOUT: PageLayout = LAYOUT_DEFAULTS;
 
 export interface PageCover {
   ref?: ContentRef;
