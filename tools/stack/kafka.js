@@ -60,12 +60,31 @@ function properties(logDirs) {
     'transaction.state.log.min.isr=1',
     'group.initial.rebalance.delay.ms=0',
     'auto.create.topics.enable=false',
+    // An idle single-node broker: the controller writes a no-op metadata record and the broker
+    // heartbeats its controller less often (defaults 500 ms and 2 s; the broker is its own controller).
+    'metadata.max.idle.interval.ms=30000',
+    'broker.heartbeat.interval.ms=4000',
+    'broker.session.timeout.ms=18000',
     '',
   ].join('\n');
 }
 
+// A small local broker: serial GC and the client compiler only (less memory and idle work than G1 and C2,
+// measured in docs/local-stack.md), at most a 384 MB heap (a whole test run keeps thousands of partitions).
 function java(args) {
-  return ['-Xms128m', '-Xmx512m', `-Dlog4j.configuration=file:${path.join(home, 'log4j.properties')}`, '-cp', `${libs}/*`, ...args];
+  return [
+    '-Xms32m',
+    '-Xmx384m',
+    '-XX:+UseSerialGC',
+    '-XX:TieredStopAtLevel=1',
+    '-XX:ReservedCodeCacheSize=48m',
+    '-XX:MaxMetaspaceSize=128m',
+    '-Xss512k',
+    `-Dlog4j.configuration=file:${path.join(home, 'log4j.properties')}`,
+    '-cp',
+    `${libs}/*`,
+    ...args,
+  ];
 }
 
 async function start(log) {
