@@ -32,11 +32,11 @@ const SOURCES = [
 
 const REF_PREFIX = '#/components/schemas/';
 
-/** What `OpenAPISpecContent.filesystem` holds (the erratum below; libs/shared/testing/src/official-spec.ts has the same). */
+/** What `OpenAPISpecContent.filesystem` holds: the official object, its values described (the refinement below). */
 const OPENAPI_FILESYSTEM = {
-  description: 'The files of the version, the entry first: each OpenAPI document (or part of one) with the references it makes.',
-  type: 'array',
-  items: {
+  description: 'The files of the version keyed by file name, the entry first: each OpenAPI document (or part of one) with the references it makes.',
+  type: 'object',
+  additionalProperties: {
     type: 'object',
     required: ['dir', 'isEntrypoint', 'references', 'filename', 'specification'],
     properties: {
@@ -101,10 +101,7 @@ const ERRATA = [
   },
   {
     component: 'OpenAPISpecContent',
-    note:
-      "Corrected: `filesystem` is declared an object, yet it is the list of the version's files (entries {dir, isEntrypoint, " +
-      "references, filename, specification}, the entry first) that GitBook's own renderer reads it as (the Filesystem type of " +
-      'its @gitbook/openapi-parser, from @scalar/openapi-parser).',
+    note: 'Refined: `filesystem` (an object) holds the files of the version keyed by file name, each {dir, isEntrypoint, references, filename, specification}.',
     apply(schema) {
       if (schema.properties?.filesystem?.type !== 'object') return false;
       schema.properties.filesystem = OPENAPI_FILESYSTEM;

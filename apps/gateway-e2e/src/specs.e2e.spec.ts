@@ -56,7 +56,7 @@ describe('OpenAPI specs through the gateway', () => {
 
     const content = await official.orgs.getLatestOpenApiSpecVersionContent(orgId, 'petstore');
     assertOfficialAnswer('get', P.latestContent, 200, content.data);
-    expect(content.data.filesystem).toEqual([{ dir: '.', isEntrypoint: true, references: [], filename: 'openapi.json', specification: JSON.parse(openapi30()) }]);
+    expect(content.data.filesystem).toEqual({ 'openapi.json': { dir: '.', isEntrypoint: true, references: [], filename: 'openapi.json', specification: JSON.parse(openapi30()) } });
     expect(content.data).toMatchObject({ url: latest.data.url, urls: { source: latest.data.url, public: null } });
     const contentById = await official.orgs.getOpenApiSpecVersionContentById(orgId, 'petstore', latest.data.id);
     assertOfficialAnswer('get', P.versionContent, 200, contentById.data);

@@ -41,13 +41,25 @@ export function versionJson(v: pb.OpenApiSpecVersion, organizationId: string, sl
 /**
  * An OpenAPISpecContent valid against both releases: `url` (0.130.0) and `urls.source` (0.202.0) are
  * the version's URL; `urls.public` is the source URL of a public spec sent by URL, otherwise null
- * (Bindery has no unauthenticated proxy of stored specs). `filesystem` is the list of the version's
- * files (see docs/specs.md: the official schema says "object", GitBook's renderer reads a list).
+ * (Bindery has no unauthenticated proxy of stored specs). `filesystem` is the official object: the
+ * version's files keyed by file name, each `{dir, isEntrypoint, references, filename, specification}`,
+ * the entry first (docs/specs.md).
  */
 export function contentJson(c: pb.OpenApiSpecContent, organizationId: string, slug: string, urls: Urls) {
   const version = versionJson(c.version!, organizationId, slug, urls);
   const publicUrl = c.visibility === 'public' && c.version?.sourceUrl ? c.version.sourceUrl : null;
-  return { filesystem: JSON.parse(c.filesystemJson) as unknown, url: version.url, urls: { source: version.url, public: publicUrl } };
+  return { filesystem: filesystemObject(JSON.parse(c.filesystemJson) as FileEntry[]), url: version.url, urls: { source: version.url, public: publicUrl } };
+}
+
+interface FileEntry {
+  filename: string;
+}
+
+/** The stored list of files as the object the official schema declares, keyed by file name (a name given twice keeps the first). */
+export function filesystemObject(files: FileEntry[]): Record<string, FileEntry> {
+  const out: Record<string, FileEntry> = {};
+  for (const file of files) if (!Object.hasOwn(out, file.filename)) out[file.filename] = file;
+  return out;
 }
 
 /** The reference's TranslationSettings (no official release has this shape: see docs/specs.md). */

@@ -22,9 +22,6 @@ const PACKAGES: Record<SpecVersion, string> = { '0.130.0': '@gitbook/api/spec/op
  * - RevisionSemanticChangePageEdited (0.202.0) lists its `attributes` variants in a oneOf whose
  *   branches overlap (title, emoji and slug are in the document and the group variants alike), so a
  *   page whose title alone changed matches two: anyOf says what was meant.
- * - OpenAPISpecContent declares `filesystem` an object, yet it is the list of the version's files
- *   ({dir, isEntrypoint, references, filename, specification}, the entry first) that GitBook's own
- *   renderer reads it as (the Filesystem of its @gitbook/openapi-parser, from @scalar/openapi-parser).
  */
 function applyErrata(spec: Json): void {
   const paths = spec.paths as Record<string, Record<string, Json>>;
@@ -45,23 +42,6 @@ function applyErrata(spec: Json): void {
   if (attributes?.oneOf) {
     attributes.anyOf = attributes.oneOf;
     delete attributes.oneOf;
-  }
-  const content = ((spec.components as Json)?.schemas as Json)?.OpenAPISpecContent as { properties?: { filesystem?: Json } } | undefined;
-  if (content?.properties?.filesystem?.type === 'object') {
-    content.properties.filesystem = {
-      type: 'array',
-      items: {
-        type: 'object',
-        required: ['dir', 'isEntrypoint', 'references', 'filename', 'specification'],
-        properties: {
-          dir: { type: 'string' },
-          isEntrypoint: { type: 'boolean' },
-          references: { type: 'array', items: { type: 'string' } },
-          filename: { type: 'string' },
-          specification: { type: 'object' },
-        },
-      },
-    };
   }
 }
 
