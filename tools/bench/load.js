@@ -60,7 +60,7 @@ function recorder() {
   const cycles = [];
   const calls = new Map();
   const outage = { from: Infinity, to: -Infinity };
-  const failures = { during: 0, outside: 0, samples: [] };
+  const failed = []; // { at, what } of every 503 or request without an answer, judged once the outage is known
   return {
     statuses,
     refusals,
@@ -68,25 +68,23 @@ function recorder() {
     cycles,
     calls,
     outage,
-    failures,
+    /** the failures outside the outage (a service SIGKILLed and started again) and during it */
+    failures() {
+      const during = failed.filter((f) => f.at >= outage.from && f.at <= outage.to);
+      const outside = failed.filter((f) => !(f.at >= outage.from && f.at <= outage.to));
+      return { during: during.length, outside: outside.length, samples: outside.slice(0, 5).map((f) => f.what) };
+    },
     answer(kind, status, latency, at) {
       const key = `${status}`;
       statuses.set(key, (statuses.get(key) ?? 0) + 1);
       if (status >= 300) refusals.set(`${kind} ${status}`, (refusals.get(`${kind} ${status}`) ?? 0) + 1);
       if (status >= 200 && status < 300) (calls.get(kind) ?? calls.set(kind, []).get(kind)).push(latency);
       if (kind.startsWith('read ') && status === 200) reads.push(latency);
-      if (status === 503) {
-        if (at >= outage.from && at <= outage.to) failures.during += 1;
-        else failures.outside += 1;
-      }
+      if (status === 503) failed.push({ at, what: `${kind} 503` });
     },
     noAnswer(kind, err, at) {
       statuses.set('no answer', (statuses.get('no answer') ?? 0) + 1);
-      if (at >= outage.from && at <= outage.to) failures.during += 1;
-      else {
-        failures.outside += 1;
-        if (failures.samples.length < 5) failures.samples.push(`${kind}: ${err.message}`);
-      }
+      failed.push({ at, what: `${kind}: ${err.message}` });
     },
   };
 }
@@ -179,11 +177,14 @@ async function main() {
       log(`${service}: SIGKILL at ${((rec.outage.from - started) / 1000).toFixed(1)} s`);
       await b.sut.stopService(service, 'SIGKILL');
       await b.sut.restartService(service);
-      // a client may see the outage until the gateway's connection to it is back: count until it answers
-      for (;;) {
-        const res = await fetch(`${b.baseUrl}${space}`, { headers: { authorization: `Bearer ${b.token}` } }).catch(() => undefined);
-        if (res?.status === 200) break;
-        await new Promise((r) => setTimeout(r, 50));
+      // the outage lasts until every caller of the service reaches it again: the gateway (a space) and
+      // change-requests (its list reads the space from content)
+      for (const route of [space, `${space}/change-requests`]) {
+        for (;;) {
+          const res = await fetch(`${b.baseUrl}${route}`, { headers: { authorization: `Bearer ${b.token}` } }).catch(() => undefined);
+          if (res?.status === 200) break;
+          await new Promise((r) => setTimeout(r, 50));
+        }
       }
       rec.outage.to = performance.now();
       log(`${service}: answering again after ${((rec.outage.to - rec.outage.from) / 1000).toFixed(1)} s`);
@@ -213,6 +214,7 @@ async function main() {
     }
   }
 
+  const failures = rec.failures();
   const total = [...rec.statuses.values()].reduce((a, v) => a + v, 0);
   const lines = [
     '',
@@ -230,14 +232,14 @@ async function main() {
         .map(([k, n]) => `${k} ${n}`)
         .join(', ') || 'none'
     }`,
-    `503 or no answer: ${rec.failures.outside} outside an outage, ${rec.failures.during} during one`,
+    `503 or no answer: ${failures.outside} outside an outage, ${failures.during} during one`,
     `merges acknowledged ${merged.length}, lost ${lost}`,
     '',
   ];
   console.log(lines.join('\n'));
-  if (rec.failures.outside) {
+  if (failures.outside) {
     process.exitCode = 1;
-    log(`failed: ${rec.failures.outside} answers were 503 or none while every service was up ${rec.failures.samples.join('; ')}`);
+    log(`failed: ${failures.outside} answers were 503 or none while every service was up: ${failures.samples.join('; ')}`);
   }
   if (lost) {
     process.exitCode = 1;
