@@ -49,7 +49,7 @@ async function gatewayReady(baseUrl, timeoutMs) {
 
 /**
  * Infrastructure first (recording what already ran), then the whole system, then fixtures.
- * Resolves with { baseUrl, token, organizationId, route, admin, call, as, env, pids }: `admin` and
+ * Resolves with { baseUrl, token, organizationId, route, admin, call, as, env, pids, sut }: `admin` and
  * `call` are JSON clients as the instance administrator and as the bench user, `as(token)` one as
  * anyone; `pids` names every app's
  * process, mongod's and Kafka's (when this user may see them), for the CPU figures. Undoing stops the
@@ -102,7 +102,7 @@ async function startBindery({ log = () => {}, logLevel = 'warn', telemetry = tru
   const call = client(baseUrl, token);
   const { json: org } = await call('POST', '/v1/orgs', { title: 'Bench org' });
   const as = (other) => client(baseUrl, other);
-  return { baseUrl, token, organizationId: org.id, route: `/v1/orgs/${org.id}`, admin, call, as, env: sut.env, pids };
+  return { baseUrl, token, organizationId: org.id, route: `/v1/orgs/${org.id}`, admin, call, as, env: sut.env, pids, sut };
 }
 
 module.exports = { startBindery };

@@ -12,6 +12,7 @@ const SMOKE = {
   reader: { BENCH_DURATION: '1', BENCH_WARMUP: '0.5', BENCH_CONNECTIONS: '4', BENCH_ROUNDS: '10' },
   specs: { BENCH_ROUNDS: '1', BENCH_FIXTURES: 'gitbook-api' },
   git: { BENCH_PAGES: '30', BENCH_ROUNDS: '1' },
+  load: { BENCH_DURATION: '3', BENCH_CONNECTIONS: '4', BENCH_SPACE_PAGES: '3' },
 };
 
 const smoke = (env = process.env) => env.BENCH_SMOKE === '1';

@@ -34,6 +34,7 @@ const EXPECTED: Record<string, RegExp[]> = {
     /^ratio \(b\) \/ \(a\): \d+\.\d\d× \(goal ≤ 3×\)$/m,
     /^peak RSS MB: git-sync service \d+, content service \d+/m,
   ],
+  'bench:load': [/^requests \d+ in [\d.]+ s: [\d.]+ req\/s/m, /^write cycles p50 \d+ ms/m, /^merges acknowledged \d+, lost 0$/m],
   'bench:specs': [/^GitBook API 0\.202\.0 \(OpenAPI 3\.0\) +\d+ +\d+ +\d+ +\d+\.\d\d×$/m, /^peak RSS MB: specs service \d+, parser alone \(this process\) \d+$/m],
 };
 

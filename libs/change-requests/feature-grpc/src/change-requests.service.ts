@@ -16,7 +16,7 @@ import { createOnce } from '@bindery/platform/mongo';
 import { decodeCursor, resolveLimit, toPage } from '@bindery/shared/pagination';
 import type { Document } from '@bindery/shared/markdown';
 import { changeRequestEvent } from './change-request-events';
-import { changeRequestMessages, oneMessage } from './change-request-json';
+import { changeRequestMessage, changeRequestMessages, oneMessage } from './change-request-json';
 import { ChangeRequestsDeps, nowOf } from './deps';
 import { spaceAccess, visibleChangeRequest } from './space-access-from-content';
 
@@ -48,7 +48,8 @@ export async function createChangeRequest(deps: ChangeRequestsDeps, caller: Call
         ...(mark ? { idempotency: mark } : {}),
       };
       await deps.changeRequests.insert(cr, [changeRequestEvent('created', cr, [], caller.userId)]);
-      return oneMessage(deps, cr, access.revision);
+      // a change request just opened has no comments: no count to read
+      return changeRequestMessage(cr, 0, access.revision);
     },
   });
 }

@@ -213,6 +213,13 @@ export function changeRequestRoutes(crs: ChangeRequestsClients['changeRequests']
       tags: ['change-requests'],
       params: CHANGE_REQUEST,
       success: { status: 200, description: "The space's new revision, or conflicts", schema: officialResponse('mergeChangeRequest') },
+      refusals: [
+        {
+          status: 429,
+          description:
+            'Other merges into the space are running and this one could not start within the request budget (merges into one space run one at a time, in order); send it again after Retry-After seconds',
+        },
+      ],
       idempotent: true,
       async handler({ caller, deadline, idempotencyKey, params }) {
         const r = await crs.merge(ref(params), { caller, deadline, idempotencyKey });

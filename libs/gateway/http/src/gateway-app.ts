@@ -25,6 +25,14 @@ function sendError(res: Response, status: number, message: string) {
 }
 
 /**
+ * When a refused request may be sent again (429): the seconds a service named in its message
+ * ("retry after N s"), else 1.
+ */
+export function retryAfterOf(message: string): string {
+  return /retry after (\d+) s/i.exec(message)?.[1] ?? '1';
+}
+
+/**
  * The HTTP edge: authentication, JSON parsing, strict validation, routes, and one error mapping.
  * A route that needs a user authenticates before its body is read: without a valid token the
  * answer is 401 whatever the body is (malformed, oversized or invalid), and no body is parsed for
@@ -113,6 +121,7 @@ export function createGatewayApp(options: GatewayOptions) {
     if (isDomainError(err)) {
       const status = httpStatusOf(err.kind);
       if (status >= 500) logger.warn('request failed', { method: req.method, path: req.route?.path, status, reason: err.message });
+      if (status === 429 && !res.headersSent) res.setHeader('Retry-After', retryAfterOf(err.message));
       return sendError(res, status, err.message);
     }
     const type = (err as { type?: string }).type;

@@ -11,6 +11,9 @@ const ERROR: JsonSchema = {
 
 const JSON_VALUE_REF = '#/components/schemas/JsonValue';
 
+/** The header of every 429: when to send the request again. */
+const RETRY_AFTER = { 'Retry-After': { description: 'Seconds to wait before sending the request again', schema: { type: 'integer', minimum: 1 } } };
+
 /** The gateway's own component schemas; the others are the vendored official ones (official-schemas.ts). */
 const OWN_SCHEMAS: Record<string, JsonSchema> = { Error: ERROR, JsonValue: jsonValueSchema(JSON_VALUE_REF) };
 
@@ -42,7 +45,12 @@ export function buildOpenApiDocument(registry: RouteRegistry, publicUrl: string)
     };
     for (const a of r.alternatives ?? [])
       responses[a.status] = a.schema ? { description: a.description, content: { 'application/json': { schema: a.schema } } } : { description: a.description };
-    for (const f of r.refusals ?? []) responses[f.status] = { description: f.description, content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } };
+    for (const f of r.refusals ?? [])
+      responses[f.status] = {
+        description: f.description,
+        ...(f.status === 429 ? { headers: RETRY_AFTER } : {}),
+        content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
+      };
     const operation: Record<string, unknown> = { operationId: r.operationId, summary: r.summary, tags: r.tags, parameters, responses };
     if (r.description) operation.description = r.description;
     if (r.auth === 'none') operation.security = [];

@@ -72,9 +72,10 @@ export interface RouteSpec {
   /**
    * Refusals of a request the schemas accept, with the error body: what no schema can say (an id in
    * the body that names nothing of this organization, a state that forbids the change). Declared
-   * in /openapi.json with when each happens; 401, 403, 404 and 409 need no declaration.
+   * in /openapi.json with when each happens; 401, 403, 404 and 409 need no declaration. A 429 is
+   * declared with its `Retry-After` header (seconds), which the gateway sends with every 429.
    */
-  refusals?: Array<{ status: 400 | 412; description: string }>;
+  refusals?: Array<{ status: 400 | 412 | 429; description: string }>;
   handler(ctx: RequestContext): Promise<RouteResult>;
 }
 

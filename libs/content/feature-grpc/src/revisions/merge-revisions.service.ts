@@ -1,5 +1,5 @@
 import { conflict, invalid } from '@bindery/platform/errors';
-import type { Caller } from '@bindery/platform/grpc';
+import { Caller, incomingDeadline } from '@bindery/platform/grpc';
 import { isDuplicateKey } from '@bindery/platform/mongo';
 import { contentRevisionsV1 as pb } from '@bindery/shared/contracts';
 import { newId } from '@bindery/shared/ids';
@@ -11,11 +11,18 @@ import { visibleSpace } from '../space-visibility';
 import { storedRevision } from './revision-reads';
 import type { StoredRevision } from './stored-revision';
 import { insertRevision, RevisionContent, StaleBaseError, storeChanges } from './write-revision';
+import { SpaceMergeQueue } from './space-merge-queue';
 
 /** A merge computed on a current revision that moved meanwhile is recomputed on the new one this many times. */
 const ATTEMPTS = 10;
 
 type Mode = 'merge' | 'update';
+
+/**
+ * This process's merges into one space, one at a time and in arrival order; a merge waits at most
+ * until its deadline less a reserve (time to merge and answer), then answers 429 (docs/merge.md).
+ */
+const mergeQueue = new SpaceMergeQueue({ reserveMs: { min: 250, max: 1500 }, maxWaitMs: 8000 });
 
 function authorize(mode: Mode, space: SpaceRecord, role: RoleOrGuest): void {
   if (mode === 'update') return assertRole(role, 'edit', 'space', 'Updating a change request');
@@ -97,9 +104,26 @@ export async function mergeRevisions(deps: ContentDeps, caller: Caller, req: pb.
   const first = await visibleSpace(deps, caller, req.spaceId);
   authorize(mode, first.space, first.role);
   const [base, head] = await Promise.all([storedRevision(deps, first.space, req.baseRevisionId), storedRevision(deps, first.space, req.headRevisionId)]);
+  // only a merge moves the space: merges of one space take turns (a merge that waited reads the space
+  // again: the one before it moved it); updates write beside it
+  if (mode === 'update') return mergeAttempts(deps, caller, req, mode, key, first, base, head);
+  return mergeQueue.run(first.space._id, incomingDeadline(), (waited) => mergeAttempts(deps, caller, req, mode, key, waited ? undefined : first, base, head));
+}
+
+/** The merge on the space's current revision, recomputed on the newer one when another writer won (ATTEMPTS times). */
+async function mergeAttempts(
+  deps: ContentDeps,
+  caller: Caller,
+  req: pb.MergeRevisionsRequest,
+  mode: Mode,
+  key: string,
+  first: Awaited<ReturnType<typeof visibleSpace>> | undefined,
+  base: StoredRevision,
+  head: StoredRevision,
+): Promise<pb.MergeRevisionsReply> {
   for (let attempt = 1; ; attempt += 1) {
-    const { space, role } = attempt === 1 ? first : await visibleSpace(deps, caller, req.spaceId);
-    if (attempt > 1) authorize(mode, space, role);
+    const { space, role } = attempt === 1 && first ? first : await visibleSpace(deps, caller, req.spaceId);
+    if (attempt > 1 || !first) authorize(mode, space, role);
     if (key) {
       const done = await deps.revisions.findByMergeKey(space._id, key);
       if (done) return mergedReply(done);
