@@ -22,14 +22,16 @@ export class OrganizationAddressesRepository {
   }
 
   /**
-   * Sets the organization's hostname (undefined: none) unless a newer event set it already. The
-   * document is made to exist first and then updated conditionally: a conditional upsert that misses
-   * a newer document would fail with a duplicate key and abort the consumer's transaction.
+   * Sets the organization's hostname (undefined: none) unless a newer event set it already; answers
+   * whether the hostname is now another than before. The document is made to exist first and then
+   * updated conditionally: a conditional upsert that misses a newer document would fail with a
+   * duplicate key and abort the consumer's transaction.
    */
-  async apply(organizationId: string, hostname: string | undefined, v: string, session?: ClientSession): Promise<void> {
+  async apply(organizationId: string, hostname: string | undefined, v: string, session?: ClientSession): Promise<boolean> {
     await this.collection.updateOne({ _id: organizationId }, { $setOnInsert: { v: '' } }, { upsert: true, session });
     const update = hostname ? { $set: { hostname, v } } : { $set: { v }, $unset: { hostname: '' as const } };
-    await this.collection.updateOne({ _id: organizationId, v: { $lt: v } }, update, { session });
+    const before = await this.collection.findOneAndUpdate({ _id: organizationId, v: { $lt: v } }, update, { session, returnDocument: 'before' });
+    return !!before && before.hostname !== hostname;
   }
 
   async hostnameOf(organizationId: string): Promise<string | undefined> {

@@ -51,6 +51,11 @@ export class SitesRepository extends Repository<SiteRecord> {
     return first ?? null;
   }
 
+  /** The ids of the organization's sites (their URLs move with the organization's hostname). */
+  async idsOf(organizationId: string, session?: ClientSession): Promise<string[]> {
+    return (await this.findMany({ organizationId }, { projection: { _id: 1 }, session })).map((s) => s._id);
+  }
+
   /** By the instance-wide custom hostname (the resolver's lookup of a request at a site's own host). */
   byHostname(hostname: string) {
     return this.findOne({ hostname });

@@ -119,6 +119,7 @@ describe.each([
     // `<reader>/<basename>/…`: the first created site of that basename, the rest of the path (and a share segment) kept
     expect(await resolve(`${READER}/docs-shared/intro?x=1`)).toMatchObject({ siteId: docsA._id, redirect: `${READER}/${a}/docs-shared/intro`, redirectPermanent: true });
     expect(await resolve(`${READER}/docs-shared`)).toMatchObject({ redirect: `${READER}/${a}/docs-shared`, redirectPermanent: true });
+    expect(await resolve(`${READER}/docs-shared/`)).toMatchObject({ redirect: `${READER}/${a}/docs-shared/`, redirectPermanent: true });
     expect(await resolve(`${READER}/docs-shared/~share/bshare_k/intro`)).toMatchObject({ redirect: `${READER}/${a}/docs-shared/~share/bshare_k/intro` });
     // an organization's own site wins over the earlier form's reading of the same path
     await site(a, 'intro');
@@ -141,9 +142,15 @@ describe.each([
     const org = id('org');
     const hostname = id('acme-');
     const docs = await site(org, 'handbook');
+    const updatedAt = async () => (await deps.sites.get(org, docs._id))!.updatedAt;
     await setHostname(org, hostname, '2026-03-02T00:00:00.000Z');
-    // an older event changes nothing
+    // the organization's sites moved: each is touched (its sites.site.updated drops the reader's copies)
+    const moved = await updatedAt();
+    expect(moved).not.toBe(docs.updatedAt);
+    // an older event changes nothing; the same hostname again touches nothing
     await setHostname(org, 'older', '2026-03-01T00:00:00.000Z');
+    await setHostname(org, hostname, '2026-03-02T00:00:01.000Z');
+    expect(await updatedAt()).toBe(moved);
     const home = domain ? `http://${hostname}.${domain}/handbook` : `${READER}/${hostname}/handbook`;
     expect((await clients.sites.getSite({ organizationId: org, siteId: docs._id }, { caller: { userId: 'admin', isInstanceAdmin: true } })).publishedUrl).toBe(home);
     expect(await resolve(`${home}/intro`)).toMatchObject({

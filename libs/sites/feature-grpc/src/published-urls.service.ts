@@ -103,7 +103,7 @@ async function redirectAnswer(deps: SitesDeps, site: SiteRecord, segments: strin
 const pathWithSlash = (url: string) => `${new URL(url).pathname.replace(/\/+$/, '')}/`;
 
 /** The answer sending an address on to where its site is now, for good (the reader answers 301). */
-function movedAnswer(site: SiteRecord, siteUrl: string, below: BelowSite): pb.PublishedSiteContent {
+function movedAnswer(site: SiteRecord, siteUrl: string, below: BelowSite, trailingSlash: boolean): pb.PublishedSiteContent {
   const share = below.shareKey ? `/${SHARE_LINK_SEGMENT}/${encodeURIComponent(below.shareKey)}` : '';
   const rest = below.segments.length ? `/${below.segments.join('/')}` : '';
   return {
@@ -118,7 +118,7 @@ function movedAnswer(site: SiteRecord, siteUrl: string, below: BelowSite): pb.Pu
     canonicalUrl: '',
     complete: false,
     apiToken: '',
-    redirect: `${siteUrl}${share}${rest}`,
+    redirect: `${siteUrl}${share}${rest}${trailingSlash ? '/' : ''}`,
     redirectTarget: 'content',
     redirectPermanent: true,
   };
@@ -132,7 +132,7 @@ type Found = { site: SiteRecord; askedSiteUrl: string } | { moved: pb.PublishedS
  * organization by id where it has a hostname, the reader's path where the organization has a host
  * below the reader domain — the answer sending it there.
  */
-async function siteOf(deps: SitesDeps, parsed: PublishedUrl): Promise<Found> {
+async function siteOf(deps: SitesDeps, parsed: PublishedUrl, trailingSlash: boolean): Promise<Found> {
   const loc = parsed.site;
   if (loc.hostname !== undefined) {
     const site = await deps.sites.byHostname(loc.hostname);
@@ -148,14 +148,14 @@ async function siteOf(deps: SitesDeps, parsed: PublishedUrl): Promise<Found> {
     // the form of earlier versions: the first created site of that basename
     const earlier = parsed.legacy && (await deps.sites.firstWithBasename(parsed.legacy.basename));
     return earlier?.published && parsed.legacy
-      ? { moved: movedAnswer(earlier, siteUrlOf(earlier, await organizationUrl(deps, earlier.organizationId)), parsed.legacy) }
+      ? { moved: movedAnswer(earlier, siteUrlOf(earlier, await organizationUrl(deps, earlier.organizationId)), parsed.legacy, trailingSlash) }
       : undefined;
   }
   if (!site.published) return undefined;
   const askedOrgUrl = loc.form === 'path' ? `${deps.readerUrl}/${loc.organization}` : `${new URL(deps.readerUrl).protocol}//${loc.organization}.${deps.readerDomain}`;
   const orgUrl = await organizationUrl(deps, site.organizationId);
   // a site at its own hostname is also served in the reader's forms, as it always was
-  if (!site.hostname && askedOrgUrl !== orgUrl) return { moved: movedAnswer(site, siteUrlOf(site, orgUrl), parsed) };
+  if (!site.hostname && askedOrgUrl !== orgUrl) return { moved: movedAnswer(site, siteUrlOf(site, orgUrl), parsed, trailingSlash) };
   return { site, askedSiteUrl: siteUrlOf({ basename: site.basename }, askedOrgUrl) };
 }
 
@@ -185,7 +185,7 @@ export async function resolvePublishedUrl(deps: SitesDeps, req: pb.ResolvePublis
   if (req.url.length > 2048) throw invalid('url must be at most 2048 characters.');
   const parsed = parsePublishedUrl(req.url, deps);
   if (!parsed) throw NOT_PUBLISHED_HERE();
-  const found = await siteOf(deps, parsed);
+  const found = await siteOf(deps, parsed, new URL(req.url).pathname.endsWith('/'));
   if (!found) throw NOT_PUBLISHED_HERE();
   if ('moved' in found) return found.moved;
   const { site, askedSiteUrl } = found;
