@@ -179,7 +179,10 @@ export class FixtureSource implements ReaderSource {
   private movedFromEarlierForm(segments: string[], visitor: Visitor): PublishedContent | undefined {
     const site = this.sites.find((s) => s.basename === segments[0]);
     if (!site?.published) return undefined;
-    const rest = segments.slice(1).map((x) => `/${x}`).join('');
+    const rest = segments
+      .slice(1)
+      .map((x) => `/${x}`)
+      .join('');
     return {
       organizationId: site.organizationId,
       siteId: site.id,

@@ -66,7 +66,11 @@ describe('an organization at its own host below the reader domain', () => {
 
   test('cookies of a share link and a visitor token are scoped to the site below that host', async () => {
     const share = await getAt(r, host, '/team/~share/bshare-good-key/handbook');
-    expect([share.status, share.headers.location, share.headers['set-cookie']]).toEqual([303, '/team/handbook', ['bindery_share=bshare-good-key; Path=/team/; HttpOnly; SameSite=Lax']]);
+    expect([share.status, share.headers.location, share.headers['set-cookie']]).toEqual([
+      303,
+      '/team/handbook',
+      ['bindery_share=bshare-good-key; Path=/team/; HttpOnly; SameSite=Lax'],
+    ]);
     expect((await getAt(r, host, '/team/handbook', { Cookie: 'bindery_share=bshare-good-key' })).status).toBe(200);
     expect((await getAt(r, host, '/team/handbook')).status).toBe(404);
     const jwt = await getAt(r, host, '/members/area?jwt_token=jwt-pro');

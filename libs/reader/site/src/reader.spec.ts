@@ -91,7 +91,9 @@ describe('the page', () => {
 
   test('section tabs, a section group, and a section whose condition fails is absent', async () => {
     const { body } = await text('/acme-inc/acme/api/');
-    expect(body).toContain('<nav class="sections" aria-label="Sections"><ul><li><a href="/acme-inc/acme/">Guides</a></li><li><a href="/acme-inc/acme/api/" aria-current="true">API</a></li>');
+    expect(body).toContain(
+      '<nav class="sections" aria-label="Sections"><ul><li><a href="/acme-inc/acme/">Guides</a></li><li><a href="/acme-inc/acme/api/" aria-current="true">API</a></li>',
+    );
     expect(body).toContain('<li class="section-group"><details><summary>More</summary><ul><li><a href="/acme-inc/acme/blog/">Blog</a></li></ul></details></li>');
     expect(body).not.toContain('Enterprise');
     expect((await get('/acme-inc/acme/enterprise/')).status).toBe(404);
