@@ -187,4 +187,11 @@ test('navigation: page tree, previous / next, breadcrumbs, sections, a section g
   expect(missing?.status()).toBe(404);
   expect(await h1()).toBe('Page not found');
   expect(await seriousViolations()).toEqual([]);
+
+  // An address of the form before sites were per organization: the browser follows the 301 to the site's URL.
+  await page.goto(`${reader.url}/acme/install`);
+  expect([path(), await h1()]).toEqual(['/acme-inc/acme/install', 'Install']);
+  // Another organization's site of the same basename is its own.
+  await page.goto(`${reader.url}/globex/acme/`);
+  expect([path(), await h1()]).toEqual(['/globex/acme/', 'Globex home']);
 });
