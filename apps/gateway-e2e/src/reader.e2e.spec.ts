@@ -207,6 +207,10 @@ describe('the published reader (real system)', () => {
       const moved = await fetch(`${readerUrl}/docs/${pagePaths.Installing}?from=old`, { redirect: 'manual' });
       expect([moved.status, moved.headers.get('location')]).toEqual([301, `${readerUrl}/${orgId}/docs/${pagePaths.Installing}?from=old`]);
 
+      // the resolver's answer for that address (validated as the official PublishedSiteContentLookup)
+      const lookup = await admin.post('/v1/urls/published', { url: `${readerUrl}/docs/` });
+      expect([lookup.status, lookup.body]).toEqual([200, { target: 'content', redirect: `${readerUrl}/${orgId}/docs/` }]);
+
       // the organization's hostname (identity's event reaches sites) names it; its id moves there
       const hostname = `reader-two-${Date.now().toString(36)}`;
       expect((await admin.patch(`/v1/orgs/${otherOrg}`, { hostname })).status).toBe(200);
