@@ -156,6 +156,15 @@ describe('the published-URL resolver (real system)', () => {
     expect(await resolve(`${s.url}/nowhere`)).toMatchObject({ siteSpace: s.siteSpaceIds[0], pathname: 'nowhere' });
   });
 
+  it("an address of the form before basenames were per organization answers the redirect variant to the site's URL", async () => {
+    const s = await site([space.handbook], 'public');
+    const basename = `moved-${Date.now().toString(36)}`;
+    expect((await admin.patch(`/v1/orgs/${orgId}/sites/${s.id}`, { basename })).status).toBe(200);
+    const reader = new URL(s.url).origin;
+    expect(await resolve(`${reader}/${basename}/getting-started`)).toEqual({ target: 'content', redirect: `${reader}/${orgId}/${basename}/getting-started` });
+    expect(await resolve(`${reader}/${orgId}/${basename}/getting-started`)).toMatchObject({ site: s.id, pathname: 'getting-started' });
+  });
+
   it('refuses what is not a URL or not a visitor as the official body has them (400)', async () => {
     const s: CreatedSite = await site([space.handbook], 'public');
     const bad: Record<string, number> = {};

@@ -183,4 +183,49 @@ describe('the published reader (real system)', () => {
       console.log(`reader freshness: a deactivated share link showed after ${gone.ms} ms`);
     });
   });
+
+  describe('sites of two organizations with one basename', () => {
+    test('each organization publishes `docs`: both are read at their URLs; the earlier `<reader>/docs` form moves to the first; a hostname names its organization', async () => {
+      // a `docs` in the first organization (the public site's above, or this one when it runs alone)
+      await createPublishedSite(admin, orgId, [spaceId], 'public');
+      const otherOrg = await createOrganization(sut, owner, 'Reader two');
+      const created = await admin.post(`/v1/orgs/${otherOrg}/sites`, { title: 'Docs!', visibility: 'public', spaces: 'sample' });
+      expect([created.status, created.body.basename]).toEqual([201, 'docs']);
+      const published = await admin.post(`/v1/orgs/${otherOrg}/sites/${created.body.id}/publish`);
+      const second = published.body.urls.published as string;
+      expect(second).toBe(`${readerUrl}/${otherOrg}/docs`);
+
+      const a = await read(`${readerUrl}/${orgId}/docs/${pagePaths.Installing}`);
+      expect(a.status).toBe(200);
+      expect(a.text).toContain('quasar install');
+      const b = await read(`${second}/`);
+      expect(b.status).toBe(200);
+      expect(b.text).toContain('>Docs!</a>');
+      expect(b.text).not.toContain('quasar');
+
+      // `<reader>/docs/…` of earlier versions: the first created site of that basename, for good
+      const moved = await fetch(`${readerUrl}/docs/${pagePaths.Installing}?from=old`, { redirect: 'manual' });
+      expect([moved.status, moved.headers.get('location')]).toEqual([301, `${readerUrl}/${orgId}/docs/${pagePaths.Installing}?from=old`]);
+
+      // the resolver's answer for that address (validated as the official PublishedSiteContentLookup)
+      const lookup = await admin.post('/v1/urls/published', { url: `${readerUrl}/docs/` });
+      expect([lookup.status, lookup.body]).toEqual([200, { target: 'content', redirect: `${readerUrl}/${orgId}/docs/` }]);
+
+      // the organization's hostname (identity's event reaches sites) names it; its id moves there
+      const hostname = `reader-two-${Date.now().toString(36)}`;
+      expect((await admin.patch(`/v1/orgs/${otherOrg}`, { hostname })).status).toBe(200);
+      const t0 = Date.now();
+      let url = second;
+      while (Date.now() - t0 < 10_000 && url === second) {
+        url = (await admin.get(`/v1/orgs/${otherOrg}/sites/${created.body.id}`)).body.urls.published;
+        if (url === second) await new Promise((r) => setTimeout(r, 20));
+      }
+      expect(url).toBe(`${readerUrl}/${hostname}/docs`);
+      console.log(`published URLs: an organization's hostname showed in urls.published after ${Date.now() - t0} ms`);
+      expect((await read(`${url}/`)).status).toBe(200);
+      const byId = await until(`${second}/`, (x) => x.status === 301, 10_000);
+      expect(byId.answer.status).toBe(301);
+      expect((await fetch(`${second}/`, { redirect: 'manual' })).headers.get('location')).toBe(`${url}/`);
+    });
+  });
 });

@@ -44,7 +44,7 @@ const h1 = () => page.locator('main h1').innerText();
 const path = () => new URL(page.url()).pathname + new URL(page.url()).search;
 
 test('the rich page renders, passes axe in light and dark, and is kept as screenshots', async () => {
-  await page.goto(`${reader.url}/acme/rich`);
+  await page.goto(`${reader.url}/acme-inc/acme/rich`);
   expect(await h1()).toBe('Every block');
   // The page's script ran: no-js is gone, tabs switch, code blocks have copy buttons.
   expect(await page.evaluate(() => document.documentElement.className)).toBe('');
@@ -80,7 +80,7 @@ test('the rich page renders, passes axe in light and dark, and is kept as screen
 });
 
 test('GitBook HTML forms: pictures, card covers and icons follow the theme; buttons and icons are named', async () => {
-  await page.goto(`${reader.url}/acme/rich`);
+  await page.goto(`${reader.url}/acme-inc/acme/rich`);
   const shown = (selector: string) => page.locator(selector).evaluate((el) => getComputedStyle(el).display !== 'none');
   const light = 'img[alt="The Acme logo, light or dark"].only-light';
   const dark = 'img[alt="The Acme logo, light or dark"].only-dark';
@@ -120,7 +120,7 @@ test('GitBook HTML forms: pictures, card covers and icons follow the theme; butt
 });
 
 test('axe-core is live: a page with an image without text fails it', async () => {
-  await page.goto(`${reader.url}/acme/configure`);
+  await page.goto(`${reader.url}/acme-inc/acme/configure`);
   await page.evaluate(() => document.querySelector('main')?.insertAdjacentHTML('beforeend', '<img src="/x.png">'));
   expect(await seriousViolations()).toEqual([expect.stringMatching(/^image-alt \(critical\)/)]);
 });
@@ -130,7 +130,7 @@ test('dark mode follows the system until the reader chooses', async () => {
   try {
     await fresh.emulateMedia({ colorScheme: 'dark' });
     await fresh.evaluate(() => localStorage.clear()).catch(() => undefined);
-    await fresh.goto(`${reader.url}/acme/`);
+    await fresh.goto(`${reader.url}/acme-inc/acme/`);
     await fresh.evaluate(() => localStorage.removeItem('bindery-theme'));
     await fresh.reload();
     expect(await fresh.evaluate(() => getComputedStyle(document.body).backgroundColor)).toBe('rgb(13, 17, 23)');
@@ -142,35 +142,35 @@ test('dark mode follows the system until the reader chooses', async () => {
 });
 
 test('navigation: page tree, previous / next, breadcrumbs, sections, a section group, variants, search', async () => {
-  await page.goto(`${reader.url}/acme/`);
+  await page.goto(`${reader.url}/acme-inc/acme/`);
   expect(await h1()).toBe('👋 Welcome');
   // The skip link is the first thing the keyboard reaches, and leads to the content.
   await page.keyboard.press('Tab');
   expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Skip to content');
 
   await page.getByRole('navigation', { name: 'Pages' }).getByRole('link', { name: 'Install', exact: true }).click();
-  expect([path(), await h1()]).toEqual(['/acme/install', 'Install']);
+  expect([path(), await h1()]).toEqual(['/acme-inc/acme/install', 'Install']);
   await page.getByRole('navigation', { name: 'Previous and next pages' }).getByRole('link', { name: /Next/ }).click();
-  expect([path(), await h1()]).toEqual(['/acme/install/docker', 'With Docker']);
+  expect([path(), await h1()]).toEqual(['/acme-inc/acme/install/docker', 'With Docker']);
   await page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('link', { name: 'Install' }).click();
-  expect(path()).toBe('/acme/install');
+  expect(path()).toBe('/acme-inc/acme/install');
   expect(await seriousViolations()).toEqual([]);
 
   // Variants: the switcher keeps the page where the other variant has it.
   await page.locator('.variant-switcher summary').click();
   await page.getByRole('list', { name: 'Variants' }).getByRole('link', { name: 'v1' }).click();
-  expect([path(), await h1()]).toEqual(['/acme/v1/install?fallback=root', 'Install (v1)']);
-  await page.goto(`${reader.url}/acme/rich`);
+  expect([path(), await h1()]).toEqual(['/acme-inc/acme/v1/install?fallback=root', 'Install (v1)']);
+  await page.goto(`${reader.url}/acme-inc/acme/rich`);
   await page.locator('.variant-switcher summary').click();
   await page.getByRole('list', { name: 'Variants' }).getByRole('link', { name: 'v1' }).click();
-  expect([path(), await h1()]).toEqual(['/acme/v1/', 'Welcome (v1)']);
+  expect([path(), await h1()]).toEqual(['/acme-inc/acme/v1/', 'Welcome (v1)']);
 
   // Sections: a tab, and a section inside a group.
   await page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name: 'API' }).click();
-  expect([path(), await h1()]).toEqual(['/acme/api/', 'API overview']);
+  expect([path(), await h1()]).toEqual(['/acme-inc/acme/api/', 'API overview']);
   await page.getByRole('navigation', { name: 'Sections' }).getByText('More').click();
   await page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name: 'Blog' }).click();
-  expect([path(), await h1()]).toEqual(['/acme/blog/', 'Hello world']);
+  expect([path(), await h1()]).toEqual(['/acme-inc/acme/blog/', 'Hello world']);
   expect(await seriousViolations()).toEqual([]);
 
   // Search: from the header, then a result.
@@ -180,11 +180,18 @@ test('navigation: page tree, previous / next, breadcrumbs, sections, a section g
   expect(await page.getByRole('status').innerText()).toBe('2 results');
   expect(await seriousViolations()).toEqual([]);
   await page.getByRole('main').getByRole('link', { name: 'With Docker' }).click();
-  expect([path(), await h1()]).toEqual(['/acme/install/docker', 'With Docker']);
+  expect([path(), await h1()]).toEqual(['/acme-inc/acme/install/docker', 'With Docker']);
 
   // A page that does not exist: a real 404, still inside the site.
-  const missing = await page.goto(`${reader.url}/acme/no-such-page`);
+  const missing = await page.goto(`${reader.url}/acme-inc/acme/no-such-page`);
   expect(missing?.status()).toBe(404);
   expect(await h1()).toBe('Page not found');
   expect(await seriousViolations()).toEqual([]);
+
+  // An address of the form before sites were per organization: the browser follows the 301 to the site's URL.
+  await page.goto(`${reader.url}/acme/install`);
+  expect([path(), await h1()]).toEqual(['/acme-inc/acme/install', 'Install']);
+  // Another organization's site of the same basename is its own.
+  await page.goto(`${reader.url}/globex/acme/`);
+  expect([path(), await h1()]).toEqual(['/globex/acme/', 'Globex home']);
 });

@@ -16,6 +16,8 @@ function main() {
     READER_PORT: { kind: 'int', default: 8090, min: 0, max: 65535 },
     HTTP_BIND_ADDRESS: { kind: 'string', optional: true },
     BINDERY_READER_URL: { kind: 'url', optional: true },
+    /** a Host `<organization>.<domain>` serves that organization's sites (docs/reader.md) */
+    BINDERY_READER_DOMAIN: { kind: 'string', optional: true },
     REQUEST_BUDGET_MS: { kind: 'int', default: 10000, min: 100, max: 120000 },
     READER_RESOLVE_TTL_MS: { kind: 'int', default: 1000, min: 0, max: 60000 },
     READER_RENDER_CACHE_SIZE: { kind: 'int', default: 2000, min: 0, max: 1000000 },
@@ -59,6 +61,7 @@ function main() {
   const reader = createReader({
     source,
     publicUrl,
+    publicDomain: config.BINDERY_READER_DOMAIN,
     renderCacheSize: config.READER_RENDER_CACHE_SIZE,
     ready: async () => (await Promise.all(readiness.map((r) => r()))).every(Boolean),
     log: (level, message, fields) => logger[level](message, fields),

@@ -17,7 +17,7 @@ import { serveSampleReader } from '@bindery/reader/site';
 import type { DocumentBlock, DocumentNode } from '@bindery/reader/render';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS || 200);
-const PAGE = '/acme/rich';
+const PAGE = '/acme-inc/acme/rich';
 const log = (msg: string) => console.log(`[bench:reader] ${msg}`);
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
@@ -101,7 +101,7 @@ async function coldRenders(): Promise<{ p50: number; p99: number; bytes: number 
         documents: { ...space.documents, 'p-configure': { object: 'document', data: {}, nodes: hundredBlocks(round) } },
       });
       const t0 = performance.now();
-      const res = await fetch(`${r.url}/acme/configure`);
+      const res = await fetch(`${r.url}/acme-inc/acme/configure`);
       const body = await res.text();
       const ms = performance.now() - t0;
       if (res.status !== 200 || !body.includes(`round ${round}`)) throw new Error(`cold render ${round}: ${res.status}`);
@@ -117,7 +117,7 @@ async function coldRenders(): Promise<{ p50: number; p99: number; bytes: number 
 async function freshness(): Promise<number> {
   const r = await serveSampleReader({ cache: { resolveTtlMs: 1000 } });
   try {
-    await fetch(`${r.url}/acme/blog/`);
+    await fetch(`${r.url}/acme-inc/acme/blog/`);
     const space = r.fixture.spaces.find((s) => s.id === 'space-blog')!;
     const t0 = performance.now();
     r.fixture.publishRevision({
@@ -126,7 +126,7 @@ async function freshness(): Promise<number> {
       documents: { 'blog-hello': { object: 'document', data: {}, nodes: [block('paragraph', {}, [text('Merged.')])] } },
     });
     for (;;) {
-      if ((await (await fetch(`${r.url}/acme/blog/`)).text()).includes('Merged.')) return performance.now() - t0;
+      if ((await (await fetch(`${r.url}/acme-inc/acme/blog/`)).text()).includes('Merged.')) return performance.now() - t0;
       await new Promise((resolve) => setTimeout(resolve, 10));
     }
   } finally {

@@ -8,7 +8,9 @@ export const identityEvents = {
   userCreated: (userId: string, email: string): EventEnvelope => E.userCreated.create(SOURCE, userId, { userId, email }),
   organizationCreated: (organizationId: string, title: string, createdBy: string) =>
     E.organizationCreated.create(SOURCE, organizationId, { organizationId, title, createdBy }, organizationId),
-  organizationUpdated: (organizationId: string, changedFields: string[]) => E.organizationUpdated.create(SOURCE, organizationId, { organizationId, changedFields }, organizationId),
+  /** `hostname`: the organization's hostname after the change (sites builds published URLs from it) */
+  organizationUpdated: (organizationId: string, changedFields: string[], hostname?: string) =>
+    E.organizationUpdated.create(SOURCE, organizationId, { organizationId, changedFields, hostname }, organizationId),
   memberAdded: (organizationId: string, userId: string, role: RoleOrGuest) =>
     E.memberAdded.create(SOURCE, `${organizationId}:${userId}`, { organizationId, userId, role: role ?? undefined }, organizationId),
   memberRoleChanged: (organizationId: string, userId: string, role: RoleOrGuest, previousRole: RoleOrGuest) =>

@@ -150,7 +150,7 @@ export async function updateOrganization(deps: IdentityDeps, caller: Caller, org
 
   // Hostnames and e-mail domains are unique by index: a taken one is a 409 and changes nothing.
   set.updatedAt = nowIso();
-  const updated = await deps.organizations.update(organizationId, set, unset, [identityEvents.organizationUpdated(organizationId, changed)]);
+  const updated = await deps.organizations.update(organizationId, set, unset, [identityEvents.organizationUpdated(organizationId, changed, set.hostname ?? org.hostname)]);
   if (!updated) throw notFound('Organization');
   deps.eventsRecorded();
   return { org: updated, standing };

@@ -53,7 +53,7 @@ const MATRIX: Array<[string, string, Credential, [number, number, number, number
 
 describe('access matrix', () => {
   test.each(MATRIX)('%s, %s, %s', async (site, page, credential, expected) => {
-    const basename = site.split(' ')[0];
+    const basename = `acme-inc/${site.split(' ')[0]}`;
     const statuses = [];
     for (const ask of Object.keys(ASKS) as Ask[]) {
       const res = await fetch(`${r.url}${ASKS[ask](basename, page)}`, { headers: CREDENTIALS[credential], redirect: 'manual' });
@@ -67,41 +67,41 @@ describe('access matrix', () => {
   test('nothing private leaks: listings and search of a visitor without the claim leave the gated space out', async () => {
     const basic = { Cookie: 'bindery_visitor=jwt-basic' };
     const pro = { Cookie: 'bindery_visitor=jwt-pro' };
-    const llms = async (h: Record<string, string>) => (await fetch(`${r.url}/members/llms.txt`, { headers: h })).text();
+    const llms = async (h: Record<string, string>) => (await fetch(`${r.url}/acme-inc/members/llms.txt`, { headers: h })).text();
     expect(await llms(pro)).toContain('Pro tips');
     expect(await llms(basic)).not.toContain('Pro tips');
-    const search = async (h: Record<string, string>) => (await (await fetch(`${r.url}/members/~search.json?q=tips`, { headers: h })).json()) as { results: unknown[] };
+    const search = async (h: Record<string, string>) => (await (await fetch(`${r.url}/acme-inc/members/~search.json?q=tips`, { headers: h })).json()) as { results: unknown[] };
     expect((await search(pro)).results).toHaveLength(1);
     expect((await search(basic)).results).toEqual([]);
     // The cache keeps the audiences apart: the pro page served first is not served to the other.
-    expect((await fetch(`${r.url}/members/pro/tips`, { headers: pro })).status).toBe(200);
-    expect((await fetch(`${r.url}/members/pro/tips`, { headers: basic })).status).toBe(404);
-    expect((await fetch(`${r.url}/members/pro/tips`)).status).toBe(404);
+    expect((await fetch(`${r.url}/acme-inc/members/pro/tips`, { headers: pro })).status).toBe(200);
+    expect((await fetch(`${r.url}/acme-inc/members/pro/tips`, { headers: basic })).status).toBe(404);
+    expect((await fetch(`${r.url}/acme-inc/members/pro/tips`)).status).toBe(404);
   });
 
   test('unlisted and private sites say noindex everywhere; their sitemaps list nothing', async () => {
     for (const [path, headers] of [
-      ['/unlisted/home', {}],
-      ['/team/handbook', CREDENTIALS['good key']],
-      ['/members/area', CREDENTIALS['JWT with the claim']],
+      ['/acme-inc/unlisted/home', {}],
+      ['/acme-inc/team/handbook', CREDENTIALS['good key']],
+      ['/acme-inc/members/area', CREDENTIALS['JWT with the claim']],
     ] as const) {
       const res = await fetch(`${r.url}${path}`, { headers });
       expect([path, res.headers.get('x-robots-tag')]).toEqual([path, 'noindex']);
       expect(res.headers.get('cache-control')).toBe('private, no-cache');
       expect(await res.text()).toContain('<meta name="robots" content="noindex">');
     }
-    expect(await (await fetch(`${r.url}/unlisted/robots.txt`)).text()).toBe('User-agent: *\nDisallow: /\n');
-    expect(await (await fetch(`${r.url}/unlisted/sitemap.xml`)).text()).not.toContain('<url>');
-    expect((await fetch(`${r.url}/acme/install`)).headers.get('cache-control')).toBe('public, no-cache');
+    expect(await (await fetch(`${r.url}/acme-inc/unlisted/robots.txt`)).text()).toBe('User-agent: *\nDisallow: /\n');
+    expect(await (await fetch(`${r.url}/acme-inc/unlisted/sitemap.xml`)).text()).not.toContain('<url>');
+    expect((await fetch(`${r.url}/acme-inc/acme/install`)).headers.get('cache-control')).toBe('public, no-cache');
   });
 
   test('a share link’s key moves from the URL into a cookie scoped to the site, then out of the URL', async () => {
-    const res = await fetch(`${r.url}/team/~share/bshare-good-key/handbook`, { redirect: 'manual' });
+    const res = await fetch(`${r.url}/acme-inc/team/~share/bshare-good-key/handbook`, { redirect: 'manual' });
     expect(res.status).toBe(303);
-    expect(res.headers.get('location')).toBe('/team/handbook');
-    expect(res.headers.get('set-cookie')).toBe('bindery_share=bshare-good-key; Path=/team/; HttpOnly; SameSite=Lax');
+    expect(res.headers.get('location')).toBe('/acme-inc/team/handbook');
+    expect(res.headers.get('set-cookie')).toBe('bindery_share=bshare-good-key; Path=/acme-inc/team/; HttpOnly; SameSite=Lax');
     expect(res.headers.get('referrer-policy')).toBe('no-referrer');
-    const page = await fetch(`${r.url}/team/handbook`, { headers: { Cookie: 'bindery_share=bshare-good-key' } });
+    const page = await fetch(`${r.url}/acme-inc/team/handbook`, { headers: { Cookie: 'bindery_share=bshare-good-key' } });
     const html = await page.text();
     expect(page.status).toBe(200);
     expect(html).not.toContain('bshare-good-key');
@@ -114,9 +114,9 @@ describe('access matrix', () => {
   });
 
   test('a visitor token moves from ?jwt_token= into a cookie scoped to the site', async () => {
-    const res = await fetch(`${r.url}/members/area?jwt_token=jwt-pro`, { redirect: 'manual' });
+    const res = await fetch(`${r.url}/acme-inc/members/area?jwt_token=jwt-pro`, { redirect: 'manual' });
     expect(res.status).toBe(303);
-    expect(res.headers.get('location')).toBe('/members/area');
-    expect(res.headers.get('set-cookie')).toBe('bindery_visitor=jwt-pro; Path=/members/; HttpOnly; SameSite=Lax');
+    expect(res.headers.get('location')).toBe('/acme-inc/members/area');
+    expect(res.headers.get('set-cookie')).toBe('bindery_visitor=jwt-pro; Path=/acme-inc/members/; HttpOnly; SameSite=Lax');
   });
 });

@@ -37,6 +37,8 @@ export interface FixtureSection {
 export interface FixtureSite {
   id: string;
   organizationId: string;
+  /** the organization's part of the site's path (its hostname, or its id) */
+  organization: string;
   title: string;
   description?: string;
   basename: string;
@@ -64,9 +66,11 @@ export interface FixtureSite {
 export class FixtureSource implements ReaderSource {
   readonly calls: Record<string, number> = {};
 
+  /** `domain`: as BINDERY_READER_DOMAIN, a host `<organization>.<domain>` serves the organization's sites at `/<basename>` */
   constructor(
     readonly sites: FixtureSite[],
     readonly spaces: FixtureSpace[],
+    private readonly options: { domain?: string } = {},
   ) {}
 
   private count(method: string): void {
@@ -118,10 +122,12 @@ export class FixtureSource implements ReaderSource {
 
   async resolve(url: string, visitor: Visitor): Promise<PublishedContent | undefined> {
     this.count('resolve');
-    const segments = new URL(url).pathname.split('/').filter(Boolean);
-    const site = this.sites.find((s) => s.basename === segments[0]);
-    if (!site) return undefined;
-    let rest = segments.slice(1);
+    const u = new URL(url);
+    const atOrganization = this.options.domain && u.hostname.endsWith(`.${this.options.domain}`) ? u.hostname.slice(0, -this.options.domain.length - 1) : undefined;
+    const segments = [...(atOrganization ? [atOrganization] : []), ...u.pathname.split('/').filter(Boolean)];
+    const site = this.sites.find((s) => s.organization === segments[0] && s.basename === segments[1]);
+    if (!site) return atOrganization ? undefined : this.movedFromEarlierForm(segments, visitor);
+    let rest = segments.slice(2);
     // The share key arrives in the URL, as the sites resolver reads it.
     let shareKey = visitor.shareKey;
     if (rest[0] === '~share' && rest[1]) {
@@ -131,7 +137,7 @@ export class FixtureSource implements ReaderSource {
     const who = { ...visitor, shareKey };
     if (!this.opens(site, who)) return undefined;
     const redirect = site.redirects?.[rest.join('/')];
-    const siteBasePath = `/${site.basename}`;
+    const siteBasePath = atOrganization ? `/${site.basename}` : `/${site.organization}/${site.basename}`;
     let basePath = siteBasePath;
     let section: FixtureSection | undefined;
     let candidates = this.siteSpacesFor(site, who, site.siteSpaces ?? []);
@@ -169,6 +175,30 @@ export class FixtureSource implements ReaderSource {
     };
   }
 
+  /** `/<basename>/…`, the form of earlier versions: moved for good to the first listed published site of that basename. */
+  private movedFromEarlierForm(segments: string[], visitor: Visitor): PublishedContent | undefined {
+    const site = this.sites.find((s) => s.basename === segments[0]);
+    if (!site?.published) return undefined;
+    const rest = segments
+      .slice(1)
+      .map((x) => `/${x}`)
+      .join('');
+    return {
+      organizationId: site.organizationId,
+      siteId: site.id,
+      siteSpaceId: '',
+      spaceId: '',
+      revisionId: '',
+      pathname: '',
+      basePath: '',
+      siteBasePath: '',
+      audience: this.audience(site, visitor),
+      redirect: `/${site.organization}/${site.basename}${rest}`,
+      redirectPermanent: true,
+      access: { spaceId: '', revisionId: '' },
+    };
+  }
+
   private siteOf(content: PublishedContent): FixtureSite {
     const site = this.sites.find((s) => s.id === content.siteId);
     if (!site) throw new Error(`no site ${content.siteId}`);
@@ -178,7 +208,7 @@ export class FixtureSource implements ReaderSource {
   async site(content: PublishedContent, visitor: Visitor): Promise<SiteView> {
     this.count('site');
     const site = this.siteOf(content);
-    const base = `/${site.basename}`;
+    const base = content.siteBasePath;
     const siteSpaceView = (s: FixtureSiteSpace, sectionBase: string): SiteSpaceView => ({
       id: s.id,
       title: s.title,

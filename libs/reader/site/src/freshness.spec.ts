@@ -48,25 +48,25 @@ describe('freshness by events (handlers)', () => {
 
   test('a current revision shows on the next request; a revision that is not current drops nothing', async () => {
     const handlers = freshnessHandlers(r.cached);
-    expect((await body(`${r.url}/acme/blog/`)).text).toContain('About hello world.');
+    expect((await body(`${r.url}/acme-inc/acme/blog/`)).text).toContain('About hello world.');
     merge(r, 'rev-space-blog-2', 'Merged text.');
     await handlers[ContentEvents.revisionCreated.type](revisionCreated('rev-space-blog-2', false));
-    expect((await body(`${r.url}/acme/blog/`)).text).toContain('About hello world.');
+    expect((await body(`${r.url}/acme-inc/acme/blog/`)).text).toContain('About hello world.');
     await handlers[ContentEvents.revisionCreated.type](revisionCreated('rev-space-blog-2', true));
-    expect((await body(`${r.url}/acme/blog/`)).text).toContain('Merged text.');
+    expect((await body(`${r.url}/acme-inc/acme/blog/`)).text).toContain('Merged text.');
   });
 
   test('an unpublished site answers 404 on the next request, and a published one 200', async () => {
     const handlers = freshnessHandlers(r.cached);
-    expect((await body(`${r.url}/acme/`)).status).toBe(200);
+    expect((await body(`${r.url}/acme-inc/acme/`)).status).toBe(200);
     const site = r.fixture.sites.find((s) => s.id === 'site-acme')!;
     site.published = false;
-    expect((await body(`${r.url}/acme/`)).status).toBe(200);
+    expect((await body(`${r.url}/acme-inc/acme/`)).status).toBe(200);
     await handlers[SitesEvents.siteUnpublished.type](SitesEvents.siteUnpublished.create('sites', site.id, { organizationId: 'org-acme', siteId: site.id }));
-    expect((await body(`${r.url}/acme/`)).status).toBe(404);
+    expect((await body(`${r.url}/acme-inc/acme/`)).status).toBe(404);
     site.published = true;
     await handlers[SitesEvents.sitePublished.type](SitesEvents.sitePublished.create('sites', site.id, { organizationId: 'org-acme', siteId: site.id }));
-    expect((await body(`${r.url}/acme/`)).status).toBe(200);
+    expect((await body(`${r.url}/acme-inc/acme/`)).status).toBe(200);
   });
 
   test('a site update (a deactivated share key) shows on the next request', async () => {
@@ -80,13 +80,13 @@ describe('freshness by events (handlers)', () => {
       if (set) jar.cookie = set.split(';')[0];
       return res.status;
     };
-    expect(await get(`/${team.basename}/~share/${key}/`)).toBe(303);
-    expect(await get(`/${team.basename}/`)).toBe(200);
+    expect(await get(`/${team.organization}/${team.basename}/~share/${key}/`)).toBe(303);
+    expect(await get(`/${team.organization}/${team.basename}/`)).toBe(200);
     team.shareKeys![key] = false;
     await handlers[SitesEvents.siteUpdated.type](
       SitesEvents.siteUpdated.create('sites', team.id, { organizationId: team.organizationId, siteId: team.id, changes: ['share-links'] }),
     );
-    expect(await get(`/${team.basename}/`)).toBe(404);
+    expect(await get(`/${team.organization}/${team.basename}/`)).toBe(404);
   });
 });
 
@@ -113,15 +113,15 @@ describe('freshness by events (through the broker)', () => {
     const send = (e: EventEnvelope) => producer.send({ topic: namespace + topicOf('content'), messages: [{ key: e.subject, value: JSON.stringify(e) }] });
     const delays: number[] = [];
     try {
-      expect((await body(`${r.url}/acme/blog/`)).text).toContain('About hello world.');
+      expect((await body(`${r.url}/acme-inc/acme/blog/`)).text).toContain('About hello world.');
       for (let round = 1; round <= 5; round++) {
         const text = `Merged text ${round}.`;
         merge(r, `rev-space-blog-m${round}`, text);
         const t0 = Date.now();
         await send(revisionCreated(`rev-space-blog-m${round}`, true));
-        while (Date.now() - t0 < 5000 && !(await body(`${r.url}/acme/blog/`)).text.includes(text)) await new Promise((res) => setTimeout(res, 5));
+        while (Date.now() - t0 < 5000 && !(await body(`${r.url}/acme-inc/acme/blog/`)).text.includes(text)) await new Promise((res) => setTimeout(res, 5));
         delays.push(Date.now() - t0);
-        expect((await body(`${r.url}/acme/blog/`)).text).toContain(text);
+        expect((await body(`${r.url}/acme-inc/acme/blog/`)).text).toContain(text);
       }
     } finally {
       await producer.disconnect();

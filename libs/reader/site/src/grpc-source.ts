@@ -85,7 +85,7 @@ export class GrpcSource implements ReaderSource {
       basePath: withoutShareKey(found.basePath),
       siteBasePath: withoutShareKey(found.siteBasePath),
       audience,
-      ...(found.redirect ? { redirect: found.redirect } : {}),
+      ...(found.redirect ? { redirect: found.redirect, redirectPermanent: found.redirectPermanent } : {}),
       access: { spaceId: found.spaceId, revisionId: found.revisionId, credential: found.apiToken },
     };
   }

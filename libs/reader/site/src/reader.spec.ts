@@ -15,7 +15,7 @@ const text = async (path: string, headers: Record<string, string> = {}) => {
 
 describe('URLs', () => {
   test('the site root shows the default section and variant’s first page', async () => {
-    for (const path of ['/acme', '/acme/']) {
+    for (const path of ['/acme-inc/acme', '/acme-inc/acme/']) {
       const res = await text(path);
       expect(res.status).toBe(200);
       expect(res.headers.get('content-type')).toBe('text/html; charset=utf-8');
@@ -24,25 +24,25 @@ describe('URLs', () => {
   });
 
   test('a page path, a section path and a variant path', async () => {
-    expect((await text('/acme/install')).body).toContain('<h1>Install</h1>');
-    expect((await text('/acme/install/docker')).body).toContain('<h1>With Docker</h1>');
-    expect((await text('/acme/api/')).body).toContain('<h1>API overview</h1>');
-    expect((await text('/acme/api/authentication')).body).toContain('<h1>Authentication</h1>');
-    expect((await text('/acme/v1/install')).body).toContain('<h1>Install (v1)</h1>');
-    expect((await text('/acme/blog/')).body).toContain('<h1>Hello world</h1>');
+    expect((await text('/acme-inc/acme/install')).body).toContain('<h1>Install</h1>');
+    expect((await text('/acme-inc/acme/install/docker')).body).toContain('<h1>With Docker</h1>');
+    expect((await text('/acme-inc/acme/api/')).body).toContain('<h1>API overview</h1>');
+    expect((await text('/acme-inc/acme/api/authentication')).body).toContain('<h1>Authentication</h1>');
+    expect((await text('/acme-inc/acme/v1/install')).body).toContain('<h1>Install (v1)</h1>');
+    expect((await text('/acme-inc/acme/blog/')).body).toContain('<h1>Hello world</h1>');
   });
 
   test('a group goes to its first page; a link page to its target; a site redirect is followed', async () => {
-    expect((await get('/acme/getting-started')).headers.get('location')).toBe('/acme/install');
-    expect((await get('/acme/old-install')).headers.get('location')).toBe('/acme/install');
+    expect((await get('/acme-inc/acme/getting-started')).headers.get('location')).toBe('/acme-inc/acme/install');
+    expect((await get('/acme-inc/acme/old-install')).headers.get('location')).toBe('/acme-inc/acme/install');
   });
 
   test('a page that does not exist is a real 404, inside the site and outside any', async () => {
-    const inSite = await text('/acme/no-such-page');
+    const inSite = await text('/acme-inc/acme/no-such-page');
     expect(inSite.status).toBe(404);
     expect(inSite.body).toContain('<h1>Page not found</h1>');
     expect(inSite.body).toContain('aria-label="Pages"');
-    for (const path of ['/no-such-site/', '/', '/draft/', '/draft/draft']) {
+    for (const path of ['/no-such-site/', '/', '/acme-inc/draft/', '/acme-inc/draft/draft']) {
       const res = await text(path);
       expect([path, res.status]).toEqual([path, 404]);
       expect(res.body).toContain('Nothing is published at this address.');
@@ -50,16 +50,16 @@ describe('URLs', () => {
   });
 
   test('the variant switcher keeps the page where it exists, else goes to the variant’s first page', async () => {
-    const page = (await text('/acme/install')).body;
-    expect(page).toContain('<a href="/acme/v1/install?fallback=root">v1</a>');
-    expect((await get('/acme/v1/install?fallback=root')).status).toBe(200);
-    const missing = await get('/acme/v1/rich?fallback=root');
-    expect([missing.status, missing.headers.get('location')]).toEqual([302, '/acme/v1/']);
+    const page = (await text('/acme-inc/acme/install')).body;
+    expect(page).toContain('<a href="/acme-inc/acme/v1/install?fallback=root">v1</a>');
+    expect((await get('/acme-inc/acme/v1/install?fallback=root')).status).toBe(200);
+    const missing = await get('/acme-inc/acme/v1/rich?fallback=root');
+    expect([missing.status, missing.headers.get('location')]).toEqual([302, '/acme-inc/acme/v1/']);
   });
 
   test('methods other than GET and HEAD are refused; HEAD has no body', async () => {
-    expect((await fetch(`${r.url}/acme/`, { method: 'POST' })).status).toBe(405);
-    const head = await fetch(`${r.url}/acme/`, { method: 'HEAD' });
+    expect((await fetch(`${r.url}/acme-inc/acme/`, { method: 'POST' })).status).toBe(405);
+    const head = await fetch(`${r.url}/acme-inc/acme/`, { method: 'HEAD' });
     expect(head.status).toBe(200);
     expect(Number(head.headers.get('content-length'))).toBeGreaterThan(1000);
     expect(await head.text()).toBe('');
@@ -68,58 +68,60 @@ describe('URLs', () => {
 
 describe('the page', () => {
   test('navigation: hidden pages left out of the tree but served; breadcrumbs; previous and next; table of contents', async () => {
-    const { body } = await text('/acme/install/docker');
+    const { body } = await text('/acme-inc/acme/install/docker');
     const sidebar = body.slice(body.indexOf('aria-label="Pages"'), body.indexOf('</nav>', body.indexOf('aria-label="Pages"')));
-    expect(sidebar).toContain('<a href="/acme/install">Install</a>');
-    expect(sidebar).toContain('<a href="/acme/install/docker" aria-current="page">With Docker</a>');
+    expect(sidebar).toContain('<a href="/acme-inc/acme/install">Install</a>');
+    expect(sidebar).toContain('<a href="/acme-inc/acme/install/docker" aria-current="page">With Docker</a>');
     expect(sidebar).toContain('<span class="nav-group-title">Getting started</span>');
     expect(sidebar).toContain('<a href="https://github.com/example/acme">GitHub</a>');
     expect(sidebar).not.toContain('Secret page');
     expect(body).toContain(
-      '<nav class="breadcrumbs" aria-label="Breadcrumb"><ol><li><a href="/acme/">Guides</a></li><li>Getting started</li><li><a href="/acme/install">Install</a></li></ol></nav>',
+      '<nav class="breadcrumbs" aria-label="Breadcrumb"><ol><li><a href="/acme-inc/acme/">Guides</a></li><li>Getting started</li><li><a href="/acme-inc/acme/install">Install</a></li></ol></nav>',
     );
-    expect(body).toContain('<a rel="prev" href="/acme/install"><span class="label">Previous</span>Install</a>');
-    expect(body).toContain('<a rel="next" href="/acme/configure"><span class="label">Next</span>Configure</a>');
-    const secret = await text('/acme/secret');
+    expect(body).toContain('<a rel="prev" href="/acme-inc/acme/install"><span class="label">Previous</span>Install</a>');
+    expect(body).toContain('<a rel="next" href="/acme-inc/acme/configure"><span class="label">Next</span>Configure</a>');
+    const secret = await text('/acme-inc/acme/secret');
     expect(secret.status).toBe(200);
     expect(secret.body).toContain('<h1>Secret page</h1>');
-    const install = (await text('/acme/install')).body;
+    const install = (await text('/acme-inc/acme/install')).body;
     expect(install).toContain(
       '<nav class="toc" aria-labelledby="toc-title"><h2 id="toc-title">On this page</h2><ul><li class="level-1"><a href="#requirements">Requirements</a></li><li class="level-1"><a href="#steps">Steps</a></li></ul></nav>',
     );
   });
 
   test('section tabs, a section group, and a section whose condition fails is absent', async () => {
-    const { body } = await text('/acme/api/');
-    expect(body).toContain('<nav class="sections" aria-label="Sections"><ul><li><a href="/acme/">Guides</a></li><li><a href="/acme/api/" aria-current="true">API</a></li>');
-    expect(body).toContain('<li class="section-group"><details><summary>More</summary><ul><li><a href="/acme/blog/">Blog</a></li></ul></details></li>');
+    const { body } = await text('/acme-inc/acme/api/');
+    expect(body).toContain(
+      '<nav class="sections" aria-label="Sections"><ul><li><a href="/acme-inc/acme/">Guides</a></li><li><a href="/acme-inc/acme/api/" aria-current="true">API</a></li>',
+    );
+    expect(body).toContain('<li class="section-group"><details><summary>More</summary><ul><li><a href="/acme-inc/acme/blog/">Blog</a></li></ul></details></li>');
     expect(body).not.toContain('Enterprise');
-    expect((await get('/acme/enterprise/')).status).toBe(404);
+    expect((await get('/acme-inc/acme/enterprise/')).status).toBe(404);
   });
 
   test('title, description, canonical link, OpenGraph, Markdown alternate; landmarks and skip link', async () => {
-    const { body, headers } = await text('/acme/install');
+    const { body, headers } = await text('/acme-inc/acme/install');
     expect(body).toContain('<title>Install | Acme Docs</title>');
     expect(body).toContain('<meta name="description" content="Install Acme.">');
-    expect(body).toContain(`<link rel="canonical" href="${r.url}/acme/install">`);
+    expect(body).toContain(`<link rel="canonical" href="${r.url}/acme-inc/acme/install">`);
     expect(body).toContain('<meta property="og:title" content="Install">');
-    expect(body).toContain(`<meta property="og:url" content="${r.url}/acme/install">`);
-    expect(body).toContain('<link rel="alternate" type="text/markdown" href="/acme/install.md">');
+    expect(body).toContain(`<meta property="og:url" content="${r.url}/acme-inc/acme/install">`);
+    expect(body).toContain('<link rel="alternate" type="text/markdown" href="/acme-inc/acme/install.md">');
     expect(body).toContain('<a class="skip-link" href="#content">Skip to content</a>');
     expect(body).toContain('<main id="content" tabindex="-1">');
-    expect(body).toContain('<form class="search-form" role="search" action="/acme/~search" method="get">');
+    expect(body).toContain('<form class="search-form" role="search" action="/acme-inc/acme/~search" method="get">');
     expect(body).not.toContain('name="robots"');
     expect(headers.get('content-security-policy')).toContain("script-src 'self' 'sha256-");
     expect(headers.get('x-robots-tag')).toBeNull();
   });
 
   test('the canonical link of the first page is the space root; noIndex pages say noindex to robots', async () => {
-    expect((await text('/acme/welcome')).body).toContain(`<link rel="canonical" href="${r.url}/acme/">`);
-    expect((await text('/acme/internal/more')).body).toContain('<meta name="robots" content="noindex">');
+    expect((await text('/acme-inc/acme/welcome')).body).toContain(`<link rel="canonical" href="${r.url}/acme-inc/acme/">`);
+    expect((await text('/acme-inc/acme/internal/more')).body).toContain('<meta name="robots" content="noindex">');
   });
 
   test('the rich page renders every block', async () => {
-    const { body, status } = await text('/acme/rich');
+    const { body, status } = await text('/acme-inc/acme/rich');
     expect(status).toBe(200);
     for (const fragment of [
       'class="hint hint-info"',
@@ -134,13 +136,13 @@ describe('the page', () => {
       '<ul class="cards cards-medium"',
       'class="math math-block"',
       'class="math math-inline"',
-      '<img src="/acme/~files/f-logo/logo.png" alt="The Acme logo" width="240" height="120"',
-      'href="/acme/~files/f-pdf/guide.pdf" download="guide.pdf"',
+      '<img src="/acme-inc/acme/~files/f-logo/logo.png" alt="The Acme logo" width="240" height="120"',
+      'href="/acme-inc/acme/~files/f-pdf/guide.pdf" download="guide.pdf"',
       '<div class="embed">',
-      '<a class="content-ref" href="/acme/configure">',
+      '<a class="content-ref" href="/acme-inc/acme/configure">',
       '<div class="reusable-content"><div class="hint hint-success"',
       'class="annotation"',
-      '<a href="/acme/install" class="mention">Install</a>',
+      '<a href="/acme-inc/acme/install" class="mention">Install</a>',
       'data-block="openapi-operation"',
       'data-block="integration"',
       '<article class="update">',
@@ -156,21 +158,21 @@ describe('the page', () => {
 
 describe('Markdown and listings for agents', () => {
   test('<page>.md and Accept: text/markdown give the page in GitBook Markdown with absolute links', async () => {
-    const md = await text('/acme/install.md');
+    const md = await text('/acme-inc/acme/install.md');
     expect(md.status).toBe(200);
     expect(md.headers.get('content-type')).toBe('text/markdown; charset=utf-8');
     expect(md.body).toBe(
-      `---\ndescription: Install Acme.\n---\n\n# Install\n\n## Requirements\n\nNode.js 22 or newer.\n\n## Steps\n\n\`\`\`bash\nnpm install acme\n\`\`\`\n\nThen [configure](${r.url}/acme/configure) it, or run it [with Docker](${r.url}/acme/install/docker).\n`,
+      `---\ndescription: Install Acme.\n---\n\n# Install\n\n## Requirements\n\nNode.js 22 or newer.\n\n## Steps\n\n\`\`\`bash\nnpm install acme\n\`\`\`\n\nThen [configure](${r.url}/acme-inc/acme/configure) it, or run it [with Docker](${r.url}/acme-inc/acme/install/docker).\n`,
     );
-    const negotiated = await text('/acme/install', { Accept: 'text/markdown' });
+    const negotiated = await text('/acme-inc/acme/install', { Accept: 'text/markdown' });
     expect(negotiated.body).toBe(md.body);
     expect(negotiated.headers.get('vary')).toContain('Accept');
-    expect((await text('/acme/welcome.md')).body).toContain('# Welcome');
-    expect((await get('/acme/nope.md')).status).toBe(404);
+    expect((await text('/acme-inc/acme/welcome.md')).body).toContain('# Welcome');
+    expect((await get('/acme-inc/acme/nope.md')).status).toBe(404);
   });
 
   test('llms.txt lists every section and variant, without hidden or noIndex pages', async () => {
-    const llms = await text('/acme/llms.txt');
+    const llms = await text('/acme-inc/acme/llms.txt');
     expect(llms.status).toBe(200);
     expect(llms.body).toBe(
       [
@@ -180,73 +182,73 @@ describe('Markdown and listings for agents', () => {
         '',
         '## Guides › v2',
         '',
-        `- [Welcome](${r.url}/acme/welcome.md): Acme helps you publish documentation.`,
-        `- [Install](${r.url}/acme/install.md): Install Acme.`,
-        `- [With Docker](${r.url}/acme/install/docker.md)`,
-        `- [Configure](${r.url}/acme/configure.md)`,
-        `- [Every block](${r.url}/acme/rich.md): A page with every kind of block.`,
+        `- [Welcome](${r.url}/acme-inc/acme/welcome.md): Acme helps you publish documentation.`,
+        `- [Install](${r.url}/acme-inc/acme/install.md): Install Acme.`,
+        `- [With Docker](${r.url}/acme-inc/acme/install/docker.md)`,
+        `- [Configure](${r.url}/acme-inc/acme/configure.md)`,
+        `- [Every block](${r.url}/acme-inc/acme/rich.md): A page with every kind of block.`,
         '',
         '## Guides › v1',
         '',
-        `- [Welcome (v1)](${r.url}/acme/v1/welcome.md)`,
-        `- [Install (v1)](${r.url}/acme/v1/install.md)`,
+        `- [Welcome (v1)](${r.url}/acme-inc/acme/v1/welcome.md)`,
+        `- [Install (v1)](${r.url}/acme-inc/acme/v1/install.md)`,
         '',
         '## API',
         '',
-        `- [API overview](${r.url}/acme/api/overview.md)`,
-        `- [Authentication](${r.url}/acme/api/authentication.md)`,
+        `- [API overview](${r.url}/acme-inc/acme/api/overview.md)`,
+        `- [Authentication](${r.url}/acme-inc/acme/api/authentication.md)`,
         '',
         '## Blog',
         '',
-        `- [Hello world](${r.url}/acme/blog/hello.md)`,
+        `- [Hello world](${r.url}/acme-inc/acme/blog/hello.md)`,
         '',
       ].join('\n'),
     );
-    const full = await text('/acme/llms-full.txt');
-    expect(full.body).toContain(`Source: ${r.url}/acme/install.md\n\n---\ndescription: Install Acme.\n---\n\n# Install`);
+    const full = await text('/acme-inc/acme/llms-full.txt');
+    expect(full.body).toContain(`Source: ${r.url}/acme-inc/acme/install.md\n\n---\ndescription: Install Acme.\n---\n\n# Install`);
     expect(full.body).toContain('# Hello world');
     expect(full.body).not.toContain('Internal notes');
     expect(full.body).not.toContain('Secret page');
     // Listings belong to the site root only.
-    expect((await get('/acme/api/llms.txt')).status).toBe(404);
+    expect((await get('/acme-inc/acme/api/llms.txt')).status).toBe(404);
   });
 
   test('sitemap.xml covers every section and variant, honouring noIndex; robots.txt names it', async () => {
-    const sitemap = await text('/acme/sitemap.xml');
+    const sitemap = await text('/acme-inc/acme/sitemap.xml');
     expect(sitemap.headers.get('content-type')).toBe('application/xml; charset=utf-8');
     const locs = [...sitemap.body.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1].replace(r.url, ''));
     expect(locs).toEqual([
-      '/acme/',
-      '/acme/install',
-      '/acme/install/docker',
-      '/acme/configure',
-      '/acme/rich',
-      '/acme/v1/',
-      '/acme/v1/install',
-      '/acme/api/',
-      '/acme/api/authentication',
-      '/acme/blog/',
+      '/acme-inc/acme/',
+      '/acme-inc/acme/install',
+      '/acme-inc/acme/install/docker',
+      '/acme-inc/acme/configure',
+      '/acme-inc/acme/rich',
+      '/acme-inc/acme/v1/',
+      '/acme-inc/acme/v1/install',
+      '/acme-inc/acme/api/',
+      '/acme-inc/acme/api/authentication',
+      '/acme-inc/acme/blog/',
     ]);
-    expect((await text('/acme/robots.txt')).body).toBe(`User-agent: *\nAllow: /\n\nSitemap: ${r.url}/acme/sitemap.xml\n`);
+    expect((await text('/acme-inc/acme/robots.txt')).body).toBe(`User-agent: *\nAllow: /\n\nSitemap: ${r.url}/acme-inc/acme/sitemap.xml\n`);
   });
 });
 
 describe('search', () => {
   test('the JSON endpoint and the page find published pages, never noIndex or hidden ones', async () => {
-    const json = await text('/acme/~search.json?q=docker');
+    const json = await text('/acme-inc/acme/~search.json?q=docker');
     expect(json.headers.get('content-type')).toBe('application/json; charset=utf-8');
-    expect(JSON.parse(json.body).results.map((h: { url: string }) => h.url.replace(r.url, ''))).toEqual(['/acme/install', '/acme/install/docker']);
-    expect(JSON.parse((await text('/acme/~search.json?q=internal')).body).results).toEqual([]);
-    const page = await text('/acme/~search?q=docker');
+    expect(JSON.parse(json.body).results.map((h: { url: string }) => h.url.replace(r.url, ''))).toEqual(['/acme-inc/acme/install', '/acme-inc/acme/install/docker']);
+    expect(JSON.parse((await text('/acme-inc/acme/~search.json?q=internal')).body).results).toEqual([]);
+    const page = await text('/acme-inc/acme/~search?q=docker');
     expect(page.status).toBe(200);
     expect(page.body).toContain('<p role="status">2 results</p>');
-    expect(page.body).toContain('<a href="/acme/install/docker">With Docker</a>');
+    expect(page.body).toContain('<a href="/acme-inc/acme/install/docker">With Docker</a>');
   });
 });
 
 describe('files', () => {
   test('a file of the revision is served under its site space; a wrong name or id is a 404', async () => {
-    const res = await get('/acme/~files/f-logo/logo.png');
+    const res = await get('/acme-inc/acme/~files/f-logo/logo.png');
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('image/png');
     expect(res.headers.get('content-disposition')).toBe(`inline; filename="logo.png"; filename*=UTF-8''logo.png`);
@@ -255,13 +257,13 @@ describe('files', () => {
         .subarray(1, 4)
         .toString(),
     ).toBe('PNG');
-    expect((await get('/acme/~files/f-logo/other.png')).status).toBe(404);
-    expect((await get('/acme/~files/f-none/logo.png')).status).toBe(404);
-    expect((await get('/acme/api/~files/f-logo/logo.png')).status).toBe(404);
+    expect((await get('/acme-inc/acme/~files/f-logo/other.png')).status).toBe(404);
+    expect((await get('/acme-inc/acme/~files/f-none/logo.png')).status).toBe(404);
+    expect((await get('/acme-inc/acme/api/~files/f-logo/logo.png')).status).toBe(404);
   });
 
   test('the reader’s own stylesheet, script and KaTeX are served, cached for a year', async () => {
-    const html = (await text('/acme/rich')).body;
+    const html = (await text('/acme-inc/acme/rich')).body;
     const css = /href="(\/~reader\/reader\.[^"]+\.css)"/.exec(html)![1];
     const js = /src="(\/~reader\/reader\.[^"]+\.js)"/.exec(html)![1];
     for (const path of [css, js, '/~reader/katex/katex.min.css']) {
@@ -274,18 +276,18 @@ describe('files', () => {
 
 describe('cache', () => {
   test('a repeat request costs no call to the source; ETag and Last-Modified answer 304', async () => {
-    const first = await get('/acme/configure');
+    const first = await get('/acme-inc/acme/configure');
     expect(first.status).toBe(200);
     const etag = first.headers.get('etag')!;
     const lastModified = first.headers.get('last-modified')!;
     expect(etag).toMatch(/^"[\w-]{27}"$/);
     const calls = r.fixture.totalCalls();
-    const again = await get('/acme/configure');
+    const again = await get('/acme-inc/acme/configure');
     expect(await again.text()).toBe(await first.text());
     expect(r.fixture.totalCalls()).toBe(calls);
-    expect((await get('/acme/configure', { 'If-None-Match': etag })).status).toBe(304);
-    expect((await get('/acme/configure', { 'If-Modified-Since': lastModified })).status).toBe(304);
-    expect((await get('/acme/configure', { 'If-None-Match': '"other"' })).status).toBe(200);
+    expect((await get('/acme-inc/acme/configure', { 'If-None-Match': etag })).status).toBe(304);
+    expect((await get('/acme-inc/acme/configure', { 'If-Modified-Since': lastModified })).status).toBe(304);
+    expect((await get('/acme-inc/acme/configure', { 'If-None-Match': '"other"' })).status).toBe(200);
     expect(r.fixture.totalCalls()).toBe(calls);
   });
 });
@@ -294,7 +296,7 @@ describe('freshness', () => {
   test('a merge shows once the resolution expires (or at once when invalidated), with a new ETag', async () => {
     const fresh = await serveSampleReader({ cache: { resolveTtlMs: 100 } });
     try {
-      const before = await fetch(`${fresh.url}/acme/blog/`);
+      const before = await fetch(`${fresh.url}/acme-inc/acme/blog/`);
       expect(await before.text()).toContain('About hello world.');
       const space = fresh.fixture.spaces.find((s) => s.id === 'space-blog')!;
       const merged = structuredClone(space);
@@ -308,7 +310,7 @@ describe('freshness', () => {
       const t0 = Date.now();
       let body = '';
       while (Date.now() - t0 < 2000) {
-        body = await (await fetch(`${fresh.url}/acme/blog/`)).text();
+        body = await (await fetch(`${fresh.url}/acme-inc/acme/blog/`)).text();
         if (body.includes('Merged text.')) break;
         await new Promise((res) => setTimeout(res, 20));
       }
@@ -321,7 +323,7 @@ describe('freshness', () => {
       ];
       fresh.fixture.publishRevision({ ...merged });
       fresh.cached.invalidateAll();
-      expect(await (await fetch(`${fresh.url}/acme/blog/`)).text()).toContain('Third.');
+      expect(await (await fetch(`${fresh.url}/acme-inc/acme/blog/`)).text()).toContain('Third.');
     } finally {
       await fresh.close();
     }

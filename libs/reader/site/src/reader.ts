@@ -13,8 +13,10 @@ import { serveFile } from './files';
 
 export interface ReaderOptions {
   source: ReaderSource;
-  /** the reader's public URL (BINDERY_READER_URL): sites are at `<url>/<basename>`; another Host is a custom hostname */
+  /** the reader's public URL (BINDERY_READER_URL): sites are at `<url>/<organization>/<basename>`; another Host is a custom hostname */
   publicUrl: string;
+  /** BINDERY_READER_DOMAIN: a Host `<organization>.<domain>` serves that organization's sites at `/<basename>` */
+  publicDomain?: string;
   /** rendered pages kept (HTML and Markdown, per site version, revision, page and audience) */
   renderCacheSize?: number;
   /** whether the services the source reads answer (GET /readyz) */
@@ -47,6 +49,7 @@ export class Reader {
   private readonly source: ReaderSource;
   private readonly publicOrigin: string;
   private readonly publicHost: string;
+  private readonly publicDomain?: string;
   private readonly secure: boolean;
   private readonly rendered: Lru<Rendered>;
   private readonly log: NonNullable<ReaderOptions['log']>;
@@ -56,6 +59,7 @@ export class Reader {
     const url = new URL(options.publicUrl);
     this.publicOrigin = url.origin;
     this.publicHost = url.host;
+    this.publicDomain = options.publicDomain?.toLowerCase() || undefined;
     this.secure = url.protocol === 'https:';
     this.rendered = new Lru<Rendered>(options.renderCacheSize ?? 2000);
     this.log = options.log ?? (() => undefined);
@@ -115,6 +119,9 @@ export class Reader {
       throw this.notFound();
     }
 
+    // How many leading segments name the site: `/<organization>/<basename>` on the reader's host,
+    // `/<basename>` at an organization's host, none at a site's own hostname.
+    const siteDepth = onReaderHost ? 2 : this.isOrganizationHost(host) ? 1 : 0;
     // A share link's key moves from the URL into a cookie for that site, then out of the address bar.
     const share = shareLinkIn(path);
     if (share) {
@@ -128,7 +135,7 @@ export class Reader {
     const jwt = url.searchParams.get('jwt_token');
     if (jwt) {
       url.searchParams.delete('jwt_token');
-      const siteRoot = onReaderHost ? `/${path.split('/')[1] ?? ''}` : '';
+      const siteRoot = siteRootOf(path, siteDepth);
       throw new HttpAnswer(303, {
         Location: localPath(`${path}${url.search}`),
         'Set-Cookie': siteCookie(VISITOR_COOKIE, jwt, `${siteRoot}/`, this.secure),
@@ -138,11 +145,13 @@ export class Reader {
     const visitor: Visitor = { shareKey: cookies.get(SHARE_COOKIE) || undefined, visitorToken: cookies.get(VISITOR_COOKIE) || undefined };
 
     const route = routeOf(path);
-    const content = await this.source.resolve(this.resolverUrl(onReaderHost, host, route.contentPath, visitor), visitor);
+    const content = await this.source.resolve(this.resolverUrl(onReaderHost, host, siteDepth, route.contentPath, visitor), visitor);
     if (!content) throw this.notFound();
+    // another form of a site's address (`<reader>/<basename>` of earlier versions): moved for good, the query kept
+    if (content.redirect && content.redirectPermanent) throw new HttpAnswer(301, { Location: `${content.redirect}${url.search}` });
     if (content.redirect) throw new HttpAnswer(302, { Location: content.redirect });
     const site = await this.source.site(content, visitor);
-    const origin = onReaderHost ? this.publicOrigin : `https://${host}`;
+    const origin = this.originOf(onReaderHost, host);
     const privateSite = site.visibility !== 'public';
     const common: Record<string, string> = {
       'Cache-Control': privateSite ? 'private, no-cache' : 'public, no-cache',
@@ -184,14 +193,27 @@ export class Reader {
     }
   }
 
-  /** The URL the resolver is asked about: the site's own URL for this path, with the visitor's share key where the resolver reads it. */
-  private resolverUrl(onReaderHost: boolean, host: string, path: string, visitor: Visitor): string {
-    const base = onReaderHost ? this.publicOrigin : `https://${host}`;
+  /** Whether the host is an organization's below the reader domain (`acme.docs.example.com`). */
+  private isOrganizationHost(host: string): boolean {
+    if (!this.publicDomain) return false;
+    const h = host.toLowerCase();
+    const label = h.endsWith(`.${this.publicDomain}`) ? h.slice(0, -this.publicDomain.length - 1) : '';
+    return !!label && !label.includes('.');
+  }
+
+  /** The origin pages are served at: the reader's, an organization's host (the reader's scheme) or a site's own hostname (https). */
+  private originOf(onReaderHost: boolean, host: string): string {
+    if (onReaderHost) return this.publicOrigin;
+    return this.isOrganizationHost(host) ? `${this.secure ? 'https' : 'http'}://${host}` : `https://${host}`;
+  }
+
+  /** The URL the resolver is asked about: the site's own URL for this path, with the visitor's share key right below the site, where the resolver reads it. */
+  private resolverUrl(onReaderHost: boolean, host: string, siteDepth: number, path: string, visitor: Visitor): string {
+    const base = this.originOf(onReaderHost, host);
     if (!visitor.shareKey) return `${base}${path}`;
     const key = `/~share/${encodeURIComponent(visitor.shareKey)}`;
-    if (!onReaderHost) return `${base}${key}${path}`;
-    const [, first = '', ...rest] = path.split('/');
-    return `${base}/${first}${key}${rest.length ? `/${rest.join('/')}` : ''}`;
+    const root = siteRootOf(path, siteDepth);
+    return `${base}${root}${key}${path.slice(root.length)}`;
   }
 
   /** No document page at this path: a group goes to its first page, a link page to its target; else a real 404. */
@@ -265,6 +287,12 @@ export class Reader {
     res.writeHead(200, { ...headers, 'Content-Type': a.contentType, 'Content-Length': String(a.body.length) });
     res.end(req.method === 'HEAD' ? undefined : a.body);
   }
+}
+
+/** The first `depth` segments of a path (`/acme/docs` of `/acme/docs/guide` at depth 2); '' at depth 0. */
+export function siteRootOf(path: string, depth: number): string {
+  const segments = path.split('/').filter(Boolean).slice(0, depth);
+  return segments.length ? `/${segments.join('/')}` : '';
 }
 
 /** A path on this host: never `//host/…`, which a browser would take for another site. */

@@ -386,12 +386,14 @@ export function sampleSites(): { sites: FixtureSite[]; spaces: FixtureSpace[] } 
     simpleSpace('space-members', [['m-home', 'Members area', 'area']]),
     simpleSpace('space-members-pro', [['mp-home', 'Pro tips', 'tips']]),
     simpleSpace('space-draft', [['d-home', 'Draft', 'draft']]),
+    simpleSpace('space-globex', [['g-home', 'Globex home', 'home']]),
   ];
   const single = (id: string, spaceId: string, title: string) => ({ id, title, path: '', spaceId, default: true });
   const sites: FixtureSite[] = [
     {
       id: 'site-acme',
       organizationId: 'org-acme',
+      organization: 'acme-inc',
       title: 'Acme Docs',
       description: 'Documentation of Acme.',
       basename: 'acme',
@@ -413,11 +415,12 @@ export function sampleSites(): { sites: FixtureSite[]; spaces: FixtureSpace[] } 
         { id: 'sec-enterprise', title: 'Enterprise', path: 'enterprise', condition: 'enterprise', siteSpaces: [single('ss-ent', 'space-enterprise', 'Enterprise')] },
       ],
       groups: [{ id: 'grp-more', title: 'More', sectionIds: ['sec-blog', 'sec-enterprise'] }],
-      redirects: { 'old-install': '/acme/install' },
+      redirects: { 'old-install': '/acme-inc/acme/install' },
     },
     {
       id: 'site-unlisted',
       organizationId: 'org-acme',
+      organization: 'acme-inc',
       title: 'Unlisted Docs',
       basename: 'unlisted',
       visibility: 'unlisted',
@@ -427,6 +430,7 @@ export function sampleSites(): { sites: FixtureSite[]; spaces: FixtureSpace[] } 
     {
       id: 'site-team',
       organizationId: 'org-acme',
+      organization: 'acme-inc',
       title: 'Team Handbook',
       basename: 'team',
       visibility: 'share-link',
@@ -437,6 +441,7 @@ export function sampleSites(): { sites: FixtureSite[]; spaces: FixtureSpace[] } 
     {
       id: 'site-members',
       organizationId: 'org-acme',
+      organization: 'acme-inc',
       title: 'Members',
       basename: 'members',
       visibility: 'visitor-auth',
@@ -445,8 +450,20 @@ export function sampleSites(): { sites: FixtureSite[]; spaces: FixtureSpace[] } 
       siteSpaces: [single('ss-members', 'space-members', 'Members'), { id: 'ss-members-pro', title: 'Pro', path: 'pro', spaceId: 'space-members-pro', condition: 'pro' }],
     },
     {
+      // another organization's site of the same basename
+      id: 'site-globex-acme',
+      organizationId: 'org-globex',
+      organization: 'globex',
+      title: 'Globex on Acme',
+      basename: 'acme',
+      visibility: 'public',
+      published: true,
+      siteSpaces: [single('ss-globex', 'space-globex', 'Docs')],
+    },
+    {
       id: 'site-draft',
       organizationId: 'org-acme',
+      organization: 'acme-inc',
       title: 'Draft',
       basename: 'draft',
       visibility: 'public',

@@ -38,6 +38,8 @@ export interface PublishedContent {
   audience: string;
   /** the URL matched a redirect: go there instead */
   redirect?: string;
+  /** with `redirect`: the URL is another form of the site's address, moved for good (301) */
+  redirectPermanent?: boolean;
   access: ContentAccess;
 }
 

@@ -7,3 +7,5 @@ export * from './redirects.repository';
 export * from './git-redirects.repository';
 export * from './structure.repositories';
 export * from './visitor-keys.repository';
+export * from './organization-addresses.repository';
+export * from './retired-indexes';

@@ -37,21 +37,36 @@ export class SitesRepository extends Repository<SiteRecord> {
     return this.findOne({ _id: siteId, organizationId }, { session });
   }
 
-  /** By the instance-wide basename or hostname (the reader's and the resolver's lookups). */
-  byBasename(basename: string) {
-    return this.findOne({ basename });
+  /** By its basename in its organization (the resolver's lookup). */
+  byBasename(organizationId: string, basename: string) {
+    return this.findOne({ organizationId, basename });
   }
 
+  /**
+   * The site an address of the form before basenames were per organization (`<reader>/<basename>`)
+   * names: the first created of the sites with that basename (there was one per instance then).
+   */
+  async firstWithBasename(basename: string): Promise<SiteRecord | null> {
+    const [first] = await this.findMany({ basename }, { sort: { createdAt: 1, _id: 1 }, limit: 1 });
+    return first ?? null;
+  }
+
+  /** The ids of the organization's sites (their URLs move with the organization's hostname). */
+  async idsOf(organizationId: string, session?: ClientSession): Promise<string[]> {
+    return (await this.findMany({ organizationId }, { projection: { _id: 1 }, session })).map((s) => s._id);
+  }
+
+  /** By the instance-wide custom hostname (the resolver's lookup of a request at a site's own host). */
   byHostname(hostname: string) {
     return this.findOne({ hostname });
   }
 
   /**
-   * The basenames of the instance that are `base` or `base-<n>` (at most 1000): a hint of where the
+   * The organization's basenames that are `base` or `base-<n>` (at most 1000): a hint of where the
    * next free one may be. Only the unique index decides whether a basename is free.
    */
-  async basenamesLike(base: string): Promise<string[]> {
-    const docs = await this.collection.find({ basename: { $regex: `^${escapeRegex(base)}(-[0-9]+)?$` } }, { projection: { basename: 1 }, limit: 1000 }).toArray();
+  async basenamesLike(organizationId: string, base: string): Promise<string[]> {
+    const docs = await this.collection.find({ organizationId, basename: { $regex: `^${escapeRegex(base)}(-[0-9]+)?$` } }, { projection: { basename: 1 }, limit: 1000 }).toArray();
     return docs.map((d) => d.basename);
   }
 

@@ -26,29 +26,61 @@ const siteSpace = (id: string, path: string, extra: Partial<SiteSpaceRecord> = {
 });
 
 describe('parsePublishedUrl', () => {
-  it('takes the basename under the reader URL (either scheme, its path prefix kept), any other host as a hostname', () => {
-    expect(parsePublishedUrl('http://reader.test:8090/docs/v2/intro?x=1#top', 'http://reader.test:8090')).toEqual({ site: { basename: 'docs' }, segments: ['v2', 'intro'] });
-    expect(parsePublishedUrl('https://reader.test:8090/docs/', 'http://reader.test:8090')).toEqual({ site: { basename: 'docs' }, segments: [] });
-    expect(parsePublishedUrl('https://example.com/read/docs/a', 'https://example.com/read')).toEqual({ site: { basename: 'docs' }, segments: ['a'] });
-    expect(parsePublishedUrl('https://Docs.Example.COM/a/b', 'http://reader.test:8090')).toEqual({ site: { hostname: 'docs.example.com' }, segments: ['a', 'b'] });
+  const R = { readerUrl: 'http://reader.test:8090' };
+  const D = { readerUrl: 'https://reader.test', readerDomain: 'docs.test' };
+
+  it('takes the organization and the basename under the reader URL (either scheme, its path prefix kept), any other host as a hostname', () => {
+    expect(parsePublishedUrl('http://reader.test:8090/acme/docs/v2/intro?x=1#top', R)).toEqual({
+      site: { organization: 'acme', basename: 'docs', form: 'path' },
+      segments: ['v2', 'intro'],
+      legacy: { basename: 'acme', segments: ['docs', 'v2', 'intro'] },
+    });
+    expect(parsePublishedUrl('https://reader.test:8090/acme/docs/', R)).toMatchObject({ site: { organization: 'acme', basename: 'docs' }, segments: [] });
+    expect(parsePublishedUrl('https://example.com/read/acme/docs/a', { readerUrl: 'https://example.com/read' })).toMatchObject({
+      site: { organization: 'acme', basename: 'docs' },
+      segments: ['a'],
+    });
+    expect(parsePublishedUrl('https://Docs.Example.COM/a/b', R)).toEqual({ site: { hostname: 'docs.example.com' }, segments: ['a', 'b'] });
     // the reader's host on another port is another host
-    expect(parsePublishedUrl('http://reader.test:9999/docs', 'http://reader.test:8090')).toEqual({ site: { hostname: 'reader.test' }, segments: ['docs'] });
+    expect(parsePublishedUrl('http://reader.test:9999/docs', R)).toEqual({ site: { hostname: 'reader.test' }, segments: ['docs'] });
+  });
+
+  it('reads one segment under the reader URL only as the earlier form `<reader>/<basename>`', () => {
+    expect(parsePublishedUrl('http://reader.test:8090/docs', R)).toEqual({
+      site: { organization: 'docs', basename: '', form: 'path' },
+      segments: [],
+      legacy: { basename: 'docs', segments: [] },
+    });
+  });
+
+  it('takes the organization from a host below the reader domain, the basename from the path', () => {
+    expect(parsePublishedUrl('https://Acme.Docs.test/handbook/a', D)).toEqual({ site: { organization: 'acme', basename: 'handbook', form: 'host' }, segments: ['a'] });
+    expect(parsePublishedUrl('https://acme.docs.test/handbook/~share/k/a', D)).toMatchObject({ shareKey: 'k', segments: ['a'] });
+    // deeper hosts and the domain itself are hostnames
+    expect(parsePublishedUrl('https://a.b.docs.test/x', D)).toMatchObject({ site: { hostname: 'a.b.docs.test' } });
+    expect(parsePublishedUrl('https://docs.test/x', D)).toMatchObject({ site: { hostname: 'docs.test' } });
+    expect(parsePublishedUrl('https://acme.docs.test/', D)).toBeUndefined();
   });
 
   it('takes a share key from the segment right below the site, decoded', () => {
-    expect(parsePublishedUrl('http://r.test/docs/~share/bshare_a%2Bb/guide/x', 'http://r.test')).toEqual({
-      site: { basename: 'docs' },
+    expect(parsePublishedUrl('http://r.test/acme/docs/~share/bshare_a%2Bb/guide/x', { readerUrl: 'http://r.test' })).toMatchObject({
+      site: { organization: 'acme', basename: 'docs' },
       shareKey: 'bshare_a+b',
       segments: ['guide', 'x'],
     });
-    expect(parsePublishedUrl('https://docs.example.com/~share/k', 'http://r.test')).toEqual({ site: { hostname: 'docs.example.com' }, shareKey: 'k', segments: [] });
+    expect(parsePublishedUrl('https://docs.example.com/~share/k', { readerUrl: 'http://r.test' })).toEqual({ site: { hostname: 'docs.example.com' }, shareKey: 'k', segments: [] });
     // deeper down it is a page path like any other
-    expect(parsePublishedUrl('http://r.test/docs/guide/~share/k', 'http://r.test')?.shareKey).toBeUndefined();
+    expect(parsePublishedUrl('http://r.test/acme/docs/guide/~share/k', { readerUrl: 'http://r.test' })?.shareKey).toBeUndefined();
+  });
+
+  it("reads the earlier form's share key right below the basename, or one segment further where the reader puts a cookie's key", () => {
+    expect(parsePublishedUrl('http://r.test/docs/~share/k/guide', { readerUrl: 'http://r.test' })?.legacy).toEqual({ basename: 'docs', shareKey: 'k', segments: ['guide'] });
+    expect(parsePublishedUrl('http://r.test/docs/guide/~share/k/x', { readerUrl: 'http://r.test' })?.legacy).toEqual({ basename: 'docs', shareKey: 'k', segments: ['guide', 'x'] });
   });
 
   it('answers nothing for what is not an http(s) URL, the reader root, or a key that is not percent-encoding', () => {
-    for (const url of ['docs', 'ftp://r.test/docs', 'javascript:alert(1)', 'http://r.test/', 'http://r.test/docs/~share/%E0%A4%A/x'])
-      expect(parsePublishedUrl(url, 'http://r.test')).toBeUndefined();
+    for (const url of ['docs', 'ftp://r.test/docs', 'javascript:alert(1)', 'http://r.test/', 'http://r.test/acme/docs/~share/%E0%A4%A/x'])
+      expect(parsePublishedUrl(url, { readerUrl: 'http://r.test' })).toBeUndefined();
     expect(decodeSegments(['a%20b', 'c'])).toEqual(['a b', 'c']);
     expect(decodeSegments(['%zz'])).toBeUndefined();
   });

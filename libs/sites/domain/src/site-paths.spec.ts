@@ -1,5 +1,5 @@
 import { basenameOf, checkBasename, checkPath, pathCandidate, sectionPath, siteSpacePath, slugOf, uniquePath, uniqueSiteSpacePaths } from './site-paths';
-import { shareKeyInPath, shareLinkUrl, siteUrlOf, publishedUrlOf } from './site-urls';
+import { organizationUrlOf, shareKeyInPath, shareLinkUrl, siteUrlOf, publishedUrlOf } from './site-urls';
 
 describe('site paths', () => {
   test('a slug keeps ASCII letters and digits, drops accents, joins the rest with single hyphens', () => {
@@ -51,10 +51,20 @@ describe('site paths', () => {
 
 describe('site URLs', () => {
   const site = { basename: 'docs', published: true };
-  test('a site is served under the reader by its basename, or at its own hostname', () => {
-    expect(siteUrlOf(site, 'http://reader.test/')).toBe('http://reader.test/docs');
-    expect(siteUrlOf({ ...site, hostname: 'docs.example.com' }, 'http://reader.test')).toBe('https://docs.example.com');
-    expect(publishedUrlOf({ ...site, published: false }, 'http://reader.test')).toBeUndefined();
+  test("an organization's sites live under the reader by its hostname or id, or at its own host below the reader domain", () => {
+    const reader = { readerUrl: 'http://reader.test/' };
+    expect(organizationUrlOf(reader, { id: 'AbC_d-1', hostname: 'acme' })).toBe('http://reader.test/acme');
+    expect(organizationUrlOf(reader, { id: 'AbC_d-1' })).toBe('http://reader.test/AbC_d-1');
+    const withDomain = { readerUrl: 'https://reader.test', readerDomain: 'docs.test:8443' };
+    expect(organizationUrlOf(withDomain, { id: 'AbC_d-1', hostname: 'acme' })).toBe('https://acme.docs.test:8443');
+    // no hostname, no host: an id is no DNS label
+    expect(organizationUrlOf(withDomain, { id: 'AbC_d-1' })).toBe('https://reader.test/AbC_d-1');
+  });
+
+  test("a site is served under its organization's URL by its basename, or at its own hostname", () => {
+    expect(siteUrlOf(site, 'http://reader.test/acme/')).toBe('http://reader.test/acme/docs');
+    expect(siteUrlOf({ ...site, hostname: 'docs.example.com' }, 'http://reader.test/acme')).toBe('https://docs.example.com');
+    expect(publishedUrlOf({ ...site, published: false }, 'http://reader.test/acme')).toBeUndefined();
   });
 
   test('a share link carries its key in a path segment the reader reads back', () => {

@@ -2,7 +2,10 @@ import type { SectionRecord, SiteRecord, SiteSpaceRecord } from './site-records'
 
 /**
  * Where the reader serves a site and what is in it, and where a share link leads (docs/sites.md):
- * - a site with a custom hostname: `https://<hostname>`; otherwise `<readerUrl>/<basename>`;
+ * - an organization's sites live under its own URL: `<readerUrl>/<organization>` (its hostname, or
+ *   its id while it has none), or `<scheme>://<hostname>.<readerDomain>` when the instance has a
+ *   reader domain and the organization a hostname (as `<org>.gitbook.io`);
+ * - a site with a custom hostname: `https://<hostname>`; otherwise `<organization URL>/<basename>`;
  * - below it, a section at its path unless it is the default section, then a site space at its path
  *   unless it is the default of its section (or of the root), then a page's path;
  * - a share link: `<site URL>/~share/<key>`, then the path within the site. `~` never begins a
@@ -13,13 +16,34 @@ export const SHARE_LINK_SEGMENT = '~share';
 /** The prefix of every share-link key (a 256-bit secret after it): recognisable to secret scanners. */
 export const SHARE_KEY_PREFIX = 'bshare';
 
-export function siteUrlOf(site: Pick<SiteRecord, 'basename' | 'hostname'>, readerUrl: string): string {
-  return site.hostname ? `https://${site.hostname}` : `${readerUrl.replace(/\/+$/, '')}/${site.basename}`;
+/** Where the reader is reached: its public URL and, optionally, the domain below which each organization has a host. */
+export interface ReaderAddress {
+  readerUrl: string;
+  /** `docs.example.com` (a port may follow): organization `acme` is at `<scheme>://acme.docs.example.com` */
+  readerDomain?: string;
+}
+
+/** An organization as its published URLs name it: its hostname when it has one, else its id. */
+export interface OrganizationAddress {
+  id: string;
+  hostname?: string;
+}
+
+/** The URL an organization's sites live under, without a trailing slash. */
+export function organizationUrlOf(reader: ReaderAddress, org: OrganizationAddress): string {
+  const readerUrl = reader.readerUrl.replace(/\/+$/, '');
+  if (reader.readerDomain && org.hostname) return `${new URL(readerUrl).protocol}//${org.hostname}.${reader.readerDomain}`;
+  return `${readerUrl}/${encodeURIComponent(org.hostname ?? org.id)}`;
+}
+
+/** A site's URL: `https://<hostname>` when it has one, else `<organization URL>/<basename>`. */
+export function siteUrlOf(site: Pick<SiteRecord, 'basename' | 'hostname'>, organizationUrl: string): string {
+  return site.hostname ? `https://${site.hostname}` : `${organizationUrl.replace(/\/+$/, '')}/${site.basename}`;
 }
 
 /** The site's URL while it is published; undefined while it is not. */
-export function publishedUrlOf(site: Pick<SiteRecord, 'basename' | 'hostname' | 'published'>, readerUrl: string): string | undefined {
-  return site.published ? siteUrlOf(site, readerUrl) : undefined;
+export function publishedUrlOf(site: Pick<SiteRecord, 'basename' | 'hostname' | 'published'>, organizationUrl: string): string | undefined {
+  return site.published ? siteUrlOf(site, organizationUrl) : undefined;
 }
 
 /** The URL a share link hands out: the site's URL with the share segment and the key. */

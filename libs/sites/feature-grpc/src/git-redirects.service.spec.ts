@@ -112,7 +112,7 @@ describe('Git redirects from git-sync’s imports (in process, real MongoDB and 
       { _id: ids.v1, ...common, sectionId: ids.guides, spaceId: shows.v1, path: 'v1', order: 1 },
       { _id: ids.rest, ...common, sectionId: ids.api, spaceId: shows.rest, path: 'rest', order: 0 },
     ] as never[]);
-    return { site: record, ids, home: `${READER}/${siteId}` };
+    return { site: record, ids, home: `${READER}/${org}/${siteId}` };
   }
 
   const imported = (spaceId: string, items: Partial<gitSyncEventsV1.GitRedirect>[] | undefined, direction = 'import') =>

@@ -126,7 +126,7 @@ describe('ResolvePublishedUrl (in process, real MongoDB and Kafka)', () => {
     await deps.sites.insert(record, []);
     if (sections.length) await deps.db.collection(COLLECTIONS.sections).insertMany(sections as never[]);
     if (siteSpaces.length) await deps.db.collection(COLLECTIONS.siteSpaces).insertMany(siteSpaces as never[]);
-    return { site: record, sections, siteSpaces, url: `${READER}/${record.basename}` };
+    return { site: record, sections, siteSpaces, url: `${READER}/${record.organizationId}/${record.basename}` };
   }
 
   async function shareLink(siteId: string, active = true): Promise<{ id: string; key: string }> {
@@ -152,8 +152,8 @@ describe('ResolvePublishedUrl (in process, real MongoDB and Kafka)', () => {
       spaceId: ss2.spaceId,
       revisionId: spaces.get(ss2.spaceId)!.revision,
       pathname: 'guides/install',
-      basePath: `/${s.site.basename}/`,
-      siteBasePath: `/${s.site.basename}/`,
+      basePath: `/${org}/${s.site.basename}/`,
+      siteBasePath: `/${org}/${s.site.basename}/`,
       canonicalUrl: `${s.url}/guides/install`,
       complete: true,
     });
@@ -161,7 +161,12 @@ describe('ResolvePublishedUrl (in process, real MongoDB and Kafka)', () => {
     expect(a.shareKey).toBeUndefined();
     expect(a.redirect).toBeUndefined();
     expect(where(await resolve(s.url))).toEqual({ siteSpaceId: ss2._id, pathname: '' });
-    expect(await resolve(`${s.url}/v1/intro/`)).toMatchObject({ siteSpaceId: ss1._id, pathname: 'intro', basePath: `/${s.site.basename}/v1/`, canonicalUrl: `${s.url}/v1/intro` });
+    expect(await resolve(`${s.url}/v1/intro/`)).toMatchObject({
+      siteSpaceId: ss1._id,
+      pathname: 'intro',
+      basePath: `/${org}/${s.site.basename}/v1/`,
+      canonicalUrl: `${s.url}/v1/intro`,
+    });
     // the default site space's own path is a page path (its URL is the root)
     expect(where(await resolve(`${s.url}/v2/intro`))).toEqual({ siteSpaceId: ss2._id, pathname: 'v2/intro' });
     // the token: the site's spaces, for an hour
@@ -199,8 +204,8 @@ describe('ResolvePublishedUrl (in process, real MongoDB and Kafka)', () => {
     // under the reader's URL too, by basename (paths in that form; the canonical URL at the hostname)
     expect(await resolve(`${s.url}/api`)).toMatchObject({
       siteSpaceId: rest._id,
-      basePath: `/${s.site.basename}/api/`,
-      siteBasePath: `/${s.site.basename}/`,
+      basePath: `/${org}/${s.site.basename}/api/`,
+      siteBasePath: `/${org}/${s.site.basename}/`,
       canonicalUrl: `${host}/api`,
     });
   });
@@ -217,7 +222,7 @@ describe('ResolvePublishedUrl (in process, real MongoDB and Kafka)', () => {
     const answers = await Promise.all(
       [
         unpublished.url,
-        `${READER}/nope-${id('')}`,
+        `${READER}/${org}/nope-${id('')}`,
         `https://${id('nowhere')}.example.com/`,
         READER,
         'not a url',
@@ -245,7 +250,7 @@ describe('ResolvePublishedUrl (in process, real MongoDB and Kafka)', () => {
     expect(await outcome(withKey(inactive.key))).toBe('not_found');
     expect(await outcome(withKey('bshare_guessed'))).toBe('not_found');
     const a = await resolve(withKey(link.key));
-    expect(a).toMatchObject({ siteSpaceId: s.siteSpaces[0]._id, pathname: 'intro', basePath: `/${s.site.basename}/`, canonicalUrl: `${s.url}/intro` });
+    expect(a).toMatchObject({ siteSpaceId: s.siteSpaces[0]._id, pathname: 'intro', basePath: `/${org}/${s.site.basename}/`, canonicalUrl: `${s.url}/intro` });
     expect(JSON.stringify(a)).not.toContain(link.key);
     expect((await verifySiteToken(deps, a.apiToken)).shareLinkId).toBe(link.id);
     expect(await scopeOf(a)).toEqual([s.siteSpaces[0].spaceId]);

@@ -9,14 +9,18 @@ import {
   locateInSite,
   pageUrl,
   parsePublishedUrl,
+  type BelowSite,
+  type PublishedUrl,
   REDIRECT_SOURCE_MAX,
   REDIRECT_SOURCE_PATTERN,
+  SHARE_LINK_SEGMENT,
   SiteRecord,
   siteSpaceUrlOf,
   siteUrlOf,
   verifyVisitorToken,
   VISITOR_TOKEN_MAX,
 } from '@bindery/sites/domain';
+import { organizationUrl } from './org-addresses';
 import { liveRedirectOf, pagesOf, ShownItems } from './redirects.service';
 import { visibleSite } from './site-access';
 import { mintSiteToken } from './site-tokens';
@@ -91,17 +95,78 @@ async function redirectAnswer(deps: SitesDeps, site: SiteRecord, segments: strin
     apiToken: '',
     redirect: found.target,
     redirectTarget: found.redirect.destination.kind === 'external' ? 'external' : 'content',
+    redirectPermanent: false,
   };
 }
 
 /** A URL's path, with a trailing slash. */
 const pathWithSlash = (url: string) => `${new URL(url).pathname.replace(/\/+$/, '')}/`;
 
+/** The answer sending an address on to where its site is now, for good (the reader answers 301). */
+function movedAnswer(site: SiteRecord, siteUrl: string, below: BelowSite, trailingSlash: boolean): pb.PublishedSiteContent {
+  const share = below.shareKey ? `/${SHARE_LINK_SEGMENT}/${encodeURIComponent(below.shareKey)}` : '';
+  const rest = below.segments.length ? `/${below.segments.join('/')}` : '';
+  return {
+    organizationId: site.organizationId,
+    siteId: site._id,
+    siteSpaceId: '',
+    spaceId: '',
+    revisionId: '',
+    pathname: '',
+    basePath: '',
+    siteBasePath: '',
+    canonicalUrl: '',
+    complete: false,
+    apiToken: '',
+    redirect: `${siteUrl}${share}${rest}${trailingSlash ? '/' : ''}`,
+    redirectTarget: 'content',
+    redirectPermanent: true,
+  };
+}
+
+type Found = { site: SiteRecord; askedSiteUrl: string } | { moved: pb.PublishedSiteContent } | undefined;
+
+/**
+ * The published site a URL names, and its URL in the form asked (the paths of the answer follow it);
+ * or, for an address of another form than the site's own — the earlier `<reader>/<basename>`, the
+ * organization by id where it has a hostname, the reader's path where the organization has a host
+ * below the reader domain — the answer sending it there.
+ */
+async function siteOf(deps: SitesDeps, parsed: PublishedUrl, trailingSlash: boolean): Promise<Found> {
+  const loc = parsed.site;
+  if (loc.hostname !== undefined) {
+    const site = await deps.sites.byHostname(loc.hostname);
+    return site?.published ? { site, askedSiteUrl: siteUrlOf(site, '') } : undefined;
+  }
+  // an organization's id first: an id's URL can never be taken by a hostname another organization chooses
+  let site = loc.form === 'path' && loc.basename ? await deps.sites.byBasename(loc.organization, loc.basename) : null;
+  if (!site && loc.basename) {
+    const orgId = await deps.organizations.byHostname(loc.organization);
+    site = orgId ? await deps.sites.byBasename(orgId, loc.basename) : null;
+  }
+  if (!site) {
+    // the form of earlier versions: the first created site of that basename
+    const earlier = parsed.legacy && (await deps.sites.firstWithBasename(parsed.legacy.basename));
+    return earlier?.published && parsed.legacy
+      ? { moved: movedAnswer(earlier, siteUrlOf(earlier, await organizationUrl(deps, earlier.organizationId)), parsed.legacy, trailingSlash) }
+      : undefined;
+  }
+  if (!site.published) return undefined;
+  const askedOrgUrl = loc.form === 'path' ? `${deps.readerUrl}/${loc.organization}` : `${new URL(deps.readerUrl).protocol}//${loc.organization}.${deps.readerDomain}`;
+  const orgUrl = await organizationUrl(deps, site.organizationId);
+  // a site at its own hostname is also served in the reader's forms, as it always was
+  if (!site.hostname && askedOrgUrl !== orgUrl) return { moved: movedAnswer(site, siteUrlOf(site, orgUrl), parsed, trailingSlash) };
+  return { site, askedSiteUrl: siteUrlOf({ basename: site.basename }, askedOrgUrl) };
+}
+
 /**
  * ResolvePublishedUrl, for any authenticated caller (site tokens are refused by the registration):
  * the URL alone decides, with the visitor it names — never the caller's own rights — so a
  * renderer's answer is the visitor's. In order:
- * 1. the site: of the basename under the reader's URL, or of the hostname; published only;
+ * 1. the site: of the basename in the organization the URL names (under the reader's URL or at the
+ *    organization's host), or of the hostname; published only. Another form of a site's address
+ *    (the earlier `<reader>/<basename>`, a non-canonical organization part) is answered with a
+ *    permanent redirect to the site's URL, the rest of the path kept;
  * 2. access: a share-link site only with an active key in the URL (`~share/<key>`); a visitor-auth
  *    site only with a visitor token its key verifies (public and unlisted: anyone);
  * 3. the section and site space the path leads to for the visitor's claims (locateInSite), the
@@ -114,14 +179,16 @@ const pathWithSlash = (url: string) => `${new URL(url).pathname.replace(/\/+$/, 
  * Anything not there for the visitor is NOT_FOUND, the same for every reason. `redirectOnError`
  * changes nothing: sites has no fallback URL or authentication backend to send a refused visitor to.
  * Reads only; no events. The share key, the visitor token and the minted token are never logged,
- * and the key is not echoed back.
+ * and the key is not echoed back (but in the permanent redirect of an address that carried it).
  */
 export async function resolvePublishedUrl(deps: SitesDeps, req: pb.ResolvePublishedUrlRequest): Promise<pb.PublishedSiteContent> {
   if (req.url.length > 2048) throw invalid('url must be at most 2048 characters.');
-  const parsed = parsePublishedUrl(req.url, deps.readerUrl);
+  const parsed = parsePublishedUrl(req.url, deps);
   if (!parsed) throw NOT_PUBLISHED_HERE();
-  const site = parsed.site.basename !== undefined ? await deps.sites.byBasename(parsed.site.basename) : await deps.sites.byHostname(parsed.site.hostname);
-  if (!site?.published) throw NOT_PUBLISHED_HERE();
+  const found = await siteOf(deps, parsed, new URL(req.url).pathname.endsWith('/'));
+  if (!found) throw NOT_PUBLISHED_HERE();
+  if ('moved' in found) return found.moved;
+  const { site, askedSiteUrl } = found;
 
   let shareLinkId: string | undefined;
   if (site.visibility === 'share-link') {
@@ -148,9 +215,8 @@ export async function resolvePublishedUrl(deps: SitesDeps, req: pb.ResolvePublis
   // a page path that names no page is the reader's to answer (a 404 with the site around it)
   if (!located || !space) throw NOT_PUBLISHED_HERE();
 
-  // URLs in the form asked (under the reader or at the hostname) for the paths; the canonical one is the site's
-  const siteUrl = siteUrlOf(site, deps.readerUrl);
-  const askedSiteUrl = parsed.site.basename !== undefined ? siteUrlOf({ basename: site.basename }, deps.readerUrl) : siteUrl;
+  // URLs in the form asked (under the reader, at the organization's host or at the hostname) for the paths; the canonical one is the site's
+  const siteUrl = siteUrlOf(site, await organizationUrl(deps, site.organizationId));
   const defaults = { defaultSectionId: site.defaultSectionId, defaultSiteSpaceId: site.defaultSiteSpaceId, sections: new Map(shown.sections.map((s) => [s._id, s])) };
   const siteSpaceUrlAt = (base: string) => siteSpaceUrlOf({ ...defaults, siteUrl: base }, located.siteSpace) ?? base;
   const { token } = await mintSiteToken(deps, site, {
@@ -172,6 +238,7 @@ export async function resolvePublishedUrl(deps: SitesDeps, req: pb.ResolvePublis
     canonicalUrl: pageUrl(siteSpaceUrlAt(siteUrl), pathname),
     complete: true,
     apiToken: token,
+    redirectPermanent: false,
   };
 }
 

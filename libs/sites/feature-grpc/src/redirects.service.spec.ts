@@ -163,7 +163,7 @@ describe('redirects and site search (in process, real MongoDB and Kafka)', () =>
     await create(s, { source: '/v*', destination: { kind: 'site-space', siteSpaceId: ids.v1 }, captureWildcard: true });
     await create(s, { source: '/draft-only', destination: { kind: 'external', url: 'https://draft.example.com' }, draft: true });
 
-    const home = `http://reader.test/${s._id}`;
+    const home = `http://reader.test/${s.organizationId}/${s._id}`;
     expect(await targetOf(s, '/old-guides')).toBe(home);
     expect(await targetOf(s, '/old-api')).toBe(`${home}/api`);
     expect(await targetOf(s, '/graph')).toBe(`${home}/api/graphql`);
@@ -274,7 +274,7 @@ describe('redirects and site search (in process, real MongoDB and Kafka)', () =>
       { caller: editor },
     );
     expect(updated).toMatchObject({ id: r.id, source: '/y/*', captureWildcard: true, createdAt: r.createdAt, updatedAt: new Date(now).toISOString() });
-    expect(await targetOf(s, '/y/z')).toBe(`http://reader.test/${s._id}/api/z`);
+    expect(await targetOf(s, '/y/z')).toBe(`http://reader.test/${s.organizationId}/${s._id}/api/z`);
     await expect(
       clients.published.updateRedirect(
         { organizationId: org, siteId: s._id, redirectId: r.id, destinationJson: JSON.stringify({ kind: 'path', spaceId: 'x', path: 'y' }) },

@@ -31,6 +31,7 @@ import {
 import { visibleSite } from './site-access';
 import { siteEvents } from './site-events';
 import { nowOf, SitesDeps } from './sites-deps';
+import { organizationUrl } from './org-addresses';
 
 /** Sites reads the pages of a redirect's target itself: the page is one its site publishes, whoever asks. */
 const SITES = internalCaller('sites');
@@ -76,7 +77,7 @@ export type ShownItems = Awaited<ReturnType<typeof loadShownItems>>;
 async function addressesOf(deps: SitesDeps, site: SiteRecord, shown?: ShownItems): Promise<SiteAddresses> {
   const { sections, siteSpaces } = shown ?? (await loadShownItems(deps, site));
   return {
-    siteUrl: siteUrlOf(site, deps.readerUrl),
+    siteUrl: siteUrlOf(site, await organizationUrl(deps, site.organizationId)),
     defaultSectionId: site.defaultSectionId,
     defaultSiteSpaceId: site.defaultSiteSpaceId,
     sections: new Map(sections.map((s) => [s._id, { path: s.path, defaultSiteSpaceId: s.defaultSiteSpaceId }])),

@@ -7,6 +7,7 @@ import { nowOf, SitesDeps } from './sites-deps';
 import { changeStructure } from './structure-change';
 import { groupMessage, sectionMessage, structureReader, spacesFor } from './structure-reads';
 import { groupOf, pageBy, positionOf, viewOf } from './structure-view';
+import { organizationUrl } from './org-addresses';
 
 /**
  * A page of the site's section groups (by their place in the top level), each with its sections
@@ -36,7 +37,7 @@ export async function listSectionGroups(deps: SitesDeps, caller: Caller, req: st
         reader,
         siteSpaces.map((ss) => ss.spaceId),
       );
-      const ctx = { site, sections: new Map(sections.map((s) => [s._id, s])), spaces, readerUrl: deps.readerUrl };
+      const ctx = { site, sections: new Map(sections.map((s) => [s._id, s])), spaces, orgUrl: await organizationUrl(deps, site.organizationId) };
       return groups.map((g) =>
         groupMessage(
           ctx,

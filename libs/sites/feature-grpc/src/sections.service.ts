@@ -8,6 +8,7 @@ import { nowOf, SitesDeps } from './sites-deps';
 import { changeStructure } from './structure-change';
 import { sectionMessage, structureReader, spacesFor } from './structure-reads';
 import { conditionChange, pageBy, positionOf, sectionOf, spaceToAdd, viewOf } from './structure-view';
+import { organizationUrl } from './org-addresses';
 
 const SECTION_TITLE_MIN = 2;
 const SECTION_TITLE_MAX = 128;
@@ -36,7 +37,7 @@ export async function listSections(deps: SitesDeps, caller: Caller, req: structu
         reader,
         siteSpaces.map((ss) => ss.spaceId),
       );
-      const ctx = { site, sections: new Map(sections.map((s) => [s._id, s])), spaces, readerUrl: deps.readerUrl };
+      const ctx = { site, sections: new Map(sections.map((s) => [s._id, s])), spaces, orgUrl: await organizationUrl(deps, site.organizationId) };
       return sections.map((s) =>
         sectionMessage(
           ctx,
@@ -81,7 +82,12 @@ export async function createSection(deps: SitesDeps, caller: Caller, req: struct
     const siteSpace = { ...common, _id: ids.siteSpace, spaceId: space.id, path: siteSpacePath(space.title) };
     s.addSection(section, siteSpace, wrapper);
   });
-  const ctx = { site: after, sections: new Map(s.state.sections.map((x) => [x._id, x])), spaces: new Map([[space.id, space]]), readerUrl: deps.readerUrl };
+  const ctx = {
+    site: after,
+    sections: new Map(s.state.sections.map((x) => [x._id, x])),
+    spaces: new Map([[space.id, space]]),
+    orgUrl: await organizationUrl(deps, after.organizationId),
+  };
   return sectionOf(ctx, s, ids.section);
 }
 

@@ -8,15 +8,16 @@ import { checkShareLinkName, SHARE_KEY_PREFIX, ShareLinkRecord, shareLinkUrl, Si
 import { visibleSite } from './site-access';
 import { siteEvents } from './site-events';
 import { nowOf, SitesDeps } from './sites-deps';
+import { organizationUrl } from './org-addresses';
 
 /** The ShareLink message: its URL, which carries the key, only for callers with the admin action. */
-function shareLinkMessage(deps: SitesDeps, site: SiteRecord, link: ShareLinkRecord, permissions: SitePermissions): pb.ShareLink {
+function shareLinkMessage(orgUrl: string, site: SiteRecord, link: ShareLinkRecord, permissions: SitePermissions): pb.ShareLink {
   return {
     id: link._id,
     createdAt: link.createdAt,
     name: link.name,
     active: link.active,
-    publishedUrl: permissions.admin ? shareLinkUrl(siteUrlOf(site, deps.readerUrl), link.key) : undefined,
+    publishedUrl: permissions.admin ? shareLinkUrl(siteUrlOf(site, orgUrl), link.key) : undefined,
   };
 }
 
@@ -31,12 +32,13 @@ export async function listShareLinks(deps: SitesDeps, caller: Caller, req: pb.Li
   const { site, permissions } = await visibleSite(deps, caller, req.organizationId, req.siteId);
   const limit = resolveLimit(req.page?.limit);
   const rows = await deps.shareLinks.page(site._id, limit, decodeCursor(req.page?.page || undefined));
+  const orgUrl = await organizationUrl(deps, site.organizationId);
   const page = toPage(
     rows,
     limit,
     await deps.shareLinks.count(site._id),
     (l) => ({ k: l.createdAt, id: l._id }),
-    (l) => shareLinkMessage(deps, site, l, permissions),
+    (l) => shareLinkMessage(orgUrl, site, l, permissions),
   );
   return { items: page.items, page: { count: page.count, nextPage: page.nextPage } };
 }
@@ -62,7 +64,7 @@ export async function createShareLink(deps: SitesDeps, caller: Caller, req: pb.C
     await deps.shareLinks.insert(link, session);
     await touchSite(deps, site, now, session);
   });
-  return shareLinkMessage(deps, site, link, permissions);
+  return shareLinkMessage(await organizationUrl(deps, site.organizationId), site, link, permissions);
 }
 
 /** Renames or (de)activates a share link (admin action); a deactivated link stops opening the site at once. */
@@ -78,7 +80,7 @@ export async function updateShareLink(deps: SitesDeps, caller: Caller, req: pb.U
     await touchSite(deps, site, now, session);
     return link;
   });
-  return shareLinkMessage(deps, site, updated, permissions);
+  return shareLinkMessage(await organizationUrl(deps, site.organizationId), site, updated, permissions);
 }
 
 /** Deletes a share link for good (admin action): its key stops working at once. `deleted` is false when there was no such link. */

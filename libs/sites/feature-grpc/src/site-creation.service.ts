@@ -20,6 +20,7 @@ import { orgSitePermissions } from './site-access';
 import { siteEvents } from './site-events';
 import { siteMessage } from './site-messages';
 import { nowOf, SitesDeps } from './sites-deps';
+import { organizationUrl } from './org-addresses';
 
 /** The most spaces a site is created with at once (more are added as site spaces afterwards). */
 export const MAX_INITIAL_SPACES = 50;
@@ -82,12 +83,12 @@ async function newSpaceFor(deps: SitesDeps, caller: Caller, organizationId: stri
 
 /**
  * Inserts the site with its site spaces under the first free basename derived from its title
- * (`docs`, `docs-2`, …). The unique index on basenames decides: an insert that loses the name to
+ * (`docs`, `docs-2`, …) in its organization. The unique index on (organization, basename) decides: an insert that loses the name to
  * another site runs again with the next one. The names already taken are only a hint where to start.
  */
 async function insertUnderFreeBasename(deps: SitesDeps, site: Omit<SiteRecord, 'basename'>, siteSpaces: SiteSpaceRecord[]): Promise<SiteRecord> {
   const base = basenameOf(site.title);
-  const taken = new Set([...(await deps.sites.basenamesLike(base)), ...RESERVED_BASENAMES]);
+  const taken = new Set([...(await deps.sites.basenamesLike(site.organizationId, base)), ...RESERVED_BASENAMES]);
   let n = 1;
   for (let attempt = 1; attempt <= BASENAME_ATTEMPTS; attempt++) {
     while (taken.has(pathCandidate(base, n))) n++;
@@ -155,5 +156,5 @@ export async function createSite(deps: SitesDeps, caller: Caller, req: pb.Create
     },
     siteSpaces,
   );
-  return siteMessage(deps, site, permissions, spaces[0]?.id);
+  return siteMessage(await organizationUrl(deps, site.organizationId), site, permissions, spaces[0]?.id);
 }

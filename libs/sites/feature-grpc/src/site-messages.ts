@@ -1,9 +1,12 @@
 import { sitesV1 as pb } from '@bindery/shared/contracts';
 import { publishedUrlOf, SitePermissions, SiteRecord, siteUrlOf } from '@bindery/sites/domain';
+import { organizationUrl } from './org-addresses';
 import type { SitesDeps } from './sites-deps';
 
-/** The Site message of a record, for a caller with these permissions. */
-export function siteMessage(deps: Pick<SitesDeps, 'readerUrl'>, site: SiteRecord, permissions: SitePermissions, defaultSpace?: string): pb.Site {
+type UrlDeps = Pick<SitesDeps, 'readerUrl' | 'readerDomain' | 'organizations'>;
+
+/** The Site message of a record, for a caller with these permissions; `orgUrl`: where its organization's sites live. */
+export function siteMessage(orgUrl: string, site: SiteRecord, permissions: SitePermissions, defaultSpace?: string): pb.Site {
   return {
     id: site._id,
     organizationId: site.organizationId,
@@ -12,7 +15,7 @@ export function siteMessage(deps: Pick<SitesDeps, 'readerUrl'>, site: SiteRecord
     hostname: site.hostname,
     basename: site.basename,
     // the proxy forwards to where the reader serves the site, wherever the basename moved since
-    proxy: site.proxy ? { origin: site.proxy.origin, target: siteUrlOf({ basename: site.basename }, deps.readerUrl) } : undefined,
+    proxy: site.proxy ? { origin: site.proxy.origin, target: siteUrlOf({ basename: site.basename }, orgUrl) } : undefined,
     visibility: site.visibility,
     published: site.published,
     siteSpaces: site.siteSpaces,
@@ -21,18 +24,20 @@ export function siteMessage(deps: Pick<SitesDeps, 'readerUrl'>, site: SiteRecord
     adaptiveContentEnabled: site.adaptiveContent?.enabled,
     agentsContext: site.agentsContext,
     defaultSpace,
-    publishedUrl: publishedUrlOf(site, deps.readerUrl),
-    previewUrl: siteUrlOf(site, deps.readerUrl),
+    publishedUrl: publishedUrlOf(site, orgUrl),
+    previewUrl: siteUrlOf(site, orgUrl),
     permissions,
   };
 }
 
 /** Site messages of records, each with the space it shows by default. */
-export async function siteMessages(deps: Pick<SitesDeps, 'readerUrl' | 'dependents'>, sites: SiteRecord[], permissions: SitePermissions): Promise<pb.Site[]> {
-  const defaults = await deps.dependents.defaultSpaces(sites);
-  return sites.map((s) => siteMessage(deps, s, permissions, defaults.get(s._id)));
+export async function siteMessages(deps: UrlDeps & Pick<SitesDeps, 'dependents'>, sites: SiteRecord[], permissions: SitePermissions): Promise<pb.Site[]> {
+  const orgIds = [...new Set(sites.map((s) => s.organizationId))];
+  const [defaults, orgUrls] = await Promise.all([deps.dependents.defaultSpaces(sites), Promise.all(orgIds.map((id) => organizationUrl(deps, id)))]);
+  const urlOf = new Map(orgIds.map((id, i) => [id, orgUrls[i]]));
+  return sites.map((s) => siteMessage(urlOf.get(s.organizationId)!, s, permissions, defaults.get(s._id)));
 }
 
-export async function oneSiteMessage(deps: Pick<SitesDeps, 'readerUrl' | 'dependents'>, site: SiteRecord, permissions: SitePermissions): Promise<pb.Site> {
+export async function oneSiteMessage(deps: UrlDeps & Pick<SitesDeps, 'dependents'>, site: SiteRecord, permissions: SitePermissions): Promise<pb.Site> {
   return (await siteMessages(deps, [site], permissions))[0];
 }

@@ -187,7 +187,7 @@ describe('site spaces, the structure and the published site (in process, real Mo
     const first = await h.clients.structure.createSection({ ...ref, spaceId: 'ss-v1' }, as(editor));
     const second = await h.clients.structure.createSection({ ...ref, spaceId: 'ss-v2' }, as(editor));
     const variant = await h.clients.structure.addSiteSpace({ ...ref, spaceId: 'ss-other', sectionId: second.id }, as(editor));
-    const base = `http://127.0.0.1:8090/${site.basename}`;
+    const base = `http://127.0.0.1:8090/${org}/${site.basename}`;
     expect(first.publishedUrl).toBe(base);
     expect(first.siteSpaces[0].publishedUrl).toBe(base);
     expect(second.publishedUrl).toBe(`${base}/version-2`);

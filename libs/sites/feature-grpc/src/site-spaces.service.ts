@@ -8,6 +8,7 @@ import { nowOf, SitesDeps } from './sites-deps';
 import { changeStructure } from './structure-change';
 import { siteSpaceMessage, structureReader, spacesFor } from './structure-reads';
 import { conditionChange, pageBy, positionOf, spaceToAdd } from './structure-view';
+import { organizationUrl } from './org-addresses';
 
 const PATH_TAKEN = 'Another site space of the same section already has this path.';
 
@@ -33,7 +34,7 @@ export async function listSiteSpaces(deps: SitesDeps, caller: Caller, req: struc
         reader,
         siteSpaces.map((ss) => ss.spaceId),
       );
-      const ctx = { site, sections: new Map(sections.map((s) => [s._id, s])), spaces, readerUrl: deps.readerUrl };
+      const ctx = { site, sections: new Map(sections.map((s) => [s._id, s])), spaces, orgUrl: await organizationUrl(deps, site.organizationId) };
       return siteSpaces.flatMap((ss) => siteSpaceMessage(ctx, ss) ?? []);
     },
   );
@@ -43,7 +44,7 @@ export async function listSiteSpaces(deps: SitesDeps, caller: Caller, req: struc
 async function answer(deps: SitesDeps, caller: Caller, site: SiteRecord, s: SiteStructure, id: string, space?: contentV1.Space): Promise<pb.SiteSpace> {
   const ss = s.siteSpace(id);
   const spaces = space && space.id === ss.spaceId ? new Map([[space.id, space]]) : await spacesFor(deps, { spacesAs: caller, published: false }, [ss.spaceId]);
-  const message = siteSpaceMessage({ site, sections: new Map(s.state.sections.map((x) => [x._id, x])), spaces, readerUrl: deps.readerUrl }, ss);
+  const message = siteSpaceMessage({ site, sections: new Map(s.state.sections.map((x) => [x._id, x])), spaces, orgUrl: await organizationUrl(deps, site.organizationId) }, ss);
   if (!message) throw notFound('Site space');
   return message;
 }

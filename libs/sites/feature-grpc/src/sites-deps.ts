@@ -5,6 +5,7 @@ import type { RunStore } from '@bindery/platform/runs';
 import type { SearchClients } from '@bindery/search/client';
 import type {
   GitRedirectsRepository,
+  OrganizationAddressesRepository,
   RedirectsRepository,
   SectionGroupsRepository,
   SectionsRepository,
@@ -46,8 +47,12 @@ export interface SitesDeps {
   transaction: Transaction;
   /** whether a site's structure changes queue in this process (structure-change.ts); off, each relies on the compare-and-set alone, as changes on different replicas do */
   queueStructureChanges: boolean;
-  /** where the reader serves published sites: `<readerUrl>/<basename>` unless the site has a hostname */
+  /** where the reader serves published sites: `<readerUrl>/<organization>/<basename>` unless the site has a hostname (site-urls.ts) */
   readerUrl: string;
+  /** with it, an organization with a hostname has its sites at `<scheme>://<hostname>.<readerDomain>/<basename>` */
+  readerDomain?: string;
+  /** each organization's hostname, from identity's events (org-addresses.ts) */
+  organizations: OrganizationAddressesRepository;
 }
 
 export const SOURCE = 'bindery/sites';

@@ -3,9 +3,12 @@ import { connectIdentity, identityAddressSetting } from '@bindery/identity/clien
 import { createOrgAccessProjection, IdentitySource, identityAccessSource, orgAccessIndexes } from '@bindery/identity/projection';
 import { Db, transactionsRelayingEvents } from '@bindery/platform/mongo';
 import { defineService } from '@bindery/platform/service-runtime';
+import { logger } from '@bindery/platform/telemetry';
 import { connectSearch, SearchClients, searchAddressSetting } from '@bindery/search/client';
 import {
+  dropRetiredIndexes,
   GitRedirectsRepository,
+  OrganizationAddressesRepository,
   OUTBOX_COLLECTIONS,
   RedirectsRepository,
   SectionGroupsRepository,
@@ -20,6 +23,7 @@ import {
 } from '@bindery/sites/data-access';
 import { contentHandlers } from './content-events';
 import { gitSyncHandlers } from './git-sync-events';
+import { organizationHandlers } from './org-addresses';
 import { SitesDeps } from './sites-deps';
 import { publishedSitesGrpc } from './published-grpc';
 import { sitesGrpc } from './sites-grpc';
@@ -59,6 +63,8 @@ export function sitesServiceWith(options: SitesServiceOptions = {}) {
       SITES_QUEUE_STRUCTURE_CHANGES: { kind: 'bool', default: true },
       /** where the reader serves published sites (each site at `<url>/<basename>` unless it has its own hostname) */
       BINDERY_READER_URL: { kind: 'url', default: 'http://127.0.0.1:8090' },
+      /** a domain below which each organization with a hostname has its own host: `<hostname>.<domain>/<basename>` (docs/sites.md) */
+      BINDERY_READER_DOMAIN: { kind: 'string', optional: true },
     },
     indexes: { ...SITES_INDEXES, ...orgAccessIndexes() },
     outboxCollections: OUTBOX_COLLECTIONS,
@@ -86,8 +92,15 @@ export function sitesServiceWith(options: SitesServiceOptions = {}) {
         // structure changes of one site serialize on the site's document: a burst of edits waits its turn rather than failing
         transaction: transactionsRelayingEvents(db, eventsRecorded, { maxAttempts: 30 }),
         readerUrl: config.BINDERY_READER_URL.replace(/\/$/, ''),
+        readerDomain: config.BINDERY_READER_DOMAIN?.toLowerCase() || undefined,
+        organizations: new OrganizationAddressesRepository(db),
         queueStructureChanges: config.SITES_QUEUE_STRUCTURE_CHANGES,
       };
+    },
+    // the per-organization basename index exists by now; the instance-wide one of earlier versions goes
+    init: async (deps) => {
+      const dropped = await dropRetiredIndexes(deps.db);
+      if (dropped.length) logger.info('sites: dropped indexes of an earlier version', { indexes: dropped });
     },
     dispose: async () => {
       identity?.close();
@@ -97,6 +110,7 @@ export function sitesServiceWith(options: SitesServiceOptions = {}) {
     grpc: (deps) => [...sitesGrpc(deps), structureGrpc(deps), publishedSitesGrpc(deps)],
     consumers: (deps) => ({
       'sites.identity-access': { from: ['identity'], handlers: deps.access.handlers, liveness: deps.access.liveness, applied: deps.access.forget },
+      'sites.identity-orgs': { from: ['identity'], handlers: organizationHandlers(deps) },
       'sites.content': { from: ['content'], handlers: contentHandlers(deps) },
       'sites.git-sync': { from: ['git-sync'], handlers: gitSyncHandlers(deps) },
     }),

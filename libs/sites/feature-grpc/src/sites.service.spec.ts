@@ -139,7 +139,7 @@ describe('sites service (in process, real MongoDB and Kafka)', () => {
     const ref = { organizationId: o.org, siteId: site.id };
     await expect(clients.sites.publishSite(ref, o.as('review'))).rejects.toMatchObject({ kind: 'forbidden' });
     const published = await clients.sites.publishSite(ref, o.as('create'));
-    expect(published).toMatchObject({ published: true, publishedUrl: 'http://reader.test/published-thing' });
+    expect(published).toMatchObject({ published: true, publishedUrl: `http://reader.test/${o.org}/published-thing` });
     expect(await clients.sites.publishSite(ref, o.as('create'))).toMatchObject({ published: true });
     expect(await clients.sites.unpublishSite(ref, o.as('admin'))).toMatchObject({ published: false, publishedUrl: undefined });
     expect(await clients.sites.unpublishSite(ref, o.as('admin'))).toMatchObject({ published: false });
@@ -163,7 +163,7 @@ describe('sites service (in process, real MongoDB and Kafka)', () => {
       basename: 'new-home',
       agentsContext: 'excluded',
       adaptiveContentEnabled: true,
-      proxy: { origin: 'example.com/docs', target: 'http://reader.test/new-home' },
+      proxy: { origin: 'example.com/docs', target: `http://reader.test/${o.org}/new-home` },
     });
     await expect(update({ basename: other.basename }, 'admin')).rejects.toMatchObject({ kind: 'conflict' });
     await expect(update({ basename: 'Not A Slug' }, 'admin')).rejects.toMatchObject({ kind: 'invalid' });
@@ -175,7 +175,29 @@ describe('sites service (in process, real MongoDB and Kafka)', () => {
     });
     const published = await clients.sites.publishSite({ organizationId: o.org, siteId: site.id }, o.as('admin'));
     expect(published.publishedUrl).toBe('https://docs.example.com');
-    expect(await update({ hostname: {} }, 'admin')).toMatchObject({ hostname: undefined, publishedUrl: 'http://reader.test/new-home' });
+    expect(await update({ hostname: {} }, 'admin')).toMatchObject({ hostname: undefined, publishedUrl: `http://reader.test/${o.org}/new-home` });
+  });
+
+  test('basenames are unique per organization: another organization takes the same one; inside one, a derived one gets a suffix and a chosen one is a 409', async () => {
+    const a = await newOrg();
+    const b = await newOrg();
+    const title = `Handbook ${hex()}`;
+    const base = title.toLowerCase().replace(' ', '-');
+    const inA = await create(a.org, { title }, a.as('admin'));
+    const inB = await create(b.org, { title }, b.as('admin'));
+    expect([inA.basename, inB.basename]).toEqual([base, base]);
+    expect(inB.previewUrl).toBe(`http://reader.test/${b.org}/${base}`);
+    // a basename another organization has is free here
+    const otherB = await create(b.org, { title: 'Other' }, b.as('admin'));
+    const renamed = await clients.sites.updateSite({ organizationId: b.org, siteId: otherB.id, basename: `${base}-x` }, b.as('admin'));
+    const takenInA = await create(a.org, { title: 'Third' }, a.as('admin'));
+    expect((await clients.sites.updateSite({ organizationId: a.org, siteId: takenInA.id, basename: renamed.basename }, a.as('admin'))).basename).toBe(`${base}-x`);
+    // inside one organization, as before
+    expect((await create(a.org, { title }, a.as('admin'))).basename).toBe(`${base}-2`);
+    await expect(clients.sites.updateSite({ organizationId: b.org, siteId: otherB.id, basename: base }, b.as('admin'))).rejects.toMatchObject({
+      kind: 'conflict',
+      message: expect.stringContaining('Another site of the organization already has the basename'),
+    });
   });
 
   test('the default site space is one at the root, or one of the default section', async () => {

@@ -22,6 +22,7 @@ import { orgSitePermissions, visibleSite } from './site-access';
 import { siteEvents } from './site-events';
 import { oneSiteMessage, siteMessages } from './site-messages';
 import { nowOf, SitesDeps } from './sites-deps';
+import { organizationUrl } from './org-addresses';
 
 /** The organization's sites (members with a role), oldest first, filtered by a space they show, title, published state and types. */
 export async function listSites(deps: SitesDeps, caller: Caller, req: pb.ListSitesRequest): Promise<pb.ListSitesResponse> {
@@ -70,7 +71,7 @@ interface SettingsChange {
 }
 
 /** The changes of the plain settings (everything but the defaults), checked, and the names of those that differ. */
-function plainChanges(deps: SitesDeps, site: SiteRecord, req: pb.UpdateSiteRequest): SettingsChange {
+function plainChanges(orgUrl: string, site: SiteRecord, req: pb.UpdateSiteRequest): SettingsChange {
   const set: Partial<SiteRecord> = {};
   const unset: Record<string, ''> = {};
   const changes: SiteSetting[] = [];
@@ -97,7 +98,7 @@ function plainChanges(deps: SitesDeps, site: SiteRecord, req: pb.UpdateSiteReque
     if (req.proxy.value === undefined) remove('proxy', 'proxy');
     else if (site.proxy?.origin !== req.proxy.value) {
       const origin = checkProxyOrigin(req.proxy.value);
-      put('proxy', 'proxy', { origin, target: siteUrlOf({ basename: set.basename ?? site.basename }, deps.readerUrl) });
+      put('proxy', 'proxy', { origin, target: siteUrlOf({ basename: set.basename ?? site.basename }, orgUrl) });
     }
   }
   return { set, unset, changes };
@@ -148,8 +149,9 @@ async function applyDefaults(deps: SitesDeps, site: SiteRecord, req: pb.UpdateSi
 export async function updateSite(deps: SitesDeps, caller: Caller, req: pb.UpdateSiteRequest): Promise<pb.Site> {
   const { site, permissions } = await visibleSite(deps, caller, req.organizationId, req.siteId, updateActionOf(settingsOf(req)));
   const at = nowOf(deps);
+  const orgUrl = req.proxy?.value !== undefined ? await organizationUrl(deps, site.organizationId) : '';
   const write = async (session?: ClientSession) => {
-    const change = plainChanges(deps, site, req);
+    const change = plainChanges(orgUrl, site, req);
     if (session) await applyDefaults(deps, site, req, change, at, session);
     if (!change.changes.length) return site;
     const defaultsMoved = change.changes.some((c) => c === 'defaultSiteSpace' || c === 'defaultSiteSection');
@@ -167,7 +169,7 @@ export async function updateSite(deps: SitesDeps, caller: Caller, req: pb.Update
   try {
     updated = defaults ? await deps.transaction((session) => write(session)) : await write();
   } catch (err) {
-    if (duplicateKeyOn(err, 'basename')) throw conflict(`Another site already has the basename "${req.basename}".`);
+    if (duplicateKeyOn(err, 'basename')) throw conflict(`Another site of the organization already has the basename "${req.basename}".`);
     if (duplicateKeyOn(err, 'hostname')) throw conflict(`Another site already has the hostname "${req.hostname?.value}".`);
     throw err;
   }

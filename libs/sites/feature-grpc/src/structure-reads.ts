@@ -121,7 +121,8 @@ export interface MessageContext {
   site: SiteRecord;
   sections: ReadonlyMap<string, SectionRecord>;
   spaces: ReadonlyMap<string, contentV1.Space>;
-  readerUrl: string;
+  /** where the site's organization's sites live (org-addresses.ts) */
+  orgUrl: string;
 }
 
 const defaultsOf = (ctx: MessageContext): SiteDefaults => ({
@@ -132,7 +133,7 @@ const defaultsOf = (ctx: MessageContext): SiteDefaults => ({
 
 /** Where the site's items are published (the URL rules of site-urls.ts); undefined while the site is unpublished. */
 function addressing(ctx: MessageContext): SiteAddressing | undefined {
-  const siteUrl = publishedUrlOf(ctx.site, ctx.readerUrl);
+  const siteUrl = publishedUrlOf(ctx.site, ctx.orgUrl);
   return siteUrl === undefined ? undefined : { ...defaultsOf(ctx), siteUrl };
 }
 
@@ -176,6 +177,6 @@ export function groupMessage(_ctx: MessageContext, group: SectionGroupRecord, se
 }
 
 /** The site as the published view shows it (the reader's permissions, none for outsiders). */
-export function publishedSiteMessage(site: SiteRecord, permissions: SitePermissions | undefined, defaultSpace: string | undefined, readerUrl: string): pb.Site {
-  return siteMessage({ readerUrl }, site, permissions ?? { view: false, edit: false, publish: false, admin: false }, defaultSpace);
+export function publishedSiteMessage(site: SiteRecord, permissions: SitePermissions | undefined, defaultSpace: string | undefined, orgUrl: string): pb.Site {
+  return siteMessage(orgUrl, site, permissions ?? { view: false, edit: false, publish: false, admin: false }, defaultSpace);
 }

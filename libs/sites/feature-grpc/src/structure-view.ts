@@ -6,6 +6,7 @@ import { assertCondition, ItemPosition, SiteRecord, SiteStructure } from '@binde
 import { decodeCursor, resolveLimit, toPage } from '@bindery/shared/pagination';
 import type { SitesDeps } from './sites-deps';
 import { groupMessage, MessageContext, sectionMessage, SiteReader, siteSpaceMessage, spacesFor } from './structure-reads';
+import { organizationUrl } from './org-addresses';
 
 /** How many times a read of a whole structure starts again when a change lands while it reads. */
 const READ_ATTEMPTS = 5;
@@ -33,7 +34,7 @@ export async function viewOf(deps: SitesDeps, reader: Pick<SiteReader, 'spacesAs
     reader,
     shown.map((ss) => ss.spaceId),
   );
-  return { site, sections: new Map(s.state.sections.map((x) => [x._id, x])), spaces, readerUrl: deps.readerUrl };
+  return { site, sections: new Map(s.state.sections.map((x) => [x._id, x])), spaces, orgUrl: await organizationUrl(deps, site.organizationId) };
 }
 
 export function sectionOf(ctx: MessageContext, s: SiteStructure, sectionId: string): pb.SiteSection {

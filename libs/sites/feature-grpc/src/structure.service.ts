@@ -75,5 +75,5 @@ export async function getPublishedSite(deps: SitesDeps, caller: Caller, req: str
   const defaultSection = site.defaultSectionId ? s.findSection(site.defaultSectionId) : undefined;
   const defaultSiteSpaceId = defaultSection ? defaultSection.defaultSiteSpaceId : site.defaultSiteSpaceId;
   const defaultSpace = s.state.siteSpaces.find((ss) => ss._id === defaultSiteSpaceId)?.spaceId;
-  return { site: publishedSiteMessage(site, reader.permissions, defaultSpace, deps.readerUrl), structure: structureMessage(ctx, s) };
+  return { site: publishedSiteMessage(site, reader.permissions, defaultSpace, ctx.orgUrl), structure: structureMessage(ctx, s) };
 }

@@ -72,7 +72,14 @@ export interface PublishedSiteContent {
     | string
     | undefined;
   /** with `redirect`: "content" (a section, site space or page of the site) or "external" */
-  redirectTarget?: string | undefined;
+  redirectTarget?:
+    | string
+    | undefined;
+  /**
+   * with `redirect`: the URL is an old or other form of a site's address and `redirect` its
+   * address now (moved for good: the reader answers 301); false for a site's own redirects
+   */
+  redirectPermanent: boolean;
 }
 
 export interface AuthenticateSiteTokenRequest {
@@ -399,6 +406,7 @@ function createBasePublishedSiteContent(): PublishedSiteContent {
     apiToken: "",
     redirect: undefined,
     redirectTarget: undefined,
+    redirectPermanent: false,
   };
 }
 
@@ -454,6 +462,9 @@ export const PublishedSiteContent: MessageFns<PublishedSiteContent> = {
     }
     if (message.redirectTarget !== undefined) {
       writer.uint32(138).string(message.redirectTarget);
+    }
+    if (message.redirectPermanent !== false) {
+      writer.uint32(144).bool(message.redirectPermanent);
     }
     return writer;
   },
@@ -607,6 +618,14 @@ export const PublishedSiteContent: MessageFns<PublishedSiteContent> = {
             message.redirectTarget = reader.string();
             continue;
           }
+          case 18: {
+            if (tag !== 144) {
+              break;
+            }
+
+            message.redirectPermanent = reader.bool();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -694,6 +713,11 @@ export const PublishedSiteContent: MessageFns<PublishedSiteContent> = {
         : isSet(object.redirect_target)
         ? globalThis.String(object.redirect_target)
         : undefined,
+      redirectPermanent: isSet(object.redirectPermanent)
+        ? globalThis.Boolean(object.redirectPermanent)
+        : isSet(object.redirect_permanent)
+        ? globalThis.Boolean(object.redirect_permanent)
+        : false,
     };
   },
 
@@ -750,6 +774,9 @@ export const PublishedSiteContent: MessageFns<PublishedSiteContent> = {
     if (message.redirectTarget !== undefined) {
       obj.redirectTarget = message.redirectTarget;
     }
+    if (message.redirectPermanent !== false) {
+      obj.redirectPermanent = message.redirectPermanent;
+    }
     return obj;
   },
 
@@ -775,6 +802,7 @@ export const PublishedSiteContent: MessageFns<PublishedSiteContent> = {
     message.apiToken = object.apiToken ?? "";
     message.redirect = object.redirect ?? undefined;
     message.redirectTarget = object.redirectTarget ?? undefined;
+    message.redirectPermanent = object.redirectPermanent ?? false;
     return message;
   },
 };

@@ -24,6 +24,11 @@ export interface OrganizationCreated {
 export interface OrganizationUpdated {
   organizationId: string;
   changedFields: string[];
+  /**
+   * the organization's hostname after the change (absent: it has none); sites builds published
+   * URLs from it (an organization is created without one)
+   */
+  hostname?: string | undefined;
 }
 
 /** identity.member.added */
@@ -301,7 +306,7 @@ export const OrganizationCreated: MessageFns<OrganizationCreated> = {
 };
 
 function createBaseOrganizationUpdated(): OrganizationUpdated {
-  return { organizationId: "", changedFields: [] };
+  return { organizationId: "", changedFields: [], hostname: undefined };
 }
 
 export const OrganizationUpdated: MessageFns<OrganizationUpdated> = {
@@ -311,6 +316,9 @@ export const OrganizationUpdated: MessageFns<OrganizationUpdated> = {
     }
     for (const v of message.changedFields) {
       writer.uint32(18).string(v!);
+    }
+    if (message.hostname !== undefined) {
+      writer.uint32(26).string(message.hostname);
     }
     return writer;
   },
@@ -344,6 +352,14 @@ export const OrganizationUpdated: MessageFns<OrganizationUpdated> = {
             message.changedFields.push(reader.string());
             continue;
           }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.hostname = reader.string();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -368,6 +384,7 @@ export const OrganizationUpdated: MessageFns<OrganizationUpdated> = {
         : globalThis.Array.isArray(object?.changed_fields)
         ? object.changed_fields.map((e: any) => globalThis.String(e))
         : [],
+      hostname: isSet(object.hostname) ? globalThis.String(object.hostname) : undefined,
     };
   },
 
@@ -379,6 +396,9 @@ export const OrganizationUpdated: MessageFns<OrganizationUpdated> = {
     if (message.changedFields?.length) {
       obj.changedFields = message.changedFields;
     }
+    if (message.hostname !== undefined) {
+      obj.hostname = message.hostname;
+    }
     return obj;
   },
 
@@ -389,6 +409,7 @@ export const OrganizationUpdated: MessageFns<OrganizationUpdated> = {
     const message = createBaseOrganizationUpdated();
     message.organizationId = object.organizationId ?? "";
     message.changedFields = object.changedFields?.map((e) => e) || [];
+    message.hostname = object.hostname ?? undefined;
     return message;
   },
 };
