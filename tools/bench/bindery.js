@@ -65,7 +65,8 @@ async function startBindery({ log = () => {}, logLevel = 'warn', telemetry = tru
     }
   });
   const infra = await ensureInfra(log);
-  await buildApps();
+  // BENCH_APPS_BUILT=1: the caller has just built dist/apps (the smoke test, once for every bench).
+  if (process.env.BENCH_APPS_BUILT !== '1') await buildApps();
   const { startSystem } = require(await bundle(path.join(__dirname, 'system.ts'), 'system'));
 
   // The launcher reads the infrastructure from the test variables and names databases and its pid

@@ -32,7 +32,7 @@ async function runBundledBench(name, { apps = false } = {}) {
   applySmoke(name);
   const infra = await ensureInfra((line) => console.log(`[bench:${name}] ${line}`));
   // Benches through HTTP start the apps from dist/apps.
-  if (apps) await buildApps();
+  if (apps && process.env.BENCH_APPS_BUILT !== '1') await buildApps();
   const out = await bundle(path.join(__dirname, name, 'bench.ts'), name);
   const env = { ...process.env, BINDERY_TEST_MONGODB_URL: infra.mongoUrl, BINDERY_TEST_KAFKA_BROKERS: infra.kafkaBrokers };
   const r = spawnSync(process.execPath, [out], { stdio: 'inherit', env, cwd: root });

@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
@@ -50,7 +50,11 @@ function runSmoke(script: string, timeoutMs: number): Promise<{ status: number |
     ...(process.env.BINDERY_TEST_KAFKA_BROKERS ? { KAFKA_BROKERS: process.env.BINDERY_TEST_KAFKA_BROKERS } : {}),
   };
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, [join(root, file)], { cwd: root, env: { ...process.env, ...infra, BENCH_SMOKE: '1' }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [join(root, file)], {
+      cwd: root,
+      env: { ...process.env, ...infra, BENCH_SMOKE: '1', BENCH_APPS_BUILT: '1' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let output = '';
     child.stdout.on('data', (chunk) => (output += chunk));
     child.stderr.on('data', (chunk) => (output += chunk));
@@ -66,6 +70,12 @@ function runSmoke(script: string, timeoutMs: number): Promise<{ status: number |
 // Every bench runs its whole course in smoke mode (BENCH_SMOKE=1, tools/bench/smoke.js): about a
 // second per measurement, a few rows, so that CI fails the day a bench no longer starts or runs.
 describe('benchmarks in smoke mode', () => {
+  // The apps are built once here, not once per bench (BENCH_APPS_BUILT).
+  beforeAll(() => {
+    const r = spawnSync(process.execPath, [join(root, 'tools/build/build-apps.js')], { cwd: root, encoding: 'utf8' });
+    if (r.status !== 0) throw new Error(`building the apps failed: ${r.stderr}`);
+  });
+
   it('knows what every bench script prints', () => {
     expect(benches.filter((name) => !EXPECTED[name])).toEqual([]);
   });

@@ -49,6 +49,16 @@ function select(projects, wanted) {
   );
 }
 
+/**
+ * Where the build info of one group of projects (one TypeScript program) is kept between runs:
+ * .cache/typecheck/, one file per set of compiler options. A run checks again only the files that
+ * changed and those whose types depend on them; the others' diagnostics are the ones recorded.
+ */
+function buildInfoFile(options) {
+  const key = require('node:crypto').createHash('sha256').update(JSON.stringify(options)).digest('hex').slice(0, 16);
+  return path.join(root, '.cache', 'typecheck', `${key}.tsbuildinfo`);
+}
+
 const format = {
   getCanonicalFileName: (f) => f,
   getCurrentDirectory: () => root,
@@ -75,8 +85,17 @@ function typecheck(projects) {
     const owner = new Map();
     for (const m of members) for (const f of m.files) owner.set(path.resolve(f), m.name);
     for (const m of members) errors.get(m.name).push(...m.configErrors.map((d) => ts.formatDiagnostic(d, format)));
-    const program = ts.createProgram({ rootNames: [...owner.keys()], options });
-    for (const d of ts.getPreEmitDiagnostics(program)) {
+    const builder = ts.createIncrementalProgram({ rootNames: [...owner.keys()], options: { ...options, incremental: true, tsBuildInfoFile: buildInfoFile(options) } });
+    const diagnostics = [
+      ...builder.getConfigFileParsingDiagnostics(),
+      ...builder.getOptionsDiagnostics(),
+      ...builder.getGlobalDiagnostics(),
+      ...builder.getSyntacticDiagnostics(),
+      ...builder.getSemanticDiagnostics(),
+    ];
+    // With noEmit, this writes the build info alone: what was checked, and with what result.
+    builder.emit();
+    for (const d of diagnostics) {
       const text = ts.formatDiagnostic(d, format).trimEnd();
       const name = d.file && (owner.get(path.resolve(d.file.fileName)) ?? members.find((m) => path.resolve(d.file.fileName).startsWith(path.join(root, m.dir) + path.sep))?.name);
       if (name) errors.get(name).push(text);

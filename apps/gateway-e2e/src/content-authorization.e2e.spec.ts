@@ -58,25 +58,31 @@ interface Row {
 /**
  * Each row as a matrix row. Whenever a caller is refused with a 404 (a 400 for parents), the same
  * call about an id that names nothing must answer the same status and the same body: an invisible
- * space or collection is indistinguishable from a nonexistent one.
+ * space or collection is indistinguishable from a nonexistent one. A target made for the call (a
+ * fresh or deleted item) serves the next callers of the row until a call succeeds: a refused call
+ * leaves it as it was made, so each caller still meets it untouched.
  */
 function matrixRows(rows: Row[]): Array<MatrixRow<Ctx, Who>> {
-  return rows.map((row) => ({
-    name: row.name,
-    expect: row.expect,
-    async call(c, x, who) {
-      const id = await row.target(x);
-      const res = await row.call(c, id, x, who);
-      if ((row.ghost ?? [404]).includes(res.status) && !row.noGhost?.includes(who)) {
-        const ghostId = unknownId();
-        const ghost = await row.call(c, ghostId, x, who);
-        const seen = JSON.stringify(res.body).split(id).join('<id>');
-        const unknown = JSON.stringify(ghost.body).split(ghostId).join('<id>');
-        if (ghost.status !== res.status || seen !== unknown) x.shapes.push(`${row.name} as ${who}: ${res.status} ${seen}, for an unknown id ${ghost.status} ${unknown}`);
-      }
-      return res;
-    },
-  }));
+  return rows.map((row) => {
+    let untouched: string | undefined;
+    return {
+      name: row.name,
+      expect: row.expect,
+      async call(c, x, who) {
+        const id = untouched ?? (await row.target(x));
+        const res = await row.call(c, id, x, who);
+        untouched = res.status >= 300 ? id : undefined;
+        if ((row.ghost ?? [404]).includes(res.status) && !row.noGhost?.includes(who)) {
+          const ghostId = unknownId();
+          const ghost = await row.call(c, ghostId, x, who);
+          const seen = JSON.stringify(res.body).split(id).join('<id>');
+          const unknown = JSON.stringify(ghost.body).split(ghostId).join('<id>');
+          if (ghost.status !== res.status || seen !== unknown) x.shapes.push(`${row.name} as ${who}: ${res.status} ${seen}, for an unknown id ${ghost.status} ${unknown}`);
+        }
+        return res;
+      },
+    };
+  });
 }
 
 const S = (id: string) => contentPath('space', id);

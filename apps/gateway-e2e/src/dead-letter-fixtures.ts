@@ -1,4 +1,5 @@
 import { createKafka, newEvent, topicOf } from '@bindery/platform/events';
+import { connectMongo, PROCESSED_EVENTS } from '@bindery/platform/mongo';
 import { eventually, SystemUnderTest } from '@bindery/shared/testing';
 import { http } from './http-client';
 
@@ -23,10 +24,23 @@ export async function deadLetterInContent(sut: SystemUnderTest): Promise<{ id: s
     await producer.disconnect();
   }
   const admin = http(sut.baseUrl, sut.adminToken);
-  return eventually(async () => {
+  const letter = await eventually(async () => {
     const list = await admin.get('/admin/services/content/dead-letters?limit=1000');
-    const letter = (list.body.items as Array<{ id: string; event: { id: string } }>).find((l) => l.event.id === poison.id);
-    if (!letter) throw new Error(`no dead letter for ${poison.id} yet`);
-    return letter;
+    const found = (list.body.items as Array<{ id: string; event: { id: string } }>).find((l) => l.event.id === poison.id);
+    if (!found) throw new Error(`no dead letter for ${poison.id} yet`);
+    return found;
   }, 30000);
+  // The well-formed event comes after the letter: only once content has recorded it as applied does a
+  // replay find it applied (on a busy machine a replay can come first and fail again).
+  const mongo = await connectMongo(sut.env.MONGODB_URL, sut.env.CONTENT_DB, 'tests');
+  try {
+    // one marker per consumer group: `<consumer>:<event id>`
+    const marker = { _id: { $regex: `:${poison.id.replace(/[^A-Za-z0-9_-]/g, '\\$&')}$` } };
+    await eventually(async () => {
+      if (!(await mongo.db.collection<{ _id: string }>(PROCESSED_EVENTS).findOne(marker as object))) throw new Error(`${poison.id} not applied by content yet`);
+    }, 30000);
+  } finally {
+    await mongo.close();
+  }
+  return letter;
 }

@@ -1,4 +1,4 @@
-import { assertMatchesSpec, startSystem, SystemUnderTest } from '@bindery/shared/testing';
+import { assertMatchesSpec, sharedSystem, SystemUnderTest } from '@bindery/shared/testing';
 import { createSpace, unknownId } from './content-fixtures';
 import { organizationWithEveryRole } from './fixtures';
 import { http } from './http-client';
@@ -56,7 +56,7 @@ describe('git sync authorization matrix', () => {
   let ctx: Ctx;
 
   beforeAll(async () => {
-    sut = await startSystem({}, { services: ['identity', 'content', 'git-sync'] });
+    sut = await sharedSystem();
     const org = await organizationWithEveryRole(sut);
     clients = callerClients(sut, org);
     const admin = http(sut.baseUrl, org.members.admin.token);
@@ -64,7 +64,6 @@ describe('git sync authorization matrix', () => {
     // credentials in the URL, which no answer may repeat; the host is never reached (a reserved name)
     ctx = { spaceId, url: 'https://matrix:pw-matrix-Q7@git.example.invalid/org/repo.git' };
   }, 180_000);
-  afterAll(() => sut?.stop());
 
   test('every role, another organization, a bad token and none', async () => {
     const mismatches = await matrixMismatches(ROWS, CALLERS, clients, ctx, (res) => {

@@ -1,5 +1,5 @@
 import { GitBookAPI } from '@gitbook/api';
-import { startSystem, SystemUnderTest } from '@bindery/shared/testing';
+import { sharedOutboundSystem, SystemUnderTest } from '@bindery/shared/testing';
 import { createSpace } from './content-fixtures';
 import { contentWriter } from './content-writer';
 import { flatPages, Json } from './content-model-fixtures';
@@ -82,7 +82,7 @@ describe('git sync keeps what GitBook writes (link pages, slugs of file names, f
 
   beforeAll(async () => {
     git = await startTestGitServer();
-    sut = await startSystem({ BINDERY_OUTBOUND_ALLOW_PRIVATE: 'true' }, { services: ['identity', 'content', 'git-sync'] });
+    sut = await sharedOutboundSystem();
     owner = await createUser(sut, 'git-lossless');
     orgId = await createOrganization(sut, owner, 'Lossless');
     admin = http(sut.baseUrl, owner.token);
@@ -91,7 +91,6 @@ describe('git sync keeps what GitBook writes (link pages, slugs of file names, f
   }, 180_000);
   afterAll(async () => {
     await runs?.close();
-    await sut?.stop();
     await git?.close();
   });
 

@@ -2,7 +2,7 @@ import * as path from 'node:path';
 import { GitBookAPI } from '@gitbook/api';
 import { connectMongo, Db } from '@bindery/platform/mongo';
 import { RunRecord, RUNS_COLLECTION } from '@bindery/platform/runs';
-import { envPrefix, startSystem, SystemUnderTest, waitForRun } from '@bindery/shared/testing';
+import { envPrefix, sharedOutboundSystem, SystemUnderTest, waitForRun } from '@bindery/shared/testing';
 import { editChangeRequest, mergeChangeRequest, openChangeRequest, pageMarkdown } from './change-request-fixtures';
 import { createSpace } from './content-fixtures';
 import { flatPages, Json } from './content-model-fixtures';
@@ -23,7 +23,7 @@ describe('git sync of a real GitBook repository (Astrotomic/laravel-translatable
 
   beforeAll(async () => {
     git = await startTestGitServer({});
-    sut = await startSystem({ BINDERY_OUTBOUND_ALLOW_PRIVATE: 'true' }, { services: ['identity', 'content', 'change-requests', 'git-sync'] });
+    sut = await sharedOutboundSystem();
     const owner = await createUser(sut, 'real-repo-owner');
     orgId = await createOrganization(sut, owner, 'Real repository');
     admin = http(sut.baseUrl, owner.token);
@@ -32,7 +32,6 @@ describe('git sync of a real GitBook repository (Astrotomic/laravel-translatable
   }, 180_000);
   afterAll(async () => {
     await mongo?.close();
-    await sut?.stop();
     await git?.close();
   });
 

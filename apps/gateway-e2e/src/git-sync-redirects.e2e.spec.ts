@@ -1,4 +1,4 @@
-import { assertMatchesSpec, eventually, startSystem, SystemUnderTest } from '@bindery/shared/testing';
+import { assertMatchesSpec, eventually, sharedOutboundSystem, SystemUnderTest } from '@bindery/shared/testing';
 import { createSpace } from './content-fixtures';
 import { flatPages, Json } from './content-model-fixtures';
 import { createOrganization, createUser, TestUser } from './fixtures';
@@ -39,7 +39,7 @@ describe('git sync redirects reach the published site (real system, git http-bac
 
   beforeAll(async () => {
     git = await startTestGitServer();
-    sut = await startSystem({ BINDERY_OUTBOUND_ALLOW_PRIVATE: 'true' }, { services: ['identity', 'content', 'git-sync', 'sites', 'reader'] });
+    sut = await sharedOutboundSystem();
     owner = await createUser(sut, 'redirects-owner');
     admin = http(sut.baseUrl, owner.token);
     orgId = await createOrganization(sut, owner, 'Git redirects');
@@ -47,7 +47,6 @@ describe('git sync redirects reach the published site (real system, git http-bac
   }, 240_000);
   afterAll(async () => {
     await runs?.close();
-    await sut?.stop();
     await git?.close();
   });
 

@@ -1,6 +1,6 @@
 import { GitBookAPI } from '@gitbook/api';
 import type { RunRecord } from '@bindery/platform/runs';
-import { assertMatchesSpec, startSystem, SystemUnderTest } from '@bindery/shared/testing';
+import { assertMatchesSpec, sharedOutboundSystem, SystemUnderTest } from '@bindery/shared/testing';
 import { createSpace } from './content-fixtures';
 import { contentWriter } from './content-writer';
 import { flatPages, Json } from './content-model-fixtures';
@@ -32,7 +32,7 @@ describe('git sync of reusable contents (.gitbook/includes) against a git server
 
   beforeAll(async () => {
     git = await startTestGitServer({});
-    sut = await startSystem({ BINDERY_OUTBOUND_ALLOW_PRIVATE: 'true' }, { services: ['identity', 'content', 'git-sync'] });
+    sut = await sharedOutboundSystem();
     owner = await createUser(sut, 'includes-owner');
     orgId = await createOrganization(sut, owner, 'Includes');
     admin = http(sut.baseUrl, owner.token);
@@ -41,7 +41,6 @@ describe('git sync of reusable contents (.gitbook/includes) against a git server
   }, 180_000);
   afterAll(async () => {
     await runs?.close();
-    await sut?.stop();
     await git?.close();
   });
 

@@ -1,7 +1,7 @@
 import { GitBookAPI } from '@gitbook/api';
 import { connectMongo, Db } from '@bindery/platform/mongo';
 import { RunRecord, RUNS_COLLECTION } from '@bindery/platform/runs';
-import { assertErrorBody, assertMatchesSpec, envPrefix, startSystem, SystemUnderTest, waitForRun } from '@bindery/shared/testing';
+import { assertErrorBody, assertMatchesSpec, envPrefix, sharedOutboundSystem, SystemUnderTest, waitForRun } from '@bindery/shared/testing';
 import { createSpace } from './content-fixtures';
 import { contentWriter } from './content-writer';
 import { flatPages, Json } from './content-model-fixtures';
@@ -37,7 +37,7 @@ describe('git sync runs against a git server on loopback (git http-backend, basi
 
   beforeAll(async () => {
     git = await startTestGitServer({ auth: { user: USER, password: PASSWORD } });
-    sut = await startSystem({ BINDERY_OUTBOUND_ALLOW_PRIVATE: 'true' }, { services: ['identity', 'content', 'git-sync'] });
+    sut = await sharedOutboundSystem();
     owner = await createUser(sut, 'git-owner');
     orgId = await createOrganization(sut, owner, 'Git sync');
     admin = http(sut.baseUrl, owner.token);
@@ -46,7 +46,6 @@ describe('git sync runs against a git server on loopback (git http-backend, basi
   }, 180_000);
   afterAll(async () => {
     await mongo?.close();
-    await sut?.stop();
     await git?.close();
   });
 

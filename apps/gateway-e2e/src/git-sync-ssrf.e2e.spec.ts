@@ -1,5 +1,5 @@
 import { RunRecord } from '@bindery/platform/runs';
-import { sharedSystem, startSystem, SystemUnderTest } from '@bindery/shared/testing';
+import { sharedSystem, sharedOutboundSystem, SystemUnderTest } from '@bindery/shared/testing';
 import { createSpace } from './content-fixtures';
 import { createOrganization, createUser } from './fixtures';
 import { Client, http } from './http-client';
@@ -139,7 +139,7 @@ describe('git sync does not follow redirects (outbound guard open to loopback)',
           : `http://127.0.0.1:${canary.port}${req.url}`;
       res.writeHead(req.url!.startsWith('/perm/') ? 301 : 302, { location: to }).end();
     });
-    sut = await startSystem({ BINDERY_OUTBOUND_ALLOW_PRIVATE: 'true' }, { services: ['identity', 'content', 'git-sync'] });
+    sut = await sharedOutboundSystem();
     const owner = await createUser(sut, 'git-redirect-owner');
     orgId = await createOrganization(sut, owner, 'Git redirects');
     admin = http(sut.baseUrl, owner.token);
@@ -147,7 +147,6 @@ describe('git sync does not follow redirects (outbound guard open to loopback)',
   }, 180_000);
   afterAll(async () => {
     await runs?.close();
-    await sut?.stop();
     await canary?.close();
     await redirector?.close();
   });

@@ -1,12 +1,11 @@
-import { startSystem, SystemUnderTest } from '@bindery/shared/testing';
+import { sharedSystem, SystemUnderTest } from '@bindery/shared/testing';
 import { http } from './http-client';
 
 describe('git-sync through the gateway', () => {
   let sut: SystemUnderTest;
   beforeAll(async () => {
-    sut = await startSystem({}, { services: ['identity', 'git-sync'] });
+    sut = await sharedSystem();
   });
-  afterAll(() => sut?.stop());
 
   it('answers GET /admin/services/git-sync with the caller it saw', async () => {
     const admin = http(sut.baseUrl, sut.adminToken);

@@ -1,4 +1,4 @@
-import { startSystem, SystemUnderTest } from '@bindery/shared/testing';
+import { sharedOutboundSystem, SystemUnderTest } from '@bindery/shared/testing';
 import { createSpace, unknownId } from './content-fixtures';
 import { organizationWithEveryRole } from './fixtures';
 import { http } from './http-client';
@@ -72,7 +72,7 @@ describe('import runs authorization matrix', () => {
   // Longer than the tier: starts its own system (outbound guard open to the loopback test site).
   beforeAll(async () => {
     site = await startTestWebsite();
-    sut = await startSystem({ BINDERY_OUTBOUND_ALLOW_PRIVATE: 'true' }, { services: ['identity', 'content'] });
+    sut = await sharedOutboundSystem();
     const org = await organizationWithEveryRole(sut);
     clients = callerClients(sut, org);
     const admin = http(sut.baseUrl, org.members.admin.token);
@@ -84,7 +84,6 @@ describe('import runs authorization matrix', () => {
     ctx = { orgId: org.orgId, spaceId, runId: run.id as string, url };
   }, 180_000);
   afterAll(async () => {
-    await sut?.stop();
     await site?.close();
   });
 

@@ -2,7 +2,7 @@ import { deadLetterInContent } from './dead-letter-fixtures';
 import { randomBytes } from 'node:crypto';
 import Ajv2020, { ValidateFunction } from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
-import { sharedSystem, startSystem, SystemUnderTest } from '@bindery/shared/testing';
+import { sharedOutboundSystem, sharedSystem, SystemUnderTest } from '@bindery/shared/testing';
 import { createOrganization, createUser, TestUser } from './fixtures';
 import { http, HttpResult } from './http-client';
 import { createTeam, selfSignedCertificate } from './saml-fixtures';
@@ -373,10 +373,10 @@ describe('responses match the served /openapi.json', () => {
     expectDeclared(await api.put(`${o}/translations/${settings.id}`, { title: 'French (France)', languages: ['fr-FR'] }), 'put', `${translations}/{translationSettingsId}`, 200);
   });
 
-  // Longer than the tier: starts its own system and crawls the test site.
+  // Longer than the tier: crawls the test site.
   it('website import (a system whose outbound guard reaches the loopback test site)', async () => {
     const site = await startTestWebsite();
-    const own = await startSystem({ BINDERY_OUTBOUND_ALLOW_PRIVATE: 'true' }, { services: ['identity', 'content', 'change-requests'] });
+    const own = await sharedOutboundSystem();
     try {
       const owner = await createUser(own, 'importer', 'openapi-doc.test');
       const ownOrg = await createOrganization(own, owner, 'Imported');
@@ -403,7 +403,6 @@ describe('responses match the served /openapi.json', () => {
       expectDeclared(await api.get(`${runs}/${runId}`), 'get', '/v1/org/{organizationId}/imports/{importRunId}', 200);
       expectDeclared(await api.post(`${runs}/${runId}/cancel`, {}), 'post', '/v1/org/{organizationId}/imports/{importRunId}/cancel', 200);
     } finally {
-      await own.stop();
       await site.close();
     }
   }, 180_000);

@@ -1,4 +1,4 @@
-import { assertErrorBody, assertMatchesSpec, eventually, startSystem, SystemUnderTest } from '@bindery/shared/testing';
+import { assertErrorBody, assertMatchesSpec, eventually, sharedSystem, SystemUnderTest } from '@bindery/shared/testing';
 import { createOrganization, createUser, TestUser } from './fixtures';
 import { http, walk } from './http-client';
 
@@ -8,11 +8,10 @@ describe('organizations through the gateway', () => {
   let api: ReturnType<typeof http>;
 
   beforeAll(async () => {
-    sut = await startSystem({}, { services: ['identity'] });
+    sut = await sharedSystem();
     ada = await createUser(sut, 'ada');
     api = http(sut.baseUrl, ada.token);
   });
-  afterAll(() => sut?.stop());
 
   it('creates an organization with the caller as admin (spec 0.202.0) and a Location header', async () => {
     // The admin's own address is in the domain they claim.

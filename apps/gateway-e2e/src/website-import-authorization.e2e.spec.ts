@@ -1,4 +1,4 @@
-import { startSystem, SystemUnderTest } from '@bindery/shared/testing';
+import { sharedOutboundSystem, SystemUnderTest } from '@bindery/shared/testing';
 import { createSpace, unknownId } from './content-fixtures';
 import { organizationWithEveryRole } from './fixtures';
 import { http } from './http-client';
@@ -49,7 +49,7 @@ describe('website import authorization matrix', () => {
   // Longer than the tier: starts its own system (outbound guard open to the loopback test site).
   beforeAll(async () => {
     site = await startTestWebsite();
-    sut = await startSystem({ BINDERY_OUTBOUND_ALLOW_PRIVATE: 'true' }, { services: ['identity', 'content', 'change-requests'] });
+    sut = await sharedOutboundSystem();
     const org = await organizationWithEveryRole(sut);
     clients = callerClients(sut, org);
     const admin = http(sut.baseUrl, org.members.admin.token);
@@ -60,7 +60,6 @@ describe('website import authorization matrix', () => {
     ctx = { spaceId, changeRequestId: cr.body.id, url: `${site.origin}/docs/s3/p1/deep` };
   }, 180_000);
   afterAll(async () => {
-    await sut?.stop();
     await site?.close();
   });
 

@@ -1,5 +1,5 @@
 import { connectMongo } from '@bindery/platform/mongo';
-import { assertErrorBody, assertMatchesSpec, startSystem, SystemUnderTest } from '@bindery/shared/testing';
+import { assertErrorBody, assertMatchesSpec, sharedOutboundSystem, SystemUnderTest } from '@bindery/shared/testing';
 import { createSpace } from './content-fixtures';
 import { flatPages, Json } from './content-model-fixtures';
 import { createOrganization, createUser, TestUser } from './fixtures';
@@ -28,13 +28,12 @@ describe('website import into a space (POST /v1/spaces/{spaceId}/content/import)
   beforeAll(async () => {
     site = await startTestWebsite();
     // The test site is on 127.0.0.1: this system lets the outbound guard reach loopback.
-    sut = await startSystem({ BINDERY_OUTBOUND_ALLOW_PRIVATE: 'true' }, { services: ['identity', 'content', 'change-requests'] });
+    sut = await sharedOutboundSystem();
     owner = await createUser(sut, 'import-owner');
     orgId = await createOrganization(sut, owner, 'Imports');
     admin = http(sut.baseUrl, owner.token);
   }, 180_000);
   afterAll(async () => {
-    await sut?.stop();
     await site?.close();
   });
 

@@ -52,7 +52,17 @@ const GIT_ENV = {
   GIT_COMMITTER_EMAIL: 'test@example.com',
 };
 
-export async function startTestGitServer(options: { auth?: { user: string; password: string } } = {}): Promise<TestGitServer> {
+export interface TestGitServerOptions {
+  auth?: { user: string; password: string };
+  /**
+   * false: `commit` pushes its objects whole, without looking for deltas between them. Looking for deltas
+   * among thousands of large binary files (which have none) is most of the time a commit of them takes;
+   * the repository holds the same commits and files, its pack stores each object whole.
+   */
+  deltas?: boolean;
+}
+
+export async function startTestGitServer(options: TestGitServerOptions = {}): Promise<TestGitServer> {
   const root = fs.mkdtempSync(path.join(os.tmpdir(), 'bindery-git-server-'));
   const requests: GitRequest[] = [];
   const expected = options.auth ? `Basic ${Buffer.from(`${options.auth.user}:${options.auth.password}`).toString('base64')}` : undefined;
@@ -162,7 +172,7 @@ export async function startTestGitServer(options: { auth?: { user: string; passw
         }
         git(['add', '-A'], work);
         git(['commit', '--quiet', '--allow-empty', '-m', message], work);
-        git(['push', '--quiet', bare(name), `HEAD:refs/heads/${branch}`], work);
+        git([...(options.deltas === false ? ['-c', 'pack.window=0'] : []), 'push', '--quiet', bare(name), `HEAD:refs/heads/${branch}`], work);
         return git(['rev-parse', 'HEAD'], work).trim();
       } finally {
         fs.rmSync(work, { recursive: true, force: true });

@@ -1,6 +1,7 @@
 export * from './ports';
 export * from './processes';
 export * from './system-under-test';
+export * from './shared-outbound-system';
 export * from './official-spec';
 export * from './eventually';
 export * from './event-reader';
