@@ -1,6 +1,9 @@
 import { Admin, ISocketFactory, Kafka, KafkaConfig, logLevel, LogEntry } from 'kafkajs';
 import { logger } from '@bindery/platform/telemetry';
 import { TOPIC_RETENTION_MS } from './retention';
+import { patchKafkaRequestQueue } from './kafkajs-request-queue';
+
+patchKafkaRequestQueue();
 
 const LEVELS: Record<number, 'error' | 'warn' | 'info' | 'debug'> = {
   [logLevel.ERROR]: 'error',
