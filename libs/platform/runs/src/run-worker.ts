@@ -50,6 +50,8 @@ export class RunWorker {
   private unsubscribe?: () => void;
   private feed?: ChangeFeed;
   private waiting = false;
+  /** the last wait ended by the timer (a sweep, a lease or backoff ending, a slot), not by a wake */
+  private timed = true;
 
   constructor(
     private readonly store: RunStore,
@@ -107,8 +109,10 @@ export class RunWorker {
     while (this.running) {
       this.woken = false;
       let waitMs = this.store.timings.pollMs;
+      const timed = this.timed;
+      this.timed = false;
       try {
-        await this.tick();
+        await this.tick(timed);
         waitMs = await this.untilNextDue();
       } catch (err) {
         logger.warn('runs: poll failed', { service: this.options.service, error: reasonOf(err) });
@@ -116,7 +120,10 @@ export class RunWorker {
       if (!this.running || this.woken) continue;
       this.waiting = true;
       await new Promise<void>((resolve) => {
-        const timer = setTimeout(resolve, waitMs);
+        const timer = setTimeout(() => {
+          this.timed = true;
+          resolve();
+        }, waitMs);
         this.wakeUp = () => {
           clearTimeout(timer);
           resolve();
@@ -127,9 +134,10 @@ export class RunWorker {
     }
   }
 
-  private async tick(): Promise<void> {
+  /** Claims what is due; `timed`: also settles runs whose dead worker's lease ended (only time makes those). */
+  private async tick(timed: boolean): Promise<void> {
     await this.enqueueOccurrences();
-    await this.store.settleAbandoned(this.kinds);
+    if (timed) await this.store.settleAbandoned(this.kinds);
     while (this.running && this.active.size < this.concurrency) {
       const run = await this.store.claim(this.kinds, this.owner);
       if (!run) return;
