@@ -115,7 +115,7 @@ export class RunWorker {
         await this.tick(timed);
         waitMs = await this.untilNextDue();
       } catch (err) {
-        logger.warn('runs: poll failed', { service: this.options.service, error: reasonOf(err) });
+        logger.warn('runs: looking for due runs failed', { service: this.options.service, error: reasonOf(err) });
       }
       if (!this.running || this.woken) continue;
       this.waiting = true;
@@ -151,7 +151,8 @@ export class RunWorker {
     let at = now + this.store.timings.pollMs;
     for (const s of this.options.schedules ?? []) at = Math.min(at, (Math.floor(now / s.everyMs) + 1) * s.everyMs);
     const due = await this.store.nextDueAt(this.kinds, this.owner);
-    if (due !== undefined) at = Math.min(at, due);
+    // A millisecond past it: a lease has lapsed only once the clock is beyond its end.
+    if (due !== undefined) at = Math.min(at, due + 1);
     return Math.max(0, at - now);
   }
 
