@@ -29,7 +29,7 @@ export function contentServiceWith(clock: () => number = Date.now, accessSource?
     name: 'content',
     settings: {
       /** how often the purge of spaces deleted more than 7 days ago runs (a scheduled run, one replica per occurrence) */
-      CONTENT_PURGE_EVERY_MS: { kind: 'int', default: 60000, min: 100, max: 86400000 },
+      CONTENT_PURGE_EVERY_MS: { kind: 'int', default: 600_000, min: 100, max: 86400000 },
       /** the web app's address (as the gateway's): links to it are `in-app` */
       BINDERY_APP_URL: { kind: 'url', optional: true },
       /** identity's gRPC address: the access projection confirms with it what it cannot prove */

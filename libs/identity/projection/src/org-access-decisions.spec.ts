@@ -25,10 +25,12 @@ const added = (userId: string, role: string): EventEnvelope => ({
 describe('organization access decisions: the copy decides only what it can prove', () => {
   let mongo: MongoHandle;
   let projection: OrgAccessProjection;
-  let now = 1_000_000;
-  const liveness = new ConsumerLiveness(500, () => now);
-  const health = { lastFetchAt: now, caughtUp: true };
-  liveness.attach(health);
+  // The consumer's applied position and the broker's end offset of its one partition; `brokerUp` false: the broker does not answer.
+  const partition = { applied: 3, end: 3, brokerUp: true };
+  const liveness = new ConsumerLiveness({ cacheMs: 0 });
+  liveness.attach({ applied: () => [{ topic: 'identity', partition: 0, next: partition.applied }] }, () =>
+    partition.brokerUp ? Promise.resolve([{ topic: 'identity', partition: 0, end: partition.end }]) : Promise.reject(new Error('broker unreachable')),
+  );
   const identity = new Map<string, OrgAccess>();
   let asked = 0;
 
@@ -53,8 +55,7 @@ describe('organization access decisions: the copy decides only what it can prove
   });
   beforeEach(() => {
     asked = 0;
-    health.lastFetchAt = now;
-    health.caughtUp = true;
+    Object.assign(partition, { applied: 3, end: 3, brokerUp: true });
   });
 
   it('answers a member from its records while its consumer is current', async () => {
@@ -70,21 +71,21 @@ describe('organization access decisions: the copy decides only what it can prove
     expect(asked).toBe(2);
   });
 
-  it('asks identity for everything once its consumer has not fetched for longer than the window', async () => {
+  it('asks identity for everything while the broker does not answer (its consumer cannot prove it is current)', async () => {
     identity.delete('o1:reader');
-    now += 501;
+    partition.brokerUp = false;
     expect(await projection.accessOf('o1', 'reader')).toBeUndefined();
     expect(asked).toBe(1);
-    health.lastFetchAt = now;
+    partition.brokerUp = true;
     expect(await projection.accessOf('o1', 'reader')).toEqual({ role: 'read', teams: [] });
     identity.set('o1:reader', { role: 'read', teams: [] });
   });
 
   it('asks identity while its consumer has events left behind', async () => {
-    health.caughtUp = false;
+    partition.end = 4;
     await projection.accessOf('o1', 'reader');
     expect(asked).toBe(1);
-    health.caughtUp = true;
+    partition.applied = 4;
     await projection.accessOf('o1', 'reader');
     expect(asked).toBe(1);
   });

@@ -37,9 +37,11 @@ export function orgAccessIndexes(collection = 'identity_org_access'): IndexPlan 
  * The copy decides only what it can prove: while its consumer is not current (broker down, group
  * rebalancing, a backlog being read) every question goes to identity, and so does every "not a
  * member" it would answer (the member may have been added a moment ago), and every question of a
- * call that is confirming a denial (see fresh-reads in platform/grpc). What identity acknowledged
- * therefore holds on the caller's next request, and a revoked right ends with the event (about
- * 20 ms) or, with the broker down, once the consumer's proof lapses (500 ms).
+ * call that is confirming a denial (see fresh-reads in platform/grpc). Current means: every
+ * partition the consumer holds is applied up to the end offset the broker gives when asked (at most
+ * once per 30 ms, answered within 150 ms or not proven; ConsumerLiveness). What identity
+ * acknowledged therefore holds on the caller's next request, and a revoked right ends with the
+ * event (about 20 ms) or, with the broker down, at once (the proof fails, identity is asked).
  *
  * `cacheMs`: how long a decision of accessOf is remembered in memory (TrailingCache: bypassed by
  * fresh reads, forgotten when this replica applies an event, so another replica of the service may
@@ -106,7 +108,7 @@ export function createOrgAccessProjection(db: Db, options: { source: OrgAccessSo
     projectedAccessOf,
     /** The user's standing in the organization as identity has acknowledged it; undefined: not a member. */
     async accessOf(organizationId: string, userId: string): Promise<OrgAccess | undefined> {
-      if (freshReadsRequired() || !liveness.isLive()) return source.accessOf(organizationId, userId);
+      if (freshReadsRequired() || !(await liveness.isCurrent())) return source.accessOf(organizationId, userId);
       return decisions.get(`${organizationId}:${userId}`, async () => {
         const projected = await projectedAccessOf(organizationId, userId);
         if (!projected) return source.accessOf(organizationId, userId);

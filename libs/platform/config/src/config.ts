@@ -96,7 +96,11 @@ export const commonSettings = {
   KAFKA_NAMESPACE: { kind: 'string', default: '' },
   LOG_LEVEL: { kind: 'string', default: 'info' },
   GRPC_DEADLINE_MS: { kind: 'int', default: 5000, min: 100, max: 120000 },
-  OUTBOX_POLL_MS: { kind: 'int', default: 250, min: 10, max: 60000 },
+  /**
+   * how often the outbox relay sweeps for unsent events that nothing woke it for (a local write and a
+   * change stream over the outbox collections wake it at once; docs/events.md)
+   */
+  OUTBOX_POLL_MS: { kind: 'int', default: 30_000, min: 10, max: 3_600_000 },
   /** handler runs per delivered event before it goes to the dead letters (docs/events.md) */
   EVENT_HANDLER_ATTEMPTS: { kind: 'int', default: 5, min: 1, max: 20 },
   /** pause after a handler's first failure, doubling up to 2 s */

@@ -1,17 +1,28 @@
 /**
  * What a consumer knows about its own progress, for liveness and readiness probes:
  * - `lastFetchAt` (ms since the epoch) moves on every fetch the consumer completes, records or not;
- *   an idle consumer fetches every 250 ms, so a value older than a few seconds means it is stuck;
+ *   an idle consumer's fetch returns every fetch wait (CONSUMER_FETCH_WAIT_MS, 5 s), so a value
+ *   older than a few waits means it is stuck;
  * - `caughtUp` says every partition assigned to this member had no lag after its last batch (or,
  *   before any batch, at the offsets measured when it joined);
  * - `startedUp` resolves once the partitions assigned at the first join reached the end offsets
- *   they had then (a service reports SERVING only after it, within a bound).
+ *   they had then (a service reports SERVING only after it, within a bound);
+ * - `applied()` tells, for each partition this member holds, the next offset it will apply
+ *   (undefined until known): what a proof of being current compares with the broker's end offsets.
  */
 export interface ConsumerHealth {
   readonly lastFetchAt: number;
   readonly joined: boolean;
   readonly caughtUp: boolean;
   readonly startedUp: Promise<void>;
+  applied(): AppliedPosition[];
+}
+
+export interface AppliedPosition {
+  topic: string;
+  partition: number;
+  /** every event before this offset is applied (undefined: not known yet) */
+  next?: number;
 }
 
 type Key = string;
@@ -60,6 +71,14 @@ export class PartitionProgress implements ConsumerHealth {
     this.next.set(key, Math.max(this.next.get(key) ?? 0, lastOffset + 1));
     this.end.set(key, Math.max(this.end.get(key) ?? 0, highWatermark));
     this.checkStarted();
+  }
+
+  applied(): AppliedPosition[] {
+    if (!this.joined) return [];
+    return [...this.assigned].map((key) => {
+      const cut = key.lastIndexOf(':');
+      return { topic: key.slice(0, cut), partition: Number(key.slice(cut + 1)), next: this.next.get(key) };
+    });
   }
 
   get caughtUp(): boolean {

@@ -4,6 +4,9 @@ import { parseEnvelope } from './envelope';
 import { applyEvent, EventHandlers, ProcessedEvents } from './apply-once';
 import { DeadLetterStore } from './dead-letters';
 import { ConsumerHealth, PartitionProgress } from './consumer-health';
+import type { EndOffsets } from './consumer-liveness';
+import { FetchSockets } from './fetch-sockets';
+import { kafkaLike } from './kafka';
 import { DEFAULT_RETRY, errorText, RetryPolicy, withRetries } from './retry';
 
 export interface ConsumerOptions {
@@ -27,11 +30,22 @@ export interface ConsumerOptions {
    * the outbox relay before the commit, when it could not see them yet.
    */
   applied?: () => void;
+  /** how long a fetch waits on the broker for records before answering empty (default CONSUMER_FETCH_WAIT_MS) */
+  fetchWaitMs?: number;
 }
+
+/**
+ * An idle consumer's fetch waits this long on the broker (records are delivered as they arrive,
+ * whatever the wait): one request per broker every 5 s when nothing happens. A stop does not wait
+ * for it (fetch-sockets.ts).
+ */
+export const CONSUMER_FETCH_WAIT_MS = 5000;
 
 export interface RunningConsumer {
   consumer: Consumer;
   health: ConsumerHealth;
+  /** where each partition of the consumer's topics ends now, asked of the broker (for ConsumerLiveness) */
+  endOffsets: EndOffsets;
   /** leaves the group; a retry under way stops at its next pause and its event is delivered again later */
   stop(): Promise<void>;
 }
@@ -70,9 +84,16 @@ export async function startConsumer(options: ConsumerOptions): Promise<RunningCo
   const { kafka, groupId, topics, handlers, processed, deadLetters } = options;
   const retry = options.retry ?? DEFAULT_RETRY;
   const fromBeginning = options.fromBeginning ?? true;
-  // A fetch waits at most 250 ms for records: an idle consumer proves it is alive four times a
-  // second (health.lastFetchAt), and a stop waits at most that long for the fetch under way.
-  const consumer = kafka.consumer({ groupId, sessionTimeout: 10000, heartbeatInterval: 1000, maxWaitTimeInMs: 250, retry: { retries: 10 } });
+  // The consumer gets a client of its own, whose fetch connections a stop can end at once.
+  const sockets = new FetchSockets();
+  const own = kafkaLike(kafka, sockets.factory) ?? kafka;
+  const consumer = own.consumer({
+    groupId,
+    sessionTimeout: 10000,
+    heartbeatInterval: 1000,
+    maxWaitTimeInMs: options.fetchWaitMs ?? CONSUMER_FETCH_WAIT_MS,
+    retry: { retries: 10 },
+  });
   const progress = new PartitionProgress();
   const admin = kafka.admin();
   let stopping = false;
@@ -122,12 +143,21 @@ export async function startConsumer(options: ConsumerOptions): Promise<RunningCo
       });
     },
   });
+  const endOffsets: EndOffsets = async () => {
+    const all = await Promise.all(topics.map(async (topic) => ({ topic, offsets: await admin.fetchTopicOffsets(topic) })));
+    return all.flatMap(({ topic, offsets }) => offsets.map((o) => ({ topic, partition: o.partition, end: Number(o.high) })));
+  };
   return {
     consumer,
     health: progress,
+    endOffsets,
     async stop() {
       stopping = true;
-      await consumer.disconnect().catch(() => undefined);
+      // kafkajs waits for the fetch under way before it leaves the group: the disconnect has marked
+      // the consumer stopping (it fetches no more), so ending that fetch now leaves at once.
+      const disconnected = consumer.disconnect().catch(() => undefined);
+      sockets.endFetches();
+      await disconnected;
       await admin.disconnect().catch(() => undefined);
     },
   };

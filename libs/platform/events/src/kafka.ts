@@ -1,6 +1,9 @@
-import { Admin, Kafka, logLevel, LogEntry } from 'kafkajs';
+import { Admin, ISocketFactory, Kafka, KafkaConfig, logLevel, LogEntry } from 'kafkajs';
 import { logger } from '@bindery/platform/telemetry';
 import { TOPIC_RETENTION_MS } from './retention';
+import { patchKafkaRequestQueue } from './kafkajs-request-queue';
+
+patchKafkaRequestQueue();
 
 const LEVELS: Record<number, 'error' | 'warn' | 'info' | 'debug'> = {
   [logLevel.ERROR]: 'error',
@@ -9,8 +12,11 @@ const LEVELS: Record<number, 'error' | 'warn' | 'info' | 'debug'> = {
   [logLevel.DEBUG]: 'debug',
 };
 
+/** The settings each client was made with, so a consumer can get a client of its own (see fetch-sockets.ts). */
+const settingsOf = new WeakMap<Kafka, KafkaConfig>();
+
 export function createKafka(brokers: string[], clientId: string): Kafka {
-  return new Kafka({
+  const config: KafkaConfig = {
     clientId,
     brokers,
     connectionTimeout: 3000,
@@ -23,7 +29,19 @@ export function createKafka(brokers: string[], clientId: string): Kafka {
         const { message, ...rest } = log;
         logger[LEVELS[level] ?? 'info'](`kafka: ${message}`, { namespace: rest.namespace, broker: rest.broker, error: rest.error });
       },
-  });
+  };
+  const kafka = new Kafka(config);
+  settingsOf.set(kafka, config);
+  return kafka;
+}
+
+/**
+ * A client with the settings of `kafka` whose connections are made by `socketFactory`; undefined
+ * when `kafka` was not made by createKafka (its settings are unknown).
+ */
+export function kafkaLike(kafka: Kafka, socketFactory: ISocketFactory): Kafka | undefined {
+  const config = settingsOf.get(kafka);
+  return config && new Kafka({ ...config, socketFactory });
 }
 
 /**

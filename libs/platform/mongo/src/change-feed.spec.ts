@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { connectMongo, MongoHandle } from './mongo';
-import { ChangeFeed, watchChanges } from './change-feed';
+import { ChangeFeed, CHANGE_STREAM_AWAIT_MS, watchChanges } from './change-feed';
 import { ReadCache } from './read-cache';
 
 /** What the feed reported, and a promise of the n-th report. */
@@ -65,5 +65,21 @@ describe('change feed and read cache', () => {
     await feedReports.reached(3);
     expect(await read()).toBeUndefined();
     expect(seen).toEqual(['watched:a', 'watched:a', 'watched:a']);
+  });
+
+  it('closes an idle stream at once, without waiting out its long server-side wait', async () => {
+    expect(CHANGE_STREAM_AWAIT_MS).toBeGreaterThanOrEqual(10_000);
+    const idle = watchChanges(
+      mongo.db,
+      ['quiet'],
+      () => undefined,
+      () => undefined,
+    );
+    await idle.whenLive();
+    // Let the first getMore reach the server and wait there.
+    await writer.db.collection('elsewhere').insertOne({ _id: 'x' } as never);
+    const t0 = Date.now();
+    await idle.close();
+    expect(Date.now() - t0).toBeLessThan(1000);
   });
 });

@@ -1,4 +1,5 @@
 import { Db } from 'mongodb';
+import { watchCollections } from './change-feed';
 import type { OutboxStore, EventEnvelope } from '@bindery/platform/events';
 
 /** The outbox relay's view of a service's collections that carry `outbox` fields. */
@@ -25,5 +26,24 @@ export function mongoOutboxStore(db: Db, collections: string[]): OutboxStore {
         .collection<{ _id: string }>(collection)
         .updateOne({ _id: docId, [`outbox.${eventId}`]: { $exists: true } }, { $unset: { [`outbox.${eventId}`]: '' }, $inc: { outboxCount: -1 } });
     },
+    // A service without outbox collections has nothing to watch (and opens no stream).
+    watch: collections.length ? watchPending : undefined,
   };
+
+  function watchPending({ onPending, onGap, onLive }: { onPending(): void; onGap(): void; onLive(): void }) {
+    // Writes that leave events pending: a document inserted or replaced with some, an update that
+    // raised the count (the relay's own marks lower it, and down to 0 they wake nobody).
+    return watchCollections(db, {
+      collections,
+      match: {
+        $or: [
+          { operationType: { $in: ['insert', 'replace'] }, 'fullDocument.outboxCount': { $gt: 0 } },
+          { operationType: 'update', 'updateDescription.updatedFields.outboxCount': { $gt: 0 } },
+        ],
+      },
+      onChange: onPending,
+      onGap,
+      onLive,
+    });
+  }
 }

@@ -1,4 +1,4 @@
-import { ClientSession, Collection, Db, Document } from '@bindery/platform/mongo';
+import { ChangeFeed, ClientSession, Collection, Db, Document, watchCollections } from '@bindery/platform/mongo';
 import { newId } from '@bindery/shared/ids';
 import { decodeCursor, encodeCursor, Page, PageRequest, resolveLimit } from '@bindery/shared/pagination';
 import { RunProgress, RunRecord, RunStatus, RUNS_COLLECTION } from './run-model';
@@ -286,6 +286,52 @@ export class RunStore {
     const filter: Document = { kind };
     for (const [field, value] of Object.entries(input)) filter[`input.${field}`] = value;
     return (await this.runs.deleteMany(filter)).deletedCount;
+  }
+
+  /**
+   * Reports, from any process, the writes that may give a worker something to do: a run enqueued, a
+   * run made pending again (released, retried after a backoff, given back) or finished (a run of its
+   * serial key or schedule may go now) — `onWork` — and a cancel asked of a run in progress —
+   * `onCancel(id)`. Claims and heartbeats are not reported. `onGap`: the watch broke (it reopens
+   * by itself); `onLive`: it is open, at first and after each reopening.
+   */
+  watch(listener: { onWork(): void; onCancel(id: string): void; onGap(): void; onLive(): void }): ChangeFeed {
+    return watchCollections(this.db, {
+      collections: [RUNS_COLLECTION],
+      match: {
+        $or: [
+          { operationType: { $in: ['insert', 'replace'] } },
+          { operationType: 'update', 'updateDescription.updatedFields.status': { $in: ['pending', 'completed', 'failed', 'cancelled'] } },
+          { operationType: 'update', 'updateDescription.updatedFields.cancelRequested': true },
+        ],
+      },
+      project: { operationType: 1, 'updateDescription.updatedFields.cancelRequested': 1 },
+      onChange: (change) => {
+        if (change['updateDescription']?.updatedFields?.cancelRequested === true) listener.onCancel(String(change['documentKey']?._id));
+        else listener.onWork();
+      },
+      onGap: listener.onGap,
+      onLive: listener.onLive,
+    });
+  }
+
+  /**
+   * When the next run of these kinds becomes claimable without anyone writing: the earliest future
+   * `dueAt` of a pending run (a retry after its backoff, a run enqueued for later), or the earliest
+   * future end of another worker's lease (a dead worker's run is taken over then). Undefined: none.
+   */
+  async nextDueAt(kinds: string[], owner: string): Promise<number | undefined> {
+    if (!kinds.length) return undefined;
+    const now = this.now();
+    const [due, lease] = await Promise.all([
+      this.runs.findOne({ status: 'pending', kind: { $in: kinds }, dueAt: { $gt: now } }, { sort: { dueAt: 1 }, projection: { dueAt: 1 } }),
+      this.runs.findOne(
+        { status: 'in-progress', leaseUntil: { $gt: now }, kind: { $in: kinds }, leaseOwner: { $ne: owner } },
+        { sort: { leaseUntil: 1 }, projection: { leaseUntil: 1 } },
+      ),
+    ]);
+    const times = [due?.dueAt?.getTime(), lease?.leaseUntil?.getTime()].filter((t): t is number => t !== undefined);
+    return times.length ? Math.min(...times) : undefined;
   }
 
   /** Whether a run of this schedule is still pending or in progress (a new occurrence then waits). */

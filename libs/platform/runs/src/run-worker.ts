@@ -4,6 +4,7 @@ import { logger } from '@bindery/platform/telemetry';
 import { PermanentRunFailure, reasonOf, RunContext, RunHandlers, Schedule } from './run-handlers';
 import type { RunProgress, RunRecord } from './run-model';
 import type { RunStore } from './run-store';
+import type { ChangeFeed } from '@bindery/platform/mongo';
 
 export interface RunWorkerOptions {
   handlers: RunHandlers;
@@ -22,13 +23,19 @@ type AbortCause = 'cancel' | 'lost' | 'stop';
 
 interface Execution {
   abort(cause: AbortCause): void;
+  /** renews the lease now (and so notices a cancel request) */
+  beat(): void;
   done: Promise<void>;
 }
 
 /**
- * Executes a service's runs: polls for due runs of the kinds it has handlers for (at once after a
- * local enqueue, every `pollMs` otherwise), claims them with a lease, renews the lease while the
- * handler works, and records the outcome. It also creates the occurrences of its schedules.
+ * Executes a service's runs: looks for due runs of the kinds it has handlers for when woken, claims
+ * them with a lease, renews the lease while the handler works, and records the outcome. It also
+ * creates the occurrences of its schedules. It is woken by a local enqueue, by the store's watch (a
+ * run enqueued, made pending or finished by any process; a cancel request reaches the run's
+ * heartbeat at once), by a timer set to the next moment something becomes due without a write (a
+ * retry's backoff, another worker's lease ending, a schedule's next slot), and by a sweep every
+ * `pollMs` that catches what all of these missed. Idle, it does nothing between sweeps.
  */
 export class RunWorker {
   readonly owner: string;
@@ -41,6 +48,10 @@ export class RunWorker {
   private woken = false;
   private wakeUp?: () => void;
   private unsubscribe?: () => void;
+  private feed?: ChangeFeed;
+  private waiting = false;
+  /** the last wait ended by the timer (a sweep, a lease or backoff ending, a slot), not by a wake */
+  private timed = true;
 
   constructor(
     private readonly store: RunStore,
@@ -58,7 +69,19 @@ export class RunWorker {
     if (this.running || !this.kinds.length) return;
     this.running = true;
     this.unsubscribe = this.store.onEnqueued(() => this.wake());
+    const wake = () => this.wake();
+    this.feed = this.store.watch({ onWork: wake, onGap: wake, onLive: wake, onCancel: (id) => this.active.get(id)?.beat() });
     this.loop = this.poll();
+  }
+
+  /** True while the worker waits to be woken (it looked for work and found none it could take). */
+  get idle(): boolean {
+    return this.waiting;
+  }
+
+  /** Resolves once writes of other processes wake this worker. */
+  async whenWatching(): Promise<void> {
+    await this.feed?.whenLive();
   }
 
   /** Looks for due runs now rather than at the next poll. */
@@ -73,7 +96,7 @@ export class RunWorker {
     this.running = false;
     this.unsubscribe?.();
     this.wake();
-    await this.loop;
+    await Promise.all([this.loop, this.feed?.close()]);
     const executions = [...this.active.values()];
     executions.forEach((e) => e.abort('stop'));
     let timer: NodeJS.Timeout | undefined;
@@ -85,31 +108,52 @@ export class RunWorker {
   private async poll(): Promise<void> {
     while (this.running) {
       this.woken = false;
+      let waitMs = this.store.timings.pollMs;
+      const timed = this.timed;
+      this.timed = false;
       try {
-        await this.tick();
+        await this.tick(timed);
+        waitMs = await this.untilNextDue();
       } catch (err) {
-        logger.warn('runs: poll failed', { service: this.options.service, error: reasonOf(err) });
+        logger.warn('runs: looking for due runs failed', { service: this.options.service, error: reasonOf(err) });
       }
       if (!this.running || this.woken) continue;
+      this.waiting = true;
       await new Promise<void>((resolve) => {
-        const timer = setTimeout(resolve, this.store.timings.pollMs);
+        const timer = setTimeout(() => {
+          this.timed = true;
+          resolve();
+        }, waitMs);
         this.wakeUp = () => {
           clearTimeout(timer);
           resolve();
         };
       });
       this.wakeUp = undefined;
+      this.waiting = false;
     }
   }
 
-  private async tick(): Promise<void> {
+  /** Claims what is due; `timed`: also settles runs whose dead worker's lease ended (only time makes those). */
+  private async tick(timed: boolean): Promise<void> {
     await this.enqueueOccurrences();
-    await this.store.settleAbandoned(this.kinds);
+    if (timed) await this.store.settleAbandoned(this.kinds);
     while (this.running && this.active.size < this.concurrency) {
       const run = await this.store.claim(this.kinds, this.owner);
       if (!run) return;
       this.execute(run);
     }
+  }
+
+  /** How long nothing becomes due unless someone writes: until the next slot, backoff or lapsing lease, at most a sweep. */
+  private async untilNextDue(): Promise<number> {
+    const now = this.store.clock();
+    let at = now + this.store.timings.pollMs;
+    for (const s of this.options.schedules ?? []) at = Math.min(at, (Math.floor(now / s.everyMs) + 1) * s.everyMs);
+    const due = await this.store.nextDueAt(this.kinds, this.owner);
+    // A millisecond past it: a lease has lapsed only once the clock is beyond its end.
+    if (due !== undefined) at = Math.min(at, due + 1);
+    return Math.max(0, at - now);
   }
 
   /** The current occurrence of each schedule, once per slot (replicas meet on its idempotency key). */
@@ -166,7 +210,7 @@ export class RunWorker {
         this.active.delete(run._id);
         this.wake();
       });
-    this.active.set(run._id, { abort, done });
+    this.active.set(run._id, { abort, done, beat: () => void beat() });
   }
 
   private async settleFailure(run: RunRecord, cause: AbortCause | undefined, err: unknown): Promise<void> {

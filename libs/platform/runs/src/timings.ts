@@ -7,7 +7,10 @@ export interface RunTimings {
   leaseMs: number;
   /** how often a working run renews its lease (and notices a cancel request) */
   heartbeatMs: number;
-  /** how often an idle worker looks for due runs (a local enqueue wakes it at once) */
+  /**
+   * how often an idle worker sweeps for due runs that nothing woke it for (a write of any process
+   * to the runs, a backoff's end, a lease's end and a schedule's slot wake it at once)
+   */
   pollMs: number;
   /** the pause before the first retry; each further retry doubles it, up to `maxBackoffMs` */
   backoffMs: number;
@@ -21,7 +24,7 @@ export interface RunTimings {
 export const DEFAULT_TIMINGS: RunTimings = {
   leaseMs: 30_000,
   heartbeatMs: 10_000,
-  pollMs: 1_000,
+  pollMs: 60_000,
   backoffMs: 5_000,
   maxBackoffMs: 300_000,
   maxAttempts: 5,

@@ -18,7 +18,7 @@ import { logger } from '@bindery/platform/telemetry';
 export interface ConsumerGroupSpec {
   from: string[];
   handlers: EventHandlers;
-  /** attached to the group's health once it runs (a projection that decides only while current) */
+  /** attached to the group's positions and the broker's end offsets once it runs (a projection that decides only while current) */
   liveness?: ConsumerLiveness;
   /** called after each event this group applied has committed (a cache of what the handlers write forgets it) */
   applied?: () => void;
@@ -85,7 +85,7 @@ export class ServiceConsumers {
           spec.applied?.();
         },
       });
-      spec.liveness?.attach(running.health);
+      spec.liveness?.attach(running.health, running.endOffsets);
       this.running.set(namespace + group, running);
     }
     this.awaitCatchUp();

@@ -86,7 +86,7 @@ export async function startService<S extends Schema, D>(descriptor: ServiceDescr
     kafkaBrokers: config.KAFKA_BROKERS,
     grpcPort: config.grpcPort,
     grpcHost: config.GRPC_BIND_ADDRESS,
-    outboxPollMs: config.OUTBOX_POLL_MS,
+    outboxSweepMs: config.OUTBOX_POLL_MS,
     kafkaNamespace: config.KAFKA_NAMESPACE,
     indexes: { ...descriptor.indexes, ...RUN_INDEXES },
     outboxCollections: descriptor.outboxCollections,

@@ -28,7 +28,8 @@ export interface ServiceSpec<D> {
   grpcPort: number;
   /** the address the gRPC server binds (default loopback) */
   grpcHost?: string;
-  outboxPollMs: number;
+  /** how often the outbox relay sweeps when nothing woke it (writes wake it, local or not) */
+  outboxSweepMs: number;
   /** prefix for topics and consumer groups, so stacks can share a broker (tests, staging) */
   kafkaNamespace?: string;
   indexes: IndexPlan;
@@ -74,7 +75,7 @@ export async function runService<D>(spec: ServiceSpec<D>): Promise<RunningServic
   await producer.connect();
   const admin = kafka.admin();
   await admin.connect();
-  const relay = new OutboxRelay(mongoOutboxStore(mongo.db, spec.outboxCollections), producer, topic, spec.outboxPollMs);
+  const relay = new OutboxRelay(mongoOutboxStore(mongo.db, spec.outboxCollections), producer, topic, spec.outboxSweepMs);
   const deps = spec.deps(mongo.db, () => relay.kick());
   await spec.init?.(deps);
 

@@ -171,7 +171,7 @@ export const searchServiceWith = (connect: ConnectContent) =>
       /** deadline of a call to content */
       SEARCH_CONTENT_DEADLINE_MS: { kind: 'int', default: 30000, min: 100, max: 600000 },
       /** how often the index format is checked (a scheduled run; an index of an earlier format is rebuilt once) */
-      SEARCH_FORMAT_CHECK_MS: { kind: 'int', default: 30000, min: 100, max: 86400000 },
+      SEARCH_FORMAT_CHECK_MS: { kind: 'int', default: 600_000, min: 100, max: 86400000 },
     },
     indexes: SEARCH_INDEXES,
     outboxCollections: [],
