@@ -1,5 +1,5 @@
-import { AsyncLocalStorage } from 'node:async_hooks';
 import { trace } from '@opentelemetry/api';
+import { hostedServiceScope } from './service-scope';
 
 /**
  * JSON-lines logger. Every line carries the active trace id, so a request can be followed across
@@ -26,12 +26,12 @@ export interface Logger {
   error(msg: string, fields?: Record<string, unknown>): void;
 }
 
-/** The service a piece of work belongs to, where one process hosts several (apps/bindery). */
-const serviceScope = new AsyncLocalStorage<string>();
+const serviceScope = hostedServiceScope();
 
 /**
  * Runs `work`, and everything it starts (servers, consumers, timers), with log lines naming `service`
- * instead of the process's BINDERY_SERVICE_NAME: the monolith hosts every service in one process.
+ * instead of the process's BINDERY_SERVICE_NAME (the monolith hosts every service in one process);
+ * the spans started there are exported under that name too (hosted-spans.ts).
  */
 export function asService<T>(service: string, work: () => T): T {
   return serviceScope.run(service, work);
