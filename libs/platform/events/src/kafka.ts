@@ -9,8 +9,13 @@ const LEVELS: Record<number, 'error' | 'warn' | 'info' | 'debug'> = {
   [logLevel.DEBUG]: 'debug',
 };
 
+/** The brokers each client was made for: topics known to exist are remembered per cluster. */
+const brokersOf = new WeakMap<Kafka, string>();
+/** Topics seen to exist with leaders, by cluster, in this process: one process may host several services (apps/bindery). */
+const existing = new Map<string, Set<string>>();
+
 export function createKafka(brokers: string[], clientId: string): Kafka {
-  return new Kafka({
+  const kafka = new Kafka({
     clientId,
     brokers,
     connectionTimeout: 3000,
@@ -24,6 +29,8 @@ export function createKafka(brokers: string[], clientId: string): Kafka {
         logger[LEVELS[level] ?? 'info'](`kafka: ${message}`, { namespace: rest.namespace, broker: rest.broker, error: rest.error });
       },
   });
+  brokersOf.set(kafka, [...brokers].sort().join(','));
+  return kafka;
 }
 
 /**
@@ -33,10 +40,18 @@ export function createKafka(brokers: string[], clientId: string): Kafka {
  * settings: an operator may have changed them on purpose.
  */
 export async function ensureTopics(kafka: Kafka, topics: string[], numPartitions = 3, timeoutMs = 30000): Promise<void> {
+  const cluster = brokersOf.get(kafka) ?? '';
+  const known = existing.get(cluster) ?? existing.set(cluster, new Set()).get(cluster)!;
+  if (topics.every((t) => known.has(t))) return;
   const admin = kafka.admin();
   await admin.connect();
   const deadline = Date.now() + timeoutMs;
   try {
+    // Usually every topic exists already: one metadata request says so.
+    if (await haveLeaders(admin, topics)) {
+      for (const t of topics) known.add(t);
+      return;
+    }
     // Two services may create the same topic at once, and a new topic's partitions get leaders a
     // moment after it is created: until every partition has one, the broker answers "does not host
     // this topic-partition". Retry until the topics are usable (or the time is up).
@@ -49,8 +64,10 @@ export async function ensureTopics(kafka: Kafka, topics: string[], numPartitions
             waitForLeaders: true,
             topics: missing.map((topic) => ({ topic, numPartitions, configEntries: [{ name: 'retention.ms', value: String(TOPIC_RETENTION_MS) }] })),
           });
-        const { topics: meta } = await admin.fetchTopicMetadata({ topics });
-        if (meta.length === topics.length && meta.every((t) => t.partitions.length > 0 && t.partitions.every((p) => p.leader >= 0))) return;
+        if (await haveLeaders(admin, topics)) {
+          for (const t of topics) known.add(t);
+          return;
+        }
         if (Date.now() > deadline) throw new Error(`Kafka topics ${topics.join(', ')} have no leaders after ${timeoutMs} ms`);
       } catch (err) {
         if (Date.now() > deadline) throw err;
@@ -59,6 +76,16 @@ export async function ensureTopics(kafka: Kafka, topics: string[], numPartitions
     }
   } finally {
     await admin.disconnect();
+  }
+}
+
+/** Whether every topic exists and each of its partitions has a leader (a missing topic answers false). */
+async function haveLeaders(admin: Admin, topics: string[]): Promise<boolean> {
+  try {
+    const { topics: meta } = await admin.fetchTopicMetadata({ topics });
+    return meta.length === topics.length && meta.every((t) => t.partitions.length > 0 && t.partitions.every((p) => p.leader >= 0));
+  } catch {
+    return false;
   }
 }
 
