@@ -59,7 +59,7 @@ describe('stopping the monolith on SIGTERM', () => {
   const agent = new Agent({ keepAlive: true });
 
   beforeAll(async () => {
-    sut = await startSystem();
+    sut = await startSystem({}, { split: false });
   });
   afterAll(async () => {
     agent.destroy();
