@@ -400,6 +400,7 @@ function main() {
   for (const [file, content] of Object.entries(deploy.deployFiles(manifest))) write(path.join(root, file), content);
   deploy.addToAggregate(name);
   deploy.addToGateway(manifest);
+  deploy.addToMonolith(manifest);
   console.log(`created ${name} on port ${port}: npm start runs it; GET /admin/services/${name} reaches it through the gateway`);
 }
 
