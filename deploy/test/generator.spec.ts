@@ -14,6 +14,7 @@ interface Generator {
   deployFiles(descriptor: unknown): Record<string, string>;
   addToAggregate(name: string, repoRoot?: string): boolean;
   addToGateway(descriptor: unknown, repoRoot?: string): boolean;
+  addToMonolith(descriptor: unknown, repoRoot?: string): boolean;
   gatewayEntry(descriptor: unknown): { key: string; value: string };
 }
 // eslint-disable-next-line @typescript-eslint/no-require-imports
@@ -83,7 +84,7 @@ describe('deployFiles', () => {
   });
 });
 
-describe('addToAggregate and addToGateway', () => {
+describe('addToAggregate, addToGateway and addToMonolith', () => {
   const repo = copyOfDeploy();
   copies.push(repo);
   const aggregate = () => fs.readFileSync(path.join(repo, 'deploy/base/kustomization.yaml'), 'utf8');
@@ -114,6 +115,12 @@ describe('addToAggregate and addToGateway', () => {
     expect(generator.addToGateway(WIDGETS, repo)).toBe(false);
     expect(gatewayConfig()).toBe(config.replace('  SPECS_GRPC_URL: specs:25057\n', '  SPECS_GRPC_URL: specs:25057\n  WIDGETS_GRPC_URL: widgets:25099\n'));
     expect(() => generator.addToGateway({ ...WIDGETS, port: 50100 }, repo)).toThrow(/already set/);
+
+    const monolithConfig = () => fs.readFileSync(path.join(repo, 'deploy/small/bindery/configmap.yaml'), 'utf8');
+    const monolith = monolithConfig();
+    expect(generator.addToMonolith(WIDGETS, repo)).toBe(true);
+    expect(generator.addToMonolith(WIDGETS, repo)).toBe(false);
+    expect(monolithConfig()).toBe(monolith.replace('  SPECS_GRPC_URL: 127.0.0.1:25057\n', '  SPECS_GRPC_URL: 127.0.0.1:25057\n  WIDGETS_GRPC_URL: 127.0.0.1:25099\n'));
   });
 });
 

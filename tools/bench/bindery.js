@@ -79,7 +79,8 @@ async function startBindery({ log = () => {}, logLevel = 'warn', telemetry = tru
   // The OpenTelemetry settings of this environment reach the apps, to be tried the same way.
   const otel = Object.fromEntries(Object.entries(process.env).filter(([k]) => k.startsWith('OTEL_')));
   const settings = { ...otel, LOG_LEVEL: logLevel, ...(authCacheTtlMs !== undefined ? { AUTH_CACHE_TTL_MS: String(authCacheTtlMs) } : {}) };
-  const sut = await startSystem(settings, { appDefaults: true, launch: { nodeArgs, telemetry } });
+  // One process per app: CPU time and memory are reported per app.
+  const sut = await startSystem(settings, { appDefaults: true, launch: { nodeArgs, telemetry }, split: true });
   cleanup.push(() => sut.stop());
   log(`started ${Object.keys(sut.apps).join(', ')}`);
 

@@ -85,7 +85,7 @@ describe('workspace lint', () => {
   });
 
   it('has its generated files up to date (contracts, gateway modules, vendored schemas)', () => {
-    for (const script of ['tools/proto/generate.js', 'tools/generators/gateway-modules.js', 'tools/openapi/vendor-schemas.js']) {
+    for (const script of ['tools/proto/generate.js', 'tools/generators/gateway-modules.js', 'tools/generators/monolith-services.js', 'tools/openapi/vendor-schemas.js']) {
       const r = spawnSync(process.execPath, [join(root, script), '--check'], { cwd: root, encoding: 'utf8' });
       expect({ script, status: r.status, output: r.stderr.trim() }).toEqual({ script, status: 0, output: '' });
     }

@@ -5,7 +5,8 @@
 //   deployFiles(descriptor)        → { 'deploy/base/<name>/kustomization.yaml': …, 'deploy/base/<name>/configmap.yaml': … }
 //   addToAggregate(name)           → lists deploy/base/<name> in deploy/base/kustomization.yaml (one line)
 //   addToGateway(descriptor)       → <NAME>_GRPC_URL: <name>:<port> in deploy/base/gateway/configmap.yaml
-// Command line (writes all three, never overwrites a file):
+//   addToMonolith(descriptor)      → <NAME>_GRPC_URL: 127.0.0.1:<port> in deploy/small/bindery/configmap.yaml
+// Command line (writes all four, never overwrites a file):
 //   node tools/generators/deploy-files.js apps/<name>/service.json
 // The folder uses deploy/templates/grpc-service; see deploy/README.md ("Adding a service").
 const fs = require('node:fs');
@@ -153,7 +154,23 @@ function gatewayEntry(descriptor) {
 /** Adds gatewayEntry(descriptor) to deploy/base/gateway/configmap.yaml, next to the other *_GRPC_URL lines. */
 function addToGateway(descriptor, repoRoot = root) {
   const { key, value } = gatewayEntry(descriptor);
-  const file = path.join(repoRoot, 'deploy/base/gateway/configmap.yaml');
+  return addGrpcUrl(path.join(repoRoot, 'deploy/base/gateway/configmap.yaml'), key, value);
+}
+
+/** The monolith's setting for reaching the service in its own pod (deploy/small): <NAME>_GRPC_URL: 127.0.0.1:<port>. */
+function monolithEntry(descriptor) {
+  const { name, port } = check(descriptor);
+  return { key: `${envPrefix(name)}_GRPC_URL`, value: `127.0.0.1:${port}` };
+}
+
+/** Adds monolithEntry(descriptor) to deploy/small/bindery/configmap.yaml, next to the other *_GRPC_URL lines. */
+function addToMonolith(descriptor, repoRoot = root) {
+  const { key, value } = monolithEntry(descriptor);
+  return addGrpcUrl(path.join(repoRoot, 'deploy/small/bindery/configmap.yaml'), key, value);
+}
+
+/** Adds `key: value` among a ConfigMap's *_GRPC_URL lines (sorted), once; a different value already there is an error. */
+function addGrpcUrl(file, key, value) {
   const lines = fs.readFileSync(file, 'utf8').split('\n');
   const existing = lines.findIndex((l) => l.startsWith(`  ${key}:`));
   if (existing >= 0) {
@@ -171,7 +188,7 @@ function addToGateway(descriptor, repoRoot = root) {
   return true;
 }
 
-module.exports = { deployFiles, addToAggregate, addToGateway, gatewayEntry, envPrefix };
+module.exports = { deployFiles, addToAggregate, addToGateway, gatewayEntry, addToMonolith, monolithEntry, envPrefix };
 
 if (require.main === module) {
   const [descriptorFile] = process.argv.slice(2);
@@ -189,4 +206,5 @@ if (require.main === module) {
   }
   if (addToAggregate(descriptor.name)) console.log(`listed ${descriptor.name} in deploy/base/kustomization.yaml`);
   if (addToGateway(descriptor)) console.log(`added ${gatewayEntry(descriptor).key} to deploy/base/gateway/configmap.yaml`);
+  if (addToMonolith(descriptor)) console.log(`added ${monolithEntry(descriptor).key} to deploy/small/bindery/configmap.yaml`);
 }

@@ -1,5 +1,5 @@
 'use strict';
-// Writes apps/gateway/src/service-modules.ts: the gateway module of every gRPC service that has a
+// Writes libs/gateway/server/src/service-modules.ts: the gateway module of every gRPC service that has a
 // routes library (libs/gateway/<service>-routes exporting `<service>Gateway`). Run by the service
 // generator; `--check` fails when the file is stale.
 const fs = require('node:fs');
@@ -7,7 +7,7 @@ const path = require('node:path');
 const { grpcServices } = require('../stack/manifests');
 
 const root = path.resolve(__dirname, '..', '..');
-const target = path.join(root, 'apps/gateway/src/service-modules.ts');
+const target = path.join(root, 'libs/gateway/server/src/service-modules.ts');
 const camel = (s) => s.replace(/-([a-z0-9])/g, (_, c) => c.toUpperCase());
 
 function source() {
@@ -37,7 +37,7 @@ module.exports = { write, stale };
 if (require.main === module) {
   if (process.argv.includes('--check')) {
     if (stale()) {
-      console.error('apps/gateway/src/service-modules.ts is stale (run node tools/generators/gateway-modules.js)');
+      console.error('libs/gateway/server/src/service-modules.ts is stale (run node tools/generators/gateway-modules.js)');
       process.exit(1);
     }
   } else write();

@@ -21,6 +21,7 @@ const { createApp, createLib, write, root } = require('./project');
 const { grpcServices } = require('../stack/manifests');
 const proto = require('../proto/generate');
 const gatewayModules = require('./gateway-modules');
+const monolithServices = require('./monolith-services');
 const deploy = require('./deploy-files');
 
 const camel = (s) => s.replace(/-([a-z0-9])/g, (_, c) => c.toUpperCase());
@@ -394,10 +395,12 @@ function main() {
   execFileSync(process.execPath, [path.join(root, 'node_modules/prettier/bin/prettier.cjs'), '--write', ...sources], { cwd: root, stdio: 'ignore' });
   proto.generate();
   gatewayModules.write();
+  monolithServices.write();
   const manifest = JSON.parse(fs.readFileSync(path.join(root, 'apps', name, 'service.json'), 'utf8'));
   for (const [file, content] of Object.entries(deploy.deployFiles(manifest))) write(path.join(root, file), content);
   deploy.addToAggregate(name);
   deploy.addToGateway(manifest);
+  deploy.addToMonolith(manifest);
   console.log(`created ${name} on port ${port}: npm start runs it; GET /admin/services/${name} reaches it through the gateway`);
 }
 

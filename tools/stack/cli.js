@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 'use strict';
-// `npm start [-- <service>…]` / `npm stop [-- <piece>…] [--keep-infra]` / `node tools/stack/cli.js status`:
-// the system on this machine, in the background. Start brings up only what is missing.
+// `npm start [-- <app>…] [--split]` / `npm stop [-- <piece>…] [--keep-infra]` / `node tools/stack/cli.js status`:
+// the system on this machine, in the background. Start brings up only what is missing: by default one
+// process hosting the apps (the monolith, apps/bindery), with --split one process per app.
 const { ensureInfra, startServices, stopAll, status } = require('./stack');
 
 const log = (msg) => console.log(`[stack] ${msg}`);
@@ -11,9 +12,9 @@ async function main(command, args) {
   if (command === 'start') {
     const t0 = Date.now();
     const infra = await ensureInfra(log);
-    log(`MongoDB at ${infra.mongoUrl.replace(/\/\/[^@]*@/, '//***@')}; Kafka at ${infra.kafkaBrokers}`);
+    log(`MongoDB at ${infra.mongoUrl.replace(/\/\/[^@]*@/, '//***@')}; Kafka at ${infra.kafkaBrokers} (${Date.now() - t0} ms)`);
     const only = names.filter((n) => n !== 'mongod' && n !== 'kafka');
-    if (only.length || !names.length) await startServices(infra, log, { only });
+    if (only.length || !names.length) await startServices(infra, log, { only, split: args.includes('--split') });
     log(`started in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
     const port = process.env.PORT || '8080';
     if (!names.length || names.includes('gateway')) console.log(`Bindery is up: http://127.0.0.1:${port} (API under /v1, document at /openapi.json). Stop with npm stop.`);
@@ -26,7 +27,7 @@ async function main(command, args) {
   } else if (command === 'status') {
     for (const s of status()) console.log(`${s.name.padEnd(16)} ${s.pid ? `running (pid ${s.pid})` : 'stopped'}`);
   } else {
-    console.error('usage: cli.js start [<service>…] | stop [<piece>…] [--keep-infra] | status');
+    console.error('usage: cli.js start [<app>…] [--split] | stop [<piece>…] [--keep-infra] | status');
     process.exit(2);
   }
 }

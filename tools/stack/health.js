@@ -46,4 +46,10 @@ function httpHealth(port, { timeoutMs = 1000 } = {}) {
 /** The health of a stack service (see services.js) on `port`. */
 const healthOf = (service, port, options) => (service.kind === 'grpc' ? grpcHealth(port, options) : httpHealth(port, options));
 
-module.exports = { healthOf, grpcHealth, httpHealth };
+/** The health of several pieces at once (`[service, port]` pairs): serving when all are, no-answer when one does not answer. */
+async function healthOfAll(pieces, options) {
+  const all = await Promise.all(pieces.map(([service, port]) => healthOf(service, port, options)));
+  return all.includes('no-answer') ? 'no-answer' : all.every((h) => h === 'serving') ? 'serving' : 'not-serving';
+}
+
+module.exports = { healthOf, healthOfAll, grpcHealth, httpHealth };

@@ -1,5 +1,5 @@
 'use strict';
-// Every app's manifest (apps/<name>/service.json): name, kind (grpc | http), port, database.
+// Every app's manifest (apps/<name>/service.json): name, kind (grpc | http | monolith), port, database.
 // The local stack, the test system, the build and the generators read them from here.
 const fs = require('node:fs');
 const path = require('node:path');
@@ -10,18 +10,26 @@ function envPrefix(name) {
   return name.toUpperCase().replace(/[^A-Z0-9]+/g, '_');
 }
 
-/** The manifests, gRPC services first (sorted by name), then the HTTP apps that call them. */
-function manifests() {
+function allManifests() {
   const apps = path.join(root, 'apps');
-  const found = fs
+  return fs
     .readdirSync(apps)
     .map((name) => path.join(apps, name, 'service.json'))
     .filter((file) => fs.existsSync(file))
     .map((file) => JSON.parse(fs.readFileSync(file, 'utf8')));
+}
+
+/** The apps' manifests, gRPC services first (sorted by name), then the HTTP apps that call them. */
+function manifests() {
   const rank = (m) => (m.kind === 'grpc' ? 0 : 1);
-  return found.sort((a, b) => rank(a) - rank(b) || a.name.localeCompare(b.name));
+  return allManifests()
+    .filter((m) => m.kind === 'grpc' || m.kind === 'http')
+    .sort((a, b) => rank(a) - rank(b) || a.name.localeCompare(b.name));
 }
 
 const grpcServices = () => manifests().filter((m) => m.kind === 'grpc');
 
-module.exports = { manifests, grpcServices, envPrefix };
+/** The manifest of the monolith (kind "monolith": apps/bindery), the one process hosting any set of the apps. */
+const monolithManifest = () => allManifests().find((m) => m.kind === 'monolith');
+
+module.exports = { manifests, grpcServices, monolithManifest, envPrefix };

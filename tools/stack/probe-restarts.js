@@ -8,7 +8,8 @@
 //   sigterm  for every app: SIGTERM → exit (ms), then `npm start -- <app>` brings it back.
 // Usage: node tools/stack/probe-restarts.js [--starts N] [--only starts,kill,sigterm]
 // It uses this checkout's stack (PORT, *_GRPC_PORT, BINDERY_LOCAL_* as for npm start), stops it first
-// and leaves it running.
+// and leaves it running, split (one process per app: `npm start -- --split`), since it kills and
+// stops one app at a time.
 const fs = require('node:fs');
 const http = require('node:http');
 const path = require('node:path');
@@ -34,8 +35,9 @@ function adminToken() {
 }
 const token = adminToken();
 
-/** Runs cli.js with `args`; answers its exit code, duration and output (never throws). */
+/** Runs cli.js with `args` (a start split); answers its exit code, duration and output (never throws). */
 function stack(...args) {
+  if (args[0] === 'start') args.push('--split');
   return new Promise((resolve) => {
     const t0 = Date.now();
     const child = spawn(process.execPath, [cli, ...args], { cwd: root, env: { ...process.env, BINDERY_ADMIN_TOKEN: token }, stdio: ['ignore', 'pipe', 'pipe'] });

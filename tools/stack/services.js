@@ -5,7 +5,7 @@ const fs = require('node:fs');
 const path = require('node:path');
 const crypto = require('node:crypto');
 const { cacheDir, root } = require('./paths');
-const { manifests, grpcServices, envPrefix } = require('./manifests');
+const { manifests, grpcServices, monolithManifest, envPrefix } = require('./manifests');
 
 /** The local stack's internal secret (signs callers between gateway and services), made once. */
 function internalSecret() {
@@ -69,6 +69,28 @@ function toService(m) {
 
 const services = manifests().map(toService);
 
+/**
+ * The monolith (apps/bindery) hosting the apps named: every one's environment at once, and
+ * BINDERY_SERVICES naming them. It is ready when every app it hosts is.
+ */
+function monolithOf(hosted) {
+  const m = monolithManifest();
+  const pieces = services.filter((s) => hosted.includes(s.name));
+  return {
+    name: m.name,
+    kind: m.kind,
+    entry: `dist/apps/${m.name}/main.js`,
+    hosted: pieces,
+    env: (infra) => Object.assign({}, ...pieces.map((s) => s.env(infra)), { BINDERY_SERVICES: pieces.map((s) => s.name).join(',') }),
+    // the port its pid file records: the gateway's when it hosts the gateway
+    readyPort: () => front().readyPort(),
+    portVariable: front().portVariable,
+  };
+  function front() {
+    return pieces.find((s) => s.name === 'gateway') ?? pieces[pieces.length - 1];
+  }
+}
+
 /** The fingerprint of the code a service runs: its bundle and the telemetry preload. */
 function buildOf(service) {
   const hash = crypto.createHash('sha256');
@@ -96,4 +118,4 @@ function settingsOf(service, infra) {
   return crypto.createHash('sha256').update(relevant.join('\n')).digest('hex').slice(0, 16);
 }
 
-module.exports = { services, buildOf, settingsOf, internalSecret, portOf };
+module.exports = { services, monolithOf, buildOf, settingsOf, internalSecret, portOf };

@@ -6,9 +6,9 @@ const path = require('node:path');
 const mongod = require('./mongod');
 const kafka = require('./kafka');
 const { root, runDir } = require('./paths');
-const { services, buildOf, settingsOf } = require('./services');
+const { services, monolithOf, buildOf, settingsOf } = require('./services');
 const { startDetached, runningState, runningPid, portFree, waitFor, stop } = require('./processes');
-const { healthOf } = require('./health');
+const { healthOf, healthOfAll } = require('./health');
 const { decide } = require('./start-plan');
 const { buildIfChanged } = require('../build/sources-fingerprint');
 
@@ -55,14 +55,22 @@ function select(names = []) {
 }
 
 /**
- * Starts what is missing of the services named (all when none): each piece is kept, started or
- * restarted as `decide` (start-plan.js) says. The gRPC services start side by side, the gateway after.
- * The apps are built first when their sources changed.
+ * Starts what is missing of the apps named (all when none): by default in one process, the monolith
+ * (apps/bindery), hosting exactly those apps; with `split`, each app in its own process. Each process
+ * is kept, started or restarted as `decide` (start-plan.js) says; the processes of the other mode are
+ * stopped first (they hold the same ports). In split mode the gRPC services start side by side, the
+ * gateway after. The apps are built first when their sources changed.
  */
-async function startServices(infra, log = () => {}, { only = [] } = {}) {
+async function startServices(infra, log = () => {}, { only = [], split = false } = {}) {
   const wanted = select(only);
   return withStackLock(async () => {
     if (await buildIfChanged()) log('apps built (their sources changed)');
+    if (!split) {
+      for (const piece of services) if (await stop(piece.name)) log(`stopped ${piece.name} (the monolith hosts it now)`);
+      await ensureRunning(monolithOf(wanted.map((s) => s.name)), infra, log);
+      return;
+    }
+    if (await stop(MONOLITH)) log(`stopped the monolith (${MONOLITH}): each app runs in its own process now`);
     const outcomes = await Promise.allSettled(wanted.filter((s) => s.kind === 'grpc').map((s) => ensureRunning(s, infra, log)));
     const failed = outcomes.find((o) => o.status === 'rejected');
     if (failed) throw failed.reason;
@@ -70,37 +78,66 @@ async function startServices(infra, log = () => {}, { only = [] } = {}) {
   });
 }
 
+/** The name of the monolith's process (its pid file, its log). */
+const MONOLITH = 'bindery';
+
+/** A piece's health: one app's, or the monolith's (every app it hosts serving). */
+function healthOfPiece(piece, port, options) {
+  return piece.hosted
+    ? healthOfAll(
+        piece.hosted.map((s) => [s, s.readyPort()]),
+        options,
+      )
+    : healthOf(piece, port, options);
+}
+
 async function ensureRunning(service, infra, log) {
   const port = service.readyPort();
   const build = buildOf(service);
   const settings = settingsOf(service, infra);
   const running = runningState(service.name);
-  const health = running ? await healthOf(service, port) : undefined;
+  const health = running ? await healthOfPiece(service, port) : undefined;
   const { action, reason } = decide({ running, health, port, build, settings });
+  const what = service.hosted ? `${service.name} (${service.hosted.map((s) => s.name).join(', ')})` : service.name;
   if (action === 'keep') {
-    log(`${service.name} ${reason} (pid ${running.pid}, port ${port})`);
+    log(`${what} ${reason} (pid ${running.pid}, port ${port})`);
     return;
   }
   if (action === 'restart') {
-    log(`${service.name}: restarting (${reason})`);
+    log(`${what}: restarting (${reason})`);
     await stop(service.name);
   }
-  if (!(await portFree(port))) throw new Error(`port ${port} for ${service.name} is taken by another process; stop it or set ${service.portVariable}`);
+  for (const piece of service.hosted ?? [service]) {
+    const p = piece.readyPort();
+    if (!(await portFree(p))) throw new Error(`port ${p} for ${piece.name} is taken by another process; stop it or set ${piece.portVariable}`);
+  }
+  const t0 = Date.now();
   const { pid, logPath } = startDetached(
     service.name,
     process.execPath,
     ['--enable-source-maps', '--require', path.join(root, 'dist/apps/telemetry.js'), path.join(root, service.entry)],
     { env: { ...service.env(infra), BINDERY_SERVICE_NAME: service.name }, marker: service.entry, record: { port, build, settings } },
   );
-  await waitFor(async () => (await healthOf(service, port, { timeoutMs: 500 })) === 'serving', { timeoutMs: 60000, what: service.name, pid, logPath });
-  log(`${service.name} ${action === 'start' ? 'started' : 'restarted'} on port ${port} (log: ${path.relative(root, logPath)})`);
+  await waitFor(async () => (await healthOfPiece(service, port, { timeoutMs: 500 })) === 'serving', { timeoutMs: 60000, what: service.name, pid, logPath });
+  log(`${what} ${action === 'start' ? 'started' : 'restarted'} on port ${port} in ${Date.now() - t0} ms (log: ${path.relative(root, logPath)})`);
 }
 
-/** Stops the pieces named (services, `kafka`, `mongod`), or everything (infrastructure unless kept): callers first. */
+/**
+ * Stops the pieces named (apps, `bindery`, `kafka`, `mongod`), or everything (infrastructure unless
+ * kept): callers first. One app alone cannot be stopped while the monolith hosts it: that is refused.
+ */
 async function stopAll({ infra = true, only = [] } = {}) {
-  const order = [...services.map((s) => s.name).reverse(), 'kafka', 'mongod'];
+  const order = [MONOLITH, ...services.map((s) => s.name).reverse(), 'kafka', 'mongod'];
   const unknown = only.filter((n) => !order.includes(n));
   if (unknown.length) throw new Error(`nothing named ${unknown.join(', ')}; the pieces are ${order.join(', ')}`);
+  const apps = only.filter((n) => services.some((s) => s.name === n));
+  const monolith = runningPid(MONOLITH);
+  if (apps.length && monolith) {
+    throw new Error(
+      `${apps.join(', ')} run${apps.length === 1 ? 's' : ''} inside the monolith (${MONOLITH}, pid ${monolith}) with the other apps: ` +
+        `npm stop stops everything, npm stop -- ${MONOLITH} the apps only; npm start -- <app>… runs the monolith with only those apps, npm start -- --split one process per app`,
+    );
+  }
   const names = only.length ? order.filter((n) => only.includes(n)) : order.filter((n) => infra || !['kafka', 'mongod'].includes(n));
   for (const name of names) {
     const t0 = Date.now();
@@ -109,7 +146,7 @@ async function stopAll({ infra = true, only = [] } = {}) {
 }
 
 function status() {
-  return ['mongod', 'kafka', ...services.map((s) => s.name)].map((name) => ({ name, pid: runningPid(name) }));
+  return ['mongod', 'kafka', MONOLITH, ...services.map((s) => s.name)].map((name) => ({ name, pid: runningPid(name) }));
 }
 
 module.exports = { ensureInfra, startServices, stopAll, status };

@@ -110,7 +110,7 @@ describe('files: upload by url and base64, signed streamed downloads (real syste
 
     sut = await startSystem(
       { BINDERY_OUTBOUND_ALLOW_PRIVATE: 'true', CONTENT_DOWNLOAD_TTL_MS: String(TTL_MS), CONTENT_DOWNLOAD_SECRET: randomBytes(24).toString('hex') },
-      { services: ['identity', 'content'] },
+      { services: ['identity', 'content'], split: true },
     );
     // The test calls content's gRPC itself, as a signed caller, like the gateway does.
     process.env.BINDERY_INTERNAL_SECRET = sut.env.BINDERY_INTERNAL_SECRET;

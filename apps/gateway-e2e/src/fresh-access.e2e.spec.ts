@@ -82,7 +82,7 @@ describe('a revoked member with Kafka stopped', () => {
   });
   afterAll(async () => {
     // The broker is dead: nothing is left to flush, so no graceful stop is waited for.
-    for (const name of Object.keys(sut?.apps ?? {})) await sut.stopService(name, 'SIGKILL');
+    for (const app of new Set(Object.values(sut?.apps ?? {}))) await app.stop('SIGKILL');
     await sut?.stop();
     await kafka?.stop();
   });

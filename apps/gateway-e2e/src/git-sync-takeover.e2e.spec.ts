@@ -20,7 +20,7 @@ describe('git sync runs: one at a time per space, and an import surviving kill -
 
   beforeAll(async () => {
     git = await startTestGitServer();
-    sut = await startSystem({ BINDERY_OUTBOUND_ALLOW_PRIVATE: 'true', ...RUN_ENV }, { services: ['identity', 'content', 'git-sync'] });
+    sut = await startSystem({ BINDERY_OUTBOUND_ALLOW_PRIVATE: 'true', ...RUN_ENV }, { services: ['identity', 'content', 'git-sync'], split: true });
     const owner = await createUser(sut, 'git-takeover-owner');
     orgId = await createOrganization(sut, owner, 'Git takeover');
     admin = http(sut.baseUrl, owner.token);

@@ -9,7 +9,7 @@ describe('identity going away while requests run', () => {
   let user: TestUser;
 
   beforeAll(async () => {
-    sut = await startSystem({}, { services: ['identity'] });
+    sut = await startSystem({}, { services: ['identity'], split: true });
     user = await createUser(sut, 'resilient');
   });
   afterAll(() => sut?.stop());

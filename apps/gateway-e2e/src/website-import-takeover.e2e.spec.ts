@@ -20,7 +20,7 @@ describe('a website import run survives kill -9 of content', () => {
   // Longer than the tier: starts its own system (outbound guard open to the loopback test site).
   beforeAll(async () => {
     site = await startTestWebsite();
-    sut = await startSystem({ BINDERY_OUTBOUND_ALLOW_PRIVATE: 'true', ...RUN_ENV }, { services: ['identity', 'content'] });
+    sut = await startSystem({ BINDERY_OUTBOUND_ALLOW_PRIVATE: 'true', ...RUN_ENV }, { services: ['identity', 'content'], split: true });
     const owner = await createUser(sut, 'takeover-owner');
     orgId = await createOrganization(sut, owner, 'Takeover');
     admin = http(sut.baseUrl, owner.token);

@@ -8,7 +8,7 @@ import { DEPLOY_ROOT } from './yaml-files';
 
 export interface ServiceDescriptor {
   name: string;
-  kind: 'grpc' | 'http';
+  kind: 'grpc' | 'http' | 'monolith';
   port: number;
   database?: string;
   secrets?: string[];
@@ -18,8 +18,16 @@ export interface ServiceDescriptor {
 
 export const REPO_ROOT = path.resolve(DEPLOY_ROOT, '..');
 
-/** Every apps/<dir>/service.json, sorted by name (code-unit order, like deploy/base/kustomization.yaml). */
+/**
+ * Every apps/<dir>/service.json of an app deployed on its own (kind grpc or http), sorted by name
+ * (code-unit order, like deploy/base/kustomization.yaml). The monolith (kind monolith) has deploy/small.
+ */
 export function readServiceDescriptors(appsDir: string = path.join(REPO_ROOT, 'apps')): ServiceDescriptor[] {
+  return readAllDescriptors(appsDir).filter((d) => d.kind !== 'monolith');
+}
+
+/** Every apps/<dir>/service.json, the monolith's too. */
+export function readAllDescriptors(appsDir: string = path.join(REPO_ROOT, 'apps')): ServiceDescriptor[] {
   return fs
     .readdirSync(appsDir, { withFileTypes: true })
     .filter((d) => d.isDirectory() && fs.existsSync(path.join(appsDir, d.name, 'service.json')))

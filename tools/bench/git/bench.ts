@@ -92,7 +92,7 @@ async function main(): Promise<void> {
       if (round > 0) alone.push(performance.now() - t0);
     }
 
-    sut = await startSystem({ BINDERY_OUTBOUND_ALLOW_PRIVATE: 'true' }, { services: ['identity', 'content', 'git-sync'], appDefaults: true });
+    sut = await startSystem({ BINDERY_OUTBOUND_ALLOW_PRIVATE: 'true' }, { services: ['identity', 'content', 'git-sync'], appDefaults: true, split: true });
     mongo = await connectMongo(sut.env.MONGODB_URL, sut.env[`${envPrefix('git-sync')}_DB`], 'bench');
     const runs = mongo.db.collection<RunRecord>(RUNS_COLLECTION);
     const admin = client(sut.baseUrl, sut.adminToken);

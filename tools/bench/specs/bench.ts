@@ -74,7 +74,10 @@ async function main(): Promise<void> {
   let sut: SystemUnderTest | undefined;
   const rows: string[] = [];
   try {
-    sut = await startSystem({ BINDERY_OUTBOUND_ALLOW_PRIVATE: 'true', SPECS_MAX_DOCUMENT_BYTES: String(7 * 1024 * 1024) }, { services: ['identity', 'specs'], appDefaults: true });
+    sut = await startSystem(
+      { BINDERY_OUTBOUND_ALLOW_PRIVATE: 'true', SPECS_MAX_DOCUMENT_BYTES: String(7 * 1024 * 1024) },
+      { services: ['identity', 'specs'], appDefaults: true, split: true },
+    );
     const admin = client(sut.baseUrl, sut.adminToken);
     const orgId = (await admin('POST', '/v1/orgs', { title: 'Specs bench' })).id as string;
     for (const fixture of FIXTURES) {

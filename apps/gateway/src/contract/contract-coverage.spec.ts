@@ -1,7 +1,6 @@
 import { openApiPath } from '@bindery/gateway/http';
 import type { EventsAdminClient } from '@bindery/platform/grpc';
-import { SERVICE_MODULES } from '../service-modules';
-import { routeTable } from '../route-table';
+import { routeTable, SERVICE_MODULES } from '@bindery/gateway/server';
 import reference from './reference-operations.json';
 
 /** `METHOD /path` with every parameter written `{}` (the reference names some differently). */

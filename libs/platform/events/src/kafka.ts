@@ -14,6 +14,10 @@ const LEVELS: Record<number, 'error' | 'warn' | 'info' | 'debug'> = {
 
 /** The settings each client was made with, so a consumer can get a client of its own (see fetch-sockets.ts). */
 const settingsOf = new WeakMap<Kafka, KafkaConfig>();
+/** The brokers each client was made for: topics known to exist are remembered per cluster. */
+const brokersOf = new WeakMap<Kafka, string>();
+/** Topics seen to exist with leaders, by cluster, in this process: one process may host several services (apps/bindery). */
+const topicsSeen = new Map<string, Set<string>>();
 
 export function createKafka(brokers: string[], clientId: string): Kafka {
   const config: KafkaConfig = {
@@ -32,6 +36,7 @@ export function createKafka(brokers: string[], clientId: string): Kafka {
   };
   const kafka = new Kafka(config);
   settingsOf.set(kafka, config);
+  brokersOf.set(kafka, [...brokers].sort().join(','));
   return kafka;
 }
 
@@ -41,7 +46,10 @@ export function createKafka(brokers: string[], clientId: string): Kafka {
  */
 export function kafkaLike(kafka: Kafka, socketFactory: ISocketFactory): Kafka | undefined {
   const config = settingsOf.get(kafka);
-  return config && new Kafka({ ...config, socketFactory });
+  if (!config) return undefined;
+  const like = new Kafka({ ...config, socketFactory });
+  brokersOf.set(like, brokersOf.get(kafka)!);
+  return like;
 }
 
 /**
@@ -51,10 +59,18 @@ export function kafkaLike(kafka: Kafka, socketFactory: ISocketFactory): Kafka | 
  * settings: an operator may have changed them on purpose.
  */
 export async function ensureTopics(kafka: Kafka, topics: string[], numPartitions = 3, timeoutMs = 30000): Promise<void> {
+  const cluster = brokersOf.get(kafka) ?? '';
+  const known = topicsSeen.get(cluster) ?? topicsSeen.set(cluster, new Set()).get(cluster)!;
+  if (topics.every((t) => known.has(t))) return;
   const admin = kafka.admin();
   await admin.connect();
   const deadline = Date.now() + timeoutMs;
   try {
+    // Usually every topic exists already: one metadata request says so.
+    if (await haveLeaders(admin, topics)) {
+      for (const t of topics) known.add(t);
+      return;
+    }
     // Two services may create the same topic at once, and a new topic's partitions get leaders a
     // moment after it is created: until every partition has one, the broker answers "does not host
     // this topic-partition". Retry until the topics are usable (or the time is up).
@@ -67,8 +83,10 @@ export async function ensureTopics(kafka: Kafka, topics: string[], numPartitions
             waitForLeaders: true,
             topics: missing.map((topic) => ({ topic, numPartitions, configEntries: [{ name: 'retention.ms', value: String(TOPIC_RETENTION_MS) }] })),
           });
-        const { topics: meta } = await admin.fetchTopicMetadata({ topics });
-        if (meta.length === topics.length && meta.every((t) => t.partitions.length > 0 && t.partitions.every((p) => p.leader >= 0))) return;
+        if (await haveLeaders(admin, topics)) {
+          for (const t of topics) known.add(t);
+          return;
+        }
         if (Date.now() > deadline) throw new Error(`Kafka topics ${topics.join(', ')} have no leaders after ${timeoutMs} ms`);
       } catch (err) {
         if (Date.now() > deadline) throw err;
@@ -77,6 +95,16 @@ export async function ensureTopics(kafka: Kafka, topics: string[], numPartitions
     }
   } finally {
     await admin.disconnect();
+  }
+}
+
+/** Whether every topic exists and each of its partitions has a leader (a missing topic answers false). */
+async function haveLeaders(admin: Admin, topics: string[]): Promise<boolean> {
+  try {
+    const { topics: meta } = await admin.fetchTopicMetadata({ topics });
+    return meta.length === topics.length && meta.every((t) => t.partitions.length > 0 && t.partitions.every((p) => p.leader >= 0));
+  } catch {
+    return false;
   }
 }
 

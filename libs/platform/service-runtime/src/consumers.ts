@@ -69,7 +69,8 @@ export class ServiceConsumers {
 
   async start(): Promise<void> {
     const { kafka, namespace, groups, processed, deadLetters, retry } = this.options;
-    for (const [group, spec] of Object.entries(groups)) {
+    // The groups join side by side: each join is a few broker round trips, independent of the others'.
+    const starting = Object.entries(groups).map(async ([group, spec]) => {
       const topics = spec.from.map((service) => namespace + topicOf(service));
       await ensureTopics(kafka, topics);
       const running = await startConsumer({
@@ -87,7 +88,10 @@ export class ServiceConsumers {
       });
       spec.liveness?.attach(running.health, running.endOffsets);
       this.running.set(namespace + group, running);
-    }
+    });
+    const outcomes = await Promise.allSettled(starting);
+    const failed = outcomes.find((o): o is PromiseRejectedResult => o.status === 'rejected');
+    if (failed) throw failed.reason;
     this.awaitCatchUp();
   }
 

@@ -15,7 +15,7 @@ import {
   processedEventsIndexes,
 } from '@bindery/platform/mongo';
 import { HealthService } from '@bindery/shared/contracts';
-import { logger } from '@bindery/platform/telemetry';
+import { asService, logger } from '@bindery/platform/telemetry';
 import { ConsumerGroupSpec, ServiceConsumers } from './consumers';
 import { eventsAdminService } from './events-admin';
 
@@ -92,7 +92,7 @@ export async function runService<D>(spec: ServiceSpec<D>): Promise<RunningServic
   });
 
   const server = createGrpcServer();
-  for (const s of spec.services(deps)) server.addService(s.definition, s.implementation);
+  for (const s of spec.services(deps)) server.addService(s.definition, inService(spec.name, s.implementation));
   const eventsAdmin = eventsAdminService(consumers);
   server.addService(eventsAdmin.definition, eventsAdmin.implementation);
   // NOT_SERVING until the consumers caught up with what happened before this start.
@@ -129,6 +129,16 @@ export async function runService<D>(spec: ServiceSpec<D>): Promise<RunningServic
       phase('mongo');
     },
   };
+}
+
+/**
+ * The handlers, each call run as `service`'s work: where one process hosts several services
+ * (apps/bindery), the call's log lines and spans name the service that answers it.
+ */
+function inService(service: string, implementation: UntypedServiceImplementation): UntypedServiceImplementation {
+  return Object.fromEntries(
+    Object.entries(implementation).map(([method, handler]) => [method, (...args: unknown[]) => asService(service, () => (handler as (...a: unknown[]) => unknown)(...args))]),
+  ) as UntypedServiceImplementation;
 }
 
 /**

@@ -1,4 +1,5 @@
 import { trace } from '@opentelemetry/api';
+import { hostedServiceScope } from './service-scope';
 
 /**
  * JSON-lines logger. Every line carries the active trace id, so a request can be followed across
@@ -25,6 +26,17 @@ export interface Logger {
   error(msg: string, fields?: Record<string, unknown>): void;
 }
 
+const serviceScope = hostedServiceScope();
+
+/**
+ * Runs `work`, and everything it starts (servers, consumers, timers), with log lines naming `service`
+ * instead of the process's BINDERY_SERVICE_NAME (the monolith hosts every service in one process);
+ * the spans started there are exported under that name too (hosted-spans.ts).
+ */
+export function asService<T>(service: string, work: () => T): T {
+  return serviceScope.run(service, work);
+}
+
 export function createLogger(write: (line: string) => void = (l) => process.stdout.write(l + '\n')): Logger {
   const min = RANK[(process.env.LOG_LEVEL as Level) ?? 'info'] ?? RANK.info;
   const service = process.env.BINDERY_SERVICE_NAME ?? 'bindery';
@@ -33,7 +45,7 @@ export function createLogger(write: (line: string) => void = (l) => process.stdo
     (msg: string, fields: Record<string, unknown> = {}) => {
       if (RANK[level] < min) return;
       const span = trace.getActiveSpan()?.spanContext();
-      const line: Record<string, unknown> = { time: new Date().toISOString(), level, service, msg };
+      const line: Record<string, unknown> = { time: new Date().toISOString(), level, service: serviceScope.getStore() ?? service, msg };
       if (span) {
         line.trace_id = span.traceId;
         line.span_id = span.spanId;

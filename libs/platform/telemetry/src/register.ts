@@ -7,13 +7,17 @@ import { NodeSDK, tracing } from '@opentelemetry/sdk-node';
 import { getNodeAutoInstrumentations } from '@opentelemetry/auto-instrumentations-node';
 import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-http';
 import { redactUrlPath } from './redact-url';
+import { HostedServiceSpans, PerServiceExporter } from './hosted-spans';
 
 process.env.OTEL_METRICS_EXPORTER ??= 'none';
 process.env.OTEL_LOGS_EXPORTER ??= 'none';
 process.env.OTEL_SERVICE_NAME ??= process.env.BINDERY_SERVICE_NAME ?? 'bindery';
 
 const exporting = Boolean(process.env.OTEL_EXPORTER_OTLP_ENDPOINT || process.env.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT);
-const spanProcessors = exporting ? [new tracing.BatchSpanProcessor(new OTLPTraceExporter(), { scheduledDelayMillis: 500 })] : [new tracing.NoopSpanProcessor()];
+// In a process hosting several services (apps/bindery), each span is exported under its own service's name.
+const spanProcessors = exporting
+  ? [new HostedServiceSpans(), new tracing.BatchSpanProcessor(new PerServiceExporter(new OTLPTraceExporter()), { scheduledDelayMillis: 500 })]
+  : [new tracing.NoopSpanProcessor()];
 
 const sdk = new NodeSDK({
   spanProcessors,

@@ -14,3 +14,4 @@ export { GrpcSource, toSiteView, defaultSiteCaller } from './grpc-source';
 export type { GrpcSourceOptions, SiteScope } from './grpc-source';
 export { freshnessHandlers, startFreshness } from './freshness';
 export type { FreshnessOptions, Invalidatable } from './freshness';
+export { startReader } from './start-reader';

@@ -2,28 +2,30 @@ import { randomBytes } from 'node:crypto';
 import { connectMongo } from '@bindery/platform/mongo';
 import { AppLaunch, AppProcess, startApp } from './processes';
 import { freePorts } from './ports';
-import { appManifests, envPrefix } from './manifests';
+import { AppManifest, appManifests, envPrefix } from './manifests';
 
 /**
  * A private Bindery on fresh ports: the gRPC services asked for (all by default) and the gateway,
- * each service with a fresh database, all on their own Kafka namespace.
+ * each service with a fresh database, all on their own Kafka namespace. By default one process hosts
+ * them all (the monolith, apps/bindery); with `split` each app is its own process, as deployed.
  */
 export interface SystemUnderTest {
   baseUrl: string;
   adminToken: string;
-  /** the running apps by name (`gateway` among them) */
+  /** the running apps by name (`gateway` among them); in the monolith, every name is its one process */
   apps: Record<string, AppProcess>;
   /** each gRPC service's port by name */
   ports: Record<string, number>;
   identityPort: number;
   env: Record<string, string>;
-  /** stops one app (SIGTERM unless told) */
+  /** stops one app (SIGTERM unless told); split systems only */
   stopService(name: string, signal?: NodeJS.Signals): Promise<void>;
-  /** starts a stopped app again on its port */
+  /** starts a stopped app again on its port; split systems only */
   restartService(name: string): Promise<void>;
   /**
    * Starts another replica of a service on the same database and Kafka namespace, with a gateway of
-   * its own in front of it; answers that gateway's URL. Both are stopped with the system.
+   * its own in front of it (one more process in a monolithic system, two in a split one); answers
+   * that gateway's URL. They are stopped with the system.
    */
   addReplica(name: string): Promise<string>;
   restartIdentity(): Promise<void>;
@@ -46,6 +48,12 @@ export interface SystemOptions {
   appDefaults?: boolean;
   /** how each app's node process is started */
   launch?: AppLaunch;
+  /**
+   * One process per app, as deployed, instead of the monolith: for tests that stop, kill or restart
+   * one service, or measure one service's process. BINDERY_TEST_SPLIT=1 makes it the default, to run
+   * any suite both ways.
+   */
+  split?: boolean;
 }
 
 /** Short cache, poll and check intervals, so tests see the effects of events and runs quickly. */
@@ -56,7 +64,8 @@ const TEST_TIMINGS: Record<string, string> = {
   RUNS_POLL_MS: '200',
 };
 
-export async function startSystem(extraEnv: Record<string, string> = {}, options: SystemOptions = {}): Promise<SystemUnderTest> {
+export async function startSystem(extraEnv: Record<string, string> = {}, requested: SystemOptions = {}): Promise<SystemUnderTest> {
+  const options = { ...requested, split: requested.split ?? process.env.BINDERY_TEST_SPLIT === '1' };
   const run = randomBytes(4).toString('hex');
   const all = appManifests();
   const grpc = all.filter((m) => m.kind === 'grpc' && (!options.services || options.services.includes(m.name)));
@@ -89,22 +98,14 @@ export async function startSystem(extraEnv: Record<string, string> = {}, options
 
   const apps: Record<string, AppProcess> = {};
   const replicas: AppProcess[] = [];
-  const started: string[] = [];
-  try {
-    // Services first, in parallel; the gateway, which calls them, last. Every start is awaited before
-    // a failure is passed on, so none is left running behind it.
-    const starts = await Promise.allSettled(grpc.map(async (m) => (apps[m.name] = await startApp(m.name, port[m.name], env, undefined, options.launch))));
-    const failed = starts.find((r): r is PromiseRejectedResult => r.status === 'rejected');
-    if (failed) throw failed.reason;
-    started.push(...grpc.map((m) => m.name));
-    for (const m of http) {
-      apps[m.name] = await startApp(m.name, port[m.name], env, undefined, options.launch);
-      started.push(m.name);
-    }
-  } catch (err) {
-    await Promise.all(Object.values(apps).map((a) => a.stop()));
-    throw err;
+  if (options.split) await startSplit(grpc, http, port, env, apps, options.launch);
+  else {
+    const monolith = await startApp('bindery', port.gateway, { ...env, BINDERY_SERVICES: [...grpc, ...http].map((m) => m.name).join(',') }, undefined, options.launch);
+    for (const m of [...grpc, ...http]) apps[m.name] = monolith;
   }
+  const onlySplit = (what: string, name: string) => {
+    if (!options.split) throw new Error(`cannot ${what} ${name} alone: the monolith hosts every app in one process (start the system with { split: true })`);
+  };
 
   const sut: SystemUnderTest = {
     baseUrl: `http://127.0.0.1:${port.gateway}`,
@@ -114,28 +115,35 @@ export async function startSystem(extraEnv: Record<string, string> = {}, options
     identityPort: port.identity,
     env,
     async stopService(name, signal) {
+      onlySplit('stop', name);
       await apps[name].stop(signal);
     },
     async restartService(name) {
+      onlySplit('restart', name);
       apps[name] = await startApp(name, port[name], env, undefined, options.launch);
     },
     async addReplica(name) {
       const [grpcPort, httpPort] = await freePorts(2);
       const p = envPrefix(name);
       const replicaEnv = { ...env, [`${p}_GRPC_PORT`]: String(grpcPort), [`${p}_GRPC_URL`]: `127.0.0.1:${grpcPort}`, PORT: String(httpPort) };
-      replicas.push(await startApp(name, grpcPort, replicaEnv, undefined, options.launch));
-      replicas.push(await startApp('gateway', httpPort, replicaEnv, undefined, options.launch));
+      if (options.split) {
+        replicas.push(await startApp(name, grpcPort, replicaEnv, undefined, options.launch));
+        replicas.push(await startApp('gateway', httpPort, replicaEnv, undefined, options.launch));
+      } else replicas.push(await startApp('bindery', httpPort, { ...replicaEnv, BINDERY_SERVICES: `${name},gateway` }, undefined, options.launch));
       return `http://127.0.0.1:${httpPort}`;
     },
     restartIdentity: () => sut.restartService('identity'),
     stopIdentity: (signal) => sut.stopService('identity', signal),
     addIdentityReplica: () => sut.addReplica('identity'),
     async stop() {
-      // Callers first, so no request is half way into a service that is going away.
-      const isHttp = (a: AppProcess) => http.some((m) => m.name === a.name);
-      const everything = [...Object.values(apps), ...replicas];
-      await Promise.all(everything.filter(isHttp).map((a) => a.stop()));
-      await Promise.all(everything.filter((a) => !isHttp(a)).map((a) => a.stop()));
+      // Callers first, so no request is half way into a service that is going away (a monolith stops
+      // its own gateway first; replicas, which call the system's other services, go before it).
+      const isCaller = (a: AppProcess) => a.name === 'bindery' || http.some((m) => m.name === a.name);
+      const everything = [...new Set([...replicas, ...Object.values(apps)])];
+      const [callers, services] = [everything.filter(isCaller), everything.filter((a) => !isCaller(a))];
+      if (options.split) await Promise.all(callers.map((a) => a.stop()));
+      else for (const a of callers) await a.stop();
+      await Promise.all(services.map((a) => a.stop()));
       // Each run's databases are its own; leave nothing behind on the shared local server.
       for (const m of grpc) {
         const mongo = await connectMongo(env.MONGODB_URL, env[`${envPrefix(m.name)}_DB`], 'tests');
@@ -148,6 +156,27 @@ export async function startSystem(extraEnv: Record<string, string> = {}, options
     },
   };
   return sut;
+}
+
+/** Each app its own process: services first, in parallel; the gateway, which calls them, last. */
+async function startSplit(
+  grpc: AppManifest[],
+  http: AppManifest[],
+  port: Record<string, number>,
+  env: Record<string, string>,
+  apps: Record<string, AppProcess>,
+  launch?: AppLaunch,
+) {
+  try {
+    // Every start is awaited before a failure is passed on, so none is left running behind it.
+    const starts = await Promise.allSettled(grpc.map(async (m) => (apps[m.name] = await startApp(m.name, port[m.name], env, undefined, launch))));
+    const failed = starts.find((r): r is PromiseRejectedResult => r.status === 'rejected');
+    if (failed) throw failed.reason;
+    for (const m of http) apps[m.name] = await startApp(m.name, port[m.name], env, undefined, launch);
+  } catch (err) {
+    await Promise.all(Object.values(apps).map((a) => a.stop()));
+    throw err;
+  }
 }
 
 /** The id of this Jest run (set by the global setup): its databases and processes carry it, so the teardown finds them. */

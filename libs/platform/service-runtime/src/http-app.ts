@@ -1,0 +1,42 @@
+import type { Server } from 'node:http';
+
+/**
+ * Closes an HTTP server: it takes no new connection, in-flight requests finish, a keep-alive
+ * connection is closed as soon as it is idle, and every connection is cut after `budgetMs`.
+ * Resolves once the server is closed.
+ */
+export function closeHttpServer(server: Server, budgetMs: number): Promise<void> {
+  return new Promise((resolve) => {
+    const idle = setInterval(() => server.closeIdleConnections(), 50);
+    const cut = setTimeout(() => server.closeAllConnections(), budgetMs);
+    idle.unref();
+    cut.unref();
+    server.close(() => {
+      clearInterval(idle);
+      clearTimeout(cut);
+      resolve();
+    });
+    server.closeIdleConnections();
+  });
+}
+
+/** Listens on `port` (and `address` when given); resolves once listening, rejects when the port is taken. */
+export function listen(server: Server, port: number, address?: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    const listening = () => {
+      server.removeListener('error', reject);
+      const bound = server.address();
+      resolve(typeof bound === 'object' && bound ? bound.port : port);
+    };
+    if (address) server.listen(port, address, listening);
+    else server.listen(port, listening);
+  });
+}
+
+/** A started HTTP app (the gateway, the reader): the port it listens on, and how it stops. */
+export interface RunningHttpApp {
+  port: number;
+  /** in-flight requests get `budgetMs` to finish; then connections and channels are closed */
+  stop(budgetMs: number): Promise<void>;
+}
