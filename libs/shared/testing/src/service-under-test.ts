@@ -18,7 +18,7 @@ export interface ServiceUnderTest<D> {
 export async function startServiceUnderTest<S extends Schema, D>(descriptor: ServiceDescriptor<S, D>, settings: Record<string, string> = {}): Promise<ServiceUnderTest<D>> {
   const run = randomBytes(4).toString('hex');
   const manifest: ServiceManifest = { name: descriptor.name, kind: 'grpc', port: 0, database: `svc_${descriptor.name.replace(/-/g, '_')}_${run}` };
-  const env = { ...infraEnv(), KAFKA_NAMESPACE: `s${run}.`, OUTBOX_POLL_MS: '100', LOG_LEVEL: 'warn', ...settings };
+  const env = { ...infraEnv(), KAFKA_NAMESPACE: `s${run}.`, LOG_LEVEL: 'warn', ...settings };
   const config = loadServiceConfig(descriptor, manifest, env);
   const running = await startService(descriptor, config);
   return {

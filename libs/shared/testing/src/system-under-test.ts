@@ -56,12 +56,13 @@ export interface SystemOptions {
   split?: boolean;
 }
 
-/** Short cache, poll and check intervals, so tests see the effects of events and runs quickly. */
+/**
+ * A short token cache and search format check, so tests see their effects quickly. Outbox relays and run
+ * workers keep their own slow sweeps: tests see events and runs through the change streams that wake them.
+ */
 const TEST_TIMINGS: Record<string, string> = {
   AUTH_CACHE_TTL_MS: '1000',
-  OUTBOX_POLL_MS: '100',
   SEARCH_FORMAT_CHECK_MS: '500',
-  RUNS_POLL_MS: '200',
 };
 
 export async function startSystem(extraEnv: Record<string, string> = {}, requested: SystemOptions = {}): Promise<SystemUnderTest> {
