@@ -13,6 +13,7 @@ const SMOKE = {
   specs: { BENCH_ROUNDS: '1', BENCH_FIXTURES: 'gitbook-api' },
   git: { BENCH_PAGES: '30', BENCH_ROUNDS: '1' },
   load: { BENCH_DURATION: '3', BENCH_CONNECTIONS: '4', BENCH_SPACE_PAGES: '3' },
+  footprint: { FOOTPRINT_SETTLE_MS: '500', FOOTPRINT_WINDOW_MS: '1000' },
 };
 
 const smoke = (env = process.env) => env.BENCH_SMOKE === '1';

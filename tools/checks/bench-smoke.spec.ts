@@ -34,12 +34,18 @@ const EXPECTED: Record<string, RegExp[]> = {
     /^ratio \(b\) \/ \(a\): \d+\.\d\d× \(goal ≤ 3×\)$/m,
     /^peak RSS MB: git-sync service \d+, content service \d+/m,
   ],
+  footprint: [
+    /^time to ready \(ms\) +\d+ +\d+$/m,
+    /^CPU % of one core, whole stack +[\d.]+ +[\d.]+$/m,
+    /^MongoDB ops\/s \(the system databases\) +[\d.]+ +[\d.]+$/m,
+    /^RSS MB, Node +\d+ +\d+$/m,
+  ],
   'bench:load': [/^requests \d+ in [\d.]+ s: [\d.]+ req\/s/m, /^write cycles p50 \d+ ms/m, /^merges acknowledged \d+, lost 0$/m],
   'bench:specs': [/^GitBook API 0\.202\.0 \(OpenAPI 3\.0\) +\d+ +\d+ +\d+ +\d+\.\d\d×$/m, /^peak RSS MB: specs service \d+, parser alone \(this process\) \d+$/m],
 };
 
 const scripts: Record<string, string> = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).scripts;
-const benches = Object.keys(scripts).filter((name) => /^bench(:|$)/.test(name));
+const benches = Object.keys(scripts).filter((name) => /^(bench(:|$)|footprint$)/.test(name));
 
 /** Runs the script's node file in smoke mode; resolves with its exit status and output. */
 function runSmoke(script: string, timeoutMs: number): Promise<{ status: number | null; output: string }> {
