@@ -65,6 +65,13 @@ function properties(logDirs) {
     'metadata.max.idle.interval.ms=30000',
     'broker.heartbeat.interval.ms=4000',
     'broker.session.timeout.ms=18000',
+    // a few request and background threads are plenty for one machine's stack; high watermarks are
+    // checkpointed every minute rather than every 5 s (a restart recovers them from the logs anyway)
+    'num.io.threads=2',
+    'num.network.threads=2',
+    'background.threads=2',
+    'log.cleaner.threads=1',
+    'replica.high.watermark.checkpoint.interval.ms=60000',
     '',
   ].join('\n');
 }
@@ -80,6 +87,7 @@ function java(args) {
     '-XX:ReservedCodeCacheSize=48m',
     '-XX:MaxMetaspaceSize=128m',
     '-Xss512k',
+    '-XX:-UsePerfData',
     `-Dlog4j.configuration=file:${path.join(home, 'log4j.properties')}`,
     '-cp',
     `${libs}/*`,

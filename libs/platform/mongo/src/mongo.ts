@@ -2,7 +2,7 @@ import * as os from 'node:os';
 import { Db, IndexDescription, MongoClient, MongoClientOptions, MongoServerError } from 'mongodb';
 
 /**
- * One MongoDB connection per service, to a replica set (locally a single node), so per-document
+ * One MongoDB client per process and server, to a replica set (locally a single node), so per-document
  * atomicity, multi-document transactions and every index type are available. Servers are selected
  * within a few seconds so a missing database fails fast (the driver would wait 30 s).
  */
@@ -25,21 +25,47 @@ export function newMongoClient(url: string, options: MongoClientOptions = {}): M
 /** A first connection is tried this many times (each within the few seconds above) before a start fails. */
 const CONNECT_ATTEMPTS = 5;
 
-export async function connectMongo(url: string, dbName: string, appName: string): Promise<MongoHandle> {
+/** The clients of this process by server URL, shared by every service it hosts (apps/bindery), with their users. */
+const shared = new Map<string, { client: Promise<MongoClient>; users: number }>();
+
+async function connectClient(url: string): Promise<MongoClient> {
   // A busy host can miss one handshake deadline: a few attempts, each with a fresh client, then the start fails.
-  let client: MongoClient;
   for (let attempt = 1; ; attempt += 1) {
-    client = newMongoClient(url, { appName, retryWrites: true, maxPoolSize: 20 });
+    const client = newMongoClient(url, { appName: 'bindery', retryWrites: true, maxPoolSize: 50 });
     try {
       await client.connect();
-      break;
+      return client;
     } catch (err) {
       await client.close().catch(() => undefined);
       if (attempt >= CONNECT_ATTEMPTS) throw err;
       await new Promise((resolve) => setTimeout(resolve, 500 * attempt));
     }
   }
+}
+
+/**
+ * A service's database on the server at `url`. The services one process hosts share one client for
+ * that server (one connection pool and one server monitor, not one per service); each keeps its own
+ * database, and the client closes when the last of them closes its handle.
+ */
+export async function connectMongo(url: string, dbName: string, _appName: string): Promise<MongoHandle> {
+  let entry = shared.get(url);
+  if (!entry) {
+    entry = { client: connectClient(url), users: 0 };
+    shared.set(url, entry);
+    entry.client.catch(() => shared.delete(url));
+  }
+  entry.users += 1;
+  const taken = entry;
+  let client: MongoClient;
+  try {
+    client = await taken.client;
+  } catch (err) {
+    taken.users -= 1;
+    throw err;
+  }
   const db = client.db(dbName);
+  let closed = false;
   return {
     client,
     db,
@@ -51,7 +77,14 @@ export async function connectMongo(url: string, dbName: string, appName: string)
         return false;
       }
     },
-    close: () => client.close(),
+    async close() {
+      if (closed) return;
+      closed = true;
+      taken.users -= 1;
+      if (taken.users > 0) return;
+      if (shared.get(url) === taken) shared.delete(url);
+      await client.close();
+    },
   };
 }
 
