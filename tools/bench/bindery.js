@@ -79,8 +79,10 @@ async function startBindery({ log = () => {}, logLevel = 'warn', telemetry = tru
   // The OpenTelemetry settings of this environment reach the apps, to be tried the same way.
   const otel = Object.fromEntries(Object.entries(process.env).filter(([k]) => k.startsWith('OTEL_')));
   const settings = { ...otel, LOG_LEVEL: logLevel, ...(authCacheTtlMs !== undefined ? { AUTH_CACHE_TTL_MS: String(authCacheTtlMs) } : {}) };
-  // One process per app: CPU time and memory are reported per app.
-  const sut = await startSystem(settings, { appDefaults: true, launch: { nodeArgs, telemetry }, split: true });
+  // One process per app: CPU time and memory are reported per app. BENCH_MONOLITH=1: every app in one
+  // process (apps/bindery), as `npm start` runs them; its CPU is then reported under each app's name.
+  const split = process.env.BENCH_MONOLITH !== '1';
+  const sut = await startSystem(settings, { appDefaults: true, launch: { nodeArgs, telemetry }, split });
   cleanup.push(() => sut.stop());
   log(`started ${Object.keys(sut.apps).join(', ')}`);
 
