@@ -1,3 +1,4 @@
+import { flushTelemetry, logger } from '@bindery/platform/telemetry';
 import type { Server } from 'node:http';
 
 /**
@@ -39,4 +40,32 @@ export interface RunningHttpApp {
   port: number;
   /** in-flight requests get `budgetMs` to finish; then connections and channels are closed */
   stop(budgetMs: number): Promise<void>;
+}
+
+/** How long an HTTP app takes at most from SIGTERM to its exit. */
+const HTTP_STOP_BUDGET_MS = 1900;
+
+/**
+ * The whole `main` of an HTTP app run alone: starts it and, on SIGTERM/SIGINT, lets in-flight requests
+ * finish, idle keep-alive connections close at once and every connection at HTTP_STOP_BUDGET_MS - 400,
+ * then exits (within HTTP_STOP_BUDGET_MS whatever happens). A failed start exits 1.
+ */
+export function httpAppMain(name: string, start: () => Promise<RunningHttpApp>): void {
+  start().then(
+    (app) => {
+      const stop = () => {
+        setTimeout(() => process.exit(0), HTTP_STOP_BUDGET_MS).unref();
+        app
+          .stop(HTTP_STOP_BUDGET_MS - 400)
+          .then(() => flushTelemetry())
+          .finally(() => process.exit(0));
+      };
+      process.once('SIGTERM', stop);
+      process.once('SIGINT', stop);
+    },
+    (err) => {
+      logger.error(`${name} failed to start`, { error: err instanceof Error ? err.message : String(err) });
+      process.exit(1);
+    },
+  );
 }

@@ -81,22 +81,7 @@ async function redirectAnswer(deps: SitesDeps, site: SiteRecord, segments: strin
   if (segments.length === 0 || source.length > REDIRECT_SOURCE_MAX || !SOURCE.test(source)) return undefined;
   const found = await liveRedirectOf(deps, site, source, shown);
   if (!found) return undefined;
-  return {
-    organizationId: site.organizationId,
-    siteId: site._id,
-    siteSpaceId: '',
-    spaceId: '',
-    revisionId: '',
-    pathname: '',
-    basePath: '',
-    siteBasePath: '',
-    canonicalUrl: '',
-    complete: false,
-    apiToken: '',
-    redirect: found.target,
-    redirectTarget: found.redirect.destination.kind === 'external' ? 'external' : 'content',
-    redirectPermanent: false,
-  };
+  return redirectReply(site, found.target, found.redirect.destination.kind === 'external' ? 'external' : 'content', false);
 }
 
 /** A URL's path, with a trailing slash. */
@@ -106,6 +91,11 @@ const pathWithSlash = (url: string) => `${new URL(url).pathname.replace(/\/+$/, 
 function movedAnswer(site: SiteRecord, siteUrl: string, below: BelowSite, trailingSlash: boolean): pb.PublishedSiteContent {
   const share = below.shareKey ? `/${SHARE_LINK_SEGMENT}/${encodeURIComponent(below.shareKey)}` : '';
   const rest = below.segments.length ? `/${below.segments.join('/')}` : '';
+  return redirectReply(site, `${siteUrl}${share}${rest}${trailingSlash ? '/' : ''}`, 'content', true);
+}
+
+/** The resolver's answer sending the caller to `redirect` (the reader answers 301 when `permanent`, else 302). */
+function redirectReply(site: SiteRecord, redirect: string, target: 'content' | 'external', permanent: boolean): pb.PublishedSiteContent {
   return {
     organizationId: site.organizationId,
     siteId: site._id,
@@ -118,9 +108,9 @@ function movedAnswer(site: SiteRecord, siteUrl: string, below: BelowSite, traili
     canonicalUrl: '',
     complete: false,
     apiToken: '',
-    redirect: `${siteUrl}${share}${rest}${trailingSlash ? '/' : ''}`,
-    redirectTarget: 'content',
-    redirectPermanent: true,
+    redirect,
+    redirectTarget: target,
+    redirectPermanent: permanent,
   };
 }
 
