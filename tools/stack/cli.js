@@ -20,7 +20,7 @@ async function main(command, args) {
     if (!names.length || names.includes('gateway')) console.log(`Bindery is up: http://127.0.0.1:${port} (API under /v1, document at /openapi.json). Stop with npm stop.`);
     if (!names.length || names.includes('reader')) {
       const readerUrl = (process.env.BINDERY_READER_URL || `http://127.0.0.1:${process.env.READER_PORT || '8090'}`).replace(/\/$/, '');
-      console.log(`Published sites are read at ${readerUrl}/<site basename>/`);
+      console.log(`Published sites are read at ${readerUrl}/<organization>/<site basename>/`);
     }
   } else if (command === 'stop') {
     await stopAll({ infra: !args.includes('--keep-infra'), only: names });

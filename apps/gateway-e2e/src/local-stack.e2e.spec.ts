@@ -8,7 +8,8 @@ import { connectMongo } from '@bindery/platform/mongo';
 import { freePorts, infraEnv, WORKSPACE_ROOT } from '@bindery/shared/testing';
 
 // `npm start` (tools/stack/cli.js) on the test infrastructure, in a cache folder of its own and on free
-// ports: it starts only what is missing, and a killed service comes back while the gateway answers.
+// ports: it starts only what is missing, and a killed service comes back while the gateway answers
+// (one process per app, --split); the monolith is kept by a second start and replaced by a split one.
 const cli = join(WORKSPACE_ROOT, 'tools/stack/cli.js');
 // the stack's own notion of a live process: an exited piece not yet reaped by init is gone
 // eslint-disable-next-line @typescript-eslint/no-require-imports
@@ -48,11 +49,12 @@ describe('npm start with pieces already running', () => {
       PORT: String(gatewayPort),
       BINDERY_INTERNAL_SECRET: randomBytes(32).toString('hex'),
     };
-    await stack('start', 'identity', 'gateway');
+    await stack('start', '--split', 'identity', 'gateway');
   });
 
   afterAll(async () => {
     await stack('stop', 'gateway', 'identity').catch(() => undefined);
+    await stack('stop', 'bindery').catch(() => undefined);
     const mongo = await connectMongo(infraEnv().MONGODB_URL, `e2e_stack_identity_${run}`, 'tests');
     await mongo.db.dropDatabase();
     await mongo.close();
@@ -61,7 +63,7 @@ describe('npm start with pieces already running', () => {
 
   test('a second start leaves every running piece alone', async () => {
     const before = { identity: pidOf('identity'), gateway: pidOf('gateway') };
-    const output = await stack('start', 'identity', 'gateway');
+    const output = await stack('start', '--split', 'identity', 'gateway');
     expect({ identity: pidOf('identity'), gateway: pidOf('gateway') }).toEqual(before);
     expect(output).toMatch(/identity running \(pid/);
     expect(output).toMatch(/gateway running \(pid/);
@@ -76,7 +78,7 @@ describe('npm start with pieces already running', () => {
       while (polling) outcomes.push(await healthz());
     })();
     process.kill(identity, 'SIGKILL');
-    const output = await stack('start', 'identity', 'gateway');
+    const output = await stack('start', '--split', 'identity', 'gateway');
     polling = false;
     await poll;
     expect(output).toMatch(/identity started on port/);
@@ -93,5 +95,18 @@ describe('npm start with pieces already running', () => {
     expect(isAlive(identity)).toBe(false);
     expect(existsSync(join(cacheDir, 'run', 'identity.pid'))).toBe(false);
     expect(isAlive(gateway)).toBe(true);
+  });
+
+  test('the monolith: one process for the apps, kept by a second start, its apps not stopped one by one', async () => {
+    await stack('start', 'identity', 'gateway');
+    const monolith = pidOf('bindery');
+    expect(existsSync(join(cacheDir, 'run', 'gateway.pid'))).toBe(false);
+    expect(await healthz()).toBe('200');
+    await stack('start', 'identity', 'gateway');
+    expect(pidOf('bindery')).toBe(monolith);
+    await expect(stack('stop', 'identity')).rejects.toThrow();
+    expect(isAlive(monolith)).toBe(true);
+    await stack('stop', 'bindery');
+    expect(isAlive(monolith)).toBe(false);
   });
 });

@@ -4,6 +4,8 @@ import type { ISocketFactory } from 'kafkajs';
 /** Kafka's API key of a Fetch request (the first two bytes after a request's length). */
 const FETCH_API_KEY = 1;
 const KEEP_ALIVE_MS = 60_000;
+/** The error a fetch ended on purpose by a stop carries (logged as such, not as a broker failure). */
+export const FETCH_ENDED_ON_STOP = 'the consumer is stopping';
 
 /**
  * The sockets of one consumer that carry its fetches. kafkajs sends every Fetch of a broker on a
@@ -32,6 +34,6 @@ export class FetchSockets {
 
   /** Ends the fetches under way (call once the consumer is told to stop, so it does not fetch again). */
   endFetches(): void {
-    for (const socket of this.fetching) socket.destroy(new Error('the consumer is stopping'));
+    for (const socket of this.fetching) socket.destroy(new Error(FETCH_ENDED_ON_STOP));
   }
 }

@@ -2,6 +2,7 @@ import { Admin, ISocketFactory, Kafka, KafkaConfig, logLevel, LogEntry } from 'k
 import { logger } from '@bindery/platform/telemetry';
 import { TOPIC_RETENTION_MS } from './retention';
 import { patchKafkaRequestQueue } from './kafkajs-request-queue';
+import { FETCH_ENDED_ON_STOP } from './fetch-sockets';
 
 patchKafkaRequestQueue();
 
@@ -31,7 +32,9 @@ export function createKafka(brokers: string[], clientId: string): Kafka {
       () =>
       ({ level, log }: LogEntry) => {
         const { message, ...rest } = log;
-        logger[LEVELS[level] ?? 'info'](`kafka: ${message}`, { namespace: rest.namespace, broker: rest.broker, error: rest.error });
+        // A fetch a stop ended on purpose (fetch-sockets.ts) is no connection failure.
+        const chosen = rest.error === FETCH_ENDED_ON_STOP ? 'debug' : (LEVELS[level] ?? 'info');
+        logger[chosen](`kafka: ${message}`, { namespace: rest.namespace, broker: rest.broker, error: rest.error });
       },
   };
   const kafka = new Kafka(config);
