@@ -4,12 +4,14 @@ import { createSpace } from './content-fixtures';
 import { createOrganization, createUser } from './fixtures';
 import { Client, http } from './http-client';
 
-const MERGES = 20;
+const MERGES = 40;
 
 /**
- * Many merges into one space at once, with a short request budget: they take turns (docs/merge.md),
- * and one that cannot start in time is refused 429 with Retry-After — never a 503 while every
- * service is up. Every merge answered 200 is in the space.
+ * Many merges into one space at once, with a request budget shorter than all of them take: they take
+ * turns (docs/merge.md), so none is recomputed away (no 409 after lost races) and one that cannot start
+ * in time is refused 429 with Retry-After — never a 503 while every service is up. Every merge
+ * answered 200 is in the space. (Without the turns, 40 merges racing for the space end in 409s after
+ * their recomputations, or in 503s past the budget on a busy machine.)
  */
 describe('concurrent merges into one space', () => {
   let sut: SystemUnderTest;
@@ -17,7 +19,7 @@ describe('concurrent merges into one space', () => {
   let orgId: string;
 
   beforeAll(async () => {
-    sut = await startSystem({ REQUEST_BUDGET_MS: '1000' }, { services: ['identity', 'content', 'change-requests'] });
+    sut = await startSystem({ REQUEST_BUDGET_MS: '3000' }, { services: ['identity', 'content', 'change-requests'] });
     const owner = await createUser(sut, 'merger');
     orgId = await createOrganization(sut, owner, 'Merges');
     admin = http(sut.baseUrl, owner.token);
@@ -26,7 +28,7 @@ describe('concurrent merges into one space', () => {
     await sut?.stop();
   });
 
-  it(`${MERGES} merges at once: each answers 200, 409 or 429 (with Retry-After); every 200 is merged and its page present`, async () => {
+  it(`${MERGES} merges at once: each answers 200 or 429 (with Retry-After); every 200 is merged and its page present`, async () => {
     const space = await createSpace(admin, orgId, { title: 'Busy' });
     const spaceId = space.id as string;
     const crs: Array<{ id: string; title: string }> = [];
@@ -40,7 +42,7 @@ describe('concurrent merges into one space', () => {
     const answers = await Promise.all(crs.map((cr) => admin.post(`${CR(spaceId, cr.id)}/merge`)));
 
     const statuses = answers.map((r) => r.status);
-    expect(statuses.filter((s) => ![200, 409, 429].includes(s))).toEqual([]);
+    expect(statuses.filter((s) => ![200, 429].includes(s))).toEqual([]);
     for (const r of answers.filter((a) => a.status !== 200)) assertErrorBody(r.status, r.body);
     for (const r of answers.filter((a) => a.status === 429)) expect(Number(r.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
     const merged = crs.filter((_, i) => answers[i].status === 200 && answers[i].body.result === 'merge');
