@@ -72,6 +72,8 @@ function properties(logDirs) {
     'background.threads=2',
     'log.cleaner.threads=1',
     'replica.high.watermark.checkpoint.interval.ms=60000',
+    // deleted topics (the test runs' namespaces, tools/test/test-topics.js) leave the disk at once
+    'file.delete.delay.ms=1000',
     '',
   ].join('\n');
 }

@@ -14,6 +14,7 @@ const { runningPid, stop } = require('../stack/processes');
 const { buildApps } = require('../build/build-apps');
 const { typecheckProjects, select, typecheck } = require('./typecheck');
 const { scanKafka, scanLogs } = require('../checks/secret-scan');
+const { deleteTestTopics } = require('./test-topics');
 
 const root = path.resolve(__dirname, '..', '..');
 
@@ -86,6 +87,12 @@ async function main() {
     env: { ...process.env, BINDERY_TEST_MONGODB_URL: infra.mongoUrl, BINDERY_TEST_KAFKA_BROKERS: infra.kafkaBrokers, BINDERY_TEST_LOG_DIR: logDir },
   });
   const secrets = await secretScan(log, logDir, infra.kafkaBrokers);
+  // Scanned: the test namespaces' topics go, so the local broker starts quickly again (test-topics.js).
+  if (!process.env.KAFKA_BROKERS)
+    await deleteTestTopics(infra.kafkaBrokers).then(
+      (n) => log(`deleted ${n} test topics`),
+      (err) => log(`could not delete the test topics (${err.message})`),
+    );
   if (!process.env.MONGODB_URL && !before.mongod) await stop('mongod');
   if (!process.env.KAFKA_BROKERS && !before.kafka) await stop('kafka');
   if (!fs.existsSync(out)) {
