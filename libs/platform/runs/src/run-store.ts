@@ -209,6 +209,8 @@ export class RunStore {
         $set: {
           status: 'pending',
           updatedAt: now,
+          // marks a give-back, which wakes no worker (watch): the run was due and claimable all along
+          givenBackAt: now,
           attempt: { $subtract: ['$attempt', 1] },
           startedAt: { $cond: [{ $lte: ['$attempt', 1] }, '$$REMOVE', '$startedAt'] },
         },
@@ -301,7 +303,11 @@ export class RunStore {
       match: {
         $or: [
           { operationType: { $in: ['insert', 'replace'] } },
-          { operationType: 'update', 'updateDescription.updatedFields.status': { $in: ['pending', 'completed', 'failed', 'cancelled'] } },
+          {
+            operationType: 'update',
+            'updateDescription.updatedFields.status': { $in: ['pending', 'completed', 'failed', 'cancelled'] },
+            'updateDescription.updatedFields.givenBackAt': { $exists: false },
+          },
           { operationType: 'update', 'updateDescription.updatedFields.cancelRequested': true },
         ],
       },

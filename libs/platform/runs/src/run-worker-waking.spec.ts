@@ -114,4 +114,41 @@ describe('run workers wake without polling (real MongoDB)', () => {
     await startWorker({ handlers: { tick: async (_i, ctx) => void executed.push(ctx.run.createdAt.getTime()) }, schedules: [{ name: 'tick', kind: 'tick', everyMs: 400 }] });
     await eventually(async () => expect(executed.length).toBeGreaterThanOrEqual(3), 5000);
   });
+
+  test('a claim given back (another run of its key still in progress) wakes no worker', async () => {
+    const store = otherStore();
+    let work = 0;
+    const cancelled: string[] = [];
+    const feed = store.watch({ onWork: () => (work += 1), onCancel: (runId) => cancelled.push(runId), onGap: () => undefined, onLive: () => undefined });
+    await feed.whenLive();
+    try {
+      // a run of key k whose worker died after its last attempt: only settling ends it, and it holds k meanwhile
+      const past = new Date(Date.now() - 60_000);
+      await runs().insertOne({
+        _id: 'stuck',
+        kind: 'demo',
+        input: {},
+        status: 'in-progress',
+        serialKey: 'k',
+        attempt: 3,
+        maxAttempts: 3,
+        leaseOwner: 'gone',
+        leaseUntil: past,
+        dueAt: past,
+        createdAt: past,
+        updatedAt: past,
+      } as never);
+      await store.enqueue({ kind: 'demo', input: {}, serialKey: 'k' });
+      const { run: marker } = await store.enqueue({ kind: 'marker', input: {} });
+      await eventually(async () => expect(work).toBe(3), 5000);
+      expect(await store.claim(['demo'], 'someone')).toBeNull();
+      expect(await runs().countDocuments({ serialKey: 'k', status: 'pending' })).toBe(1);
+      // a cancel request is reported after anything the claim wrote (a change stream keeps the order of writes)
+      await runs().updateOne({ _id: marker._id }, { $set: { cancelRequested: true } });
+      await eventually(async () => expect(cancelled).toEqual([marker._id]), 5000);
+      expect(work).toBe(3);
+    } finally {
+      await feed.close();
+    }
+  });
 });

@@ -46,6 +46,8 @@ export class RunWorker {
   private running = false;
   private loop?: Promise<void>;
   private woken = false;
+  /** when abandoned runs were last settled (store clock) */
+  private settledAt = 0;
   private wakeUp?: () => void;
   private unsubscribe?: () => void;
   private feed?: ChangeFeed;
@@ -137,7 +139,12 @@ export class RunWorker {
   /** Claims what is due; `timed`: also settles runs whose dead worker's lease ended (only time makes those). */
   private async tick(timed: boolean): Promise<void> {
     await this.enqueueOccurrences();
-    if (timed) await this.store.settleAbandoned(this.kinds);
+    // Also at least once a sweep interval, however often writes wake the worker.
+    const now = this.store.clock();
+    if (timed || now - this.settledAt >= this.store.timings.pollMs) {
+      this.settledAt = now;
+      await this.store.settleAbandoned(this.kinds);
+    }
     while (this.running && this.active.size < this.concurrency) {
       const run = await this.store.claim(this.kinds, this.owner);
       if (!run) return;

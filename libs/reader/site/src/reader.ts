@@ -148,7 +148,9 @@ export class Reader {
     const content = await this.source.resolve(this.resolverUrl(onReaderHost, host, siteDepth, route.contentPath, visitor), visitor);
     if (!content) throw this.notFound();
     // another form of a site's address (`<reader>/<basename>` of earlier versions): moved for good, the query kept
-    if (content.redirect && content.redirectPermanent) throw new HttpAnswer(301, { Location: `${content.redirect}${url.search}` });
+    // (it may carry the visitor's share key from the cookie: never kept by a shared cache)
+    if (content.redirect && content.redirectPermanent)
+      throw new HttpAnswer(301, { Location: `${content.redirect}${url.search}`, 'Cache-Control': 'private, no-store', 'Referrer-Policy': 'no-referrer' });
     if (content.redirect) throw new HttpAnswer(302, { Location: content.redirect });
     const site = await this.source.site(content, visitor);
     const origin = this.originOf(onReaderHost, host);

@@ -129,6 +129,20 @@ describe.each([
     expect(await resolve(`${READER}/${a}/${id('nothing')}`)).toBe('not_found');
   });
 
+  test("another form of a private site's address tells nothing without its key: not found, as for no site", async () => {
+    const basename = id('private');
+    const org = id('org');
+    const hidden = await site(org, basename, { visibility: 'share-link' });
+    const at = new Date().toISOString();
+    await deps.shareLinks.insert({ _id: id('link'), organizationId: org, siteId: hidden._id, name: 'friends', active: true, key: 'bshare_friends', createdAt: at, updatedAt: at });
+    expect(await resolve(`${READER}/${basename}/intro`)).toBe('not_found');
+    expect(await resolve(`${READER}/${basename}/~share/bshare_wrong/intro`)).toBe('not_found');
+    expect(await resolve(`${READER}/${basename}/~share/bshare_friends/intro`)).toMatchObject({
+      redirect: `${READER}/${org}/${basename}/~share/bshare_friends/intro`,
+      redirectPermanent: true,
+    });
+  });
+
   test('the earlier form moves to no unpublished site, and names no deleted one', async () => {
     const basename = id('old');
     const first = await site(id('org'), basename, { published: false });

@@ -114,7 +114,8 @@ function redirectReply(site: SiteRecord, redirect: string, target: 'content' | '
   };
 }
 
-type Found = { site: SiteRecord; askedSiteUrl: string } | { moved: pb.PublishedSiteContent } | undefined;
+/** `moved`: the address is another form of `site`'s, answered with a redirect once the visitor may see the site (with `shareKey`). */
+type Found = { site: SiteRecord; askedSiteUrl: string } | { moved: pb.PublishedSiteContent; site: SiteRecord; shareKey?: string } | undefined;
 
 /**
  * The published site a URL names, and its URL in the form asked (the paths of the answer follow it);
@@ -138,15 +139,32 @@ async function siteOf(deps: SitesDeps, parsed: PublishedUrl, trailingSlash: bool
     // the form of earlier versions: the first created site of that basename
     const earlier = parsed.legacy && (await deps.sites.firstWithBasename(parsed.legacy.basename));
     return earlier?.published && parsed.legacy
-      ? { moved: movedAnswer(earlier, siteUrlOf(earlier, await organizationUrl(deps, earlier.organizationId)), parsed.legacy, trailingSlash) }
+      ? {
+          moved: movedAnswer(earlier, siteUrlOf(earlier, await organizationUrl(deps, earlier.organizationId)), parsed.legacy, trailingSlash),
+          site: earlier,
+          shareKey: parsed.legacy.shareKey,
+        }
       : undefined;
   }
   if (!site.published) return undefined;
   const askedOrgUrl = loc.form === 'path' ? `${deps.readerUrl}/${loc.organization}` : `${new URL(deps.readerUrl).protocol}//${loc.organization}.${deps.readerDomain}`;
   const orgUrl = await organizationUrl(deps, site.organizationId);
   // a site at its own hostname is also served in the reader's forms, as it always was
-  if (!site.hostname && askedOrgUrl !== orgUrl) return { moved: movedAnswer(site, siteUrlOf(site, orgUrl), parsed, trailingSlash) };
+  if (!site.hostname && askedOrgUrl !== orgUrl) return { moved: movedAnswer(site, siteUrlOf(site, orgUrl), parsed, trailingSlash), site, shareKey: parsed.shareKey };
   return { site, askedSiteUrl: siteUrlOf({ basename: site.basename }, askedOrgUrl) };
+}
+
+/** Whether the visitor may see the site: a share-link site only with an active key, a visitor-auth site only with a token its key verifies; NOT_FOUND otherwise. */
+async function admitted(deps: SitesDeps, site: SiteRecord, shareKey: string | undefined, visitorToken: string | undefined) {
+  let shareLinkId: string | undefined;
+  if (site.visibility === 'share-link') {
+    const link = shareKey ? await deps.shareLinks.activeShareLinkByKey(site._id, shareKey) : null;
+    if (!link) throw NOT_PUBLISHED_HERE();
+    shareLinkId = link._id;
+  }
+  const verified = await verifiedVisitor(deps, site, visitorToken);
+  if (site.visibility === 'visitor-auth' && !verified) throw NOT_PUBLISHED_HERE();
+  return { shareLinkId, verified };
 }
 
 /**
@@ -177,18 +195,16 @@ export async function resolvePublishedUrl(deps: SitesDeps, req: pb.ResolvePublis
   if (!parsed) throw NOT_PUBLISHED_HERE();
   const found = await siteOf(deps, parsed, new URL(req.url).pathname.endsWith('/'));
   if (!found) throw NOT_PUBLISHED_HERE();
-  if ('moved' in found) return found.moved;
+  // another form of the address: sent on only to a visitor who may see the site (a private site's
+  // existence is not told by its old address either)
+  if ('moved' in found) {
+    await admitted(deps, found.site, found.shareKey, req.visitor?.token);
+    return found.moved;
+  }
   const { site, askedSiteUrl } = found;
 
-  let shareLinkId: string | undefined;
-  if (site.visibility === 'share-link') {
-    const link = parsed.shareKey ? await deps.shareLinks.activeShareLinkByKey(site._id, parsed.shareKey) : null;
-    if (!link) throw NOT_PUBLISHED_HERE();
-    shareLinkId = link._id;
-  }
   const unsigned = unsignedClaims(req.visitor?.unsignedClaimsJson);
-  const verified = await verifiedVisitor(deps, site, req.visitor?.token);
-  if (site.visibility === 'visitor-auth' && !verified) throw NOT_PUBLISHED_HERE();
+  const { shareLinkId, verified } = await admitted(deps, site, parsed.shareKey, req.visitor?.token);
   const visitor = conditionVisitor(verified?.claims, unsigned);
 
   const segments = decodeSegments(parsed.segments);
