@@ -1,8 +1,8 @@
 import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { Page } from 'playwright-core';
-import axe from 'axe-core';
 import { serveSampleReader, ServedReader } from '@bindery/reader/site';
+import { seriousViolations as axeViolations } from './axe';
 import { Browser, launchChromium } from './chromium';
 
 /**
@@ -27,18 +27,7 @@ afterAll(async () => {
   await reader?.close();
 });
 
-/** axe-core's serious and critical violations on the page as it is now. */
-async function seriousViolations(): Promise<string[]> {
-  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ content: axe.source });
-  const violations = await page.evaluate(async () => {
-    const run = (
-      window as unknown as { axe: { run(context: Document, options: object): Promise<{ violations: Array<{ id: string; impact: string; nodes: Array<{ target: string[] }> }> }> } }
-    ).axe.run;
-    const result = await run(document, { resultTypes: ['violations'] });
-    return result.violations.map((v) => ({ id: v.id, impact: v.impact, targets: v.nodes.slice(0, 3).map((n) => n.target.join(' ')) }));
-  });
-  return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id} (${v.impact}): ${v.targets.join(', ')}`);
-}
+const seriousViolations = () => axeViolations(page);
 
 const h1 = () => page.locator('main h1').innerText();
 const path = () => new URL(page.url()).pathname + new URL(page.url()).search;

@@ -1,6 +1,6 @@
 import { emojiChar, escapeHtml as e, Heading, navTitle, PageNode } from '@bindery/reader/render';
 import type { SectionView, SiteSpaceView, SiteView, StructureItem } from './source';
-import { CSS_URL, JS_URL, KATEX_CSS_URL, THEME_BOOTSTRAP } from './assets/assets';
+import { CSS_URL, JS_URL, KATEX_CSS_URL, KATEX_PRELOAD_FONTS, THEME_BOOTSTRAP } from './assets/assets';
 
 /** Where the reader is in a site: the site space shown, its section, the variants beside it. */
 export interface Place {
@@ -77,11 +77,22 @@ function pageTree(pages: PageNode[], shell: Shell, depth = 0): string {
   return `<ul>${items.join('')}</ul>`;
 }
 
-function tableOfContents(headings: Heading[] | undefined): string {
+function outlineItems(headings: Heading[] | undefined): string | undefined {
   const shown = (headings ?? []).filter((h) => h.level <= 2);
-  if (shown.length < 2) return '';
-  const items = shown.map((h) => `<li class="level-${h.level}"><a href="#${e(h.id)}">${e(h.text)}</a></li>`);
-  return `<nav class="toc" aria-labelledby="toc-title"><h2 id="toc-title">On this page</h2><ul>${items.join('')}</ul></nav>`;
+  if (shown.length < 2) return undefined;
+  return shown.map((h) => `<li class="level-${h.level}"><a href="#${e(h.id)}">${e(h.text)}</a></li>`).join('');
+}
+
+/** The outline beside the page (wide screens). */
+function tableOfContents(headings: Heading[] | undefined): string {
+  const items = outlineItems(headings);
+  return items ? `<nav class="toc" aria-labelledby="toc-title"><h2 id="toc-title">On this page</h2><ul>${items}</ul></nav>` : '';
+}
+
+/** The same outline as a disclosure above the page, shown where the side outline is not (narrow screens). */
+function outlineDisclosure(headings: Heading[] | undefined): string {
+  const items = outlineItems(headings);
+  return items ? `<details class="toc-inline"><summary>On this page</summary><nav aria-label="On this page"><ul>${items}</ul></nav></details>` : '';
 }
 
 /** The whole page around `main`: header, section tabs, sidebar with the page tree and variants, table of contents. */
@@ -98,7 +109,9 @@ export function renderShell(shell: Shell): string {
     shell.canonicalUrl ? `<meta property="og:url" content="${e(shell.canonicalUrl)}">` : '',
     '<meta name="twitter:card" content="summary">',
     shell.markdownUrl ? `<link rel="alternate" type="text/markdown" href="${e(shell.markdownUrl)}">` : '',
-    shell.hasMath ? `<link rel="stylesheet" href="${KATEX_CSS_URL}">` : '',
+    shell.hasMath
+      ? `<link rel="stylesheet" href="${KATEX_CSS_URL}">${KATEX_PRELOAD_FONTS.map((url) => `<link rel="preload" as="font" type="font/woff2" crossorigin href="${url}">`).join('')}`
+      : '',
   ].join('');
   return `<!doctype html>
 <html lang="en" class="no-js"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
@@ -106,11 +119,11 @@ export function renderShell(shell: Shell): string {
 <meta name="color-scheme" content="light dark"><script>${THEME_BOOTSTRAP}</script>
 <link rel="stylesheet" href="${CSS_URL}"><script defer src="${JS_URL}"></script></head>
 <body><a class="skip-link" href="#content">Skip to content</a>
-<header class="site-header"><a class="site-title" href="${e(site.basePath)}/">${e(site.title)}</a>${sectionsNav(site.structure, section)}
+<header class="site-header"><button type="button" class="nav-toggle" aria-expanded="false" aria-controls="site-nav"><span class="nav-toggle-icon" aria-hidden="true"></span>Menu</button><a class="site-title" href="${e(site.basePath)}/">${e(site.title)}</a>${sectionsNav(site.structure, section)}
 <form class="search-form" role="search" action="${e(searchAction)}" method="get"><label class="visually-hidden" for="search-q">Search this site</label><input id="search-q" type="search" name="q" placeholder="Search…"><button type="submit">Search</button></form>
 <button type="button" class="theme-toggle" aria-pressed="false"><span class="when-light">Dark</span><span class="when-dark">Light</span><span class="visually-hidden"> theme</span></button></header>
-<div class="layout"><nav class="sidebar" aria-label="Pages">${variantSwitcher(shell.place)}${pageTree(shell.nav, shell)}</nav>
-<main id="content" tabindex="-1">${shell.main}</main>${tableOfContents(shell.toc)}</div>
+<div class="layout"><nav class="sidebar" id="site-nav" aria-label="Pages"><button type="button" class="nav-close">Close menu</button>${variantSwitcher(shell.place)}${pageTree(shell.nav, shell)}</nav>
+<main id="content" tabindex="-1">${outlineDisclosure(shell.toc)}${shell.main}</main>${tableOfContents(shell.toc)}</div>
 <footer class="site-footer">${shell.markdownUrl ? `<a href="${e(shell.markdownUrl)}">This page in Markdown</a> · ` : ''}Published with Bindery</footer>
 </body></html>`;
 }

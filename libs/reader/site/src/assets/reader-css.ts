@@ -88,7 +88,40 @@ main:focus { outline: none; }
 .site-footer { border-top: 1px solid var(--border); padding: 1rem 1.25rem; font-size: .875rem; color: var(--muted); text-align: center; }
 .site-footer a { color: var(--muted); }
 @media (max-width: 70rem) { .layout { grid-template-columns: 15rem minmax(0, 1fr); } .toc { display: none; } }
-@media (max-width: 48rem) { .layout { display: block; } .sidebar { position: static; max-height: none; border-bottom: 1px solid var(--border); } }
+.nav-toggle, .nav-close, .toc-inline { display: none; }
+.nav-toggle, .nav-close { font: inherit; padding: .25rem .75rem; border: 1px solid var(--border); border-radius: 6px; background: var(--panel); color: var(--fg); cursor: pointer; }
+.nav-toggle { align-items: center; gap: .5rem; }
+.nav-toggle-icon, .nav-toggle-icon::before, .nav-toggle-icon::after { display: block; width: 1rem; height: 2px; background: currentColor; border-radius: 1px; }
+.nav-toggle-icon { position: relative; }
+.nav-toggle-icon::before, .nav-toggle-icon::after { content: ""; position: absolute; left: 0; }
+.nav-toggle-icon::before { top: -5px; } .nav-toggle-icon::after { top: 5px; }
+.toc-inline { margin: 0 0 1rem; border: 1px solid var(--border); border-radius: 8px; font-size: .95rem; }
+.toc-inline summary { padding: .5rem .75rem; cursor: pointer; font-weight: 600; }
+.toc-inline ul { list-style: none; margin: 0; padding: 0 .75rem .5rem; }
+.toc-inline li.level-2 { padding-left: .75rem; }
+.toc-inline a { display: block; padding: .2rem 0; }
+@media (max-width: 70rem) { .toc-inline { display: block; } }
+/* Phones: the page comes first. With the script the page tree opens from the menu button as a full-screen
+   layer (focus kept inside, Escape closes); without it, the page tree follows the page. */
+@media (max-width: 48rem) {
+  .layout { display: flex; flex-direction: column; gap: 0; }
+  .sidebar { order: 2; position: static; max-height: none; border-top: 1px solid var(--border); }
+  .site-header { position: static; padding: .5rem .75rem; gap: .5rem; }
+  .sections { flex-basis: 100%; order: 3; }
+  .search-form { flex: 1 1 100%; order: 4; }
+  .search-form input { flex: 1; width: auto; }
+  :root:not(.no-js) .nav-toggle { display: inline-flex; }
+  :root:not(.no-js) .sidebar { display: none; }
+  :root.nav-open .sidebar { display: block; position: fixed; inset: 0; align-self: stretch; z-index: 20; overflow: auto; overscroll-behavior: contain; padding: .75rem 1rem 2rem; background: var(--bg); border: 0; }
+  :root.nav-open .nav-close { display: block; margin: 0 0 .75rem auto; }
+  :root.nav-open body { overflow: hidden; }
+  /* touch targets of at least 44 × 44 CSS pixels */
+  .sidebar a, .sidebar summary, .sections a, .sections summary, .toc-inline summary, .toc-inline a, .breadcrumbs a, .pagination a,
+  .nav-toggle, .nav-close, .theme-toggle, .search-form button, .search-form input, .site-title { min-height: 44px; min-width: 44px; }
+  .sidebar a, .sidebar summary, .toc-inline summary, .toc-inline a { display: flex; align-items: center; }
+  .sections a, .sections summary, .breadcrumbs a, .site-title { display: inline-flex; align-items: center; }
+  .breadcrumbs ol { align-items: center; }
+}
 
 /* Document blocks */
 .document h2, .document h3, .document h4 { line-height: 1.3; margin: 2rem 0 .75rem; scroll-margin-top: 4rem; }
@@ -214,5 +247,5 @@ td > p:first-child { margin-top: 0; } td > p:last-child { margin-bottom: 0; }
 .search-results li { margin: 0 0 1rem; }
 .search-results .where { font-size: .85rem; color: var(--muted); }
 .not-found { padding: 3rem 0; }
-@media print { .site-header, .sidebar, .toc, .pagination, .skip-link { display: none; } .layout { display: block; } }
+@media print { .site-header, .sidebar, .toc, .toc-inline, .pagination, .skip-link { display: none; } .layout { display: block; } }
 `;

@@ -50,6 +50,61 @@ export const READER_JS = `(() => {
     });
   }
 
+  // Phones: the page tree opens from the menu button over the page. While it is open the rest of the
+  // page is inert (focus and assistive technologies stay inside), Tab wraps, Escape or the close
+  // button closes it and gives focus back to the menu button; the current page is scrolled into view.
+  const navToggle = document.querySelector('.nav-toggle');
+  const nav = document.getElementById('site-nav');
+  if (navToggle && nav) {
+    const closeButton = nav.querySelector('.nav-close');
+    const isOpen = () => root.classList.contains('nav-open');
+    const others = () => {
+      const list = [];
+      for (let el = nav; el.parentElement && el !== document.body; el = el.parentElement) {
+        for (const sibling of el.parentElement.children) if (sibling !== el && sibling.tagName !== 'SCRIPT') list.push(sibling);
+      }
+      return list;
+    };
+    const open = () => {
+      root.classList.add('nav-open');
+      navToggle.setAttribute('aria-expanded', 'true');
+      const current = nav.querySelector(':scope > ul [aria-current="page"]');
+      if (current) current.scrollIntoView({ block: 'center' });
+      (current || closeButton || nav).focus();
+      // after the focus has moved: the menu button it leaves becomes inert with the rest
+      for (const el of others()) el.inert = true;
+    };
+    const close = (giveFocusBack) => {
+      if (!isOpen()) return;
+      root.classList.remove('nav-open');
+      navToggle.setAttribute('aria-expanded', 'false');
+      for (const el of others()) el.inert = false;
+      if (giveFocusBack) navToggle.focus();
+    };
+    navToggle.addEventListener('click', () => (isOpen() ? close(true) : open()));
+    if (closeButton) closeButton.addEventListener('click', () => close(true));
+    document.addEventListener('keydown', (e) => {
+      if (e.key === 'Escape' && isOpen()) {
+        e.preventDefault();
+        close(true);
+      }
+    });
+    nav.addEventListener('keydown', (e) => {
+      if (e.key !== 'Tab' || !isOpen()) return;
+      const focusable = [...nav.querySelectorAll('a[href], button, summary')].filter((el) => el.getClientRects().length > 0);
+      if (!focusable.length) return;
+      const first = focusable[0];
+      const last = focusable[focusable.length - 1];
+      if (e.shiftKey && document.activeElement === first) { e.preventDefault(); last.focus(); }
+      else if (!e.shiftKey && document.activeElement === last) { e.preventDefault(); first.focus(); }
+    });
+    nav.addEventListener('click', (e) => { if (e.target.closest('a[href]')) close(false); });
+    matchMedia('(max-width: 48rem)').addEventListener('change', (m) => { if (!m.matches) close(false); });
+  }
+  for (const outline of document.querySelectorAll('.toc-inline')) {
+    outline.addEventListener('click', (e) => { if (e.target.closest('a[href]')) outline.open = false; });
+  }
+
   if (navigator.clipboard) {
     for (const figure of document.querySelectorAll('.code-block')) {
       const button = document.createElement('button');
@@ -70,5 +125,8 @@ export const READER_JS = `(() => {
 })();
 `;
 
-/** Runs before the first paint (inline, allowed by its hash in the CSP): the remembered theme. */
-export const THEME_BOOTSTRAP = `try{var t=localStorage.getItem('bindery-theme');if(t==='dark'||t==='light')document.documentElement.dataset.theme=t}catch(e){}`;
+/**
+ * Runs before the first paint (inline, allowed by its hash in the CSP): the remembered theme, and the
+ * end of `no-js` so that the phone layout with its menu is the first one drawn (no shift when the script comes).
+ */
+export const THEME_BOOTSTRAP = `document.documentElement.classList.remove('no-js');try{var t=localStorage.getItem('bindery-theme');if(t==='dark'||t==='light')document.documentElement.dataset.theme=t}catch(e){}`;
