@@ -20,9 +20,33 @@ export interface PageNode {
   /** a link page's destination */
   target?: ContentRef;
   href?: string;
-  layout?: Record<string, unknown>;
+  /** the official RevisionPageLayoutOptions as stored (absent fields take GitBook's defaults) */
+  layout?: PageLayoutOptions;
+  /** the official RevisionPageDocumentCover */
+  cover?: PageCover;
   updatedAt?: string;
   pages?: PageNode[];
+}
+
+/** Which parts of a page show, and how wide it is (the official RevisionPageLayoutOptions). */
+export interface PageLayoutOptions {
+  width?: 'default' | 'wide';
+  cover?: boolean;
+  coverSize?: 'hero' | 'full' | 'background';
+  title?: boolean;
+  description?: boolean;
+  tableOfContents?: boolean;
+  outline?: boolean;
+  pagination?: boolean;
+  [option: string]: unknown;
+}
+
+/** A page's cover: a picture (and one for dark mode), its vertical offset and height in pixels. */
+export interface PageCover {
+  ref?: ContentRef;
+  refDark?: ContentRef;
+  yPos?: number;
+  height?: number;
 }
 
 /** A file of a revision (the official `RevisionFile`). */

@@ -17,6 +17,12 @@ export interface Shell {
   place: Place;
   /** the page tree navigation shows (hidden pages already left out) */
   nav: PageNode[];
+  /** false: no page tree beside the page (the page's layout hides it) */
+  showNav?: boolean;
+  /** the page's layout is wide: the content takes the outline's column (the outline goes above it) */
+  wide?: boolean;
+  /** HTML across the top of the page, above the columns (a full-width cover) */
+  banner?: string;
   /** URL path of a page of the current space */
   hrefOf(page: PageNode): string | undefined;
   currentPageId?: string;
@@ -95,11 +101,15 @@ function outlineDisclosure(headings: Heading[] | undefined): string {
   return items ? `<details class="toc-inline"><summary>On this page</summary><nav aria-label="On this page"><ul>${items}</ul></nav></details>` : '';
 }
 
+const MENU_BUTTON = '<button type="button" class="nav-toggle" aria-expanded="false" aria-controls="site-nav"><span class="nav-toggle-icon" aria-hidden="true"></span>Menu</button>';
+
 /** The whole page around `main`: header, section tabs, sidebar with the page tree and variants, table of contents. */
 export function renderShell(shell: Shell): string {
   const { site, section } = shell.place;
   const pageTitle = shell.title === site.title ? site.title : `${shell.title} | ${site.title}`;
   const searchAction = `${shell.place.siteSpace.basePath}/~search`;
+  const showNav = shell.showNav !== false;
+  const layoutClass = ['layout', showNav ? '' : 'layout-no-nav', shell.wide ? 'layout-wide' : ''].filter(Boolean).join(' ');
   const meta = [
     shell.description ? `<meta name="description" content="${e(shell.description)}">` : '',
     shell.canonicalUrl ? `<link rel="canonical" href="${e(shell.canonicalUrl)}">` : '',
@@ -119,11 +129,15 @@ export function renderShell(shell: Shell): string {
 <meta name="color-scheme" content="light dark"><script>${THEME_BOOTSTRAP}</script>
 <link rel="stylesheet" href="${CSS_URL}"><script defer src="${JS_URL}"></script></head>
 <body><a class="skip-link" href="#content">Skip to content</a>
-<header class="site-header"><button type="button" class="nav-toggle" aria-expanded="false" aria-controls="site-nav"><span class="nav-toggle-icon" aria-hidden="true"></span>Menu</button><a class="site-title" href="${e(site.basePath)}/">${e(site.title)}</a>${sectionsNav(site.structure, section)}
+<header class="site-header">${showNav ? MENU_BUTTON : ''}<a class="site-title" href="${e(site.basePath)}/">${e(site.title)}</a>${sectionsNav(site.structure, section)}
 <form class="search-form" role="search" action="${e(searchAction)}" method="get"><label class="visually-hidden" for="search-q">Search this site</label><input id="search-q" type="search" name="q" placeholder="Search…"><button type="submit">Search</button></form>
 <button type="button" class="theme-toggle" aria-pressed="false"><span class="when-light">Dark</span><span class="when-dark">Light</span><span class="visually-hidden"> theme</span></button></header>
-<div class="layout"><nav class="sidebar" id="site-nav" aria-label="Pages"><button type="button" class="nav-close">Close menu</button>${variantSwitcher(shell.place)}${pageTree(shell.nav, shell)}</nav>
-<main id="content" tabindex="-1">${outlineDisclosure(shell.toc)}${shell.main}</main>${tableOfContents(shell.toc)}</div>
+${shell.banner ?? ''}<div class="${layoutClass}">${
+    showNav
+      ? `<nav class="sidebar" id="site-nav" aria-label="Pages"><button type="button" class="nav-close">Close menu</button>${variantSwitcher(shell.place)}${pageTree(shell.nav, shell)}</nav>`
+      : ''
+  }
+<main id="content" tabindex="-1">${outlineDisclosure(shell.toc)}${shell.main}</main>${shell.wide ? '' : tableOfContents(shell.toc)}</div>
 <footer class="site-footer">${shell.markdownUrl ? `<a href="${e(shell.markdownUrl)}">This page in Markdown</a> · ` : ''}Published with Bindery</footer>
 </body></html>`;
 }
@@ -138,6 +152,10 @@ export function pageMain(input: {
   title: string;
   emoji?: string;
   description?: string;
+  /** false: the title is kept for assistive technologies only (the page's layout hides it) */
+  showTitle?: boolean;
+  /** a cover above the title */
+  cover?: string;
   crumbs: Crumb[];
   html: string;
   previous?: { title: string; href: string };
@@ -152,7 +170,7 @@ export function pageMain(input: {
           input.previous ? `<a rel="prev" href="${e(input.previous.href)}"><span class="label">Previous</span>${e(input.previous.title)}</a>` : '<span></span>'
         }${input.next ? `<a rel="next" href="${e(input.next.href)}"><span class="label">Next</span>${e(input.next.title)}</a>` : ''}</nav>`
       : '';
-  return `${crumbs}<article><header class="page-header"><h1>${input.emoji ? `${pageIcon(input)}` : ''}${e(input.title)}</h1>${
+  return `${crumbs}<article>${input.cover ?? ''}<header class="page-header"><h1${input.showTitle === false ? ' class="visually-hidden"' : ''}>${input.emoji ? `${pageIcon(input)}` : ''}${e(input.title)}</h1>${
     input.description ? `<p class="page-description">${e(input.description)}</p>` : ''
   }</header><div class="document">${input.html}</div></article>${pager}`;
 }

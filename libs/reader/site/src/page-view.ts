@@ -15,6 +15,7 @@ import {
 } from '@bindery/reader/render';
 import type { ContentAccess, PublishedContent, ReaderSource, SiteView } from './source';
 import { Crumb, pageMain, Place, renderShell } from './layout';
+import { pageLayoutOf } from './page-layout';
 import { placeOf, siteSpaceOfSpace } from './structure';
 
 /** One site space's revision as read for a request: its pages and where it is served. */
@@ -177,9 +178,13 @@ export async function renderPageHtml(input: {
   ];
   const href = space.hrefOf(entry.page) ?? `${content.basePath}/`;
   const hasMath = doc ? JSON.stringify(doc).includes('math"') : false;
+  const layout = pageLayoutOf(entry.page, ctx);
   return renderShell({
     place,
     nav: navigationTree(space.tree),
+    showNav: layout.nav,
+    wide: layout.wide,
+    banner: layout.cover?.size === 'full' ? layout.cover.html : undefined,
     hrefOf: (p) => space.hrefOf(p),
     currentPageId: entry.page.id,
     title: entry.page.title,
@@ -188,15 +193,17 @@ export async function renderPageHtml(input: {
     markdownUrl: `${content.basePath}/${entry.page.path ?? ''}.md`,
     noindex: site.visibility !== 'public' || entry.noRobotsIndex,
     hasMath,
-    toc: rendered.headings,
+    toc: layout.outline ? rendered.headings : undefined,
     main: pageMain({
       title: entry.page.title,
       emoji: entry.page.emoji,
-      description: entry.page.description,
+      description: layout.description ? entry.page.description : undefined,
+      showTitle: layout.title,
+      cover: layout.cover?.size === 'hero' ? layout.cover.html : undefined,
       crumbs,
       html: rendered.html,
-      previous: link(previous),
-      next: link(next),
+      previous: layout.pagination ? link(previous) : undefined,
+      next: layout.pagination ? link(next) : undefined,
     }),
   });
 }

@@ -286,7 +286,11 @@ const GUIDE_FILES = { 'logo.png': 'f-logo', 'logo-dark.png': 'f-logo-dark', 'cov
 function guidesV2(): FixtureSpace {
   const ids = GUIDE_IDS;
   const pages: PageNode[] = [
-    page('p-welcome', 'Welcome', 'welcome', { description: 'Acme helps you publish documentation.', emoji: '1f44b' }),
+    page('p-welcome', 'Welcome', 'welcome', {
+      description: 'Acme helps you publish documentation.',
+      emoji: '1f44b',
+      cover: { ref: { kind: 'file', file: 'f-cover' }, refDark: { kind: 'file', file: 'f-cover-dark' }, yPos: 0, height: 180 },
+    }),
     {
       id: 'g-start',
       type: 'group',
@@ -302,6 +306,11 @@ function guidesV2(): FixtureSpace {
     page('p-secret', 'Secret page', 'secret', { hidden: true }),
     page('p-internal', 'Internal notes', 'internal', { noIndex: true, pages: [page('p-internal-child', 'More internal notes', 'internal/more')] }),
     { id: 'p-github', type: 'link', title: 'GitHub', target: { kind: 'url', url: 'https://github.com/example/acme' } },
+    page('p-layout', 'A wide page', 'wide', {
+      description: 'Shown only in the head.',
+      cover: { ref: { kind: 'file', file: 'f-cover' }, yPos: -20 },
+      layout: { width: 'wide', coverSize: 'full', description: false, tableOfContents: false, pagination: false, outline: true },
+    }),
   ];
   return {
     id: 'space-guides-v2',
@@ -322,6 +331,7 @@ function guidesV2(): FixtureSpace {
       'p-secret': md('Only for those who know the address.\n', ids),
       'p-internal': md('Internal notes, not listed in search or llms.txt.\n', ids),
       'p-internal-child': md('More internal notes.\n', ids),
+      'p-layout': md('## First\n\nA page with a full-width cover, no page tree, no pagination.\n\n## Second\n\nIts outline is above it.\n', ids),
     },
     files: [
       { id: 'f-logo', name: 'logo.png', contentType: 'image/png', size: 0, dimensions: { width: 240, height: 120 }, bytes: gradientPng(240, 120, [9, 105, 218], [130, 80, 223]) },

@@ -88,6 +88,17 @@ main:focus { outline: none; }
 .site-footer { border-top: 1px solid var(--border); padding: 1rem 1.25rem; font-size: .875rem; color: var(--muted); text-align: center; }
 .site-footer a { color: var(--muted); }
 @media (max-width: 70rem) { .layout { grid-template-columns: 15rem minmax(0, 1fr); } .toc { display: none; } }
+/* Page layouts: no page tree, a wide page (the outline goes above the content), covers */
+.layout-no-nav { grid-template-columns: minmax(0, 1fr) 14rem; max-width: 76rem; }
+.layout-wide { grid-template-columns: 17rem minmax(0, 1fr); }
+.layout-wide.layout-no-nav { grid-template-columns: minmax(0, 1fr); }
+.page-cover { overflow: hidden; background: var(--panel); }
+.page-cover img { display: block; width: 100%; height: 100%; object-fit: cover; }
+.page-cover img.only-dark { display: none; }
+:root[data-theme="dark"] .page-cover img.only-dark { display: block; } :root[data-theme="dark"] .page-cover img.only-light { display: none; }
+@media (prefers-color-scheme: dark) { :root:not([data-theme="light"]) .page-cover img.only-dark { display: block; } :root:not([data-theme="light"]) .page-cover img.only-light { display: none; } }
+.page-cover-hero { border-radius: 12px; margin: .5rem 0 1.5rem; }
+.page-cover-full { width: 100%; }
 .nav-toggle, .nav-close, .toc-inline { display: none; }
 .nav-toggle, .nav-close { font: inherit; padding: .25rem .75rem; border: 1px solid var(--border); border-radius: 6px; background: var(--panel); color: var(--fg); cursor: pointer; }
 .nav-toggle { align-items: center; gap: .5rem; }
@@ -100,7 +111,8 @@ main:focus { outline: none; }
 .toc-inline ul { list-style: none; margin: 0; padding: 0 .75rem .5rem; }
 .toc-inline li.level-2 { padding-left: .75rem; }
 .toc-inline a { display: block; padding: .2rem 0; }
-@media (max-width: 70rem) { .toc-inline { display: block; } }
+.layout-wide .toc-inline { display: block; }
+@media (max-width: 70rem) { .toc-inline { display: block; } .layout-no-nav { grid-template-columns: minmax(0, 1fr); } }
 /* Phones: the page comes first. With the script the page tree opens from the menu button as a full-screen
    layer (focus kept inside, Escape closes); without it, the page tree follows the page. */
 @media (max-width: 48rem) {
