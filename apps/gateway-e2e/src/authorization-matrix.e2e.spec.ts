@@ -12,6 +12,7 @@ type Row = MatrixRow<{ orgId: string; someUserId: string }>;
 //                                                                          admin create review edit comment read guest stranger bad none
 const MATRIX: Row[] = [
   { name: 'GET /v1/user', call: (c) => c.get('/v1/user'), expect: [200, 200, 200, 200, 200, 200, 200, 200, 401, 401] },
+  { name: 'GET /v1/users/{userId}', call: (c, x) => c.get(`/v1/users/${x.someUserId}`), expect: [200, 200, 200, 200, 200, 200, 200, 404, 401, 401] },
   { name: 'GET /v1/orgs', call: (c) => c.get('/v1/orgs'), expect: [200, 200, 200, 200, 200, 200, 200, 200, 401, 401] },
   { name: 'POST /v1/orgs', call: (c) => c.post('/v1/orgs', { title: 'Made in the matrix' }), expect: [201, 201, 201, 201, 201, 201, 201, 201, 401, 401] },
   { name: 'GET /v1/orgs/{orgId}', call: (c, x) => c.get(`/v1/orgs/${x.orgId}`), expect: [200, 200, 200, 200, 200, 200, 200, 404, 401, 401] },

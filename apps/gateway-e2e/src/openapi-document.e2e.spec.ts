@@ -81,6 +81,7 @@ describe('responses match the served /openapi.json', () => {
     expectDeclared(await admin.post(`/admin/users/${user.id}/tokens`, { label: 'doc' }), 'post', '/admin/users/{userId}/tokens', 201);
     const api = http(sut.baseUrl, ada.token);
     expectDeclared(await api.get('/v1/user'), 'get', '/v1/user', 200);
+    expectDeclared(await api.get(`/v1/users/${ada.id}`), 'get', '/v1/users/{userId}', 200);
     const created = expectDeclared(await api.post('/v1/orgs', { title: 'Second', emailDomains: ['openapi-doc.test'] }), 'post', '/v1/orgs', 201);
     expectDeclared(await api.get('/v1/orgs'), 'get', '/v1/orgs', 200);
     expectDeclared(await api.get(`/v1/orgs/${orgId}`), 'get', '/v1/orgs/{organizationId}', 200);

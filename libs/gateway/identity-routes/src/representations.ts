@@ -11,7 +11,7 @@ export function userJson(u: pb.User, urls: Urls) {
     object: 'user',
     id: u.id,
     displayName: u.displayName,
-    email: u.email,
+    ...(u.email ? { email: u.email } : {}),
     ...(u.photoUrl ? { photoURL: u.photoUrl } : {}),
     urls: { location: `${urls.publicUrl}/v1/users/${encodeURIComponent(u.id)}` },
   };

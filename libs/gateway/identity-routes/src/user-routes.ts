@@ -1,3 +1,4 @@
+import { notFound } from '@bindery/platform/errors';
 import { ID_PARAM, officialResponse, officialSchema, RouteSpec } from '@bindery/gateway/http';
 import type { IdentityClient } from '@bindery/identity/client';
 import { CREATE_TOKEN, CREATE_USER } from './identity-schemas';
@@ -29,6 +30,24 @@ export function userRoutes(identity: IdentityClient, urls: Urls): RouteSpec[] {
       success: { status: 200, description: 'The user', schema: officialResponse('getAuthenticatedUser') },
       async handler({ caller, deadline }) {
         return { body: userJson(await identity.getCurrentUser({}, { caller, deadline }), urls) };
+      },
+    },
+    {
+      method: 'get',
+      path: '/v1/users/:userId',
+      operationId: 'getUserById',
+      summary: 'Get a user by its ID',
+      description:
+        'The user is found when the caller is that user, shares an organization with them, or holds a site token of an organization they belong to (then without the e-mail address); any other user answers 404, like one that does not exist.',
+      tags: ['users'],
+      siteToken: true,
+      params: { userId: ID_PARAM },
+      success: { status: 200, description: 'The user', schema: officialSchema('User') },
+      async handler({ caller, deadline, params }) {
+        const { users } = await identity.lookupUsers({ userIds: [params.userId] }, { caller, deadline });
+        const user = users.find((u) => u.id === params.userId);
+        if (!user) throw notFound('User');
+        return { body: userJson(user, urls) };
       },
     },
     {

@@ -59,6 +59,7 @@ export function identityHandlers(deps: IdentityDeps): GrpcRegistration {
         return { userIds: result.userIds, invited: result.invited };
       },
     },
-    { public: ['authenticate'] },
+    // lookupUsers: a site token's caller sees its organization's members by name (users.service)
+    { public: ['authenticate'], siteReadable: ['lookupUsers'] },
   );
 }

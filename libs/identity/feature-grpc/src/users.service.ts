@@ -43,6 +43,12 @@ export async function lookupUsers(deps: IdentityDeps, caller: Caller, userIds: s
   if (!ids.length) return [];
   const found = await deps.users.findManyByIds(ids);
   if (caller.isInstanceAdmin) return [...found.values()];
+  if (caller.site) {
+    // A site token (a published site's reader, e.g. another renderer showing a page's authors): the
+    // members of the site's organization, by name only — a site's readers never learn addresses.
+    const members = await deps.members.findMany(caller.site.organizationId, [...found.keys()]);
+    return [...found.values()].filter((u) => members.has(u._id)).map((u) => ({ ...u, email: '' }));
+  }
   // Those not yet known to share an organization with the caller; the caller's organizations are
   // walked a few at a time, and the walk ends as soon as nobody is left to place.
   const unplaced = new Set([...found.keys()].filter((id) => id !== caller.userId));
