@@ -1,6 +1,7 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { localPathOf } from './mcp';
+import { pathToLog } from './routes';
 import { serveSampleReader, ServedReader } from './testing/serve';
 
 /** The sites' MCP endpoint through the SDK's own client, over HTTP, against the sample sites. */
@@ -91,6 +92,18 @@ describe('a public site', () => {
       body: '{',
     });
     expect(bad.status).toBe(400);
+    const listed = await fetch(`${r.url}/acme-inc/acme/~gitbook/mcp`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream' },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 7, method: 'tools/list' }),
+    });
+    expect([listed.status, listed.headers.get('content-type'), listed.headers.get('cache-control'), listed.headers.get('mcp-session-id')]).toEqual([
+      200,
+      'application/json',
+      'no-store',
+      null,
+    ]);
+    expect(await listed.json()).toMatchObject({ jsonrpc: '2.0', id: 7, result: { tools: expect.any(Array) } });
     expect((await fetch(`${r.url}/acme-inc/acme/api/~gitbook/mcp`, { method: 'POST' })).status).toBe(404);
     // other pages still refuse POST
     expect((await fetch(`${r.url}/acme-inc/acme/install`, { method: 'POST' })).status).toBe(405);
@@ -170,4 +183,8 @@ test('localPathOf: URLs and paths of this site only', () => {
   expect(localPathOf('https://evil.example/o/s/install', origin, '/o/s')).toBeUndefined();
   expect(localPathOf('~files/x/y', origin, '/o/s')).toBeUndefined();
   expect(localPathOf('install', origin, '')).toBe('/install');
+});
+
+test('a failed request is logged without its share key or query', () => {
+  expect(pathToLog('/acme-inc/team/~share/bshare-good-key/~gitbook/mcp?jwt_token=jwt-pro')).toBe('/acme-inc/team/~share/…/~gitbook/mcp');
 });

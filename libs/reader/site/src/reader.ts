@@ -3,7 +3,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { escapeHtml as e, nodeAtPath, pageAtPath, PageNode } from '@bindery/reader/render';
 import type { PublishedContent, ReaderSource, SiteView, Visitor } from './source';
 import { ASSET_PREFIX, assetAt, THEME_SCRIPT_HASH } from './assets/assets';
-import { cookiesOf, routeOf, SHARE_COOKIE, shareLinkIn, siteCookie, VISITOR_COOKIE } from './routes';
+import { cookiesOf, pathToLog, routeOf, SHARE_COOKIE, shareLinkIn, siteCookie, VISITOR_COOKIE } from './routes';
 import { prefersMarkdown } from './negotiation';
 import { isMcpPath, mcpRequestOf, overLimit, serveMcp } from './mcp';
 import { RateLimiter, RateLimitOptions } from './rate-limit';
@@ -85,7 +85,7 @@ export class Reader {
   readonly handle = (req: IncomingMessage, res: ServerResponse): void => {
     this.serve(req, res).catch((err: unknown) => {
       if (err instanceof HttpAnswer) return this.answer(res, err);
-      this.log('error', 'reader request failed', { path: (req.url ?? '').split('?')[0], error: err instanceof Error ? err.message : String(err) });
+      this.log('error', 'reader request failed', { path: pathToLog(req.url), error: err instanceof Error ? err.message : String(err) });
       if (!res.headersSent)
         this.answer(
           res,

@@ -64,3 +64,6 @@ export const VISITOR_COOKIE = 'bindery_visitor';
 export function siteCookie(name: string, value: string, sitePath: string, secure: boolean): string {
   return `${name}=${encodeURIComponent(value)}; Path=${sitePath || '/'}; HttpOnly; SameSite=Lax${secure ? '; Secure' : ''}`;
 }
+
+/** A request's path as logs may hold it: no query (it may carry a visitor token), no share key. */
+export const pathToLog = (url: string | undefined): string => (url ?? '').split('?')[0].replace(/\/~share\/[^/]+/, '/~share/…');
