@@ -1,5 +1,5 @@
 import { flattenTree, navigationTree, neighbours, pageAtPath, firstPage } from './tree';
-import { llmsFullTxt, llmsTxt, robotsTxt, sitemapEntries, sitemapXml, ListedSpace, pageUrl, markdownUrl } from './listings';
+import { llmsTxt, robotsTxt, sitemapEntries, sitemapXml, ListedSpace, pageUrl, markdownUrl } from './listings';
 import { pageMarkdown } from './markdown';
 import type { Document, PageNode, RenderContext } from './types';
 
@@ -95,12 +95,6 @@ describe('llms.txt, sitemap.xml, robots.txt', () => {
         '- [REF](https://r.example/acme/api/v2/reference.md): Every call listed',
         '',
       ].join('\n'),
-    );
-  });
-
-  test('llms-full.txt joins the pages', () => {
-    expect(llmsFullTxt({ title: 'Acme' }, [{ url: 'https://r.example/acme/', markdown: '# Intro\n\nHi\n' }])).toBe(
-      '# Acme\n\n---\n\nSource: https://r.example/acme/\n\n# Intro\n\nHi\n',
     );
   });
 

@@ -47,12 +47,6 @@ export function llmsTxt(site: { title: string; description?: string }, spaces: L
   return lines.join('\n');
 }
 
-/** `llms-full.txt`: every listed page's Markdown, in order, each headed by where it lives. */
-export function llmsFullTxt(site: { title: string; description?: string }, pages: Array<{ url: string; markdown: string }>): string {
-  const head = [`# ${oneLine(site.title)}`, ...(site.description ? ['', `> ${oneLine(site.description)}`] : [])].join('\n');
-  return [head, ...pages.map((p) => `Source: ${p.url}\n\n${p.markdown.trim()}`)].join('\n\n---\n\n') + '\n';
-}
-
 const xml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&apos;');
 
 /** The URLs of a sitemap: every page robots may index, in every site space (section and variant). */

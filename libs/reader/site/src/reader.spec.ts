@@ -167,6 +167,22 @@ describe('Markdown and listings for agents', () => {
     const negotiated = await text('/acme-inc/acme/install', { Accept: 'text/markdown' });
     expect(negotiated.body).toBe(md.body);
     expect(negotiated.headers.get('vary')).toContain('Accept');
+    // RFC 9110 negotiation: Markdown only when named, at a weight at least that of HTML; HTML stays the default
+    const accepts: Array<[string | undefined, string]> = [
+      [undefined, 'text/html'],
+      ['*/*', 'text/html'],
+      ['text/html', 'text/html'],
+      ['text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8', 'text/html'],
+      ['text/markdown, text/html', 'text/markdown'],
+      ['text/markdown;q=0.9, text/html', 'text/html'],
+      ['text/markdown;q=0.5, */*', 'text/html'],
+      ['text/markdown, */*;q=0.1', 'text/markdown'],
+      ['text/html;q=0.5, text/markdown;q=0.5', 'text/markdown'],
+    ];
+    for (const [accept, type] of accepts) {
+      const res = await text('/acme-inc/acme/install', accept ? { Accept: accept } : {});
+      expect([accept, res.status, res.headers.get('content-type')?.split(';')[0], res.headers.get('vary')]).toEqual([accept, 200, type, 'Accept, Cookie']);
+    }
     expect((await text('/acme-inc/acme/welcome.md')).body).toContain('# Welcome');
     expect((await get('/acme-inc/acme/nope.md')).status).toBe(404);
   });
@@ -205,13 +221,59 @@ describe('Markdown and listings for agents', () => {
         '',
       ].join('\n'),
     );
-    const full = await text('/acme-inc/acme/llms-full.txt');
-    expect(full.body).toContain(`Source: ${r.url}/acme-inc/acme/install.md\n\n---\ndescription: Install Acme.\n---\n\n# Install`);
-    expect(full.body).toContain('# Hello world');
-    expect(full.body).not.toContain('Internal notes');
-    expect(full.body).not.toContain('Secret page');
     // Listings belong to the site root only.
     expect((await get('/acme-inc/acme/api/llms.txt')).status).toBe(404);
+  });
+
+  test('llms-full.txt: every listed page in reading order, headed with its title and URL', async () => {
+    const full = await text('/acme-inc/acme/llms-full.txt');
+    expect(full.headers.get('content-type')).toBe('text/plain; charset=utf-8');
+    expect(full.body.startsWith('# Acme Docs\n\n> Documentation of Acme.\n\n---\ntitle: "Welcome"\n')).toBe(true);
+    expect(full.body).toContain(
+      `---\ntitle: "Install"\nurl: ${r.url}/acme-inc/acme/install\nsection: "Guides › v2"\ndescription: Install Acme.\n---\n\n# Install\n\n## Requirements`,
+    );
+    // the page tree's order, section by section and variant by variant: the order of llms.txt
+    const urls = [...full.body.matchAll(/^url: (.+)$/gm)].map((m) => m[1].replace(r.url, ''));
+    expect(urls).toEqual([
+      '/acme-inc/acme/',
+      '/acme-inc/acme/install',
+      '/acme-inc/acme/install/docker',
+      '/acme-inc/acme/configure',
+      '/acme-inc/acme/rich',
+      '/acme-inc/acme/v1/',
+      '/acme-inc/acme/v1/install',
+      '/acme-inc/acme/api/',
+      '/acme-inc/acme/api/authentication',
+      '/acme-inc/acme/blog/',
+    ]);
+    const llms = (await text('/acme-inc/acme/llms.txt')).body;
+    expect([...llms.matchAll(/\]\(([^)]+)\.md\)/g)].map((m) => m[1].replace(r.url, ''))).toEqual(urls.map((u) => (u.endsWith('/') ? expect.stringMatching(`^${u}`) : u)));
+    expect(full.body).not.toContain('Internal notes');
+    expect(full.body).not.toContain('Secret page');
+    expect(full.body).not.toContain('Left out');
+    expect((await get('/acme-inc/acme/api/llms-full.txt')).status).toBe(404);
+  });
+
+  test('llms-full.txt is bounded: the pages past the bound are left out and a closing note says which', async () => {
+    const small = await serveSampleReader({ reader: { llmsFullMaxBytes: 4000 } });
+    try {
+      const res = await fetch(`${small.url}/acme-inc/acme/llms-full.txt`);
+      const body = await res.text();
+      expect(Buffer.byteLength(body)).toBeLessThanOrEqual(4000);
+      expect([...body.matchAll(/^url: (.+)$/gm)].map((m) => m[1].replace(small.url, ''))).toEqual([
+        '/acme-inc/acme/',
+        '/acme-inc/acme/install',
+        '/acme-inc/acme/install/docker',
+        '/acme-inc/acme/configure',
+      ]);
+      expect(
+        body.endsWith(
+          `---\n\nLeft out: 6 of 10 pages, from "Every block" (${small.url}/acme-inc/acme/rich) on: this file is limited to 4000 bytes. ${small.url}/acme-inc/acme/llms.txt lists every page's Markdown URL.\n`,
+        ),
+      ).toBe(true);
+    } finally {
+      await small.close();
+    }
   });
 
   test('sitemap.xml covers every section and variant, honouring noIndex; robots.txt names it', async () => {

@@ -3,7 +3,10 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { escapeHtml as e, nodeAtPath, pageAtPath, PageNode } from '@bindery/reader/render';
 import type { PublishedContent, ReaderSource, SiteView, Visitor } from './source';
 import { ASSET_PREFIX, assetAt, THEME_SCRIPT_HASH } from './assets/assets';
-import { cookiesOf, routeOf, SHARE_COOKIE, shareLinkIn, siteCookie, VISITOR_COOKIE, wantsMarkdown } from './routes';
+import { cookiesOf, pathToLog, routeOf, SHARE_COOKIE, shareLinkIn, siteCookie, VISITOR_COOKIE } from './routes';
+import { prefersMarkdown } from './negotiation';
+import { isMcpPath, mcpRequestOf, overLimit, serveMcp } from './mcp';
+import { RateLimiter, RateLimitOptions } from './rate-limit';
 import { messagePage, renderPageHtml, renderPageMarkdown, SpaceView } from './page-view';
 import { listingRevisions, siteFile } from './site-files';
 import { bareShell } from './layout';
@@ -22,6 +25,12 @@ export interface ReaderOptions {
   /** whether the services the source reads answer (GET /readyz) */
   ready?: () => Promise<boolean>;
   log?: (level: 'info' | 'warn' | 'error', message: string, fields?: Record<string, unknown>) => void;
+  /** requests to sites' MCP endpoints per client address (READER_MCP_BURST, READER_MCP_PER_MINUTE) */
+  mcpRateLimit?: Pick<RateLimitOptions, 'burst' | 'perMinute' | 'clock'>;
+  /** READER_CLIENT_ADDRESS_HEADER: the header a trusted proxy names the client's address in (else the peer's) */
+  clientAddressHeader?: string;
+  /** READER_LLMS_FULL_MAX_BYTES: the bound on a site's llms-full.txt */
+  llmsFullMaxBytes?: number;
 }
 
 interface Rendered {
@@ -53,6 +62,7 @@ export class Reader {
   private readonly secure: boolean;
   private readonly rendered: Lru<Rendered>;
   private readonly log: NonNullable<ReaderOptions['log']>;
+  private readonly mcpLimiter: RateLimiter;
 
   constructor(private readonly options: ReaderOptions) {
     this.source = options.source;
@@ -63,6 +73,7 @@ export class Reader {
     this.secure = url.protocol === 'https:';
     this.rendered = new Lru<Rendered>(options.renderCacheSize ?? 2000);
     this.log = options.log ?? (() => undefined);
+    this.mcpLimiter = new RateLimiter(options.mcpRateLimit ?? { burst: 60, perMinute: 120 });
   }
 
   /** Drops every rendered page (the source's own caches are dropped by the source). */
@@ -74,7 +85,7 @@ export class Reader {
   readonly handle = (req: IncomingMessage, res: ServerResponse): void => {
     this.serve(req, res).catch((err: unknown) => {
       if (err instanceof HttpAnswer) return this.answer(res, err);
-      this.log('error', 'reader request failed', { path: (req.url ?? '').split('?')[0], error: err instanceof Error ? err.message : String(err) });
+      this.log('error', 'reader request failed', { path: pathToLog(req.url), error: err instanceof Error ? err.message : String(err) });
       if (!res.headersSent)
         this.answer(
           res,
@@ -102,7 +113,9 @@ export class Reader {
   }
 
   private async serve(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    if (req.method !== 'GET' && req.method !== 'HEAD') throw new HttpAnswer(405, { Allow: 'GET, HEAD', 'Content-Type': 'text/plain; charset=utf-8' }, 'Method not allowed\n');
+    const agent = isMcpPath(req.url?.split('?')[0] ?? '');
+    if (req.method !== 'GET' && req.method !== 'HEAD' && !agent)
+      throw new HttpAnswer(405, { Allow: 'GET, HEAD', 'Content-Type': 'text/plain; charset=utf-8' }, 'Method not allowed\n');
     const url = new URL(req.url ?? '/', 'http://reader.invalid');
     const path = url.pathname;
     if (path === '/healthz') throw new HttpAnswer(200, { 'Content-Type': 'text/plain' }, 'ok\n');
@@ -111,6 +124,7 @@ export class Reader {
       throw new HttpAnswer(ready ? 200 : 503, { 'Content-Type': 'text/plain' }, ready ? 'ready\n' : 'not ready\n');
     }
     if (path.startsWith(`${ASSET_PREFIX}/`)) return this.asset(req, res, path);
+    if (agent && overLimit(req, res, this.mcpLimiter, this.options.clientAddressHeader)) return;
 
     const host = String(req.headers.host ?? this.publicHost);
     const onReaderHost = host === this.publicHost;
@@ -123,7 +137,10 @@ export class Reader {
     // `/<basename>` at an organization's host, none at a site's own hostname.
     const siteDepth = onReaderHost ? 2 : this.isOrganizationHost(host) ? 1 : 0;
     // A share link's key moves from the URL into a cookie for that site, then out of the address bar.
-    const share = shareLinkIn(path);
+    const cookies = cookiesOf(req.headers.cookie);
+    // An agent follows no redirect that sets a cookie: its credentials are read from the request as it is.
+    const mcp = agent ? mcpRequestOf(path, url, req.headers, cookies) : undefined;
+    const share = mcp ? undefined : shareLinkIn(path);
     if (share) {
       throw new HttpAnswer(303, {
         Location: localPath(`${share.siteRoot}${share.rest}${url.search}`),
@@ -131,8 +148,7 @@ export class Reader {
         'Referrer-Policy': 'no-referrer',
       });
     }
-    const cookies = cookiesOf(req.headers.cookie);
-    const jwt = url.searchParams.get('jwt_token');
+    const jwt = mcp ? null : url.searchParams.get('jwt_token');
     if (jwt) {
       url.searchParams.delete('jwt_token');
       const siteRoot = siteRootOf(path, siteDepth);
@@ -142,9 +158,9 @@ export class Reader {
         'Referrer-Policy': 'no-referrer',
       });
     }
-    const visitor: Visitor = { shareKey: cookies.get(SHARE_COOKIE) || undefined, visitorToken: cookies.get(VISITOR_COOKIE) || undefined };
+    const visitor: Visitor = mcp?.visitor ?? { shareKey: cookies.get(SHARE_COOKIE) || undefined, visitorToken: cookies.get(VISITOR_COOKIE) || undefined };
 
-    const route = routeOf(path);
+    const route = routeOf(mcp?.path ?? path);
     const content = await this.source.resolve(this.resolverUrl(onReaderHost, host, siteDepth, route.contentPath, visitor), visitor);
     if (!content) throw this.notFound();
     // another form of a site's address (`<reader>/<basename>` of earlier versions): moved for good, the query kept
@@ -167,18 +183,27 @@ export class Reader {
         return serveFile(req, res, { source: this.source, access: content.access, fileId: route.fileId, name: route.name, privateSite, notFound: () => this.notFound() });
       case 'search':
         return this.send(req, res, await searchPage({ ...ctx, query: url.searchParams.get('q') ?? '', json: route.json }), common);
+      case 'mcp':
+        // The site's, at its root (where GitBook serves it), as the visitor may read the site.
+        if (route.contentPath.replace(/\/+$/, '') !== site.basePath) throw this.notFound();
+        return serveMcp(
+          req,
+          res,
+          { ...ctx, markdownAt: (p) => this.markdownAt(p, { onReaderHost, host, siteDepth, site, visitor, origin }) },
+          { ...common, 'Cache-Control': 'no-store' },
+        );
       case 'site-file': {
         // Listings are the site's: asked for below a section or variant, they are not there.
         if (route.contentPath.replace(/\/+$/, '') !== site.basePath) throw this.notFound();
         const key = ['file', route.file, site.id, site.version, content.audience, await listingRevisions(this.source, content, site, visitor), origin].join('|');
         const out = await this.cached(key, async () => {
-          const f = await siteFile(route.file, ctx);
+          const f = await siteFile(route.file, { ...ctx, llmsFullMaxBytes: this.options.llmsFullMaxBytes });
           return { body: f.body, contentType: f.contentType };
         });
         return this.send(req, res, out, common);
       }
       default: {
-        const markdown = route.kind === 'markdown' || wantsMarkdown(req.headers.accept);
+        const markdown = route.kind === 'markdown' || prefersMarkdown(req.headers.accept);
         const space = new SpaceView(content.basePath, await this.source.pages(content.access));
         const entries = space.entries;
         const entry = pageAtPath(entries, content.pathname);
@@ -193,6 +218,22 @@ export class Reader {
         return this.send(req, res, out, { ...common, Vary: 'Accept, Cookie', ...(markdown ? {} : { 'Content-Security-Policy': CSP }) });
       }
     }
+  }
+
+  /** A page's Markdown at a local path of a site, as its `.md` URL answers it for this visitor (the same cache). */
+  private async markdownAt(
+    path: string,
+    at: { onReaderHost: boolean; host: string; siteDepth: number; site: SiteView; visitor: Visitor; origin: string },
+  ): Promise<string | undefined> {
+    const content = await this.source.resolve(this.resolverUrl(at.onReaderHost, at.host, at.siteDepth, path, at.visitor), at.visitor);
+    if (!content || content.redirect || content.siteId !== at.site.id) return undefined;
+    const space = new SpaceView(content.basePath, await this.source.pages(content.access));
+    const entry = pageAtPath(space.entries, content.pathname);
+    if (!entry) return undefined;
+    const key = ['md', at.site.id, at.site.version, content.siteSpaceId, content.revisionId, entry.page.id, content.audience, at.origin].join('|');
+    const page = { source: this.source, content, site: at.site, visitor: at.visitor, origin: at.origin, space, entry };
+    const out = await this.cached(key, async () => ({ body: await renderPageMarkdown(page), contentType: 'text/markdown; charset=utf-8' }));
+    return out.body.toString('utf8');
   }
 
   /** Whether the host is an organization's below the reader domain (`acme.docs.example.com`). */

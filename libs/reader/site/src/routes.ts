@@ -8,11 +8,13 @@ export type Route =
   | { kind: 'markdown'; contentPath: string }
   | { kind: 'site-file'; file: 'llms.txt' | 'llms-full.txt' | 'sitemap.xml' | 'robots.txt'; contentPath: string }
   | { kind: 'search'; json: boolean; contentPath: string }
-  | { kind: 'file'; fileId: string; name: string; contentPath: string };
+  | { kind: 'file'; fileId: string; name: string; contentPath: string }
+  | { kind: 'mcp'; contentPath: string };
 
 const SITE_FILES = ['llms.txt', 'llms-full.txt', 'sitemap.xml', 'robots.txt'] as const;
 
 export function routeOf(path: string): Route {
+  if (path.endsWith('/~gitbook/mcp')) return { kind: 'mcp', contentPath: path.slice(0, -'/~gitbook/mcp'.length) || '/' };
   const fileMatch = /^(.*)\/~files\/([A-Za-z0-9_-]{1,128})\/([^/]+)$/.exec(path);
   if (fileMatch) return { kind: 'file', fileId: fileMatch[2], name: fileMatch[3], contentPath: fileMatch[1] || '/' };
   const searchMatch = /^(.*)\/~search(\.json)?$/.exec(path);
@@ -63,22 +65,5 @@ export function siteCookie(name: string, value: string, sitePath: string, secure
   return `${name}=${encodeURIComponent(value)}; Path=${sitePath || '/'}; HttpOnly; SameSite=Lax${secure ? '; Secure' : ''}`;
 }
 
-/** Whether the client prefers Markdown to HTML (`Accept: text/markdown`). */
-export function wantsMarkdown(accept: string | undefined): boolean {
-  if (!accept) return false;
-  let md = -1;
-  let html = -1;
-  for (const part of accept.split(',')) {
-    const [type, ...params] = part.trim().split(';');
-    const q = Number(
-      params
-        .map((p) => p.trim())
-        .find((p) => p.startsWith('q='))
-        ?.slice(2) ?? '1',
-    );
-    const t = type.trim().toLowerCase();
-    if (t === 'text/markdown' || t === 'text/x-markdown') md = Math.max(md, q);
-    if (t === 'text/html' || t === 'application/xhtml+xml') html = Math.max(html, q);
-  }
-  return md > 0 && md >= html;
-}
+/** A request's path as logs may hold it: no query (it may carry a visitor token), no share key. */
+export const pathToLog = (url: string | undefined): string => (url ?? '').split('?')[0].replace(/\/~share\/[^/]+/, '/~share/…');

@@ -1,16 +1,17 @@
-import { flattenTree, listedPages, ListedSpace, llmsFullTxt, llmsTxt, markdownUrl, pageMarkdown, robotsTxt, sitemapEntries, sitemapXml } from '@bindery/reader/render';
+import { flattenTree, ListedSpace, llmsTxt, robotsTxt, sitemapEntries, sitemapXml } from '@bindery/reader/render';
 import type { PublishedContent, ReaderSource, SiteView, Visitor } from './source';
 import { listingTitle, siteSpacesOf } from './structure';
-import { renderContextFor, SpaceView } from './page-view';
+import { SpaceView } from './page-view';
+import { llmsFullTxt } from './llms-full';
 
-interface ReadSpace {
+export interface ReadSpace {
   listed: ListedSpace;
   content: PublishedContent;
   view: SpaceView;
 }
 
 /** Every site space the visitor may read (every section and variant), with its current page tree. */
-async function readSpaces(source: ReaderSource, content: PublishedContent, site: SiteView, visitor: Visitor, origin: string): Promise<ReadSpace[]> {
+export async function readSpaces(source: ReaderSource, content: PublishedContent, site: SiteView, visitor: Visitor, origin: string): Promise<ReadSpace[]> {
   const all = siteSpacesOf(site);
   const read = await Promise.all(
     all.map(async (entry) => {
@@ -48,7 +49,7 @@ export async function listingRevisions(source: ReaderSource, content: PublishedC
 
 export async function siteFile(
   file: 'llms.txt' | 'llms-full.txt' | 'sitemap.xml' | 'robots.txt',
-  input: { source: ReaderSource; content: PublishedContent; site: SiteView; visitor: Visitor; origin: string },
+  input: { source: ReaderSource; content: PublishedContent; site: SiteView; visitor: Visitor; origin: string; llmsFullMaxBytes?: number },
 ): Promise<{ body: string; contentType: string }> {
   const { source, content, site, visitor, origin } = input;
   const indexable = site.visibility === 'public';
@@ -68,13 +69,5 @@ export async function siteFile(
       ),
       contentType: 'text/plain; charset=utf-8',
     };
-  const pages: Array<{ url: string; markdown: string }> = [];
-  for (const space of spaces) {
-    for (const entry of listedPages(space.listed)) {
-      const doc = await source.document(space.content.access, entry.page.id);
-      const ctx = await renderContextFor(source, space.content, site, space.view, doc, origin);
-      pages.push({ url: markdownUrl(space.listed, entry), markdown: pageMarkdown(entry.page, doc, ctx) });
-    }
-  }
-  return { body: llmsFullTxt(head, pages), contentType: 'text/plain; charset=utf-8' };
+  return { body: await llmsFullTxt({ source, site, spaces, origin, maxBytes: input.llmsFullMaxBytes }), contentType: 'text/plain; charset=utf-8' };
 }

@@ -23,6 +23,12 @@ const readerSettings = {
   REQUEST_BUDGET_MS: { kind: 'int', default: 10000, min: 100, max: 120000 },
   READER_RESOLVE_TTL_MS: { kind: 'int', default: 1000, min: 0, max: 60000 },
   READER_RENDER_CACHE_SIZE: { kind: 'int', default: 2000, min: 0, max: 1000000 },
+  /** requests to sites' MCP endpoints a client address may make at once, and per minute after that (docs/reader.md) */
+  READER_MCP_BURST: { kind: 'int', default: 60, min: 1, max: 1000000 },
+  READER_MCP_PER_MINUTE: { kind: 'int', default: 120, min: 1, max: 1000000 },
+  /** the header a trusted proxy in front of the reader names the client's address in (e.g. x-forwarded-for) */
+  READER_CLIENT_ADDRESS_HEADER: { kind: 'string', optional: true },
+  READER_LLMS_FULL_MAX_BYTES: { kind: 'int', default: 5 * 1024 * 1024, min: 1024, max: 1024 * 1024 * 1024 },
   BINDERY_INTERNAL_SECRET: { kind: 'string', optional: true, secret: true, min: 32 },
   /** the broker whose sites and content events drop the caches at once (docs/reader.md) */
   KAFKA_BROKERS: { kind: 'list' },
@@ -78,6 +84,9 @@ export async function startReader(env: NodeJS.ProcessEnv = process.env): Promise
     publicUrl,
     publicDomain: config.BINDERY_READER_DOMAIN,
     renderCacheSize: config.READER_RENDER_CACHE_SIZE,
+    mcpRateLimit: { burst: config.READER_MCP_BURST, perMinute: config.READER_MCP_PER_MINUTE },
+    clientAddressHeader: config.READER_CLIENT_ADDRESS_HEADER,
+    llmsFullMaxBytes: config.READER_LLMS_FULL_MAX_BYTES,
     ready: async () => (await Promise.all(readiness.map((r) => r()))).every(Boolean),
     log: (level, message, fields) => logger[level](message, fields),
   });
