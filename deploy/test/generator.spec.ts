@@ -108,19 +108,20 @@ describe('addToAggregate, addToGateway and addToMonolith', () => {
       'search',
       'sites',
       'specs',
+      'webhooks',
     ]);
 
     const config = gatewayConfig();
     expect(generator.addToGateway(WIDGETS, repo)).toBe(true);
     expect(generator.addToGateway(WIDGETS, repo)).toBe(false);
-    expect(gatewayConfig()).toBe(config.replace('  SPECS_GRPC_URL: specs:25057\n', '  SPECS_GRPC_URL: specs:25057\n  WIDGETS_GRPC_URL: widgets:25099\n'));
+    expect(gatewayConfig()).toBe(config.replace('  WEBHOOKS_GRPC_URL: webhooks:25058\n', '  WEBHOOKS_GRPC_URL: webhooks:25058\n  WIDGETS_GRPC_URL: widgets:25099\n'));
     expect(() => generator.addToGateway({ ...WIDGETS, port: 50100 }, repo)).toThrow(/already set/);
 
     const monolithConfig = () => fs.readFileSync(path.join(repo, 'deploy/small/bindery/configmap.yaml'), 'utf8');
     const monolith = monolithConfig();
     expect(generator.addToMonolith(WIDGETS, repo)).toBe(true);
     expect(generator.addToMonolith(WIDGETS, repo)).toBe(false);
-    expect(monolithConfig()).toBe(monolith.replace('  SPECS_GRPC_URL: 127.0.0.1:25057\n', '  SPECS_GRPC_URL: 127.0.0.1:25057\n  WIDGETS_GRPC_URL: 127.0.0.1:25099\n'));
+    expect(monolithConfig()).toBe(monolith.replace('  WEBHOOKS_GRPC_URL: 127.0.0.1:25058\n', '  WEBHOOKS_GRPC_URL: 127.0.0.1:25058\n  WIDGETS_GRPC_URL: 127.0.0.1:25099\n'));
   });
 });
 

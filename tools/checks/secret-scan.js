@@ -9,7 +9,7 @@
 const fs = require('node:fs');
 const path = require('node:path');
 
-const PREFIXES = ['gb_api', 'bshare', 'bsite'];
+const PREFIXES = ['gb_api', 'bshare', 'bsite', 'whsec'];
 const PATTERN = new RegExp(`\\b(?:${PREFIXES.join('|')})_[A-Za-z0-9_.-]{20,}`, 'g');
 
 /** The secrets found in `text` (each shortened to its prefix and first characters, so the report is no leak of its own). */

@@ -7,6 +7,7 @@ import { identityService } from '@bindery/identity/feature-grpc';
 import { searchService } from '@bindery/search/feature-grpc';
 import { sitesService } from '@bindery/sites/feature-grpc';
 import { specsService } from '@bindery/specs/feature-grpc';
+import { webhooksService } from '@bindery/webhooks/feature-grpc';
 
 export const HOSTED_SERVICES: HostedService[] = [
   hostedService(changeRequestsService, { name: 'change-requests', kind: 'grpc', port: 25053, database: 'bindery_change_requests' }),
@@ -16,4 +17,5 @@ export const HOSTED_SERVICES: HostedService[] = [
   hostedService(searchService, { name: 'search', kind: 'grpc', port: 25054, database: 'bindery_search' }),
   hostedService(sitesService, { name: 'sites', kind: 'grpc', port: 25055, database: 'bindery_sites' }),
   hostedService(specsService, { name: 'specs', kind: 'grpc', port: 25057, database: 'bindery_specs' }),
+  hostedService(webhooksService, { name: 'webhooks', kind: 'grpc', port: 25058, database: 'bindery_webhooks' }),
 ];

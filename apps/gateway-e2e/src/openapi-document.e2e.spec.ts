@@ -2,7 +2,7 @@ import { deadLetterInContent } from './dead-letter-fixtures';
 import { randomBytes } from 'node:crypto';
 import Ajv2020, { ValidateFunction } from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
-import { sharedOutboundSystem, sharedSystem, SystemUnderTest } from '@bindery/shared/testing';
+import { eventually, sharedOutboundSystem, sharedSystem, SystemUnderTest } from '@bindery/shared/testing';
 import { createOrganization, createUser, TestUser } from './fixtures';
 import { http, HttpResult } from './http-client';
 import { createTeam, selfSignedCertificate } from './saml-fixtures';
@@ -440,6 +440,27 @@ describe('responses match the served /openapi.json', () => {
     const letter = await deadLetterInContent(sut);
     expectDeclared(await admin.get('/admin/services/content/dead-letters?limit=1000'), 'get', '/admin/services/{service}/dead-letters', 200);
     expectDeclared(await admin.post(`/admin/services/content/dead-letters/${letter.id}/replay`), 'post', '/admin/services/{service}/dead-letters/{deadLetterId}/replay', 200);
+  });
+
+  it('webhooks and their deliveries', async () => {
+    const api = http(sut.baseUrl, ada.token);
+    const w = '/v1/orgs/{organizationId}/webhooks';
+    const hook = expectDeclared(await api.post(`/v1/orgs/${orgId}/webhooks`, { url: 'https://hooks.example.com/in', events: ['space.updated'] }), 'post', w, 201);
+    const one = `/v1/orgs/${orgId}/webhooks/${hook.id}`;
+    expectDeclared(await api.get(`/v1/orgs/${orgId}/webhooks`), 'get', w, 200);
+    expectDeclared(await api.get(one), 'get', `${w}/{webhookId}`, 200);
+    expectDeclared(await api.patch(one, { description: 'Described' }), 'patch', `${w}/{webhookId}`, 200);
+    const space = await api.post(`/v1/orgs/${orgId}/spaces`, { title: 'Hooked' });
+    await api.patch(`/v1/spaces/${space.body.id}`, { title: 'Hooked again' });
+    const deliveries = await eventually(async () => {
+      const list = expectDeclared(await api.get(`${one}/deliveries`), 'get', `${w}/{webhookId}/deliveries`, 200) as unknown as { items: Array<{ id: string }> };
+      if (!list.items.length) throw new Error('no delivery yet');
+      return list;
+    }, 30000);
+    const again = await api.post(`${one}/deliveries/${deliveries.items[0].id}/redeliver`);
+    expectDeclared(again, 'post', `${w}/{webhookId}/deliveries/{deliveryId}/redeliver`, 202);
+    expectDeclared(await http(sut.baseUrl, sut.adminToken).get('/admin/services/webhooks'), 'get', '/admin/services/webhooks', 200);
+    expect((await api.delete(one)).status).toBe(205);
   });
 
   it('covered every operation that answers with a body', () => {

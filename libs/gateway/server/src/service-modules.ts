@@ -7,6 +7,7 @@ import { identityGateway } from '@bindery/gateway/identity-routes';
 import { searchGateway } from '@bindery/gateway/search-routes';
 import { sitesGateway } from '@bindery/gateway/sites-routes';
 import { specsGateway } from '@bindery/gateway/specs-routes';
+import { webhooksGateway } from '@bindery/gateway/webhooks-routes';
 
 export const SERVICE_MODULES: Array<{ module: GatewayModule<{ close(): void }>; defaultAddress: string }> = [
   { module: changeRequestsGateway, defaultAddress: '127.0.0.1:25053' },
@@ -16,4 +17,5 @@ export const SERVICE_MODULES: Array<{ module: GatewayModule<{ close(): void }>; 
   { module: searchGateway, defaultAddress: '127.0.0.1:25054' },
   { module: sitesGateway, defaultAddress: '127.0.0.1:25055' },
   { module: specsGateway, defaultAddress: '127.0.0.1:25057' },
+  { module: webhooksGateway, defaultAddress: '127.0.0.1:25058' },
 ];

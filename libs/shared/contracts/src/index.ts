@@ -12,6 +12,7 @@ export * as gitSyncEventsV1 from './generated/bindery/events/git_sync/v1/events'
 export * as identityEventsV1 from './generated/bindery/events/identity/v1/events';
 export * as sitesEventsV1 from './generated/bindery/events/sites/v1/events';
 export * as specsEventsV1 from './generated/bindery/events/specs/v1/events';
+export * as webhooksEventsV1 from './generated/bindery/events/webhooks/v1/events';
 export * as gitSyncV1 from './generated/bindery/git_sync/v1/git_sync';
 export * as identityV1 from './generated/bindery/identity/v1/identity';
 export * as identityLinkInvitesV1 from './generated/bindery/identity/v1/link_invites';
@@ -24,3 +25,4 @@ export * as sitesPublishedV1 from './generated/bindery/sites/v1/published';
 export * as sitesV1 from './generated/bindery/sites/v1/sites';
 export * as sitesStructureV1 from './generated/bindery/sites/v1/structure';
 export * as specsV1 from './generated/bindery/specs/v1/specs';
+export * as webhooksV1 from './generated/bindery/webhooks/v1/webhooks';

@@ -2,8 +2,8 @@ import { startSystem, SystemUnderTest } from './system-under-test';
 
 const SHARED_OUTBOUND = Symbol.for('bindery.test.sharedOutboundSystem');
 
-/** The services of the shared system that reaches loopback: what git sync and website imports need, and the published sites. */
-export const OUTBOUND_SERVICES = ['identity', 'content', 'change-requests', 'git-sync', 'sites', 'reader'];
+/** The services of the shared system that reaches loopback: what git sync, website imports and webhooks need, and the published sites. */
+export const OUTBOUND_SERVICES = ['identity', 'content', 'change-requests', 'git-sync', 'sites', 'reader', 'webhooks'];
 
 /**
  * Like `sharedSystem()`, one system per Jest worker, but with the outbound guard letting requests reach

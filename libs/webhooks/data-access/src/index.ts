@@ -1,0 +1,3 @@
+export * from './indexes';
+export * from './webhooks.repository';
+export * from './deliveries.repository';

@@ -1,0 +1,29 @@
+import { OUTBOX_INDEX } from '@bindery/platform/events';
+import { IndexPlan } from '@bindery/platform/mongo';
+
+export const COLLECTIONS = {
+  webhooks: 'webhooks',
+  deliveries: 'deliveries',
+  queues: 'delivery_queues',
+} as const;
+
+/** Collections whose documents carry outbox events for the relay. */
+export const OUTBOX_COLLECTIONS = [COLLECTIONS.webhooks];
+
+/** One index per query path. */
+export const WEBHOOKS_INDEXES: IndexPlan = {
+  [COLLECTIONS.webhooks]: [
+    // the list of an organization's webhooks, and those an event of the organization goes to
+    { key: { organizationId: 1, createdAt: 1, _id: 1 }, name: 'by_organization' },
+    OUTBOX_INDEX,
+  ],
+  [COLLECTIONS.deliveries]: [
+    // a webhook's deliveries, newest first
+    { key: { webhookId: 1, createdAt: -1, _id: -1 }, name: 'by_webhook' },
+    // the next delivery of a queue, in the order of its events
+    { key: { queue: 1, status: 1, seq: 1 }, name: 'by_queue' },
+    // one delivery per event and webhook (a redelivered Kafka event is recorded once); redeliveries have no `once`
+    { key: { once: 1 }, name: 'one_per_event', unique: true, partialFilterExpression: { once: { $exists: true } } },
+  ],
+  [COLLECTIONS.queues]: [],
+};

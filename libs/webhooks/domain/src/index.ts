@@ -1,0 +1,3 @@
+export * from './records';
+export * from './retry-policy';
+export * from './permissions';
