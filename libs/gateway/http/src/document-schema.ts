@@ -40,8 +40,7 @@ function explicitObject(s: JsonSchema): JsonSchema {
  * rule (no NUL in any text or field name, which the gateway refuses anyway: unsafeTextAt).
  */
 export function documentComponents(): Record<string, JsonSchema> {
-  const closure = officialClosure();
-  return Object.fromEntries(Object.entries(closure).map(([name, s]) => [name, withTextRule(map(s, explicitObject) as JsonSchema)]));
+  return Object.fromEntries(Object.entries(officialClosure()).map(([name, s]) => [name, withTextRule(map(s, explicitObject) as JsonSchema)]));
 }
 
 /** Without the spec's own annotations (`x-internal` …), which ajv's strict mode does not know. */
@@ -70,7 +69,9 @@ const refName = (s: JsonSchema): string | undefined => (typeof s.$ref === 'strin
  * `description` lists the tags, which the error message repeats.
  */
 export function documentSchemasForValidation(): JsonSchema {
-  const defs = documentComponents();
+  // Without the text rule: the gateway refuses NUL before any schema (unsafeTextAt), and ajv
+  // compiles the plain schemas in a fraction of the time.
+  const defs = Object.fromEntries(Object.entries(officialClosure()).map(([name, s]) => [name, map(s, explicitObject) as JsonSchema]));
   const onlyOneOf = (name: string | undefined) => {
     const s = name ? defs[name] : undefined;
     return s && Array.isArray(s.oneOf) && Object.keys(s).every((k) => k === 'oneOf' || k === 'description' || k === 'title') ? (s.oneOf as JsonSchema[]) : undefined;
