@@ -77,18 +77,32 @@ function fits(kind: Kind, v: unknown): boolean {
   return Array.isArray(v) && v.every(isObject);
 }
 
+/**
+ * The generated Struct code sets its fields by assignment, so a field named `__proto__` (JSON may
+ * have one) would be lost: such names cross with one more leading underscore (`__proto__` →
+ * `___proto__`, `___proto__` → `____proto__` …), which the way back removes.
+ */
+const PROTO_LIKE = /^_*__proto__$/;
+function renameKeys(value: unknown, rename: (k: string) => string): unknown {
+  if (Array.isArray(value)) return value.map((v) => renameKeys(v, rename));
+  if (!isObject(value)) return value;
+  return Object.fromEntries(Object.entries(value).map(([k, v]) => [PROTO_LIKE.test(k) ? rename(k) : k, renameKeys(v, rename)]));
+}
+const toStruct = (o: JsonObject) => renameKeys(o, (k) => `_${k}`) as JsonObject;
+const fromStruct = (o: JsonObject) => renameKeys(o, (k) => k.slice(1)) as JsonObject;
+
 type Message = { extra?: JsonObject; fieldOrder: string[] } & Record<string, unknown>;
 
 /**
  * The fields the JSON has when `fieldOrder` is empty: the typed ones set (lists when not empty, or
  * always listed), then `extra`'s, then the typed ones that come last.
  */
-function usualOrder(shape: Shape, m: Message): string[] {
+function usualOrder(shape: Shape, m: Message, extra: JsonObject | undefined): string[] {
   const typed = shape.fields
     .filter(([name, kind]) => (kind === 'list' ? (m[name] as unknown[]).length > 0 || shape.alwaysListed.includes(name) : m[name] !== undefined))
     .map(([name]) => name);
   const last = shape.last ?? [];
-  return [...typed.filter((k) => !last.includes(k)), ...Object.keys(m.extra ?? {}), ...typed.filter((k) => last.includes(k))];
+  return [...typed.filter((k) => !last.includes(k)), ...Object.keys(extra ?? {}), ...typed.filter((k) => last.includes(k))];
 }
 
 function toMessage(shape: Shape, json: JsonObject): Message {
@@ -98,23 +112,26 @@ function toMessage(shape: Shape, json: JsonObject): Message {
   for (const [k, v] of Object.entries(json)) {
     const field = shape.fields.find(([name]) => name === k);
     if (!field || !fits(field[1], v)) extra.push([k, v]);
-    else m[k] = field[1] === 'list' ? (v as JsonObject[]).map((item) => toMessage(field[2]!(), item)) : v;
+    else m[k] = field[1] === 'list' ? (v as JsonObject[]).map((item) => toMessage(field[2]!(), item)) : field[1] === 'object' ? toStruct(v as JsonObject) : v;
   }
-  m.extra = extra.length ? Object.fromEntries(extra) : undefined;
+  const rest = extra.length ? Object.fromEntries(extra) : undefined;
+  m.extra = rest && toStruct(rest);
   const keys = Object.keys(json);
-  const usual = usualOrder(shape, m);
+  const usual = usualOrder(shape, m, rest);
   if (usual.length !== keys.length || usual.some((k, i) => k !== keys[i])) m.fieldOrder = keys;
   return m;
 }
 
 function fromMessage(shape: Shape, m: Message): JsonObject {
-  const keys = m.fieldOrder.length ? m.fieldOrder : usualOrder(shape, m);
+  const extra = m.extra && fromStruct(m.extra);
+  const keys = m.fieldOrder.length ? m.fieldOrder : usualOrder(shape, m, extra);
   return Object.fromEntries(
     keys.map((k) => {
-      if (m.extra && Object.prototype.hasOwnProperty.call(m.extra, k)) return [k, m.extra[k]];
+      if (extra && Object.prototype.hasOwnProperty.call(extra, k)) return [k, extra[k]];
       const field = shape.fields.find(([name]) => name === k);
       const v = m[k];
-      return [k, field?.[1] === 'list' ? (v as Message[]).map((item) => fromMessage(field[2]!(), item)) : v];
+      if (field?.[1] === 'list') return [k, (v as Message[]).map((item) => fromMessage(field[2]!(), item))];
+      return [k, field?.[1] === 'object' ? fromStruct(v as JsonObject) : v];
     }),
   );
 }

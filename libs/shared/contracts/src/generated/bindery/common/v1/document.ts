@@ -20,7 +20,8 @@ import { Struct } from "../../../google/protobuf/struct";
  * leaves, isVoid, fragments, then `extra`'s fields, then key), so a document crosses unchanged, byte
  * for byte as JSON. A field that is absent in the JSON is unset here; a list that the JSON has empty
  * is named in `field_order` unless it is a required one (a document's or fragment's `nodes`, a
- * leaf's `marks`).
+ * leaf's `marks`). Inside `data` and `extra`, a field named `__proto__` (or that name after more
+ * underscores) crosses with one more leading underscore, which the mapping removes.
  */
 export interface Document {
   /** "document" */
