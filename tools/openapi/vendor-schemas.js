@@ -7,8 +7,9 @@
 // `officialSchema('<component>')` (libs/gateway/*/src). This script finds those names, takes each
 // operation's success response schema from @gitbook/api 0.130.0 (the release the API reference
 // matches), or from 0.202.0 (`gitbook-api-latest`) for operations only that release has, plus every
-// component schema they reference transitively, converts OpenAPI 3.0 schemas to JSON Schema 2020-12
-// (OpenAPI 3.1), applies the errata below, and writes libs/gateway/http/src/generated/official-schemas.json.
+// component schema they reference transitively (the document schemas from 0.202.0), converts OpenAPI
+// 3.0 schemas to JSON Schema 2020-12 (OpenAPI 3.1), applies the errata below, and writes
+// libs/gateway/http/src/generated/official-schemas.json.
 //
 //   node tools/openapi/vendor-schemas.js           (npm run openapi:vendor)
 //   node tools/openapi/vendor-schemas.js --check   fails when the committed file is not up to date
@@ -31,6 +32,15 @@ const SOURCES = [
 });
 
 const REF_PREFIX = '#/components/schemas/';
+
+/**
+ * Documents are read and written in the latest release's shape (columns at the top level, an
+ * expandable's `defaultExpanded` …: docs/markdown.md): `JSONDocument` and every schema it references
+ * are taken from 0.202.0 first. The gateway validates request documents against them
+ * (libs/gateway/http/src/document-schema.ts), so they are vendored even where no response names them.
+ */
+const DOCUMENT_ROOT = 'JSONDocument';
+const LATEST = SOURCES.find((s) => s.pkg === 'gitbook-api-latest');
 
 /** What `OpenAPISpecContent.filesystem` holds: the official object, its values described (the refinement below). */
 const OPENAPI_FILESYSTEM = {
@@ -105,6 +115,31 @@ const ERRATA = [
     apply(schema) {
       if (schema.properties?.filesystem?.type !== 'object') return false;
       schema.properties.filesystem = OPENAPI_FILESYSTEM;
+      return true;
+    },
+  },
+  {
+    component: 'DocumentInlineButton',
+    note:
+      'Corrected: 0.202.0 declares `data` as allOf[{label, kind, …}, oneOf[{ref}, {action}]] with additionalProperties:false ' +
+      'on both branches, which no button can satisfy (they forbid label and kind); a button has a ref or an action, as meant.',
+    apply(schema) {
+      const branches = (schema.properties?.data?.allOf ?? []).flatMap((part) => part.oneOf ?? []).filter((b) => b.additionalProperties === false);
+      if (!branches.length) return false;
+      for (const b of branches) delete b.additionalProperties;
+      return true;
+    },
+  },
+  {
+    component: 'DocumentTableRecord',
+    note:
+      'Corrected: 0.202.0 lists a record value as a oneOf of ContentRef and DocumentTableImageRecord, both of which take a url ' +
+      'or file reference, so such a value (a cards target, an image cell) matches two; anyOf says what was meant.',
+    apply(schema) {
+      const values = schema.properties?.values?.additionalProperties;
+      if (!values?.oneOf) return false;
+      values.anyOf = values.oneOf;
+      delete values.oneOf;
       return true;
     },
   },
@@ -274,11 +309,20 @@ function build() {
   }
   const schemas = {};
   const origin = {};
+  pending.add(DOCUMENT_ROOT);
+  const documentNames = new Set([DOCUMENT_ROOT]);
+  for (const queue = [DOCUMENT_ROOT]; queue.length;) {
+    for (const r of refsOf(LATEST.spec.components.schemas[queue.pop()], new Set())) {
+      if (documentNames.has(r)) continue;
+      documentNames.add(r);
+      queue.push(r);
+    }
+  }
   while (pending.size) {
     const [name] = pending;
     pending.delete(name);
     if (schemas[name]) continue;
-    const source = SOURCES.find((s) => s.spec.components?.schemas?.[name]);
+    const source = documentNames.has(name) ? LATEST : SOURCES.find((s) => s.spec.components?.schemas?.[name]);
     if (!source) throw new Error(`no official release has a component schema ${name}`);
     const schema = toJsonSchema(JSON.parse(JSON.stringify(source.spec.components.schemas[name])));
     for (const e of ERRATA.filter((x) => x.component === name)) {

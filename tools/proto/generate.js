@@ -81,6 +81,8 @@ function indexSource() {
     const name = exportName(proto);
     if (name) lines.push(`export * as ${name} from './generated/${proto.replace(/\.proto$/, '')}';`);
   }
+  // The one hand-written mapping beside them: a GitBook document's JSON ⇄ its message.
+  lines.push("export * from './document-message';");
   return lines.join('\n') + '\n';
 }
 const indexFile = path.join(root, 'libs/shared/contracts/src/index.ts');

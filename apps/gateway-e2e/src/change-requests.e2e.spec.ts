@@ -105,6 +105,14 @@ describe('change requests through HTTP (lifecycle, content, update, merge)', () 
       if (res.status !== 400) throw new Error(`${method} ${path} ${JSON.stringify(body)}: ${res.status} ${JSON.stringify(res.body)}`);
       assertErrorBody(res.status, res.body);
     }
+    // documents not of the official JSONDocument shape: the answer names the first wrong field
+    const description = await admin.patch(CR(spaceId, cr.id), { description: { '': -6.9e16, 'M0u\u000f': null } });
+    expect(description.status).toBe(400);
+    expect(description.body.error.message).toMatch(/^body\.description\.object is required/);
+    const wrongNode = { object: 'document', data: {}, nodes: [{ object: 'block', type: 'paragraf', nodes: [] }] };
+    const page = await admin.post(`${CR(spaceId, cr.id)}/content`, { changes: [{ operation: 'insert_page', title: 'X', document: { document: wrongNode } }] });
+    expect(page.status).toBe(400);
+    expect(page.body.error.message).toMatch(/^body\.changes\.0\.document\.document\.nodes\.0\.type must be one of "paragraph", /);
     const after = await admin.get(CR(spaceId, cr.id));
     expect(after.body).toMatchObject({ revision: cr.revision, subject: cr.subject, status: 'open', updatedAt: cr.updatedAt });
   });

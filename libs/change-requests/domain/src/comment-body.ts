@@ -8,17 +8,12 @@ const EMPTY: Document = { object: 'document', data: {}, nodes: [] } as unknown a
 
 /**
  * A comment body as the API takes it — `{markdown}`, `{document}` or `{}` — stored as a Document.
- * Markdown is parsed with the content format's own parser; a document must at least be one.
+ * Markdown is parsed with the content format's own parser; a document must at least be one (the
+ * gateway has checked it against the official schema).
  */
-export function bodyFromInput(json: string): Document {
-  if (json.length > MAX_JSON) throw invalid('body is too large.');
-  let input: unknown;
-  try {
-    input = JSON.parse(json || '{}');
-  } catch {
-    throw invalid('body must be JSON.');
-  }
+export function bodyFromInput(input: unknown): Document {
   if (!input || typeof input !== 'object' || Array.isArray(input)) throw invalid('body must be an object.');
+  if (JSON.stringify(input).length > MAX_JSON) throw invalid('body is too large.');
   const body = input as { markdown?: unknown; document?: unknown };
   if (typeof body.markdown === 'string') {
     if (body.markdown.length > MAX_MARKDOWN) throw invalid(`body.markdown must be at most ${MAX_MARKDOWN} characters.`);

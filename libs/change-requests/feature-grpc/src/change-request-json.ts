@@ -1,5 +1,5 @@
 import { ChangeRequestRecord, mergeBaseOf } from '@bindery/change-requests/domain';
-import { changeRequestsV1 as pb } from '@bindery/shared/contracts';
+import { changeRequestsV1 as pb, documentToMessage, type JsonObject } from '@bindery/shared/contracts';
 import { ChangeRequestsDeps } from './deps';
 
 /** The message of a change request: `comments` counts its open comments, `outdated` compares with the space's current revision. */
@@ -9,7 +9,7 @@ export function changeRequestMessage(cr: ChangeRequestRecord, openComments: numb
     number: cr.number,
     status: cr.status,
     subject: cr.subject,
-    descriptionJson: cr.description ? JSON.stringify(cr.description) : '',
+    description: cr.description ? documentToMessage(cr.description as unknown as JsonObject) : undefined,
     createdBy: cr.createdBy,
     createdAt: cr.createdAt,
     updatedAt: cr.updatedAt,

@@ -1,13 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import { connectChangeRequests } from '@bindery/change-requests/client';
 import { startServiceUnderTest, ServiceUnderTest } from '@bindery/shared/testing';
+import { bodyFromMessage, bodyToMessage, documentFromMessage, documentToMessage } from '@bindery/shared/contracts';
 import type { ChangeRequestsDeps } from './deps';
 import { changeRequestsServiceWith } from './change-requests-server';
 import { ContentStandIn } from './testing/content-stand-in';
 
 const hex = () => randomBytes(4).toString('hex');
 const who = (userId: string) => ({ caller: { userId, isInstanceAdmin: false } });
-const markdown = (text: string) => JSON.stringify({ markdown: text });
+const markdown = (text: string) => ({ markdown: text });
 
 /**
  * The service tier of change-requests: its gRPC services in process on a real MongoDB and Kafka,
@@ -53,7 +54,7 @@ describe('change-requests service (in process, real MongoDB and Kafka)', () => {
     expect(edited.changeRequest).toMatchObject({ revision: expect.not.stringMatching(base), updatedAt: '2026-03-01T09:01:00.000Z' });
     expect(content.pagesOf(edited.changeRequest!.revision)).toEqual(['home', 'guide']);
 
-    const review = await clients.changeRequests.submitReview({ ref: ref(spaceId, String(cr.number)), status: 'approved', commentJson: '' }, who('rev'));
+    const review = await clients.changeRequests.submitReview({ ref: ref(spaceId, String(cr.number)), status: 'approved', comment: undefined }, who('rev'));
     expect(review).toMatchObject({ status: 'approved', reviewer: 'rev' });
 
     const merged = await clients.changeRequests.merge(ref(spaceId, cr.id), who('rev'));
@@ -68,9 +69,13 @@ describe('change-requests service (in process, real MongoDB and Kafka)', () => {
     await expect(clients.changeRequests.createChangeRequest({ spaceId }, who('rea'))).rejects.toMatchObject({ kind: 'forbidden' });
     const cr = await clients.changeRequests.createChangeRequest({ spaceId }, who('ed'));
     expect(await clients.changeRequests.getChangeRequest(ref(spaceId, cr.id), who('rea'))).toMatchObject({ id: cr.id });
-    await expect(clients.changeRequests.updateChangeRequest({ ref: ref(spaceId, cr.id), subject: 'Mine now' }, who('com'))).rejects.toMatchObject({ kind: 'forbidden' });
+    await expect(
+      clients.changeRequests.updateChangeRequest({ ref: ref(spaceId, cr.id), description: undefined, clearDescription: false, subject: 'Mine now' }, who('com')),
+    ).rejects.toMatchObject({ kind: 'forbidden' });
     await expect(clients.changeRequests.merge(ref(spaceId, cr.id), who('ed'))).rejects.toMatchObject({ kind: 'forbidden' });
-    await expect(clients.changeRequests.submitReview({ ref: ref(spaceId, cr.id), status: 'approved', commentJson: '' }, who('com'))).rejects.toMatchObject({ kind: 'forbidden' });
+    await expect(clients.changeRequests.submitReview({ ref: ref(spaceId, cr.id), status: 'approved', comment: undefined }, who('com'))).rejects.toMatchObject({
+      kind: 'forbidden',
+    });
   });
 
   test('a change request of a space the caller cannot read is not found, as one that does not exist', async () => {
@@ -90,8 +95,10 @@ describe('change-requests service (in process, real MongoDB and Kafka)', () => {
     const spaceId = newSpace();
     const cr = await clients.changeRequests.createChangeRequest({ spaceId, subject: 'Draft idea' }, who('ed'));
     // merged only by merging
-    await expect(clients.changeRequests.updateChangeRequest({ ref: ref(spaceId, cr.id), status: 'merged' }, who('ed'))).rejects.toMatchObject({ kind: 'invalid' });
-    const archived = await clients.changeRequests.updateChangeRequest({ ref: ref(spaceId, cr.id), status: 'archived' }, who('ed'));
+    await expect(
+      clients.changeRequests.updateChangeRequest({ ref: ref(spaceId, cr.id), description: undefined, clearDescription: false, status: 'merged' }, who('ed')),
+    ).rejects.toMatchObject({ kind: 'invalid' });
+    const archived = await clients.changeRequests.updateChangeRequest({ ref: ref(spaceId, cr.id), description: undefined, clearDescription: false, status: 'archived' }, who('ed'));
     expect(archived.status).toBe('archived');
     const list = (statuses: string[]) =>
       clients.changeRequests.listChangeRequests(
@@ -103,10 +110,12 @@ describe('change-requests service (in process, real MongoDB and Kafka)', () => {
     await expect(clients.changeRequests.updateContent({ ref: ref(spaceId, cr.id), changesJson: '["x"]' }, who('ed'))).rejects.toMatchObject({ kind: 'conflict' });
     await expect(clients.changeRequests.merge(ref(spaceId, cr.id), who('rev'))).rejects.toMatchObject({ kind: 'conflict' });
 
-    await clients.changeRequests.updateChangeRequest({ ref: ref(spaceId, cr.id), status: 'open' }, who('ed'));
+    await clients.changeRequests.updateChangeRequest({ ref: ref(spaceId, cr.id), description: undefined, clearDescription: false, status: 'open' }, who('ed'));
     await clients.changeRequests.updateContent({ ref: ref(spaceId, cr.id), changesJson: '["x"]' }, who('ed'));
     expect((await clients.changeRequests.merge(ref(spaceId, cr.id), who('rev'))).result).toBe('merge');
-    await expect(clients.changeRequests.updateChangeRequest({ ref: ref(spaceId, cr.id), subject: 'After the fact' }, who('ed'))).rejects.toMatchObject({ kind: 'conflict' });
+    await expect(
+      clients.changeRequests.updateChangeRequest({ ref: ref(spaceId, cr.id), description: undefined, clearDescription: false, subject: 'After the fact' }, who('ed')),
+    ).rejects.toMatchObject({ kind: 'conflict' });
     await expect(clients.changeRequests.merge(ref(spaceId, cr.id), who('rev'))).rejects.toMatchObject({ kind: 'conflict' });
   });
 
@@ -127,18 +136,18 @@ describe('change-requests service (in process, real MongoDB and Kafka)', () => {
     const spaceId = newSpace(['home', 'intro']);
     const cr = await clients.changeRequests.createChangeRequest({ spaceId }, who('ed'));
     const c = ref(spaceId, cr.id);
-    const onPage = await clients.comments.postComment({ changeRequest: c, bodyJson: markdown('Typo in the intro'), page: 'intro', node: '', format: 'markdown' }, who('com'));
+    const onPage = await clients.comments.postComment({ changeRequest: c, body: markdown('Typo in the intro'), page: 'intro', node: '', format: 'markdown' }, who('com'));
     expect(onPage).toMatchObject({ postedBy: 'com', page: 'intro', targetPage: { id: 'intro', outdated: false } });
     now += 1000;
-    await clients.comments.postComment({ changeRequest: c, bodyJson: markdown('Looks good overall'), page: '', node: '', format: 'markdown' }, who('rev'));
-    await expect(clients.comments.postComment({ changeRequest: c, bodyJson: markdown('Where?'), page: 'missing', node: '', format: 'markdown' }, who('com'))).rejects.toMatchObject(
-      { kind: 'invalid' },
-    );
-    await expect(clients.comments.postComment({ changeRequest: c, bodyJson: markdown('Lurking'), page: '', node: '', format: 'markdown' }, who('rea'))).rejects.toMatchObject({
+    await clients.comments.postComment({ changeRequest: c, body: markdown('Looks good overall'), page: '', node: '', format: 'markdown' }, who('rev'));
+    await expect(clients.comments.postComment({ changeRequest: c, body: markdown('Where?'), page: 'missing', node: '', format: 'markdown' }, who('com'))).rejects.toMatchObject({
+      kind: 'invalid',
+    });
+    await expect(clients.comments.postComment({ changeRequest: c, body: markdown('Lurking'), page: '', node: '', format: 'markdown' }, who('rea'))).rejects.toMatchObject({
       kind: 'forbidden',
     });
 
-    const reply = await clients.comments.postReply({ comment: { changeRequest: c, commentId: onPage.id, format: 'markdown' }, bodyJson: markdown('Fixed') }, who('ed'));
+    const reply = await clients.comments.postReply({ comment: { changeRequest: c, commentId: onPage.id, format: 'markdown' }, body: markdown('Fixed') }, who('ed'));
     expect(reply).toMatchObject({ postedBy: 'ed' });
     const listed = await clients.comments.listComments(
       { changeRequest: c, order: 'asc', format: 'markdown', status: '', targetPage: '', authors: [], page: undefined },
@@ -149,5 +158,32 @@ describe('change-requests service (in process, real MongoDB and Kafka)', () => {
       ['rev', 0],
     ]);
     expect((await clients.changeRequests.getChangeRequest(c, who('rea'))).comments).toBe(2);
+  });
+
+  test('documents cross as messages and come back as they were sent, field order and unusual fields included', async () => {
+    const spaceId = newSpace();
+    const cr = await clients.changeRequests.createChangeRequest({ spaceId }, who('ed'));
+    const c = ref(spaceId, cr.id);
+    const text = { leaves: [{ object: 'leaf', text: 'Why', marks: [{ object: 'mark', type: 'bold' }] }], object: 'text', key: 't1' };
+    const description = {
+      object: 'document',
+      data: { schemaVersion: 1 },
+      nodes: [{ object: 'block', type: 'paragraph', data: {}, nodes: [text], isVoid: false, meta: { from: 'x' } }],
+    };
+    const update = { ref: c, description: documentToMessage(description), clearDescription: false };
+    const described = await clients.changeRequests.updateChangeRequest(update, who('ed'));
+    expect(JSON.stringify(documentFromMessage(described.description!))).toBe(JSON.stringify(description));
+    const read = await clients.changeRequests.getChangeRequest(c, who('rea'));
+    expect(JSON.stringify(documentFromMessage(read.description!))).toBe(JSON.stringify(description));
+    const cleared = await clients.changeRequests.updateChangeRequest({ ref: c, description: undefined, clearDescription: true }, who('ed'));
+    expect(cleared.description).toBeUndefined();
+
+    const body = bodyToMessage({ document: description });
+    const posted = await clients.comments.postComment({ changeRequest: c, body, page: '', node: '', format: '' }, who('com'));
+    expect(JSON.stringify(bodyFromMessage(posted.body!))).toBe(JSON.stringify({ document: description }));
+    const asMarkdown = await clients.comments.getComment({ changeRequest: c, commentId: posted.id, format: 'markdown' }, who('rea'));
+    expect(bodyFromMessage(asMarkdown.body!)).toEqual({ markdown: expect.stringContaining('**Why**') });
+    const review = await clients.changeRequests.submitReview({ ref: c, status: 'approved', comment: body }, who('rev'));
+    expect(JSON.stringify(bodyFromMessage(review.comment!.body!))).toBe(JSON.stringify({ document: description }));
   });
 });

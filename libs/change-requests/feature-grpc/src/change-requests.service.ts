@@ -10,7 +10,7 @@ import {
 } from '@bindery/change-requests/domain';
 import type { Caller } from '@bindery/platform/grpc';
 import { invalid } from '@bindery/platform/errors';
-import { changeRequestsV1 as pb } from '@bindery/shared/contracts';
+import { changeRequestsV1 as pb, documentFromMessage } from '@bindery/shared/contracts';
 import { IdempotencyMark, newId } from '@bindery/shared/ids';
 import { createOnce } from '@bindery/platform/mongo';
 import { decodeCursor, resolveLimit, toPage } from '@bindery/shared/pagination';
@@ -117,8 +117,8 @@ export async function updateChangeRequest(deps: ChangeRequestsDeps, caller: Call
   const set: Partial<ChangeRequestRecord> = {};
   const unset: Array<keyof ChangeRequestRecord> = [];
   if (req.subject !== undefined) set.subject = checkSubject(req.subject);
-  if (req.descriptionJson) set.description = descriptionOf(req.descriptionJson);
-  else if (req.descriptionJson !== undefined) unset.push('description');
+  if (req.description) set.description = descriptionOf(documentFromMessage(req.description));
+  else if (req.clearDescription) unset.push('description');
   if (req.status !== undefined) set.status = checkStatus(req.status);
   const fields = [...Object.keys(set), ...unset];
   if (!fields.length) return oneMessage(deps, cr, access.revision);
@@ -130,13 +130,7 @@ export async function updateChangeRequest(deps: ChangeRequestsDeps, caller: Call
   return oneMessage(deps, updated!, access.revision);
 }
 
-function descriptionOf(json: string): Document {
-  let doc: { object?: unknown; nodes?: unknown };
-  try {
-    doc = JSON.parse(json);
-  } catch {
-    throw invalid('description must be JSON.');
-  }
-  if (!doc || doc.object !== 'document' || !Array.isArray(doc.nodes)) throw invalid('description must be a document ({object: "document", data, nodes}).');
+function descriptionOf(doc: { object?: unknown; nodes?: unknown }): Document {
+  if (doc.object !== 'document' || !Array.isArray(doc.nodes)) throw invalid('description must be a document ({object: "document", data, nodes}).');
   return doc as unknown as Document;
 }

@@ -2,7 +2,7 @@ import { ChangeRequestEvents as E } from '@bindery/change-requests/client';
 import { assertMay, bodyFromInput, ChangeRequestRecord, CommentRecord, RequestedReviewer, ReviewRecord, ReviewStatus, SpaceAccess } from '@bindery/change-requests/domain';
 import { conflict, invalid, notFound } from '@bindery/platform/errors';
 import type { Caller } from '@bindery/platform/grpc';
-import { changeRequestsV1 as pb } from '@bindery/shared/contracts';
+import { bodyFromMessage, changeRequestsV1 as pb } from '@bindery/shared/contracts';
 import { newId } from '@bindery/shared/ids';
 import { decodeCursor, resolveLimit, toPage } from '@bindery/shared/pagination';
 import { commentMessage } from './comments/comment-json';
@@ -70,7 +70,7 @@ export async function submitReview(deps: ChangeRequestsDeps, caller: Caller, req
   assertMay(access, 'review');
   assertReviewable(cr);
   const status = statusOf(req.status);
-  const body = req.commentJson ? bodyFromInput(req.commentJson) : undefined;
+  const body = req.comment ? bodyFromInput(bodyFromMessage(req.comment)) : undefined;
   const now = nowOf(deps);
   const request = cr.requestedReviewers.find((q) => q.userId === caller.userId);
   const review: ReviewRecord = {

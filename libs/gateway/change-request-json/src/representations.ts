@@ -1,5 +1,5 @@
 import type { Urls } from '@bindery/gateway/identity-routes';
-import { changeRequestsV1 as pb } from '@bindery/shared/contracts';
+import { changeRequestsV1 as pb, documentFromMessage } from '@bindery/shared/contracts';
 import type { UserJson } from './people';
 
 const enc = encodeURIComponent;
@@ -14,7 +14,7 @@ export function changeRequestJson(cr: pb.ChangeRequest, user: (id: string) => Us
     number: cr.number,
     status: cr.status,
     subject: cr.subject,
-    ...(cr.descriptionJson ? { description: JSON.parse(cr.descriptionJson) } : {}),
+    ...(cr.description ? { description: documentFromMessage(cr.description) } : {}),
     createdBy: user(cr.createdBy),
     createdAt: cr.createdAt,
     updatedAt: cr.updatedAt,

@@ -3,7 +3,7 @@ import type { Urls } from '@bindery/gateway/identity-routes';
 import type { ChangeRequestsClients } from '@bindery/change-requests/client';
 import type { IdentityClients } from '@bindery/identity/client';
 import type { Caller } from '@bindery/platform/grpc';
-import { changeRequestsV1 as pb } from '@bindery/shared/contracts';
+import { changeRequestsV1 as pb, documentToMessage, type JsonObject } from '@bindery/shared/contracts';
 import {
   CHANGE_REQUEST,
   CHANGES_QUERY,
@@ -145,12 +145,13 @@ export function changeRequestRoutes(crs: ChangeRequestsClients['changeRequests']
       body: UPDATE_CHANGE_REQUEST,
       success: { status: 200, description: 'The change request', schema: officialResponse('updateChangeRequestById') },
       async handler({ caller, deadline, params, body }) {
-        const b = body as { subject?: string; description?: object | null; status?: string };
+        const b = body as { subject?: string; description?: JsonObject | null; status?: string };
         const cr = await crs.updateChangeRequest(
           {
             ref: ref(params),
             subject: b.subject,
-            descriptionJson: b.description === undefined ? undefined : b.description === null ? '' : JSON.stringify(b.description),
+            description: b.description ? documentToMessage(b.description) : undefined,
+            clearDescription: b.description === null,
             status: b.status,
           },
           { caller, deadline },

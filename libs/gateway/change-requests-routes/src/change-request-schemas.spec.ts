@@ -51,4 +51,16 @@ describe('the content changes schema', () => {
     expect(refusal({ operation: 'rename_page', page: 'p' })).toMatch(/operation must be one of/);
     expect(refusal({ operation: 'update_page', page: 'p', document: { document: { object: 'document', data: {}, nodes: [{ ['k\u0000']: 1 }] } } })).toMatch(/NUL/);
   });
+
+  it('takes only documents of the official shape, naming the first node that is not', () => {
+    const paragraph = { object: 'block', type: 'paragraph', nodes: [{ object: 'text', leaves: [{ object: 'leaf', text: 'x', marks: [] }] }] };
+    expect(refusal({ operation: 'insert_page', title: 'A', document: { document: { object: 'document', data: {}, nodes: [paragraph] } } })).toBeUndefined();
+    expect(refusal({ operation: 'insert_page', title: 'A', document: { document: { '': -6.9e16, 'M0u\u000f': null } } })).toMatch(
+      /^body\.changes\.0\.document\.document\.object is required/,
+    );
+    const wrong = { object: 'document', data: {}, nodes: [paragraph, { ...paragraph, type: 'paragraf' }] };
+    expect(refusal({ operation: 'update_page', page: 'p', document: { document: wrong } })).toMatch(
+      /^body\.changes\.0\.document\.document\.nodes\.1\.type must be one of "paragraph", /,
+    );
+  });
 });

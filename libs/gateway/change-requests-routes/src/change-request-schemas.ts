@@ -1,17 +1,10 @@
-import { ID_PARAM, JsonSchema, LIST_QUERY } from '@bindery/gateway/http';
+import { ID_PARAM, JSON_DOCUMENT, JsonSchema, LIST_QUERY } from '@bindery/gateway/http';
 import { TEXT_LIMITS } from '@bindery/shared/text';
 
 export const SPACE = { spaceId: ID_PARAM };
 export const CHANGE_REQUEST = { spaceId: ID_PARAM, changeRequestId: ID_PARAM };
 
 export const SUBJECT: JsonSchema = { type: 'string', minLength: 0, maxLength: TEXT_LIMITS.changeRequestSubject.max, description: 'Subject of the change request' };
-const JSON_DOCUMENT: JsonSchema = {
-  type: 'object',
-  required: ['object', 'data', 'nodes'],
-  properties: { object: { type: 'string', enum: ['document'] }, data: { type: 'object' }, nodes: { type: 'array', maxItems: 10000, items: { type: 'object' } } },
-  description: 'A GitBook document',
-};
-
 export const CREATE_CHANGE_REQUEST: JsonSchema = { type: 'object', additionalProperties: false, properties: { subject: SUBJECT } };
 
 export const UPDATE_CHANGE_REQUEST: JsonSchema = {

@@ -1,5 +1,5 @@
 import type { Urls } from '@bindery/gateway/identity-routes';
-import { changeRequestsV1 as pb } from '@bindery/shared/contracts';
+import { bodyFromMessage, changeRequestsV1 as pb } from '@bindery/shared/contracts';
 import type { UserJson } from '@bindery/gateway/change-request-json';
 import { changeRequestLocation } from '@bindery/gateway/change-request-json';
 
@@ -33,7 +33,7 @@ export function commentJson(c: pb.Comment, user: (id: string) => UserJson, urls:
     reactions: reactionsJson(c.reactions, user),
     replies: c.replies,
     repliers: c.repliers.map((r) => ({ user: user(r.user), count: r.count, updatedAt: r.updatedAt })),
-    body: JSON.parse(c.bodyJson),
+    body: bodyFromMessage(c.body ?? {}),
     target: {
       space: c.space,
       revision: c.revision,
@@ -58,7 +58,7 @@ export function replyJson(r: pb.Reply, spaceId: string, changeRequestId: string,
     postedAt: r.postedAt,
     ...(r.editedAt ? { editedAt: r.editedAt } : {}),
     reactions: reactionsJson(r.reactions, user),
-    body: JSON.parse(r.bodyJson),
+    body: bodyFromMessage(r.body ?? {}),
     urls: { location: `${commentLocation(urls, spaceId, changeRequestId, r.comment)}/replies/${encodeURIComponent(r.id)}` },
     permissions: permissionsJson(r.permissions),
   };

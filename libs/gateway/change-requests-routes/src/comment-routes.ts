@@ -3,14 +3,14 @@ import { Urls } from '@bindery/gateway/identity-routes';
 import type { ChangeRequestsClients } from '@bindery/change-requests/client';
 import type { IdentityClients } from '@bindery/identity/client';
 import type { Caller } from '@bindery/platform/grpc';
-import { changeRequestsV1 as pb } from '@bindery/shared/contracts';
+import { bodyToMessage, changeRequestsV1 as pb } from '@bindery/shared/contracts';
 import { CHANGE_REQUEST } from './change-request-schemas';
 import { commentJson, replyJson, usersOfComment, usersOfReply } from './comment-representations';
 import { COMMENT, COMMENTS_QUERY, FORMAT_QUERY, POST_COMMENT, POST_REPLY, REPLIES_QUERY, REPLY, UPDATE_COMMENT, UPDATE_REPLY } from './comment-schemas';
 import { people } from '@bindery/gateway/change-request-json';
 
 type Call = { caller: Caller; deadline: Date };
-type Body = { body?: object; page?: string; node?: string; resolved?: boolean; addedReactions?: string[]; removedReactions?: string[] };
+type Body = { body?: Parameters<typeof bodyToMessage>[0]; page?: string; node?: string; resolved?: boolean; addedReactions?: string[]; removedReactions?: string[] };
 
 const crRef = (p: Record<string, string>): pb.ChangeRequestRef => ({ spaceId: p.spaceId, changeRequest: p.changeRequestId });
 const commentRef = (p: Record<string, string>, query: Record<string, unknown> = {}): pb.CommentRef => ({
@@ -75,7 +75,7 @@ export function commentRoutes(comments: ChangeRequestsClients['comments'], ident
       async handler({ caller, deadline, params, query, body }) {
         const b = body as Body;
         const c = await comments.postComment(
-          { changeRequest: crRef(params), bodyJson: JSON.stringify(b.body), page: b.page ?? '', node: b.node ?? '', format: (query.format as string) ?? '' },
+          { changeRequest: crRef(params), body: bodyToMessage(b.body!), page: b.page ?? '', node: b.node ?? '', format: (query.format as string) ?? '' },
           { caller, deadline },
         );
         return { body: await oneComment(c, { caller, deadline }) };
@@ -109,7 +109,7 @@ export function commentRoutes(comments: ChangeRequestsClients['comments'], ident
           {
             comment: commentRef(params),
             resolved: b.resolved,
-            bodyJson: b.body === undefined ? undefined : JSON.stringify(b.body),
+            body: b.body === undefined ? undefined : bodyToMessage(b.body),
             addedReactions: b.addedReactions ?? [],
             removedReactions: b.removedReactions ?? [],
           },
@@ -156,7 +156,7 @@ export function commentRoutes(comments: ChangeRequestsClients['comments'], ident
       body: POST_REPLY,
       success: { status: 200, description: 'The reply', schema: officialResponse('postCommentReplyInChangeRequest') },
       async handler({ caller, deadline, params, query, body }) {
-        const r = await comments.postReply({ comment: commentRef(params, query), bodyJson: JSON.stringify((body as Body).body) }, { caller, deadline });
+        const r = await comments.postReply({ comment: commentRef(params, query), body: bodyToMessage((body as Body).body!) }, { caller, deadline });
         return { body: await oneReply(r, params, { caller, deadline }) };
       },
     },
@@ -187,7 +187,7 @@ export function commentRoutes(comments: ChangeRequestsClients['comments'], ident
         const r = await comments.updateReply(
           {
             reply: replyRef(params),
-            bodyJson: b.body === undefined ? undefined : JSON.stringify(b.body),
+            body: b.body === undefined ? undefined : bodyToMessage(b.body),
             addedReactions: b.addedReactions ?? [],
             removedReactions: b.removedReactions ?? [],
           },

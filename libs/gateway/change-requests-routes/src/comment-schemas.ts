@@ -1,4 +1,4 @@
-import { ID_PARAM, JsonSchema, LIST_QUERY } from '@bindery/gateway/http';
+import { ID_PARAM, JSON_DOCUMENT, JsonSchema, LIST_QUERY } from '@bindery/gateway/http';
 import { CHANGE_REQUEST } from './change-request-schemas';
 
 export const COMMENT = { ...CHANGE_REQUEST, commentId: ID_PARAM };
@@ -19,13 +19,6 @@ export const COMMENTS_QUERY: Record<string, JsonSchema> = {
 };
 
 export const REPLIES_QUERY: Record<string, JsonSchema> = { ...LIST_QUERY, format: FORMAT };
-
-const JSON_DOCUMENT: JsonSchema = {
-  type: 'object',
-  required: ['object', 'data', 'nodes'],
-  properties: { object: { type: 'string', enum: ['document'] }, data: { type: 'object' }, nodes: { type: 'array', maxItems: 10000, items: { type: 'object' } } },
-  description: 'A GitBook document',
-};
 
 /** The official Document input: Markdown, a GitBook document, or nothing. */
 const BODY: JsonSchema = {

@@ -3,7 +3,7 @@ import type { Urls } from '@bindery/gateway/identity-routes';
 import type { ChangeRequestsClients } from '@bindery/change-requests/client';
 import type { IdentityClients } from '@bindery/identity/client';
 import type { Caller } from '@bindery/platform/grpc';
-import { changeRequestsV1 as pb } from '@bindery/shared/contracts';
+import { bodyToMessage, changeRequestsV1 as pb } from '@bindery/shared/contracts';
 import { CHANGE_REQUEST } from './change-request-schemas';
 import { people } from '@bindery/gateway/change-request-json';
 import { reviewJson, usersOfReview } from './review-representations';
@@ -47,8 +47,8 @@ export function reviewRoutes(crs: ChangeRequestsClients['changeRequests'], ident
       body: SUBMIT_REVIEW,
       success: { status: 201, description: 'The review', schema: officialResponse('submitChangeRequestReview') },
       async handler({ caller, deadline, params, body }) {
-        const b = body as { status: string; comment?: object };
-        const r = await crs.submitReview({ ref: ref(params), status: b.status, commentJson: b.comment ? JSON.stringify(b.comment) : '' }, { caller, deadline });
+        const b = body as { status: string; comment?: Parameters<typeof bodyToMessage>[0] };
+        const r = await crs.submitReview({ ref: ref(params), status: b.status, comment: b.comment ? bodyToMessage(b.comment) : undefined }, { caller, deadline });
         const json = await one(r, params.spaceId, { caller, deadline });
         return { status: 201, body: json, headers: { Location: json.urls.location } };
       },

@@ -1,4 +1,4 @@
-import { ID_PARAM, JsonSchema, LIST_QUERY } from '@bindery/gateway/http';
+import { ID_PARAM, JSON_DOCUMENT, JsonSchema, LIST_QUERY } from '@bindery/gateway/http';
 import { CHANGE_REQUEST, SUBJECT } from './change-request-schemas';
 
 export const REVIEW = { ...CHANGE_REQUEST, reviewId: ID_PARAM };
@@ -12,13 +12,6 @@ export const REVIEWS_QUERY: Record<string, JsonSchema> = {
   ...LIST_QUERY,
   format: FORMAT,
   outdated: { type: 'boolean', description: 'true: only reviews superseded by a later review or review request of the same reviewer; false: only current ones' },
-};
-
-const JSON_DOCUMENT: JsonSchema = {
-  type: 'object',
-  required: ['object', 'data', 'nodes'],
-  properties: { object: { type: 'string', enum: ['document'] }, data: { type: 'object' }, nodes: { type: 'array', maxItems: 10000, items: { type: 'object' } } },
-  description: 'A GitBook document',
 };
 
 /** The official Document input: Markdown, a GitBook document, or nothing. */

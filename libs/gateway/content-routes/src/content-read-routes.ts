@@ -4,7 +4,7 @@ import type { ContentClients } from '@bindery/content/client';
 import type { IdentityClients } from '@bindery/identity/client';
 import type { ChangeRequestOf } from '@bindery/gateway/change-request-json';
 import type { Caller } from '@bindery/platform/grpc';
-import { contentRevisionsV1 as pb } from '@bindery/shared/contracts';
+import { contentRevisionsV1 as pb, documentFromMessage } from '@bindery/shared/contracts';
 import { locationWithObjects, revisionWithUrls, withDownloadUrl, withPageUrls } from './content-representations';
 import { spaceJson, Urls } from './representations';
 import { pageOf } from './request-mapping';
@@ -195,7 +195,7 @@ export function revisionReadBuilders(revisions: Revisions, identity: IdentityCli
     success: { status: 200, description: part === 'content' ? 'The reusable content' : 'Its document', schema },
     async handler({ caller, deadline, params: p, query }) {
       const r = await revisions.getReusableContent({ revision: await sel(p, query, { caller, deadline }), reusableContentId: p.reusableContentId }, { caller, deadline });
-      return { body: JSON.parse(part === 'content' ? r.reusableContentJson : r.documentJson) };
+      return { body: part === 'content' ? JSON.parse(r.reusableContentJson) : documentFromMessage(r.document!) };
     },
   });
   return { revisionRoute, pagesRoute, pageRoute, filesRoute, fileRoute, backlinksRoute, linksRoute, reusableContentRoute };

@@ -2,6 +2,7 @@ export * from './route-registry';
 export * from './gateway-app';
 export * from './authentication';
 export * from './schemas';
+export { JSON_DOCUMENT } from './document-schema';
 export * from './gateway-module';
 export * from './raw-routes';
 export * from './idempotency-key';

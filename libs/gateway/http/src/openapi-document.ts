@@ -2,6 +2,7 @@ import { componentSchemasFor } from './official-schemas';
 import { JsonSchema, openApiPath, RouteRegistry } from './route-registry';
 import { IDEMPOTENCY_KEY_PARAMETER } from './idempotency-key';
 import { JSON_VALUE_ID, jsonValueSchema } from './schemas';
+import { documentComponentRef, documentComponents } from './document-schema';
 
 const ERROR: JsonSchema = {
   type: 'object',
@@ -17,11 +18,12 @@ const RETRY_AFTER = { 'Retry-After': { description: 'Seconds to wait before send
 /** The gateway's own component schemas; the others are the vendored official ones (official-schemas.ts). */
 const OWN_SCHEMAS: Record<string, JsonSchema> = { Error: ERROR, JsonValue: jsonValueSchema(JSON_VALUE_REF) };
 
-/** Request schemas name free-form JSON by its id (for ajv); the document names its component. */
+/** Request schemas name free-form JSON and the official document by their ids (for ajv); the document names their components. */
 function withComponentRefs<T>(node: T): T {
   if (Array.isArray(node)) return node.map(withComponentRefs) as T;
   if (!node || typeof node !== 'object') return node;
-  return Object.fromEntries(Object.entries(node).map(([k, v]) => [k, k === '$ref' && v === JSON_VALUE_ID ? JSON_VALUE_REF : withComponentRefs(v)])) as T;
+  const ref = (v: unknown) => (v === JSON_VALUE_ID ? JSON_VALUE_REF : (typeof v === 'string' && documentComponentRef(v)) || v);
+  return Object.fromEntries(Object.entries(node).map(([k, v]) => [k, k === '$ref' ? ref(v) : withComponentRefs(v)])) as T;
 }
 
 /**
@@ -62,7 +64,10 @@ export function buildOpenApiDocument(registry: RouteRegistry, publicUrl: string)
     info: { title: 'Bindery API', version: '1', description: 'The GitBook management API, self-hosted.' },
     servers: [{ url: publicUrl }],
     security: [{ bearer: [] }],
-    components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } }, schemas: { ...componentSchemasFor([paths], OWN_SCHEMAS), Error: ERROR } },
+    components: {
+      securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } },
+      schemas: { ...componentSchemasFor([paths], { ...withComponentRefs(documentComponents()), ...OWN_SCHEMAS }), Error: ERROR },
+    },
     paths,
   };
 }

@@ -3,12 +3,17 @@ import addFormats from 'ajv-formats';
 import { invalid } from '@bindery/platform/errors';
 import { JsonSchema, RouteSpec } from './route-registry';
 import { JSON_VALUE_ID, jsonValueSchema } from './schemas';
+import { documentSchemasForValidation } from './document-schema';
 
 // Bodies are validated as sent: no coercion, no defaults, no silent removal, unknown fields refused.
 // `verbose` keeps the failing schema in each error, so a refused pattern is explained by its description;
 // `discriminator` picks the one branch of a oneOf a tagged object is meant for, so errors name only it.
 const bodyAjv = addFormats(new Ajv({ strict: true, allErrors: true, removeAdditional: false, coerceTypes: false, useDefaults: false, verbose: true, discriminator: true }));
 bodyAjv.addSchema({ $id: JSON_VALUE_ID, ...jsonValueSchema('#') });
+// The official document schemas (request schemas refer to them as JSON_DOCUMENT), compiled once with
+// the first route that refers to them. `icon` is the spec's own format: any icon name is taken.
+bodyAjv.addFormat('icon', true);
+bodyAjv.addSchema(documentSchemasForValidation());
 // Path and query values arrive as text; numbers and booleans there are read from it.
 const queryAjv = addFormats(new Ajv({ strict: true, allErrors: true, removeAdditional: false, coerceTypes: true, useDefaults: false, verbose: true }));
 
@@ -20,14 +25,39 @@ function describe(where: string, e: ErrorObject): string {
   const description = (e.parentSchema as { description?: unknown } | undefined)?.description;
   // A pattern or a fixed value says what it wants in its description ("must be <description>").
   if ((e.keyword === 'pattern' || e.keyword === 'const') && typeof description === 'string') return `${field} must be ${description}`;
+  // A node of a kind the union does not have (the official document's blocks, inlines, marks …).
+  if (e.keyword === 'discriminator' && typeof description === 'string') return `${field}.${(e.params as { tag: string }).tag} must be one of ${description}`;
   if (e.keyword === 'enum') return `${field} must be one of ${(e.params as { allowedValues: unknown[] }).allowedValues.map((v) => JSON.stringify(v)).join(', ')}`;
   return `${field} ${e.message}`;
+}
+
+const within = (path: string, outer: string) => path === outer || path.startsWith(`${outer}/`);
+const depth = (path: string) => path.split('/').length;
+
+/**
+ * The errors worth showing: anyOf/oneOf report every branch's complaints, so under a value no branch
+ * took only the deepest ones are kept (the branch that got furthest: for a document, the node that
+ * is wrong rather than "markdown is required" from the Markdown branch beside it).
+ */
+function closest(errors: ErrorObject[]): ErrorObject[] {
+  const unions = errors.filter((e) => e.keyword === 'anyOf' || e.keyword === 'oneOf').map((e) => e.instancePath);
+  const outermost = (path: string) => unions.filter((u) => within(path, u)).sort((a, b) => depth(a) - depth(b))[0];
+  const deepest = new Map<string, number>();
+  for (const e of errors) {
+    const u = outermost(e.instancePath);
+    if (u !== undefined) deepest.set(u, Math.max(deepest.get(u) ?? 0, depth(e.instancePath)));
+  }
+  return errors.filter((e) => {
+    if (e.keyword === 'anyOf' || e.keyword === 'oneOf') return false;
+    const u = outermost(e.instancePath);
+    return u === undefined || depth(e.instancePath) === deepest.get(u);
+  });
 }
 
 function messageOf(where: string, errors: ErrorObject[] | null | undefined): string {
   // anyOf/oneOf repeat each branch's complaint; keep the most specific ones once.
   const seen = new Set<string>();
-  for (const e of errors ?? []) if (e.keyword !== 'anyOf' && e.keyword !== 'oneOf') seen.add(describe(where, e));
+  for (const e of closest(errors ?? [])) seen.add(describe(where, e));
   return [...seen].slice(0, 5).join('; ') || `${where} is not valid`;
 }
 

@@ -4,6 +4,7 @@ import { parse as parseYaml, stringify as stringifyYaml } from 'yaml';
 import { join } from '@bindery/git-sync/domain';
 import type { Caller } from '@bindery/platform/grpc';
 import { documentToMarkdown, type Document } from '@bindery/shared/markdown';
+import { documentFromMessage } from '@bindery/shared/contracts';
 import { GitRepository } from './git-repository';
 import { GitSyncDeps } from './git-sync.service';
 
@@ -139,7 +140,7 @@ export async function exportIncludes(
       { revision: { spaceId: args.spaceId, revisionId: args.revisionId, metadata: false }, reusableContentId: c.id },
       { caller: args.caller },
     );
-    const markdown = documentToMarkdown(JSON.parse(reply.documentJson) as Document);
+    const markdown = documentToMarkdown(documentFromMessage(reply.document!) as unknown as Document);
     changes.set(join(args.base, file), includeFile(c.title, relativeIncludes(args.toFile(markdown, file, files), file, files)));
   }
   const kept = new Set(Object.values(files).map((f) => join(args.base, f)));

@@ -2,6 +2,7 @@ import { createServer, get as httpGet } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { DomainError } from '@bindery/platform/errors';
 import type { Caller } from '@bindery/platform/grpc';
+import { documentToMessage } from '@bindery/shared/contracts';
 import { GrpcSource, GrpcSourceOptions } from './grpc-source';
 import { createReader } from './reader';
 import { CachedSource } from './cached-source';
@@ -121,7 +122,7 @@ function fakes() {
           const text = { object: 'text', leaves: [{ object: 'leaf', text: 'Shared warning.', marks: [] }] };
           return {
             reusableContentJson: JSON.stringify({ id: 'rc1', title: 'Warning', document: 'd1' }),
-            documentJson: JSON.stringify({ object: 'document', data: {}, nodes: [{ object: 'block', type: 'paragraph', data: {}, nodes: [text] }] }),
+            document: documentToMessage({ object: 'document', data: {}, nodes: [{ object: 'block', type: 'paragraph', data: {}, nodes: [text] }] }),
             revisionId: 'rev-1',
           };
         },

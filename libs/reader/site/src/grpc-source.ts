@@ -2,7 +2,7 @@ import type { Caller } from '@bindery/platform/grpc';
 import { isDomainError } from '@bindery/platform/errors';
 import { ContentClients, ContentDownloadsClient, downloadTokenOf } from '@bindery/content/client';
 import type { SitesClients } from '@bindery/sites/client';
-import type { sitesStructureV1, sitesV1 } from '@bindery/shared/contracts';
+import { documentFromMessage, type sitesStructureV1, type sitesV1 } from '@bindery/shared/contracts';
 import type { Document, FileNode, PageNode } from '@bindery/reader/render';
 import { digest } from './cached-source';
 import { Lru } from './lru';
@@ -197,7 +197,7 @@ export class GrpcSource implements ReaderSource {
   async reusableContent(access: ContentAccess, reusableContentId: string): Promise<Document | undefined> {
     try {
       const reply = await this.o.content.revisions.getReusableContent({ revision: this.selector(access), reusableContentId }, { caller: await this.callerFor(access) });
-      return JSON.parse(reply.documentJson) as Document;
+      return documentFromMessage(reply.document!) as unknown as Document;
     } catch (err) {
       if (notFound(err)) return undefined;
       throw err;

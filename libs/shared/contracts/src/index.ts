@@ -1,6 +1,7 @@
 // The generated gRPC and event contracts (see tools/proto/generate.js); never edited by hand.
 export * from './generated/grpc/health/v1/health';
 export * from './generated/bindery/common/v1/common';
+export * from './generated/bindery/common/v1/document';
 export * from './generated/bindery/common/v1/run';
 export * as changeRequestsV1 from './generated/bindery/change_requests/v1/change_requests';
 export * as contentV1 from './generated/bindery/content/v1/content';
@@ -26,3 +27,4 @@ export * as sitesV1 from './generated/bindery/sites/v1/sites';
 export * as sitesStructureV1 from './generated/bindery/sites/v1/structure';
 export * as specsV1 from './generated/bindery/specs/v1/specs';
 export * as webhooksV1 from './generated/bindery/webhooks/v1/webhooks';
+export * from './document-message';

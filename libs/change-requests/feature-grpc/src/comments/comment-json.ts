@@ -1,6 +1,6 @@
 import type { Caller } from '@bindery/platform/grpc';
 import { bodyInFormat, CommentRecord, ReactionRecord, ReplyRecord, SpaceAccess } from '@bindery/change-requests/domain';
-import { changeRequestsV1 as pb } from '@bindery/shared/contracts';
+import { bodyToMessage, changeRequestsV1 as pb, type JsonObject } from '@bindery/shared/contracts';
 
 const reactionsOf = (reactions: ReactionRecord[]): pb.Reaction[] =>
   reactions.map((r) => ({ emoji: r.emoji, users: r.users.map((u) => ({ user: u.user, reactedAt: u.reactedAt })) }));
@@ -10,6 +10,9 @@ export function commentPermissions(postedBy: string, caller: Caller, access: Spa
   const mine = postedBy === caller.userId;
   return { view: true, edit: mine && access.can.comment, reply: access.can.comment, delete: (mine && access.can.comment) || access.can.admin };
 }
+
+/** A stored body as the message of the format asked. */
+const bodyMessage = (body: CommentRecord['body'], format: string) => bodyToMessage(bodyInFormat(body, format) as { document?: JsonObject; markdown?: string });
 
 export function commentMessage(c: CommentRecord, caller: Caller, access: SpaceAccess, format: string): pb.Comment {
   return {
@@ -21,7 +24,7 @@ export function commentMessage(c: CommentRecord, caller: Caller, access: SpaceAc
     reactions: reactionsOf(c.reactions),
     replies: c.replies,
     repliers: c.repliers,
-    bodyJson: JSON.stringify(bodyInFormat(c.body, format)),
+    body: bodyMessage(c.body, format),
     space: c.spaceId,
     revision: c.revision,
     page: c.page,
@@ -42,7 +45,7 @@ export function replyMessage(r: ReplyRecord, caller: Caller, access: SpaceAccess
     postedAt: r.postedAt,
     editedAt: r.editedAt,
     reactions: reactionsOf(r.reactions),
-    bodyJson: JSON.stringify(bodyInFormat(r.body, format)),
+    body: bodyMessage(r.body, format),
     permissions: commentPermissions(r.postedBy, caller, access),
   };
 }

@@ -2,7 +2,7 @@ import { assertMay, bodyFromInput, ChangeRequestRecord, CommentRecord, reactions
 import { oneAtATime } from '@bindery/platform/mongo';
 import { forbidden, invalid, notFound } from '@bindery/platform/errors';
 import type { Caller } from '@bindery/platform/grpc';
-import { changeRequestsV1 as pb } from '@bindery/shared/contracts';
+import { bodyFromMessage, changeRequestsV1 as pb } from '@bindery/shared/contracts';
 import { newId } from '@bindery/shared/ids';
 import { decodeCursor, resolveLimit, toPage } from '@bindery/shared/pagination';
 import { ChangeRequestsDeps, nowOf } from '../deps';
@@ -79,7 +79,7 @@ export async function postComment(deps: ChangeRequestsDeps, caller: Caller, req:
   if (req.node.length > MAX_NODE) throw invalid(`node must be at most ${MAX_NODE} characters.`);
   const { access, cr } = await visibleChangeRequest(deps, caller, req.changeRequest?.spaceId ?? '', req.changeRequest?.changeRequest ?? '');
   assertMay(access, 'comment');
-  const body = bodyFromInput(req.bodyJson);
+  const body = bodyFromInput(bodyFromMessage(req.body ?? {}));
   if (req.page) await assertPageInHead(deps, caller, cr, req.page);
   const comment: CommentRecord = {
     _id: newId(),
@@ -115,8 +115,8 @@ export async function getComment(deps: ChangeRequestsDeps, caller: Caller, req: 
 export async function updateComment(deps: ChangeRequestsDeps, caller: Caller, req: pb.UpdateCommentRequest): Promise<pb.Comment> {
   const { access, cr, comment: seen } = await visibleComment(deps, caller, req.comment);
   assertMay(access, 'comment');
-  if (req.bodyJson !== undefined && seen.postedBy !== caller.userId) throw forbidden('Only its author can change the body of a comment.');
-  const body = req.bodyJson !== undefined ? bodyFromInput(req.bodyJson) : undefined;
+  if (req.body !== undefined && seen.postedBy !== caller.userId) throw forbidden('Only its author can change the body of a comment.');
+  const body = req.body !== undefined ? bodyFromInput(bodyFromMessage(req.body)) : undefined;
   const updated = await oneAtATime(`comment:${seen._id}`, () =>
     deps.transaction(async (session) => {
       const c = await deps.comments.get(cr._id, seen._id, session);

@@ -2,7 +2,7 @@ import { oneAtATime, type ClientSession } from '@bindery/platform/mongo';
 import { assertMay, bodyFromInput, reactionsAfter, ReplyRecord } from '@bindery/change-requests/domain';
 import { forbidden, notFound } from '@bindery/platform/errors';
 import type { Caller } from '@bindery/platform/grpc';
-import { changeRequestsV1 as pb } from '@bindery/shared/contracts';
+import { bodyFromMessage, changeRequestsV1 as pb } from '@bindery/shared/contracts';
 import { newId } from '@bindery/shared/ids';
 import { decodeCursor, resolveLimit, toPage } from '@bindery/shared/pagination';
 import { ChangeRequestsDeps, nowOf } from '../deps';
@@ -58,7 +58,7 @@ export async function postReply(deps: ChangeRequestsDeps, caller: Caller, req: p
     commentId: comment._id,
     postedBy: caller.userId,
     postedAt: nowOf(deps),
-    body: bodyFromInput(req.bodyJson),
+    body: bodyFromInput(bodyFromMessage(req.body ?? {})),
     reactions: [],
   };
   await oneAtATime(`comment:${comment._id}`, () =>
@@ -80,8 +80,8 @@ export async function getReply(deps: ChangeRequestsDeps, caller: Caller, req: pb
 export async function updateReply(deps: ChangeRequestsDeps, caller: Caller, req: pb.UpdateReplyRequest): Promise<pb.Reply> {
   const { access, cr, comment, reply: seen } = await visibleReply(deps, caller, req.reply);
   assertMay(access, 'comment');
-  if (req.bodyJson !== undefined && seen.postedBy !== caller.userId) throw forbidden('Only its author can change the body of a reply.');
-  const body = req.bodyJson !== undefined ? bodyFromInput(req.bodyJson) : undefined;
+  if (req.body !== undefined && seen.postedBy !== caller.userId) throw forbidden('Only its author can change the body of a reply.');
+  const body = req.body !== undefined ? bodyFromInput(bodyFromMessage(req.body)) : undefined;
   const updated = await oneAtATime(`comment:${comment._id}`, () =>
     deps.transaction(async (session) => {
       const r = await deps.replies.get(comment._id, seen._id, session);

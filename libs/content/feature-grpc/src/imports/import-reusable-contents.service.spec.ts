@@ -3,6 +3,7 @@ import { connectContent } from '@bindery/content/client';
 import { IdentityEvents as I } from '@bindery/identity/client';
 import { identityStandIn } from '@bindery/identity/projection';
 import { ServiceUnderTest, startServiceUnderTest } from '@bindery/shared/testing';
+import { documentFromMessage } from '@bindery/shared/contracts';
 import type { ContentDeps } from '../content-deps';
 import { contentServiceWith } from '../content-server';
 
@@ -93,7 +94,7 @@ describe('reusable contents: imported with a tree, kept by later revisions, read
     expect(readme.document.nodes[0].data.ref).toEqual({ kind: 'reusable-content', reusableContent: beta });
     const read = await reusableContent(spaceId, beta);
     expect(JSON.parse(read.reusableContentJson)).toEqual(rev.reusableContents[0]);
-    const document = JSON.parse(read.documentJson);
+    const document = documentFromMessage(read.document!);
     expect(document.object).toBe('document');
     // the reusable content's own links resolve against the tree, relative to its file
     const refs = JSON.stringify(document);

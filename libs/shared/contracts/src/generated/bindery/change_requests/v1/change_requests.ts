@@ -19,6 +19,7 @@ import {
   type UntypedServiceImplementation,
 } from "@grpc/grpc-js";
 import { PageInfo, PageRequest } from "../../common/v1/common";
+import { Document, DocumentBody } from "../../common/v1/document";
 
 /** A change request is addressed by its id or by its number in the space. */
 export interface ChangeRequestRef {
@@ -32,8 +33,8 @@ export interface ChangeRequest {
   /** "draft" | "open" | "archived" | "merged" */
   status: string;
   subject: string;
-  /** official JSONDocument, "" when none */
-  descriptionJson: string;
+  /** the official JSONDocument; absent when none */
+  description: Document | undefined;
   createdBy: string;
   createdAt: string;
   updatedAt: string;
@@ -86,10 +87,12 @@ export interface UpdateChangeRequestRequest {
   subject?:
     | string
     | undefined;
-  /** official JSONDocument; present and empty removes it */
-  descriptionJson?:
-    | string
+  /** a new description (the official JSONDocument); absent: unchanged */
+  description:
+    | Document
     | undefined;
+  /** removes the description */
+  clearDescription: boolean;
   /** "draft" | "open" | "archived" */
   status?: string | undefined;
 }
@@ -170,8 +173,8 @@ export interface Review {
 export interface SubmitReviewRequest {
   ref: ChangeRequestRef | undefined;
   status: string;
-  /** official Document, "" when none */
-  commentJson: string;
+  /** the comment posted with the review (the official Document input); absent when none */
+  comment: DocumentBody | undefined;
 }
 
 export interface ListReviewsRequest {
@@ -229,8 +232,10 @@ export interface Comment {
   reactions: Reaction[];
   replies: number;
   repliers: Replier[];
-  /** official Document, or {"markdown": …} with format markdown */
-  bodyJson: string;
+  /** the official Document: the document, or its Markdown with format markdown */
+  body:
+    | DocumentBody
+    | undefined;
   /** the target: the space, the revision it was posted on, and optionally a page and a node */
   space: string;
   revision: string;
@@ -270,7 +275,7 @@ export interface Reply {
   postedAt: string;
   editedAt?: string | undefined;
   reactions: Reaction[];
-  bodyJson: string;
+  body: DocumentBody | undefined;
   permissions: CommentPermissions | undefined;
 }
 
@@ -308,8 +313,8 @@ export interface PostCommentRequest {
   changeRequest:
     | ChangeRequestRef
     | undefined;
-  /** the official comment body input (a Document, or {"markdown": …}) */
-  bodyJson: string;
+  /** the official comment body input: a document, Markdown, or nothing */
+  body: DocumentBody | undefined;
   page: string;
   node: string;
   format: string;
@@ -317,8 +322,11 @@ export interface PostCommentRequest {
 
 export interface UpdateCommentRequest {
   comment: CommentRef | undefined;
-  resolved?: boolean | undefined;
-  bodyJson?: string | undefined;
+  resolved?:
+    | boolean
+    | undefined;
+  /** a new body; absent: unchanged */
+  body: DocumentBody | undefined;
   addedReactions: string[];
   removedReactions: string[];
 }
@@ -335,12 +343,15 @@ export interface ListRepliesResponse {
 
 export interface PostReplyRequest {
   comment: CommentRef | undefined;
-  bodyJson: string;
+  body: DocumentBody | undefined;
 }
 
 export interface UpdateReplyRequest {
-  reply: ReplyRef | undefined;
-  bodyJson?: string | undefined;
+  reply:
+    | ReplyRef
+    | undefined;
+  /** a new body; absent: unchanged */
+  body: DocumentBody | undefined;
   addedReactions: string[];
   removedReactions: string[];
 }
@@ -499,7 +510,7 @@ function createBaseChangeRequest(): ChangeRequest {
     number: 0,
     status: "",
     subject: "",
-    descriptionJson: "",
+    description: undefined,
     createdBy: "",
     createdAt: "",
     updatedAt: "",
@@ -531,8 +542,8 @@ export const ChangeRequest: MessageFns<ChangeRequest> = {
     if (message.subject !== "") {
       writer.uint32(34).string(message.subject);
     }
-    if (message.descriptionJson !== "") {
-      writer.uint32(42).string(message.descriptionJson);
+    if (message.description !== undefined) {
+      Document.encode(message.description, writer.uint32(162).fork()).join();
     }
     if (message.createdBy !== "") {
       writer.uint32(50).string(message.createdBy);
@@ -624,12 +635,12 @@ export const ChangeRequest: MessageFns<ChangeRequest> = {
             message.subject = reader.string();
             continue;
           }
-          case 5: {
-            if (tag !== 42) {
+          case 20: {
+            if (tag !== 162) {
               break;
             }
 
-            message.descriptionJson = reader.string();
+            message.description = Document.decode(reader, reader.uint32());
             continue;
           }
           case 6: {
@@ -762,11 +773,7 @@ export const ChangeRequest: MessageFns<ChangeRequest> = {
       number: isSet(object.number) ? globalThis.Number(object.number) : 0,
       status: isSet(object.status) ? globalThis.String(object.status) : "",
       subject: isSet(object.subject) ? globalThis.String(object.subject) : "",
-      descriptionJson: isSet(object.descriptionJson)
-        ? globalThis.String(object.descriptionJson)
-        : isSet(object.description_json)
-        ? globalThis.String(object.description_json)
-        : "",
+      description: isSet(object.description) ? Document.fromJSON(object.description) : undefined,
       createdBy: isSet(object.createdBy)
         ? globalThis.String(object.createdBy)
         : isSet(object.created_by)
@@ -832,8 +839,8 @@ export const ChangeRequest: MessageFns<ChangeRequest> = {
     if (message.subject !== "") {
       obj.subject = message.subject;
     }
-    if (message.descriptionJson !== "") {
-      obj.descriptionJson = message.descriptionJson;
+    if (message.description !== undefined) {
+      obj.description = Document.toJSON(message.description);
     }
     if (message.createdBy !== "") {
       obj.createdBy = message.createdBy;
@@ -889,7 +896,9 @@ export const ChangeRequest: MessageFns<ChangeRequest> = {
     message.number = object.number ?? 0;
     message.status = object.status ?? "";
     message.subject = object.subject ?? "";
-    message.descriptionJson = object.descriptionJson ?? "";
+    message.description = (object.description !== undefined && object.description !== null)
+      ? Document.fromPartial(object.description)
+      : undefined;
     message.createdBy = object.createdBy ?? "";
     message.createdAt = object.createdAt ?? "";
     message.updatedAt = object.updatedAt ?? "";
@@ -1308,7 +1317,7 @@ export const ListChangeRequestsResponse: MessageFns<ListChangeRequestsResponse> 
 };
 
 function createBaseUpdateChangeRequestRequest(): UpdateChangeRequestRequest {
-  return { ref: undefined, subject: undefined, descriptionJson: undefined, status: undefined };
+  return { ref: undefined, subject: undefined, description: undefined, clearDescription: false, status: undefined };
 }
 
 export const UpdateChangeRequestRequest: MessageFns<UpdateChangeRequestRequest> = {
@@ -1319,8 +1328,11 @@ export const UpdateChangeRequestRequest: MessageFns<UpdateChangeRequestRequest> 
     if (message.subject !== undefined) {
       writer.uint32(18).string(message.subject);
     }
-    if (message.descriptionJson !== undefined) {
-      writer.uint32(26).string(message.descriptionJson);
+    if (message.description !== undefined) {
+      Document.encode(message.description, writer.uint32(42).fork()).join();
+    }
+    if (message.clearDescription !== false) {
+      writer.uint32(48).bool(message.clearDescription);
     }
     if (message.status !== undefined) {
       writer.uint32(34).string(message.status);
@@ -1357,12 +1369,20 @@ export const UpdateChangeRequestRequest: MessageFns<UpdateChangeRequestRequest> 
             message.subject = reader.string();
             continue;
           }
-          case 3: {
-            if (tag !== 26) {
+          case 5: {
+            if (tag !== 42) {
               break;
             }
 
-            message.descriptionJson = reader.string();
+            message.description = Document.decode(reader, reader.uint32());
+            continue;
+          }
+          case 6: {
+            if (tag !== 48) {
+              break;
+            }
+
+            message.clearDescription = reader.bool();
             continue;
           }
           case 4: {
@@ -1389,11 +1409,12 @@ export const UpdateChangeRequestRequest: MessageFns<UpdateChangeRequestRequest> 
     return {
       ref: isSet(object.ref) ? ChangeRequestRef.fromJSON(object.ref) : undefined,
       subject: isSet(object.subject) ? globalThis.String(object.subject) : undefined,
-      descriptionJson: isSet(object.descriptionJson)
-        ? globalThis.String(object.descriptionJson)
-        : isSet(object.description_json)
-        ? globalThis.String(object.description_json)
-        : undefined,
+      description: isSet(object.description) ? Document.fromJSON(object.description) : undefined,
+      clearDescription: isSet(object.clearDescription)
+        ? globalThis.Boolean(object.clearDescription)
+        : isSet(object.clear_description)
+        ? globalThis.Boolean(object.clear_description)
+        : false,
       status: isSet(object.status) ? globalThis.String(object.status) : undefined,
     };
   },
@@ -1406,8 +1427,11 @@ export const UpdateChangeRequestRequest: MessageFns<UpdateChangeRequestRequest> 
     if (message.subject !== undefined) {
       obj.subject = message.subject;
     }
-    if (message.descriptionJson !== undefined) {
-      obj.descriptionJson = message.descriptionJson;
+    if (message.description !== undefined) {
+      obj.description = Document.toJSON(message.description);
+    }
+    if (message.clearDescription !== false) {
+      obj.clearDescription = message.clearDescription;
     }
     if (message.status !== undefined) {
       obj.status = message.status;
@@ -1424,7 +1448,10 @@ export const UpdateChangeRequestRequest: MessageFns<UpdateChangeRequestRequest> 
       ? ChangeRequestRef.fromPartial(object.ref)
       : undefined;
     message.subject = object.subject ?? undefined;
-    message.descriptionJson = object.descriptionJson ?? undefined;
+    message.description = (object.description !== undefined && object.description !== null)
+      ? Document.fromPartial(object.description)
+      : undefined;
+    message.clearDescription = object.clearDescription ?? false;
     message.status = object.status ?? undefined;
     return message;
   },
@@ -2400,7 +2427,7 @@ export const Review: MessageFns<Review> = {
 };
 
 function createBaseSubmitReviewRequest(): SubmitReviewRequest {
-  return { ref: undefined, status: "", commentJson: "" };
+  return { ref: undefined, status: "", comment: undefined };
 }
 
 export const SubmitReviewRequest: MessageFns<SubmitReviewRequest> = {
@@ -2411,8 +2438,8 @@ export const SubmitReviewRequest: MessageFns<SubmitReviewRequest> = {
     if (message.status !== "") {
       writer.uint32(18).string(message.status);
     }
-    if (message.commentJson !== "") {
-      writer.uint32(26).string(message.commentJson);
+    if (message.comment !== undefined) {
+      DocumentBody.encode(message.comment, writer.uint32(34).fork()).join();
     }
     return writer;
   },
@@ -2446,12 +2473,12 @@ export const SubmitReviewRequest: MessageFns<SubmitReviewRequest> = {
             message.status = reader.string();
             continue;
           }
-          case 3: {
-            if (tag !== 26) {
+          case 4: {
+            if (tag !== 34) {
               break;
             }
 
-            message.commentJson = reader.string();
+            message.comment = DocumentBody.decode(reader, reader.uint32());
             continue;
           }
         }
@@ -2470,11 +2497,7 @@ export const SubmitReviewRequest: MessageFns<SubmitReviewRequest> = {
     return {
       ref: isSet(object.ref) ? ChangeRequestRef.fromJSON(object.ref) : undefined,
       status: isSet(object.status) ? globalThis.String(object.status) : "",
-      commentJson: isSet(object.commentJson)
-        ? globalThis.String(object.commentJson)
-        : isSet(object.comment_json)
-        ? globalThis.String(object.comment_json)
-        : "",
+      comment: isSet(object.comment) ? DocumentBody.fromJSON(object.comment) : undefined,
     };
   },
 
@@ -2486,8 +2509,8 @@ export const SubmitReviewRequest: MessageFns<SubmitReviewRequest> = {
     if (message.status !== "") {
       obj.status = message.status;
     }
-    if (message.commentJson !== "") {
-      obj.commentJson = message.commentJson;
+    if (message.comment !== undefined) {
+      obj.comment = DocumentBody.toJSON(message.comment);
     }
     return obj;
   },
@@ -2501,7 +2524,9 @@ export const SubmitReviewRequest: MessageFns<SubmitReviewRequest> = {
       ? ChangeRequestRef.fromPartial(object.ref)
       : undefined;
     message.status = object.status ?? "";
-    message.commentJson = object.commentJson ?? "";
+    message.comment = (object.comment !== undefined && object.comment !== null)
+      ? DocumentBody.fromPartial(object.comment)
+      : undefined;
     return message;
   },
 };
@@ -3225,7 +3250,7 @@ function createBaseComment(): Comment {
     reactions: [],
     replies: 0,
     repliers: [],
-    bodyJson: "",
+    body: undefined,
     space: "",
     revision: "",
     page: undefined,
@@ -3265,8 +3290,8 @@ export const Comment: MessageFns<Comment> = {
     for (const v of message.repliers) {
       Replier.encode(v!, writer.uint32(66).fork()).join();
     }
-    if (message.bodyJson !== "") {
-      writer.uint32(74).string(message.bodyJson);
+    if (message.body !== undefined) {
+      DocumentBody.encode(message.body, writer.uint32(162).fork()).join();
     }
     if (message.space !== "") {
       writer.uint32(82).string(message.space);
@@ -3378,12 +3403,12 @@ export const Comment: MessageFns<Comment> = {
             message.repliers.push(Replier.decode(reader, reader.uint32()));
             continue;
           }
-          case 9: {
-            if (tag !== 74) {
+          case 20: {
+            if (tag !== 162) {
               break;
             }
 
-            message.bodyJson = reader.string();
+            message.body = DocumentBody.decode(reader, reader.uint32());
             continue;
           }
           case 10: {
@@ -3508,11 +3533,7 @@ export const Comment: MessageFns<Comment> = {
       repliers: globalThis.Array.isArray(object?.repliers)
         ? object.repliers.map((e: any) => Replier.fromJSON(e))
         : [],
-      bodyJson: isSet(object.bodyJson)
-        ? globalThis.String(object.bodyJson)
-        : isSet(object.body_json)
-        ? globalThis.String(object.body_json)
-        : "",
+      body: isSet(object.body) ? DocumentBody.fromJSON(object.body) : undefined,
       space: isSet(object.space) ? globalThis.String(object.space) : "",
       revision: isSet(object.revision) ? globalThis.String(object.revision) : "",
       page: isSet(object.page) ? globalThis.String(object.page) : undefined,
@@ -3564,8 +3585,8 @@ export const Comment: MessageFns<Comment> = {
     if (message.repliers?.length) {
       obj.repliers = message.repliers.map((e) => Replier.toJSON(e));
     }
-    if (message.bodyJson !== "") {
-      obj.bodyJson = message.bodyJson;
+    if (message.body !== undefined) {
+      obj.body = DocumentBody.toJSON(message.body);
     }
     if (message.space !== "") {
       obj.space = message.space;
@@ -3613,7 +3634,9 @@ export const Comment: MessageFns<Comment> = {
     message.reactions = object.reactions?.map((e) => Reaction.fromPartial(e)) || [];
     message.replies = object.replies ?? 0;
     message.repliers = object.repliers?.map((e) => Replier.fromPartial(e)) || [];
-    message.bodyJson = object.bodyJson ?? "";
+    message.body = (object.body !== undefined && object.body !== null)
+      ? DocumentBody.fromPartial(object.body)
+      : undefined;
     message.space = object.space ?? "";
     message.revision = object.revision ?? "";
     message.page = object.page ?? undefined;
@@ -3789,7 +3812,7 @@ function createBaseReply(): Reply {
     postedAt: "",
     editedAt: undefined,
     reactions: [],
-    bodyJson: "",
+    body: undefined,
     permissions: undefined,
   };
 }
@@ -3814,8 +3837,8 @@ export const Reply: MessageFns<Reply> = {
     for (const v of message.reactions) {
       Reaction.encode(v!, writer.uint32(50).fork()).join();
     }
-    if (message.bodyJson !== "") {
-      writer.uint32(58).string(message.bodyJson);
+    if (message.body !== undefined) {
+      DocumentBody.encode(message.body, writer.uint32(74).fork()).join();
     }
     if (message.permissions !== undefined) {
       CommentPermissions.encode(message.permissions, writer.uint32(66).fork()).join();
@@ -3884,12 +3907,12 @@ export const Reply: MessageFns<Reply> = {
             message.reactions.push(Reaction.decode(reader, reader.uint32()));
             continue;
           }
-          case 7: {
-            if (tag !== 58) {
+          case 9: {
+            if (tag !== 74) {
               break;
             }
 
-            message.bodyJson = reader.string();
+            message.body = DocumentBody.decode(reader, reader.uint32());
             continue;
           }
           case 8: {
@@ -3934,11 +3957,7 @@ export const Reply: MessageFns<Reply> = {
       reactions: globalThis.Array.isArray(object?.reactions)
         ? object.reactions.map((e: any) => Reaction.fromJSON(e))
         : [],
-      bodyJson: isSet(object.bodyJson)
-        ? globalThis.String(object.bodyJson)
-        : isSet(object.body_json)
-        ? globalThis.String(object.body_json)
-        : "",
+      body: isSet(object.body) ? DocumentBody.fromJSON(object.body) : undefined,
       permissions: isSet(object.permissions) ? CommentPermissions.fromJSON(object.permissions) : undefined,
     };
   },
@@ -3963,8 +3982,8 @@ export const Reply: MessageFns<Reply> = {
     if (message.reactions?.length) {
       obj.reactions = message.reactions.map((e) => Reaction.toJSON(e));
     }
-    if (message.bodyJson !== "") {
-      obj.bodyJson = message.bodyJson;
+    if (message.body !== undefined) {
+      obj.body = DocumentBody.toJSON(message.body);
     }
     if (message.permissions !== undefined) {
       obj.permissions = CommentPermissions.toJSON(message.permissions);
@@ -3983,7 +4002,9 @@ export const Reply: MessageFns<Reply> = {
     message.postedAt = object.postedAt ?? "";
     message.editedAt = object.editedAt ?? undefined;
     message.reactions = object.reactions?.map((e) => Reaction.fromPartial(e)) || [];
-    message.bodyJson = object.bodyJson ?? "";
+    message.body = (object.body !== undefined && object.body !== null)
+      ? DocumentBody.fromPartial(object.body)
+      : undefined;
     message.permissions = (object.permissions !== undefined && object.permissions !== null)
       ? CommentPermissions.fromPartial(object.permissions)
       : undefined;
@@ -4456,7 +4477,7 @@ export const ListCommentsResponse: MessageFns<ListCommentsResponse> = {
 };
 
 function createBasePostCommentRequest(): PostCommentRequest {
-  return { changeRequest: undefined, bodyJson: "", page: "", node: "", format: "" };
+  return { changeRequest: undefined, body: undefined, page: "", node: "", format: "" };
 }
 
 export const PostCommentRequest: MessageFns<PostCommentRequest> = {
@@ -4464,8 +4485,8 @@ export const PostCommentRequest: MessageFns<PostCommentRequest> = {
     if (message.changeRequest !== undefined) {
       ChangeRequestRef.encode(message.changeRequest, writer.uint32(10).fork()).join();
     }
-    if (message.bodyJson !== "") {
-      writer.uint32(18).string(message.bodyJson);
+    if (message.body !== undefined) {
+      DocumentBody.encode(message.body, writer.uint32(50).fork()).join();
     }
     if (message.page !== "") {
       writer.uint32(26).string(message.page);
@@ -4500,12 +4521,12 @@ export const PostCommentRequest: MessageFns<PostCommentRequest> = {
             message.changeRequest = ChangeRequestRef.decode(reader, reader.uint32());
             continue;
           }
-          case 2: {
-            if (tag !== 18) {
+          case 6: {
+            if (tag !== 50) {
               break;
             }
 
-            message.bodyJson = reader.string();
+            message.body = DocumentBody.decode(reader, reader.uint32());
             continue;
           }
           case 3: {
@@ -4551,11 +4572,7 @@ export const PostCommentRequest: MessageFns<PostCommentRequest> = {
         : isSet(object.change_request)
         ? ChangeRequestRef.fromJSON(object.change_request)
         : undefined,
-      bodyJson: isSet(object.bodyJson)
-        ? globalThis.String(object.bodyJson)
-        : isSet(object.body_json)
-        ? globalThis.String(object.body_json)
-        : "",
+      body: isSet(object.body) ? DocumentBody.fromJSON(object.body) : undefined,
       page: isSet(object.page) ? globalThis.String(object.page) : "",
       node: isSet(object.node) ? globalThis.String(object.node) : "",
       format: isSet(object.format) ? globalThis.String(object.format) : "",
@@ -4567,8 +4584,8 @@ export const PostCommentRequest: MessageFns<PostCommentRequest> = {
     if (message.changeRequest !== undefined) {
       obj.changeRequest = ChangeRequestRef.toJSON(message.changeRequest);
     }
-    if (message.bodyJson !== "") {
-      obj.bodyJson = message.bodyJson;
+    if (message.body !== undefined) {
+      obj.body = DocumentBody.toJSON(message.body);
     }
     if (message.page !== "") {
       obj.page = message.page;
@@ -4590,7 +4607,9 @@ export const PostCommentRequest: MessageFns<PostCommentRequest> = {
     message.changeRequest = (object.changeRequest !== undefined && object.changeRequest !== null)
       ? ChangeRequestRef.fromPartial(object.changeRequest)
       : undefined;
-    message.bodyJson = object.bodyJson ?? "";
+    message.body = (object.body !== undefined && object.body !== null)
+      ? DocumentBody.fromPartial(object.body)
+      : undefined;
     message.page = object.page ?? "";
     message.node = object.node ?? "";
     message.format = object.format ?? "";
@@ -4599,7 +4618,7 @@ export const PostCommentRequest: MessageFns<PostCommentRequest> = {
 };
 
 function createBaseUpdateCommentRequest(): UpdateCommentRequest {
-  return { comment: undefined, resolved: undefined, bodyJson: undefined, addedReactions: [], removedReactions: [] };
+  return { comment: undefined, resolved: undefined, body: undefined, addedReactions: [], removedReactions: [] };
 }
 
 export const UpdateCommentRequest: MessageFns<UpdateCommentRequest> = {
@@ -4610,8 +4629,8 @@ export const UpdateCommentRequest: MessageFns<UpdateCommentRequest> = {
     if (message.resolved !== undefined) {
       writer.uint32(16).bool(message.resolved);
     }
-    if (message.bodyJson !== undefined) {
-      writer.uint32(26).string(message.bodyJson);
+    if (message.body !== undefined) {
+      DocumentBody.encode(message.body, writer.uint32(50).fork()).join();
     }
     for (const v of message.addedReactions) {
       writer.uint32(34).string(v!);
@@ -4651,12 +4670,12 @@ export const UpdateCommentRequest: MessageFns<UpdateCommentRequest> = {
             message.resolved = reader.bool();
             continue;
           }
-          case 3: {
-            if (tag !== 26) {
+          case 6: {
+            if (tag !== 50) {
               break;
             }
 
-            message.bodyJson = reader.string();
+            message.body = DocumentBody.decode(reader, reader.uint32());
             continue;
           }
           case 4: {
@@ -4691,11 +4710,7 @@ export const UpdateCommentRequest: MessageFns<UpdateCommentRequest> = {
     return {
       comment: isSet(object.comment) ? CommentRef.fromJSON(object.comment) : undefined,
       resolved: isSet(object.resolved) ? globalThis.Boolean(object.resolved) : undefined,
-      bodyJson: isSet(object.bodyJson)
-        ? globalThis.String(object.bodyJson)
-        : isSet(object.body_json)
-        ? globalThis.String(object.body_json)
-        : undefined,
+      body: isSet(object.body) ? DocumentBody.fromJSON(object.body) : undefined,
       addedReactions: globalThis.Array.isArray(object?.addedReactions)
         ? object.addedReactions.map((e: any) => globalThis.String(e))
         : globalThis.Array.isArray(object?.added_reactions)
@@ -4717,8 +4732,8 @@ export const UpdateCommentRequest: MessageFns<UpdateCommentRequest> = {
     if (message.resolved !== undefined) {
       obj.resolved = message.resolved;
     }
-    if (message.bodyJson !== undefined) {
-      obj.bodyJson = message.bodyJson;
+    if (message.body !== undefined) {
+      obj.body = DocumentBody.toJSON(message.body);
     }
     if (message.addedReactions?.length) {
       obj.addedReactions = message.addedReactions;
@@ -4738,7 +4753,9 @@ export const UpdateCommentRequest: MessageFns<UpdateCommentRequest> = {
       ? CommentRef.fromPartial(object.comment)
       : undefined;
     message.resolved = object.resolved ?? undefined;
-    message.bodyJson = object.bodyJson ?? undefined;
+    message.body = (object.body !== undefined && object.body !== null)
+      ? DocumentBody.fromPartial(object.body)
+      : undefined;
     message.addedReactions = object.addedReactions?.map((e) => e) || [];
     message.removedReactions = object.removedReactions?.map((e) => e) || [];
     return message;
@@ -4920,7 +4937,7 @@ export const ListRepliesResponse: MessageFns<ListRepliesResponse> = {
 };
 
 function createBasePostReplyRequest(): PostReplyRequest {
-  return { comment: undefined, bodyJson: "" };
+  return { comment: undefined, body: undefined };
 }
 
 export const PostReplyRequest: MessageFns<PostReplyRequest> = {
@@ -4928,8 +4945,8 @@ export const PostReplyRequest: MessageFns<PostReplyRequest> = {
     if (message.comment !== undefined) {
       CommentRef.encode(message.comment, writer.uint32(10).fork()).join();
     }
-    if (message.bodyJson !== "") {
-      writer.uint32(18).string(message.bodyJson);
+    if (message.body !== undefined) {
+      DocumentBody.encode(message.body, writer.uint32(26).fork()).join();
     }
     return writer;
   },
@@ -4955,12 +4972,12 @@ export const PostReplyRequest: MessageFns<PostReplyRequest> = {
             message.comment = CommentRef.decode(reader, reader.uint32());
             continue;
           }
-          case 2: {
-            if (tag !== 18) {
+          case 3: {
+            if (tag !== 26) {
               break;
             }
 
-            message.bodyJson = reader.string();
+            message.body = DocumentBody.decode(reader, reader.uint32());
             continue;
           }
         }
@@ -4978,11 +4995,7 @@ export const PostReplyRequest: MessageFns<PostReplyRequest> = {
   fromJSON(object: any): PostReplyRequest {
     return {
       comment: isSet(object.comment) ? CommentRef.fromJSON(object.comment) : undefined,
-      bodyJson: isSet(object.bodyJson)
-        ? globalThis.String(object.bodyJson)
-        : isSet(object.body_json)
-        ? globalThis.String(object.body_json)
-        : "",
+      body: isSet(object.body) ? DocumentBody.fromJSON(object.body) : undefined,
     };
   },
 
@@ -4991,8 +5004,8 @@ export const PostReplyRequest: MessageFns<PostReplyRequest> = {
     if (message.comment !== undefined) {
       obj.comment = CommentRef.toJSON(message.comment);
     }
-    if (message.bodyJson !== "") {
-      obj.bodyJson = message.bodyJson;
+    if (message.body !== undefined) {
+      obj.body = DocumentBody.toJSON(message.body);
     }
     return obj;
   },
@@ -5005,13 +5018,15 @@ export const PostReplyRequest: MessageFns<PostReplyRequest> = {
     message.comment = (object.comment !== undefined && object.comment !== null)
       ? CommentRef.fromPartial(object.comment)
       : undefined;
-    message.bodyJson = object.bodyJson ?? "";
+    message.body = (object.body !== undefined && object.body !== null)
+      ? DocumentBody.fromPartial(object.body)
+      : undefined;
     return message;
   },
 };
 
 function createBaseUpdateReplyRequest(): UpdateReplyRequest {
-  return { reply: undefined, bodyJson: undefined, addedReactions: [], removedReactions: [] };
+  return { reply: undefined, body: undefined, addedReactions: [], removedReactions: [] };
 }
 
 export const UpdateReplyRequest: MessageFns<UpdateReplyRequest> = {
@@ -5019,8 +5034,8 @@ export const UpdateReplyRequest: MessageFns<UpdateReplyRequest> = {
     if (message.reply !== undefined) {
       ReplyRef.encode(message.reply, writer.uint32(10).fork()).join();
     }
-    if (message.bodyJson !== undefined) {
-      writer.uint32(18).string(message.bodyJson);
+    if (message.body !== undefined) {
+      DocumentBody.encode(message.body, writer.uint32(42).fork()).join();
     }
     for (const v of message.addedReactions) {
       writer.uint32(26).string(v!);
@@ -5052,12 +5067,12 @@ export const UpdateReplyRequest: MessageFns<UpdateReplyRequest> = {
             message.reply = ReplyRef.decode(reader, reader.uint32());
             continue;
           }
-          case 2: {
-            if (tag !== 18) {
+          case 5: {
+            if (tag !== 42) {
               break;
             }
 
-            message.bodyJson = reader.string();
+            message.body = DocumentBody.decode(reader, reader.uint32());
             continue;
           }
           case 3: {
@@ -5091,11 +5106,7 @@ export const UpdateReplyRequest: MessageFns<UpdateReplyRequest> = {
   fromJSON(object: any): UpdateReplyRequest {
     return {
       reply: isSet(object.reply) ? ReplyRef.fromJSON(object.reply) : undefined,
-      bodyJson: isSet(object.bodyJson)
-        ? globalThis.String(object.bodyJson)
-        : isSet(object.body_json)
-        ? globalThis.String(object.body_json)
-        : undefined,
+      body: isSet(object.body) ? DocumentBody.fromJSON(object.body) : undefined,
       addedReactions: globalThis.Array.isArray(object?.addedReactions)
         ? object.addedReactions.map((e: any) => globalThis.String(e))
         : globalThis.Array.isArray(object?.added_reactions)
@@ -5114,8 +5125,8 @@ export const UpdateReplyRequest: MessageFns<UpdateReplyRequest> = {
     if (message.reply !== undefined) {
       obj.reply = ReplyRef.toJSON(message.reply);
     }
-    if (message.bodyJson !== undefined) {
-      obj.bodyJson = message.bodyJson;
+    if (message.body !== undefined) {
+      obj.body = DocumentBody.toJSON(message.body);
     }
     if (message.addedReactions?.length) {
       obj.addedReactions = message.addedReactions;
@@ -5134,7 +5145,9 @@ export const UpdateReplyRequest: MessageFns<UpdateReplyRequest> = {
     message.reply = (object.reply !== undefined && object.reply !== null)
       ? ReplyRef.fromPartial(object.reply)
       : undefined;
-    message.bodyJson = object.bodyJson ?? undefined;
+    message.body = (object.body !== undefined && object.body !== null)
+      ? DocumentBody.fromPartial(object.body)
+      : undefined;
     message.addedReactions = object.addedReactions?.map((e) => e) || [];
     message.removedReactions = object.removedReactions?.map((e) => e) || [];
     return message;

@@ -23,6 +23,7 @@ import {
   type UntypedServiceImplementation,
 } from "@grpc/grpc-js";
 import { PageInfo, PageRequest } from "../../common/v1/common";
+import { Document } from "../../common/v1/document";
 import { Run } from "../../common/v1/run";
 import { Space } from "./content";
 
@@ -78,7 +79,7 @@ export interface ReusableContentReply {
   /** the official RevisionReusableContent (`document` is the id of its document) */
   reusableContentJson: string;
   /** the official JSONDocument of its content (an empty document when it has none) */
-  documentJson: string;
+  document: Document | undefined;
   revisionId: string;
 }
 
@@ -1035,7 +1036,7 @@ export const GetReusableContentRequest: MessageFns<GetReusableContentRequest> = 
 };
 
 function createBaseReusableContentReply(): ReusableContentReply {
-  return { reusableContentJson: "", documentJson: "", revisionId: "" };
+  return { reusableContentJson: "", document: undefined, revisionId: "" };
 }
 
 export const ReusableContentReply: MessageFns<ReusableContentReply> = {
@@ -1043,8 +1044,8 @@ export const ReusableContentReply: MessageFns<ReusableContentReply> = {
     if (message.reusableContentJson !== "") {
       writer.uint32(10).string(message.reusableContentJson);
     }
-    if (message.documentJson !== "") {
-      writer.uint32(18).string(message.documentJson);
+    if (message.document !== undefined) {
+      Document.encode(message.document, writer.uint32(34).fork()).join();
     }
     if (message.revisionId !== "") {
       writer.uint32(26).string(message.revisionId);
@@ -1073,12 +1074,12 @@ export const ReusableContentReply: MessageFns<ReusableContentReply> = {
             message.reusableContentJson = reader.string();
             continue;
           }
-          case 2: {
-            if (tag !== 18) {
+          case 4: {
+            if (tag !== 34) {
               break;
             }
 
-            message.documentJson = reader.string();
+            message.document = Document.decode(reader, reader.uint32());
             continue;
           }
           case 3: {
@@ -1108,11 +1109,7 @@ export const ReusableContentReply: MessageFns<ReusableContentReply> = {
         : isSet(object.reusable_content_json)
         ? globalThis.String(object.reusable_content_json)
         : "",
-      documentJson: isSet(object.documentJson)
-        ? globalThis.String(object.documentJson)
-        : isSet(object.document_json)
-        ? globalThis.String(object.document_json)
-        : "",
+      document: isSet(object.document) ? Document.fromJSON(object.document) : undefined,
       revisionId: isSet(object.revisionId)
         ? globalThis.String(object.revisionId)
         : isSet(object.revision_id)
@@ -1126,8 +1123,8 @@ export const ReusableContentReply: MessageFns<ReusableContentReply> = {
     if (message.reusableContentJson !== "") {
       obj.reusableContentJson = message.reusableContentJson;
     }
-    if (message.documentJson !== "") {
-      obj.documentJson = message.documentJson;
+    if (message.document !== undefined) {
+      obj.document = Document.toJSON(message.document);
     }
     if (message.revisionId !== "") {
       obj.revisionId = message.revisionId;
@@ -1141,7 +1138,9 @@ export const ReusableContentReply: MessageFns<ReusableContentReply> = {
   fromPartial<I extends Exact<DeepPartial<ReusableContentReply>, I>>(object: I): ReusableContentReply {
     const message = createBaseReusableContentReply();
     message.reusableContentJson = object.reusableContentJson ?? "";
-    message.documentJson = object.documentJson ?? "";
+    message.document = (object.document !== undefined && object.document !== null)
+      ? Document.fromPartial(object.document)
+      : undefined;
     message.revisionId = object.revisionId ?? "";
     return message;
   },
