@@ -5,7 +5,9 @@
 //
 // Routes name what they answer with `officialResponse('<official operationId>')` or
 // `officialSchema('<component>')` (libs/gateway/*/src), and a request body they validate as the
-// official one with `officialRequest('<official operationId>')` (from the newest release that has it). This script finds those names, takes each
+// official one with `officialRequest('<official operationId>')` (from the newest release that has it);
+// `officialLatestResponse('<official operationId>')` names the newest release's success response where
+// it differs from 0.130.0's (both written out, with their components, from that release). This script finds those names, takes each
 // operation's success response schema from @gitbook/api 0.130.0 (the release the API reference
 // matches), or from 0.202.0 (`gitbook-api-latest`) for operations only that release has, plus every
 // component schema they reference transitively, converts OpenAPI 3.0 schemas to JSON Schema 2020-12
@@ -129,6 +131,7 @@ function usedNames() {
   const operations = new Set();
   const components = new Set();
   const requests = new Set();
+  const latest = new Set();
   const visit = (dir) => {
     for (const e of fs.readdirSync(dir, { withFileTypes: true })) {
       const p = path.join(dir, e.name);
@@ -139,11 +142,12 @@ function usedNames() {
         for (const m of text.matchAll(/\bofficial(Response|Schema|Request)\(\s*['"]([A-Za-z0-9_.-]+)['"]\s*\)/g)) {
           (m[1] === 'Response' ? operations : m[1] === 'Request' ? requests : components).add(m[2]);
         }
+        for (const m of text.matchAll(/\bofficialLatestResponse\(\s*['"]([A-Za-z0-9_.-]+)['"]\s*\)/g)) latest.add(m[1]);
       }
     }
   };
   visit(scanned);
-  return { operations: [...operations].sort(), components: [...components].sort(), requests: [...requests].sort() };
+  return { operations: [...operations].sort(), components: [...components].sort(), requests: [...requests].sort(), latest: [...latest].sort() };
 }
 
 function findOperation(operationId, sources = SOURCES) {
@@ -271,7 +275,7 @@ function sorted(obj) {
 }
 
 function build() {
-  const { operations: operationIds, components: componentNames, requests: requestIds } = usedNames();
+  const { operations: operationIds, components: componentNames, requests: requestIds, latest: latestIds } = usedNames();
   const applied = new Set();
   const operations = {};
   const requests = {};
@@ -284,6 +288,12 @@ function build() {
     // Written out from the operation's own release: a request schema stands alone, and its
     // components may differ by name from the other release's (SiteCustomizationSettings).
     requests[operationId] = { release: source.version, schema: inlined(source, official, []) };
+  }
+  const latestResponses = {};
+  for (const operationId of latestIds) {
+    const { source, method, path: p, op } = findOperation(operationId, [...SOURCES].reverse());
+    const { status, schema } = successResponse(operationId, op);
+    latestResponses[operationId] = { release: source.version, method, path: p, status, schema: inlined(source, schema, []) };
   }
   for (const operationId of operationIds) {
     const { source, method, path: p, op } = findOperation(operationId);
@@ -321,6 +331,7 @@ function build() {
     errata: ERRATA.filter((e) => applied.has(e)).map((e) => ({ ...(e.operation ? { operation: e.operation } : { component: e.component }), note: e.note })),
     operations: sorted(operations),
     ...(Object.keys(requests).length ? { requests: sorted(requests) } : {}),
+    ...(Object.keys(latestResponses).length ? { latestResponses: sorted(latestResponses) } : {}),
     schemas: sorted(schemas),
     schemaReleases: sorted(origin),
   };

@@ -1,4 +1,4 @@
-import { officialRequest, officialResponse, RouteSpec } from '@bindery/gateway/http';
+import { officialLatestResponse, officialRequest, RouteSpec } from '@bindery/gateway/http';
 import type { SitesClients } from '@bindery/sites/client';
 import type { sitesCustomizationV1 as pb } from '@bindery/shared/contracts';
 import { SITE } from './site-schemas';
@@ -21,7 +21,7 @@ export function customizationRoutes(customization: SitesClients['customization']
       tags: ['sites'],
       params: SITE,
       query: UNMASKED,
-      success: { status: 200, description: 'The customization', schema: officialResponse('getSiteCustomizationById') },
+      success: { status: 200, description: 'The customization', schema: officialLatestResponse('getSiteCustomizationById') },
       async handler({ caller, deadline, params }) {
         return { body: settingsJson(await customization.getSiteCustomization({ organizationId: params.organizationId, siteId: params.siteId }, { caller, deadline })) };
       },
@@ -34,7 +34,7 @@ export function customizationRoutes(customization: SitesClients['customization']
       tags: ['sites'],
       params: SITE,
       body: officialRequest('updateSiteCustomizationById'),
-      success: { status: 200, description: 'The customization', schema: officialResponse('updateSiteCustomizationById') },
+      success: { status: 200, description: 'The customization', schema: officialLatestResponse('updateSiteCustomizationById') },
       async handler({ caller, deadline, params, body }) {
         const settings = body as Record<string, unknown>;
         return {
@@ -50,7 +50,7 @@ export function customizationRoutes(customization: SitesClients['customization']
       tags: ['sites'],
       params: SITE_SPACE,
       query: UNMASKED,
-      success: { status: 200, description: 'The effective customization', schema: officialResponse('getSiteSpaceCustomizationById') },
+      success: { status: 200, description: 'The effective customization', schema: officialLatestResponse('getSiteSpaceCustomizationById') },
       async handler({ caller, deadline, params }) {
         return { body: settingsJson(await customization.getSiteSpaceCustomization(spaceRef(params), { caller, deadline })) };
       },
@@ -63,7 +63,7 @@ export function customizationRoutes(customization: SitesClients['customization']
       tags: ['sites'],
       params: SITE_SPACE,
       body: officialRequest('overrideSiteSpaceCustomizationById'),
-      success: { status: 200, description: 'The effective customization', schema: officialResponse('overrideSiteSpaceCustomizationById') },
+      success: { status: 200, description: 'The effective customization', schema: officialLatestResponse('overrideSiteSpaceCustomizationById') },
       async handler({ caller, deadline, params, body }) {
         const overrides = body as Record<string, unknown>;
         return { body: settingsJson(await customization.overrideSiteSpaceCustomization({ ...spaceRef(params), overrides }, { caller, deadline })) };

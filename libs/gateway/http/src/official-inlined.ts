@@ -2,7 +2,10 @@ import type { JsonSchema } from './json-schema';
 import vendored from './generated/official-schemas.json';
 
 /**
- * Official request bodies, vendored by tools/openapi/vendor-schemas.js from the routes'
+ * Official schemas written out whole, from the newest release: request bodies, and the success
+ * responses of operations whose newest shape differs from 0.130.0's under the same component names.
+ *
+ * Request bodies are vendored by tools/openapi/vendor-schemas.js from the routes'
  * `officialRequest('<operationId>')` calls (docs/openapi-document.md), made strict for validation:
  * references are written out in place (request schemas stand alone), an object with properties
  * refuses fields it does not name (the official schemas leave them open; the gateway refuses
@@ -11,6 +14,7 @@ import vendored from './generated/official-schemas.json';
  */
 interface Vendored {
   requests?: Record<string, { release: string; schema: JsonSchema }>;
+  latestResponses?: Record<string, { release: string; schema: JsonSchema }>;
   schemas: Record<string, JsonSchema>;
 }
 
@@ -50,4 +54,14 @@ export function officialRequest(operationId: string): JsonSchema {
   const request = VENDORED.requests?.[operationId];
   if (!request) throw new Error(`the official request of ${operationId} is not vendored: run npm run openapi:vendor`);
   return strict(request.schema, []) as JsonSchema;
+}
+
+/**
+ * The success response of an operation as its newest release declares it, written out (no
+ * references): for operations whose 0.130.0 shape is another (the site customization's).
+ */
+export function officialLatestResponse(operationId: string): JsonSchema {
+  const response = VENDORED.latestResponses?.[operationId];
+  if (!response) throw new Error(`the newest official response of ${operationId} is not vendored: run npm run openapi:vendor`);
+  return JSON.parse(JSON.stringify(response.schema)) as JsonSchema;
 }
