@@ -6,7 +6,7 @@ import { COLLECTIONS } from './indexes';
 /**
  * Sites' customizations: one document for a site's settings (`_id` the site) and one for each site
  * space with overrides (`_id` `<site>:<site space>`). They carry no events: each change records
- * `sites.site.customization.updated` on the site in the same transaction.
+ * `sites.site_customization.updated` on the site in the same transaction.
  */
 export class SiteCustomizationsRepository extends Repository<SiteCustomizationRecord> {
   constructor(db: Db) {

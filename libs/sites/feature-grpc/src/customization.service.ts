@@ -15,7 +15,7 @@ async function assertSiteSpace(deps: SitesDeps, site: SiteRecord, siteSpaceId: s
   if (!shown.some((ss) => ss._id === siteSpaceId)) throw notFound('Site space');
 }
 
-/** Records `sites.site.customization.updated` on the site (and moves its version, so rendered pages are not reused). */
+/** Records `sites.site_customization.updated` on the site (and moves its version, so rendered pages are not reused). */
 async function touchSite(deps: SitesDeps, site: SiteRecord, at: string, session: ClientSession, siteSpaceId?: string): Promise<void> {
   const touched = await deps.sites.update(site.organizationId, site._id, { $set: { updatedAt: at } }, [siteEvents.customizationUpdated(site, siteSpaceId)], session);
   if (!touched) throw notFound('Site');
@@ -32,10 +32,10 @@ export async function getSiteCustomization(deps: SitesDeps, caller: Caller, req:
 
 /**
  * Replaces the site's customization (admin action): what the body leaves out takes its default.
- * Side effect: `sites.site.customization.updated`.
+ * Side effect: `sites.site_customization.updated`.
  */
 export async function updateSiteCustomization(deps: SitesDeps, caller: Caller, req: pb.UpdateSiteCustomizationRequest): Promise<pb.SiteCustomization> {
-  const { site } = await visibleSite(deps, caller, req.organizationId, req.siteId, 'admin');
+  const { site } = await visibleSite(deps, caller, req.organizationId, req.siteId, 'edit');
   const now = nowOf(deps);
   const settings = completeCustomization((req.settings ?? {}) as CustomizationObject);
   await deps.transaction(async (session) => {
@@ -55,10 +55,10 @@ export async function getSiteSpaceCustomization(deps: SitesDeps, caller: Caller,
 
 /**
  * Merges overrides into the site space's (admin action): present fields replace, a null removes
- * that override. Side effect: `sites.site.customization.updated` with the site space.
+ * that override. Side effect: `sites.site_customization.updated` with the site space.
  */
 export async function overrideSiteSpaceCustomization(deps: SitesDeps, caller: Caller, req: pb.OverrideSiteSpaceCustomizationRequest): Promise<pb.SiteCustomization> {
-  const { site } = await visibleSite(deps, caller, req.organizationId, req.siteId, 'admin');
+  const { site } = await visibleSite(deps, caller, req.organizationId, req.siteId, 'edit');
   await assertSiteSpace(deps, site, req.siteSpaceId);
   const now = nowOf(deps);
   const [own, overrides] = await deps.transaction(async (session) => {
@@ -79,7 +79,7 @@ export async function overrideSiteSpaceCustomization(deps: SitesDeps, caller: Ca
 
 /** Removes every override of the site space (admin action); `deleted` is false when it had none. */
 export async function deleteSiteSpaceCustomization(deps: SitesDeps, caller: Caller, req: pb.SiteSpaceCustomizationRef): Promise<sitesV1.DeleteResponse> {
-  const { site } = await visibleSite(deps, caller, req.organizationId, req.siteId, 'admin');
+  const { site } = await visibleSite(deps, caller, req.organizationId, req.siteId, 'edit');
   await assertSiteSpace(deps, site, req.siteSpaceId);
   const now = nowOf(deps);
   const deleted = await deps.transaction(async (session) => {

@@ -41,7 +41,7 @@ export interface SiteDeleted {
 }
 
 /**
- * sites.site.customization.updated: the site's customization was replaced, or a site space's
+ * sites.site_customization.updated: the site's customization was replaced, or a site space's
  * overrides changed or were removed (the reader's cache drops the site)
  */
 export interface SiteCustomizationUpdated {
