@@ -154,7 +154,6 @@ describe('site customization (real system)', () => {
     expect(put.status).toBe(200);
     const shown = await until(page, (html) => html.includes('orbit-light.png'));
     const html = shown.value;
-    // eslint-disable-next-line no-console
     console.log(`the new brand showed ${Date.now() - t0} ms after the PUT was sent (${shown.ms} ms of polling)`);
     expect(html).toContain('<img class="site-logo only-light" src="https://cdn.example.com/orbit-light.png" alt="Orbit Handbook">');
     expect(html).toContain('<title>Welcome | Orbit Handbook</title>');
