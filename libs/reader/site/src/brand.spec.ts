@@ -104,7 +104,7 @@ describe('a branded site through the reader', () => {
     const page = await html('/acme-inc/orbit/');
     expect(page).toMatch(/<link rel="icon" href="data:image\/svg\+xml,[^"]*%F0%9F%9B%B0[^"]*">/);
     expect(page).toMatch(/<style>:root \{ --radius: 999px; --radius-lg: 16px; --sans: Merriweather, Georgia[^<]*--link: #[0-9a-f]{6};/);
-    expect(page).toContain('<html lang="en" class="no-js" data-theme="dark">');
+    expect(page).toContain('<html lang="en" class="no-js" data-theme="dark" data-theme-fixed>');
     expect(page).not.toContain('theme-toggle');
     expect(page).not.toContain('Published with Bindery');
     expect(page).not.toContain('rel="next"');

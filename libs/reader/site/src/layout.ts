@@ -128,7 +128,7 @@ export function renderShell(shell: Shell): string {
       : '',
     faviconLinks(brand),
   ].join('');
-  const themeAttr = brand.defaultTheme === 'system' ? '' : ` data-theme="${brand.defaultTheme}"`;
+  const themeAttr = `${brand.defaultTheme === 'system' ? '' : ` data-theme="${brand.defaultTheme}"`}${brand.themeToggle ? '' : ' data-theme-fixed'}`;
   const toggle = brand.themeToggle
     ? '<button type="button" class="theme-toggle" aria-pressed="false"><span class="when-light">Dark</span><span class="when-dark">Light</span><span class="visually-hidden"> theme</span></button>'
     : '';
