@@ -4,7 +4,10 @@
 // never reads a devDependency at run time.
 //
 // Routes name what they answer with `officialResponse('<official operationId>')` or
-// `officialSchema('<component>')` (libs/gateway/*/src). This script finds those names, takes each
+// `officialSchema('<component>')` (libs/gateway/*/src), and a request body they validate as the
+// official one with `officialRequest('<official operationId>')` (from the newest release that has it);
+// `officialLatestResponse('<official operationId>')` names the newest release's success response where
+// it differs from 0.130.0's (both written out, with their components, from that release). This script finds those names, takes each
 // operation's success response schema from @gitbook/api 0.130.0 (the release the API reference
 // matches), or from 0.202.0 (`gitbook-api-latest`) for operations only that release has, plus every
 // component schema they reference transitively (the document schemas from 0.202.0), converts OpenAPI
@@ -158,10 +161,12 @@ const ERRATA = [
   },
 ];
 
-/** The official names the routes use: officialResponse('…') and officialSchema('…'). */
+/** The official names the routes use: officialResponse('…'), officialSchema('…') and officialRequest('…'). */
 function usedNames() {
   const operations = new Set();
   const components = new Set();
+  const requests = new Set();
+  const latest = new Set();
   const visit = (dir) => {
     for (const e of fs.readdirSync(dir, { withFileTypes: true })) {
       const p = path.join(dir, e.name);
@@ -169,18 +174,19 @@ function usedNames() {
         if (e.name !== 'node_modules' && e.name !== 'generated') visit(p);
       } else if (e.name.endsWith('.ts') && !e.name.endsWith('.spec.ts')) {
         const text = fs.readFileSync(p, 'utf8');
-        for (const m of text.matchAll(/\bofficial(Response|Schema)\(\s*['"]([A-Za-z0-9_.-]+)['"]\s*\)/g)) {
-          (m[1] === 'Response' ? operations : components).add(m[2]);
+        for (const m of text.matchAll(/\bofficial(Response|Schema|Request)\(\s*['"]([A-Za-z0-9_.-]+)['"]\s*\)/g)) {
+          (m[1] === 'Response' ? operations : m[1] === 'Request' ? requests : components).add(m[2]);
         }
+        for (const m of text.matchAll(/\bofficialLatestResponse\(\s*['"]([A-Za-z0-9_.-]+)['"]\s*\)/g)) latest.add(m[1]);
       }
     }
   };
   visit(scanned);
-  return { operations: [...operations].sort(), components: [...components].sort() };
+  return { operations: [...operations].sort(), components: [...components].sort(), requests: [...requests].sort(), latest: [...latest].sort() };
 }
 
-function findOperation(operationId) {
-  for (const source of SOURCES) {
+function findOperation(operationId, sources = SOURCES) {
+  for (const source of sources) {
     for (const [p, item] of Object.entries(source.spec.paths)) {
       for (const [method, op] of Object.entries(item)) {
         if (op && typeof op === 'object' && op.operationId === operationId) return { source, method, path: p, op };
@@ -282,6 +288,19 @@ function refsOf(node, into) {
   return into;
 }
 
+/** `node` with every reference written out from `source`'s components (converted); throws on recursion. */
+function inlined(source, node, trail) {
+  if (Array.isArray(node)) return node.map((n) => inlined(source, n, trail));
+  if (!node || typeof node !== 'object') return node;
+  if (typeof node.$ref === 'string') {
+    const name = node.$ref.slice(REF_PREFIX.length);
+    if (trail.includes(name)) throw new Error(`${name} is recursive: it cannot be written out`);
+    const { $ref: _ref, ...annotations } = node;
+    return { ...inlined(source, toJsonSchema(JSON.parse(JSON.stringify(source.spec.components.schemas[name]))), [...trail, name]), ...toJsonSchema(annotations) };
+  }
+  return toJsonSchema(Object.fromEntries(Object.entries(node).map(([k, v]) => [k, inlined(source, v, trail)])));
+}
+
 function sorted(obj) {
   return Object.fromEntries(
     Object.keys(obj)
@@ -291,10 +310,26 @@ function sorted(obj) {
 }
 
 function build() {
-  const { operations: operationIds, components: componentNames } = usedNames();
+  const { operations: operationIds, components: componentNames, requests: requestIds, latest: latestIds } = usedNames();
   const applied = new Set();
   const operations = {};
+  const requests = {};
   const pending = new Set(componentNames);
+  for (const operationId of requestIds) {
+    // Request bodies follow the newest release (what current clients send).
+    const { source, op } = findOperation(operationId, [...SOURCES].reverse());
+    const official = op.requestBody?.content?.['application/json']?.schema;
+    if (!official) throw new Error(`the official ${operationId} has no JSON request body`);
+    // Written out from the operation's own release: a request schema stands alone, and its
+    // components may differ by name from the other release's (SiteCustomizationSettings).
+    requests[operationId] = { release: source.version, schema: inlined(source, official, []) };
+  }
+  const latestResponses = {};
+  for (const operationId of latestIds) {
+    const { source, method, path: p, op } = findOperation(operationId, [...SOURCES].reverse());
+    const { status, schema } = successResponse(operationId, op);
+    latestResponses[operationId] = { release: source.version, method, path: p, status, schema: inlined(source, schema, []) };
+  }
   for (const operationId of operationIds) {
     const { source, method, path: p, op } = findOperation(operationId);
     const { status, schema: official } = successResponse(operationId, op);
@@ -339,6 +374,8 @@ function build() {
     sources: Object.fromEntries(SOURCES.map((s) => [s.pkg, s.version])),
     errata: ERRATA.filter((e) => applied.has(e)).map((e) => ({ ...(e.operation ? { operation: e.operation } : { component: e.component }), note: e.note })),
     operations: sorted(operations),
+    ...(Object.keys(requests).length ? { requests: sorted(requests) } : {}),
+    ...(Object.keys(latestResponses).length ? { latestResponses: sorted(latestResponses) } : {}),
     schemas: sorted(schemas),
     schemaReleases: sorted(origin),
   };

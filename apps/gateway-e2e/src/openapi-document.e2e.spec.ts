@@ -435,6 +435,20 @@ describe('responses match the served /openapi.json', () => {
     expectDeclared(await api.get(`${s}/published`), 'get', `${st}/published`, 200);
   });
 
+  it("sites: a site's customization and a site space's overrides", async () => {
+    const api = http(sut.baseUrl, ada.token);
+    const space = expectDeclared(await api.post(`/v1/orgs/${orgId}/spaces`, { title: 'Branded space' }), 'post', '/v1/orgs/{organizationId}/spaces', 201);
+    const site = expectDeclared(await api.post(`/v1/orgs/${orgId}/sites`, { title: 'Branded', spaces: [space.id] }), 'post', '/v1/orgs/{organizationId}/sites', 201);
+    const s = `/v1/orgs/${orgId}/sites/${site.id}`;
+    const st = '/v1/orgs/{organizationId}/sites/{siteId}';
+    const settings = expectDeclared(await api.get(`${s}/customization`), 'get', `${st}/customization`, 200) as unknown as Json;
+    expectDeclared(await api.put(`${s}/customization`, { ...settings, title: 'Branded docs' }), 'put', `${st}/customization`, 200);
+    const siteSpace = ((await api.get(`${s}/site-spaces`)).body as { items: Array<{ id: string }> }).items[0].id;
+    const c = `${s}/site-spaces/${siteSpace}/customization`;
+    expectDeclared(await api.get(c), 'get', `${st}/site-spaces/{siteSpaceId}/customization`, 200);
+    expectDeclared(await api.patch(c, { title: null, styling: { corners: 'straight' } }), 'patch', `${st}/site-spaces/{siteSpaceId}/customization`, 200);
+  });
+
   it('dead letters (a consumer of content gave up on an event)', async () => {
     const admin = http(sut.baseUrl, sut.adminToken);
     const letter = await deadLetterInContent(sut);

@@ -3,6 +3,7 @@ import type { JsonSchema } from './json-schema';
 import { withTextRule } from './schemas';
 
 export { officialResponse, officialSchema } from './official-schemas';
+export { officialLatestResponse, officialRequest } from './official-inlined';
 export type { JsonSchema };
 export type HttpMethod = 'get' | 'post' | 'put' | 'patch' | 'delete';
 

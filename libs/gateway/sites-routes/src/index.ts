@@ -4,6 +4,7 @@ import { publishedRoutes } from './published-routes';
 import { publishedUrlRoutes } from './published-url-routes';
 import { siteTokenAuthenticator } from './site-token-authentication';
 import { adaptiveSchemaRoutes } from './adaptive-schema-routes';
+import { customizationRoutes } from './customization-routes';
 import { shareLinkRoutes } from './share-link-routes';
 import { siteRoutes } from './site-routes';
 import { structureRoutes } from './structure-routes';
@@ -35,6 +36,7 @@ export function sitesRoutes(clients: SitesClients, context: GatewayContext): Rou
     ...siteRoutes(clients.sites, context),
     ...adaptiveSchemaRoutes(clients.sites),
     ...shareLinkRoutes(clients.shareLinks),
+    ...customizationRoutes(clients.customization),
     ...publishedRoutes(clients, context),
     ...publishedUrlRoutes(clients),
   ];

@@ -65,8 +65,8 @@ const spaces: structure.SiteStructure = { type: 'siteSpaces', items: [{ siteSpac
 describe('structure representations, valid against the official release the reference matches', () => {
   it.each(['0.130.0'] as const)('in %s', (version) => {
     const base = '/orgs/{organizationId}/sites/{siteId}';
-    assertMatchesSpec(version, 'get', `${base}/published`, 200, publishedSiteJson({ site, structure: sections }, urls, at));
-    assertMatchesSpec(version, 'get', `${base}/published`, 200, publishedSiteJson({ site, structure: spaces }, urls, at));
+    assertMatchesSpec(version, 'get', `${base}/published`, 200, publishedSiteJson({ site, structure: sections, customization: undefined, siteSpaceCustomizations: [] }, urls, at));
+    assertMatchesSpec(version, 'get', `${base}/published`, 200, publishedSiteJson({ site, structure: spaces, customization: undefined, siteSpaceCustomizations: [] }, urls, at));
     assertMatchesSpec(version, 'get', `${base}/structure`, 200, structureJson(sections, urls, at));
     for (const item of [{ section }, { sectionGroup: group }, { siteSpace }]) assertMatchesSpec(version, 'patch', `${base}/structure/sort`, 200, structureItemJson(item, urls, at));
   });

@@ -87,7 +87,7 @@ function renderInline(node: DocumentInline, ctx: RenderContext): Child[] {
       const target = data.ref ? ctx.link(data.ref as never) : undefined;
       if (!target) return [el('span', { className: ['broken-link'] }, children)];
       const external = /^[a-z][a-z0-9+.-]*:/i.test(target.href) && !target.href.startsWith('mailto:');
-      return [el('a', { href: target.href, rel: external ? ['noopener'] : undefined }, children)];
+      return [el('a', { href: target.href, target: external && ctx.externalLinksInNewTab ? '_blank' : undefined, rel: external ? ['noopener'] : undefined }, children)];
     }
     case 'inline-image': {
       const ref = data.ref as { kind?: string; file?: string; url?: string } | undefined;

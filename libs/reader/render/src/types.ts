@@ -89,6 +89,8 @@ export interface RenderContext {
    * only to readers it is known to be meant for.
    */
   condition?(expression: string): boolean | undefined;
+  /** links to other sites open in a new tab (`target="_blank"`, always with `rel="noopener"`): the site's externalLinks setting */
+  externalLinksInNewTab?: boolean;
 }
 
 /** A heading of the page, for its table of contents. */

@@ -54,6 +54,8 @@ export interface FixtureSite {
   visitorTokens?: Record<string, Record<string, unknown>>;
   /** path below the site → where it redirects */
   redirects?: Record<string, string>;
+  /** the site's customization, as sites answers it in the published read */
+  customization?: SiteView['customization'];
 }
 
 /**
@@ -249,6 +251,7 @@ export class FixtureSource implements ReaderSource {
       url: `http://reader.invalid${base}`,
       structure,
       siteSpaces: sections.length ? [] : this.siteSpacesFor(site, visitor, site.siteSpaces ?? []).map((s) => siteSpaceView(s, base)),
+      customization: site.customization,
     };
   }
 

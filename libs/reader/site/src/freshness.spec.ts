@@ -88,6 +88,17 @@ describe('freshness by events (handlers)', () => {
     );
     expect(await get(`/${team.organization}/${team.basename}/`)).toBe(404);
   });
+
+  test("a customization change (the site's new version) shows on the next request", async () => {
+    const handlers = freshnessHandlers(r.cached);
+    expect((await body(`${r.url}/acme-inc/acme/`)).text).toContain('Published with Bindery');
+    const site = r.fixture.sites.find((s) => s.id === 'site-acme')!;
+    site.customization = { site: { trademark: { enabled: false } }, siteSpaces: {}, custom: true };
+    site.version = '2';
+    expect((await body(`${r.url}/acme-inc/acme/`)).text).toContain('Published with Bindery');
+    await handlers[SitesEvents.siteCustomizationUpdated.type](SitesEvents.siteCustomizationUpdated.create('sites', site.id, { organizationId: 'org-acme', siteId: site.id }));
+    expect((await body(`${r.url}/acme-inc/acme/`)).text).not.toContain('Published with Bindery');
+  });
 });
 
 describe('freshness by events (through the broker)', () => {

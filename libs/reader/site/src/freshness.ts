@@ -12,7 +12,7 @@ export interface Invalidatable {
 
 /**
  * The events that change what a published site shows, and what each drops:
- * - a site's settings, structure, share links, publication or existence (`sites.site.*`): what is
+ * - a site's settings, customization, structure, share links, publication or existence (`sites.site.*`): what is
  *   known of that site;
  * - a space's current revision moving (a merge, a revert, an import: `content.revision.created`
  *   with `isCurrent`) or the space changing, going or coming back: every resolution and view,
@@ -33,6 +33,7 @@ export function freshnessHandlers(cache: Invalidatable, invalidated?: (type: str
     on(SitesEvents.sitePublished, site(SitesEvents.sitePublished.type)),
     on(SitesEvents.siteUnpublished, site(SitesEvents.siteUnpublished.type)),
     on(SitesEvents.siteDeleted, site(SitesEvents.siteDeleted.type)),
+    on(SitesEvents.siteCustomizationUpdated, site(SitesEvents.siteCustomizationUpdated.type)),
     on(ContentEvents.revisionCreated, async (d) => {
       if (d.isCurrent) await all(ContentEvents.revisionCreated.type)();
     }),

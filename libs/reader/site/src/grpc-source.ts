@@ -6,6 +6,7 @@ import { documentFromMessage, type sitesStructureV1, type sitesV1 } from '@binde
 import type { Document, FileNode, PageNode } from '@bindery/reader/render';
 import { digest } from './cached-source';
 import { Lru } from './lru';
+import { customizationsOf } from './grpc-customization';
 import type { ContentAccess, FileBody, PublishedContent, ReaderSource, SearchHit, SectionView, SiteSpaceView, SiteView, StructureItem, Visibility, Visitor } from './source';
 
 /** What a site token may read (the sites service's SiteTokenScope; `caller.site` on platform callers). */
@@ -97,7 +98,7 @@ export class GrpcSource implements ReaderSource {
     );
     const site = published.site;
     if (!site) throw new Error('GetPublishedSite answered no site');
-    const view = toSiteView(site, published.structure, content);
+    const view = { ...toSiteView(site, published.structure, content), customization: customizationsOf(published) };
     // The published structure is not evaluated for a visitor: conditional sections and site spaces
     // are kept only when the resolver opens them to this visitor.
     return this.withoutClosedSpaces(view, content, visitor);

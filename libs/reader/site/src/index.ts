@@ -10,6 +10,7 @@ export { ASSET_PREFIX } from './assets/assets';
 export { serveSampleReader } from './testing/serve';
 export type { ServedReader } from './testing/serve';
 export { gradientPng } from './sample-site';
+export { brandedSample } from './sample-branded-site';
 export { GrpcSource, toSiteView, defaultSiteCaller } from './grpc-source';
 export type { GrpcSourceOptions, SiteScope } from './grpc-source';
 export { freshnessHandlers, startFreshness } from './freshness';

@@ -1,6 +1,8 @@
 import { emojiChar, escapeHtml as e, Heading, navTitle, PageNode } from '@bindery/reader/render';
 import type { SectionView, SiteSpaceView, SiteView, StructureItem } from './source';
 import { CSS_URL, JS_URL, KATEX_CSS_URL, KATEX_PRELOAD_FONTS, THEME_BOOTSTRAP } from './assets/assets';
+import { brandOf } from './brand';
+import { brandStyle, faviconLinks, footerContent, headerLinks, siteTitleContent } from './brand-html';
 
 /** Where the reader is in a site: the site space shown, its section, the variants beside it. */
 export interface Place {
@@ -106,7 +108,9 @@ const MENU_BUTTON = '<button type="button" class="nav-toggle" aria-expanded="fal
 /** The whole page around `main`: header, section tabs, sidebar with the page tree and variants, table of contents. */
 export function renderShell(shell: Shell): string {
   const { site, section } = shell.place;
-  const pageTitle = shell.title === site.title ? site.title : `${shell.title} | ${site.title}`;
+  const brand = brandOf(site, shell.place.siteSpace.id);
+  const siteTitle = brand.title;
+  const pageTitle = shell.title === siteTitle ? siteTitle : `${shell.title} | ${siteTitle}`;
   const searchAction = `${shell.place.siteSpace.basePath}/~search`;
   const showNav = shell.showNav !== false;
   const layoutClass = ['layout', showNav ? '' : 'layout-no-nav', shell.wide ? 'layout-wide' : ''].filter(Boolean).join(' ');
@@ -114,7 +118,7 @@ export function renderShell(shell: Shell): string {
     shell.description ? `<meta name="description" content="${e(shell.description)}">` : '',
     shell.canonicalUrl ? `<link rel="canonical" href="${e(shell.canonicalUrl)}">` : '',
     shell.noindex ? '<meta name="robots" content="noindex">' : '',
-    `<meta property="og:type" content="website"><meta property="og:site_name" content="${e(site.title)}"><meta property="og:title" content="${e(shell.title)}">`,
+    `<meta property="og:type" content="website"><meta property="og:site_name" content="${e(siteTitle)}"><meta property="og:title" content="${e(shell.title)}">`,
     shell.description ? `<meta property="og:description" content="${e(shell.description)}">` : '',
     shell.canonicalUrl ? `<meta property="og:url" content="${e(shell.canonicalUrl)}">` : '',
     '<meta name="twitter:card" content="summary">',
@@ -122,23 +126,28 @@ export function renderShell(shell: Shell): string {
     shell.hasMath
       ? `<link rel="stylesheet" href="${KATEX_CSS_URL}">${KATEX_PRELOAD_FONTS.map((url) => `<link rel="preload" as="font" type="font/woff2" crossorigin href="${url}">`).join('')}`
       : '',
+    faviconLinks(brand),
   ].join('');
+  const themeAttr = `${brand.defaultTheme === 'system' ? '' : ` data-theme="${brand.defaultTheme}"`}${brand.themeToggle ? '' : ' data-theme-fixed'}`;
+  const toggle = brand.themeToggle
+    ? '<button type="button" class="theme-toggle" aria-pressed="false"><span class="when-light">Dark</span><span class="when-dark">Light</span><span class="visually-hidden"> theme</span></button>'
+    : '';
   return `<!doctype html>
-<html lang="en" class="no-js"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<html lang="en" class="no-js"${themeAttr}><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${e(pageTitle)}</title>${meta}
 <meta name="color-scheme" content="light dark"><script>${THEME_BOOTSTRAP}</script>
-<link rel="stylesheet" href="${CSS_URL}"><script defer src="${JS_URL}"></script></head>
+<link rel="stylesheet" href="${CSS_URL}">${brandStyle(brand)}<script defer src="${JS_URL}"></script></head>
 <body><a class="skip-link" href="#content">Skip to content</a>
-<header class="site-header">${showNav ? MENU_BUTTON : ''}<a class="site-title" href="${e(site.basePath)}/">${e(site.title)}</a>${sectionsNav(site.structure, section)}
+<header class="site-header">${showNav ? MENU_BUTTON : ''}<a class="site-title" href="${e(site.basePath)}/">${siteTitleContent(brand)}</a>${sectionsNav(site.structure, section)}${headerLinks(brand, shell.place, shell)}
 <form class="search-form" role="search" action="${e(searchAction)}" method="get"><label class="visually-hidden" for="search-q">Search this site</label><input id="search-q" type="search" name="q" placeholder="Search…"><button type="submit">Search</button></form>
-<button type="button" class="theme-toggle" aria-pressed="false"><span class="when-light">Dark</span><span class="when-dark">Light</span><span class="visually-hidden"> theme</span></button></header>
+${toggle}</header>
 ${shell.banner ?? ''}<div class="${layoutClass}">${
     showNav
       ? `<nav class="sidebar" id="site-nav" aria-label="Pages"><button type="button" class="nav-close">Close menu</button>${variantSwitcher(shell.place)}${pageTree(shell.nav, shell)}</nav>`
       : ''
   }
 <main id="content" tabindex="-1">${outlineDisclosure(shell.toc)}${shell.main}</main>${shell.wide ? '' : tableOfContents(shell.toc)}</div>
-<footer class="site-footer">${shell.markdownUrl ? `<a href="${e(shell.markdownUrl)}">This page in Markdown</a> · ` : ''}Published with Bindery</footer>
+<footer class="site-footer">${footerContent(brand, shell.place, shell, shell.markdownUrl)}</footer>
 </body></html>`;
 }
 

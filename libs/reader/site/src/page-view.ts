@@ -16,6 +16,7 @@ import {
 import type { ContentAccess, PublishedContent, ReaderSource, SiteView } from './source';
 import { Crumb, pageMain, Place, renderShell } from './layout';
 import { pageLayoutOf } from './page-layout';
+import { brandOf } from './brand';
 import { placeOf, siteSpaceOfSpace } from './structure';
 
 /** One site space's revision as read for a request: its pages and where it is served. */
@@ -137,6 +138,7 @@ export async function renderContextFor(
       const id = (ref as { reusableContent?: string }).reusableContent;
       return id ? reusable.get(id) : undefined;
     },
+    externalLinksInNewTab: !origin && brandOf(site, content.siteSpaceId).externalLinksInNewTab,
   };
 }
 
@@ -179,6 +181,7 @@ export async function renderPageHtml(input: {
   const href = space.hrefOf(entry.page) ?? `${content.basePath}/`;
   const hasMath = doc ? JSON.stringify(doc).includes('math"') : false;
   const layout = pageLayoutOf(entry.page, ctx);
+  const pagination = layout.pagination && brandOf(site, content.siteSpaceId).pagination;
   return renderShell({
     place,
     nav: navigationTree(space.tree),
@@ -202,8 +205,8 @@ export async function renderPageHtml(input: {
       cover: layout.cover?.size === 'hero' ? layout.cover.html : undefined,
       crumbs,
       html: rendered.html,
-      previous: layout.pagination ? link(previous) : undefined,
-      next: layout.pagination ? link(next) : undefined,
+      previous: pagination ? link(previous) : undefined,
+      next: pagination ? link(next) : undefined,
     }),
   });
 }

@@ -81,6 +81,18 @@ export interface SectionGroupView {
 export type StructureItem = { kind: 'section'; section: SectionView } | { kind: 'group'; group: SectionGroupView };
 
 /** A published site as one audience sees it (sections and site spaces whose condition fails are absent). */
+/** A site's customization settings (the official SiteCustomizationSettings), as sites answers them. */
+export type CustomizationSettings = Record<string, unknown>;
+
+/** What the published read carries: the site's settings and those of each site space with overrides. */
+export interface SiteCustomizations {
+  site: CustomizationSettings;
+  /** effective settings by site space id (only site spaces with overrides) */
+  siteSpaces: Record<string, CustomizationSettings>;
+  /** false while the site never set any: the reader then looks as it does without customization */
+  custom: boolean;
+}
+
 export interface SiteView {
   id: string;
   organizationId: string;
@@ -97,6 +109,8 @@ export interface SiteView {
   structure: StructureItem[];
   /** the site spaces of a site without sections */
   siteSpaces: SiteSpaceView[];
+  /** the site's customization and its site spaces' overrides (brand.ts); absent: none */
+  customization?: SiteCustomizations;
 }
 
 /** A file's bytes as the source streams them. */

@@ -22,6 +22,7 @@ export * as identitySamlV1 from './generated/bindery/identity/v1/saml';
 export * as identityTeamsV1 from './generated/bindery/identity/v1/teams';
 export * as platformEventsAdminV1 from './generated/bindery/platform/v1/events_admin';
 export * as searchV1 from './generated/bindery/search/v1/search';
+export * as sitesCustomizationV1 from './generated/bindery/sites/v1/customization';
 export * as sitesPublishedV1 from './generated/bindery/sites/v1/published';
 export * as sitesV1 from './generated/bindery/sites/v1/sites';
 export * as sitesStructureV1 from './generated/bindery/sites/v1/structure';

@@ -12,4 +12,5 @@ export const SitesEvents = {
   sitePublished: defineEvent('sites.site.published', ev.SitePublished),
   siteUnpublished: defineEvent('sites.site.unpublished', ev.SiteUnpublished),
   siteDeleted: defineEvent('sites.site.deleted', ev.SiteDeleted),
+  siteCustomizationUpdated: defineEvent('sites.site_customization.updated', ev.SiteCustomizationUpdated),
 };

@@ -9,3 +9,4 @@ export * from './structure.repositories';
 export * from './visitor-keys.repository';
 export * from './organization-addresses.repository';
 export * from './retired-indexes';
+export * from './site-customizations.repository';

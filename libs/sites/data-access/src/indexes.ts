@@ -14,6 +14,8 @@ export const COLLECTIONS = {
   visitorKeys: 'visitor_keys',
   /** each organization's hostname, from identity's events (org-addresses.ts): the organization's part of published URLs */
   organizations: 'organizations',
+  /** a site's customization and its site spaces' overrides (site-customizations.repository.ts) */
+  siteCustomizations: 'site_customizations',
 } as const;
 
 /** Collections whose documents carry outbox events for the relay. */
@@ -41,6 +43,7 @@ export const SITES_INDEXES: IndexPlan = {
     { key: { organizationId: 1, spaceId: 1 }, name: 'org_space' },
     OUTBOX_INDEX,
   ],
+  [COLLECTIONS.siteCustomizations]: [{ key: { siteId: 1 }, name: 'site' }],
   [COLLECTIONS.shareLinks]: [{ key: { siteId: 1, createdAt: 1, _id: 1 }, name: 'site_created' }, { key: { key: 1 }, name: 'key_unique', unique: true }, OUTBOX_INDEX],
   [COLLECTIONS.organizations]: [{ key: { hostname: 1 }, name: 'hostname', partialFilterExpression: { hostname: { $type: 'string' } } }],
   [COLLECTIONS.redirects]: [

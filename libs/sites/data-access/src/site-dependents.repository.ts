@@ -81,7 +81,15 @@ export class SiteDependentsRepository {
    * goes through their site, which is gone).
    */
   async removeAllOf(siteId: string, at: string, session: ClientSession): Promise<void> {
-    for (const name of [COLLECTIONS.siteSpaces, COLLECTIONS.sections, COLLECTIONS.sectionGroups, COLLECTIONS.redirects, COLLECTIONS.shareLinks, COLLECTIONS.visitorKeys]) {
+    for (const name of [
+      COLLECTIONS.siteSpaces,
+      COLLECTIONS.sections,
+      COLLECTIONS.sectionGroups,
+      COLLECTIONS.redirects,
+      COLLECTIONS.shareLinks,
+      COLLECTIONS.visitorKeys,
+      COLLECTIONS.siteCustomizations,
+    ]) {
       const col = this.col(name);
       await col.deleteMany({ siteId, $nor: [PENDING] }, { session });
       await col.updateMany({ siteId, ...PENDING }, { $set: { deletedAt: at, siteDeletedAt: at } }, { session });

@@ -12,3 +12,4 @@ export * from './conditions';
 export * from './site-structure';
 export * from './published-urls';
 export * from './visitor-tokens';
+export * from './site-customization';

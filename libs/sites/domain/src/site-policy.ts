@@ -5,7 +5,7 @@ import { hasAtLeast, Role, RoleOrGuest } from '@bindery/shared/roles';
  * Who may do what with an organization's sites, from the caller's organization role (the ladder
  * read < comment < edit < review < create < admin; guests see no site):
  * - view: read sites, their structure, share-link names (not keys), redirects — read and above;
- * - edit: sections, section groups, site spaces, their order, redirects, title — edit and above;
+ * - edit: sections, section groups, site spaces, their order, redirects, title, customization — edit and above;
  * - publish: create sites, publish and unpublish them — create and above;
  * - admin: delete sites, visibility, hostname, basename, proxy, adaptive schema, share links and
  *   their keys — admin.

@@ -15,5 +15,8 @@ export const siteEvents = {
   updated: (site: Site, changes: string[]) => E.siteUpdated.create(SOURCE, site._id, { organizationId: site.organizationId, siteId: site._id, changes }, site.organizationId),
   published: (site: Site) => E.sitePublished.create(SOURCE, site._id, { organizationId: site.organizationId, siteId: site._id }, site.organizationId),
   unpublished: (site: Site) => E.siteUnpublished.create(SOURCE, site._id, { organizationId: site.organizationId, siteId: site._id }, site.organizationId),
+  /** the customization was replaced (no site space) or a site space's overrides changed */
+  customizationUpdated: (site: Site, siteSpaceId?: string) =>
+    E.siteCustomizationUpdated.create(SOURCE, site._id, { organizationId: site.organizationId, siteId: site._id, siteSpaceId }, site.organizationId),
   deleted: (site: Site) => E.siteDeleted.create(SOURCE, site._id, { organizationId: site.organizationId, siteId: site._id }, site.organizationId),
 };

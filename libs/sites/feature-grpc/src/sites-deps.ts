@@ -10,6 +10,7 @@ import type {
   SectionGroupsRepository,
   SectionsRepository,
   ShareLinksRepository,
+  SiteCustomizationsRepository,
   SiteDependentsRepository,
   SitesRepository,
   SiteSpacesRepository,
@@ -24,6 +25,8 @@ export interface SitesDeps {
   /** site tokens' signing key and the reads that decide whether a token holds (site-tokens.ts) */
   tokens: SiteTokenStore;
   shareLinks: ShareLinksRepository;
+  /** sites' customizations and their site spaces' overrides */
+  customizations: SiteCustomizationsRepository;
   /** a site's site spaces, sections and the rest, as the site's own lifecycle touches them */
   dependents: SiteDependentsRepository;
   /** the structure of sites: changed only through changeStructure (one transaction, compare-and-set on the site) */

@@ -1,12 +1,13 @@
 import { grpcService, GrpcRegistration } from '@bindery/platform/grpc';
-import { sitesV1 as pb } from '@bindery/shared/contracts';
+import { sitesCustomizationV1, sitesV1 as pb } from '@bindery/shared/contracts';
 import * as adaptive from './adaptive-schema.service';
+import * as customization from './customization.service';
 import { createSite } from './site-creation.service';
 import * as sites from './sites.service';
 import * as shareLinks from './share-links.service';
 import type { SitesDeps } from './sites-deps';
 
-/** Sites' own services: sites, their settings and adaptive schema, publishing, share links. */
+/** Sites' own services: sites, their settings and adaptive schema, publishing, share links, customization. */
 export function sitesGrpc(deps: SitesDeps): GrpcRegistration[] {
   return [
     grpcService(pb.SitesServiceService, {
@@ -27,6 +28,13 @@ export function sitesGrpc(deps: SitesDeps): GrpcRegistration[] {
       createShareLink: (req, { caller }) => shareLinks.createShareLink(deps, caller, req),
       updateShareLink: (req, { caller }) => shareLinks.updateShareLink(deps, caller, req),
       deleteShareLink: (req, { caller }) => shareLinks.deleteShareLink(deps, caller, req),
+    }),
+    grpcService(sitesCustomizationV1.SiteCustomizationServiceService, {
+      getSiteCustomization: (req, { caller }) => customization.getSiteCustomization(deps, caller, req),
+      updateSiteCustomization: (req, { caller }) => customization.updateSiteCustomization(deps, caller, req),
+      getSiteSpaceCustomization: (req, { caller }) => customization.getSiteSpaceCustomization(deps, caller, req),
+      overrideSiteSpaceCustomization: (req, { caller }) => customization.overrideSiteSpaceCustomization(deps, caller, req),
+      deleteSiteSpaceCustomization: (req, { caller }) => customization.deleteSiteSpaceCustomization(deps, caller, req),
     }),
   ];
 }

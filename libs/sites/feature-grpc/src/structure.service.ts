@@ -8,6 +8,7 @@ import { readableSiteSpace } from './site-spaces.service';
 import { changeStructure } from './structure-change';
 import { publishedReader, publishedSiteMessage, siteSpaceMessage, structureReader } from './structure-reads';
 import { groupOf, positionOf, readStructure, sectionOf, structureMessage, viewOf } from './structure-view';
+import { publishedCustomization } from './customization.service';
 
 /**
  * The site's structure: its sections and section groups in order (type "sections") when it has
@@ -75,5 +76,9 @@ export async function getPublishedSite(deps: SitesDeps, caller: Caller, req: str
   const defaultSection = site.defaultSectionId ? s.findSection(site.defaultSectionId) : undefined;
   const defaultSiteSpaceId = defaultSection ? defaultSection.defaultSiteSpaceId : site.defaultSiteSpaceId;
   const defaultSpace = s.state.siteSpaces.find((ss) => ss._id === defaultSiteSpaceId)?.spaceId;
-  return { site: publishedSiteMessage(site, reader.permissions, defaultSpace, ctx.orgUrl), structure: structureMessage(ctx, s) };
+  return {
+    site: publishedSiteMessage(site, reader.permissions, defaultSpace, ctx.orgUrl),
+    structure: structureMessage(ctx, s),
+    ...(await publishedCustomization(deps, site)),
+  };
 }

@@ -40,13 +40,13 @@ a:focus-visible, button:focus-visible, summary:focus-visible, [tabindex]:focus-v
 .site-title { font-weight: 700; font-size: 1.1rem; color: var(--fg); text-decoration: none; }
 .sections { flex: 1; }
 .sections > ul { display: flex; flex-wrap: wrap; gap: .25rem; list-style: none; margin: 0; padding: 0; }
-.sections a, .sections summary { display: inline-block; padding: .3rem .6rem; border-radius: 6px; color: var(--fg); text-decoration: none; cursor: pointer; }
+.sections a, .sections summary { display: inline-block; padding: .3rem .6rem; border-radius: var(--radius, 6px); color: var(--fg); text-decoration: none; cursor: pointer; }
 .sections a[aria-current="true"], .sections a[aria-current="page"] { background: var(--accent-bg); color: var(--link); font-weight: 600; }
 .section-group { position: relative; }
-.section-group ul { position: absolute; margin: .25rem 0 0; padding: .25rem; list-style: none; background: var(--bg); border: 1px solid var(--border); border-radius: 8px; min-width: 12rem; }
+.section-group ul { position: absolute; margin: .25rem 0 0; padding: .25rem; list-style: none; background: var(--bg); border: 1px solid var(--border); border-radius: var(--radius-lg, 8px); min-width: 12rem; }
 .search-form { display: flex; gap: .25rem; }
-.search-form input { font: inherit; padding: .25rem .5rem; border: 1px solid var(--border); border-radius: 6px; background: var(--bg); color: var(--fg); width: 12rem; }
-.search-form button, .theme-toggle { font: inherit; padding: .25rem .6rem; border: 1px solid var(--border); border-radius: 6px; background: var(--panel); color: var(--fg); cursor: pointer; }
+.search-form input { font: inherit; padding: .25rem .5rem; border: 1px solid var(--border); border-radius: var(--radius, 6px); background: var(--bg); color: var(--fg); width: 12rem; }
+.search-form button, .theme-toggle { font: inherit; padding: .25rem .6rem; border: 1px solid var(--border); border-radius: var(--radius, 6px); background: var(--panel); color: var(--fg); cursor: pointer; }
 .theme-toggle .when-dark { display: none; }
 :root[data-theme="dark"] .theme-toggle .when-dark { display: inline; }
 :root[data-theme="dark"] .theme-toggle .when-light { display: none; }
@@ -59,12 +59,12 @@ a:focus-visible, button:focus-visible, summary:focus-visible, [tabindex]:focus-v
 .sidebar { position: sticky; top: 3.5rem; align-self: start; max-height: calc(100vh - 4rem); overflow: auto; padding: 1rem 0; font-size: .95rem; }
 .sidebar ul { list-style: none; margin: 0; padding: 0; }
 .sidebar ul ul { padding-left: .9rem; border-left: 1px solid var(--border); margin-left: .4rem; }
-.sidebar a { display: block; padding: .2rem .5rem; border-radius: 6px; color: var(--fg); text-decoration: none; }
+.sidebar a { display: block; padding: .2rem .5rem; border-radius: var(--radius, 6px); color: var(--fg); text-decoration: none; }
 .sidebar a:hover { background: var(--panel); }
 .sidebar a[aria-current="page"] { background: var(--accent-bg); color: var(--link); font-weight: 600; }
 .nav-group { margin-top: 1rem; }
 .nav-group-title { display: block; padding: .2rem .5rem; font-size: .8rem; font-weight: 700; text-transform: uppercase; letter-spacing: .04em; color: var(--muted); }
-.variant-switcher { margin-bottom: 1rem; border: 1px solid var(--border); border-radius: 8px; }
+.variant-switcher { margin-bottom: 1rem; border: 1px solid var(--border); border-radius: var(--radius-lg, 8px); }
 .variant-switcher summary { padding: .35rem .6rem; cursor: pointer; }
 .variant-switcher ul { padding: .25rem; }
 .toc { position: sticky; top: 3.5rem; align-self: start; padding: 1rem 0; font-size: .875rem; }
@@ -82,11 +82,23 @@ main:focus { outline: none; }
 .page-header h1 { font-size: 2.1rem; line-height: 1.25; margin: .25rem 0 .5rem; }
 .page-description { font-size: 1.15rem; color: var(--muted); margin: 0 0 1.5rem; }
 .pagination { display: flex; justify-content: space-between; gap: 1rem; margin-top: 3rem; }
-.pagination a { flex: 1; display: block; padding: .75rem 1rem; border: 1px solid var(--border); border-radius: 8px; text-decoration: none; }
+.pagination a { flex: 1; display: block; padding: .75rem 1rem; border: 1px solid var(--border); border-radius: var(--radius-lg, 8px); text-decoration: none; }
 .pagination a[rel="next"] { text-align: right; }
 .pagination .label { display: block; font-size: .8rem; color: var(--muted); }
 .site-footer { border-top: 1px solid var(--border); padding: 1rem 1.25rem; font-size: .875rem; color: var(--muted); text-align: center; }
 .site-footer a { color: var(--muted); }
+/* a site's brand (brand.ts sets --radius, --radius-lg, --link, --accent-bg, --panel, --sans, --mono) */
+.site-logo { display: block; max-height: 2rem; width: auto; }
+.header-links ul { display: flex; flex-wrap: wrap; align-items: center; gap: .25rem .5rem; margin: 0; padding: 0; list-style: none; }
+.header-link, .header-menu summary { display: inline-block; padding: .3rem .6rem; border-radius: var(--radius, 6px); color: var(--fg); text-decoration: none; cursor: pointer; }
+.header-menu { position: relative; }
+.header-menu ul { position: absolute; z-index: 6; display: block; margin: .25rem 0 0; padding: .25rem; background: var(--bg); border: 1px solid var(--border); border-radius: var(--radius-lg, 8px); min-width: 12rem; }
+.header-menu ul a { display: block; padding: .3rem .6rem; color: var(--fg); text-decoration: none; }
+.site-footer .footer-links { display: flex; flex-wrap: wrap; justify-content: center; gap: 1rem 3rem; margin-bottom: 1rem; text-align: left; }
+.site-footer .footer-group h2 { margin: 0 0 .4rem; font-size: .875rem; color: var(--fg); }
+.site-footer .footer-group ul { margin: 0; padding: 0; list-style: none; }
+.footer-logo-img { max-height: 2rem; width: auto; }
+.site-footer .copyright { margin: .5rem 0; }
 @media (max-width: 70rem) { .layout { grid-template-columns: 15rem minmax(0, 1fr); } .toc { display: none; } }
 /* Page layouts: no page tree, a wide page (the outline goes above the content), covers */
 .layout-no-nav { grid-template-columns: minmax(0, 1fr) 14rem; max-width: 76rem; }
@@ -100,13 +112,13 @@ main:focus { outline: none; }
 .page-cover-hero { border-radius: 12px; margin: .5rem 0 1.5rem; }
 .page-cover-full { width: 100%; }
 .nav-toggle, .nav-close, .toc-inline { display: none; }
-.nav-toggle, .nav-close { font: inherit; padding: .25rem .75rem; border: 1px solid var(--border); border-radius: 6px; background: var(--panel); color: var(--fg); cursor: pointer; }
+.nav-toggle, .nav-close { font: inherit; padding: .25rem .75rem; border: 1px solid var(--border); border-radius: var(--radius, 6px); background: var(--panel); color: var(--fg); cursor: pointer; }
 .nav-toggle { align-items: center; gap: .5rem; }
 .nav-toggle-icon, .nav-toggle-icon::before, .nav-toggle-icon::after { display: block; width: 1rem; height: 2px; background: currentColor; border-radius: 1px; }
 .nav-toggle-icon { position: relative; }
 .nav-toggle-icon::before, .nav-toggle-icon::after { content: ""; position: absolute; left: 0; }
 .nav-toggle-icon::before { top: -5px; } .nav-toggle-icon::after { top: 5px; }
-.toc-inline { margin: 0 0 1rem; border: 1px solid var(--border); border-radius: 8px; font-size: .95rem; }
+.toc-inline { margin: 0 0 1rem; border: 1px solid var(--border); border-radius: var(--radius-lg, 8px); font-size: .95rem; }
 .toc-inline summary { padding: .5rem .75rem; cursor: pointer; font-weight: 600; }
 .toc-inline ul { list-style: none; margin: 0; padding: 0 .75rem .5rem; }
 .toc-inline li.level-2 { padding-left: .75rem; }
@@ -152,7 +164,7 @@ hr { border: 0; border-top: 1px solid var(--border); margin: 2rem 0; }
 .images { display: flex; flex-wrap: wrap; gap: 1rem; margin: 1.5rem 0; }
 .images.align-center { justify-content: center; } .images.align-right { justify-content: flex-end; }
 .images figure { margin: 0; text-align: center; }
-.images.frame figure { padding: .5rem; border: 1px solid var(--border); border-radius: 8px; }
+.images.frame figure { padding: .5rem; border: 1px solid var(--border); border-radius: var(--radius-lg, 8px); }
 figcaption { font-size: .875rem; color: var(--muted); margin-top: .35rem; }
 .inline-image.size-line { height: 1.2em; width: auto; vertical-align: middle; }
 .emoji { font-style: normal; }
@@ -164,13 +176,13 @@ figcaption { font-size: .875rem; color: var(--muted); margin-top: .35rem; }
 .bg-orange { background: #fff1e5; color: #1f2328; } .bg-yellow { background: #fff8c5; color: #1f2328; } .bg-purple, .bg-violet { background: #fbefff; color: #1f2328; }
 .bg-pink { background: #ffeff7; color: #1f2328; } .bg-cyan { background: #dff7fb; color: #1f2328; }
 .bg-primary, .bg-info { background: #ddf4ff; color: #1f2328; } .bg-success { background: #dafbe1; color: #1f2328; } .bg-warning { background: #fff8c5; color: #1f2328; } .bg-danger { background: #ffebe9; color: #1f2328; }
-.hint { display: flex; gap: .75rem; margin: 1.25rem 0; padding: .75rem 1rem; border-radius: 8px; border-left: 4px solid var(--hint-info-edge); background: var(--hint-info); }
+.hint { display: flex; gap: .75rem; margin: 1.25rem 0; padding: .75rem 1rem; border-radius: var(--radius-lg, 8px); border-left: 4px solid var(--hint-info-edge); background: var(--hint-info); }
 .hint-success { background: var(--hint-success); border-left-color: var(--hint-success-edge); }
 .hint-warning { background: var(--hint-warning); border-left-color: var(--hint-warning-edge); }
 .hint-danger { background: var(--hint-danger); border-left-color: var(--hint-danger-edge); }
 .hint-body > :first-child { margin-top: 0; } .hint-body > :last-child { margin-bottom: 0; }
 .hint-body { min-width: 0; flex: 1; }
-.code-block { position: relative; margin: 1.25rem 0; border: 1px solid var(--border); border-radius: 8px; background: var(--code-bg); overflow: hidden; }
+.code-block { position: relative; margin: 1.25rem 0; border: 1px solid var(--border); border-radius: var(--radius-lg, 8px); background: var(--code-bg); overflow: hidden; }
 .code-title { margin: 0; padding: .4rem .9rem; border-bottom: 1px solid var(--border); font: 600 .85rem var(--sans); color: var(--fg); }
 .code-block pre { margin: 0; padding: .8rem 0; overflow-x: auto; line-height: 1.5; }
 .code-block .line { display: inline-block; min-width: 100%; padding: 0 .9rem; }
@@ -178,7 +190,7 @@ figcaption { font-size: .875rem; color: var(--muted); margin-top: .35rem; }
 .code-block.wrap pre { white-space: pre-wrap; overflow-wrap: anywhere; }
 .code-block.line-numbers code { counter-reset: line; }
 .code-block.line-numbers .line::before { counter-increment: line; content: counter(line); display: inline-block; width: 2.5em; margin-right: .8rem; text-align: right; color: var(--hl-comment); user-select: none; }
-.copy-code { position: absolute; top: .35rem; right: .35rem; font: .75rem var(--sans); padding: .15rem .5rem; border: 1px solid var(--border); border-radius: 6px; background: var(--bg); color: var(--fg); cursor: pointer; }
+.copy-code { position: absolute; top: .35rem; right: .35rem; font: .75rem var(--sans); padding: .15rem .5rem; border: 1px solid var(--border); border-radius: var(--radius, 6px); background: var(--bg); color: var(--fg); cursor: pointer; }
 .hljs-keyword, .hljs-selector-tag, .hljs-literal, .hljs-doctag, .hljs-meta .hljs-keyword, .hljs-type { color: var(--hl-keyword); }
 .hljs-string, .hljs-regexp, .hljs-meta .hljs-string { color: var(--hl-string); }
 .hljs-number, .hljs-attr, .hljs-attribute, .hljs-variable, .hljs-template-variable, .hljs-selector-id, .hljs-selector-class, .hljs-symbol, .hljs-meta { color: var(--hl-number); }
@@ -193,10 +205,10 @@ figcaption { font-size: .875rem; color: var(--muted); margin-top: .35rem; }
 .task input { margin-top: .45rem; }
 .task-body > p { margin: 0; }
 li > p { margin: .2rem 0; }
-.expandable { margin: 1rem 0; border: 1px solid var(--border); border-radius: 8px; }
+.expandable { margin: 1rem 0; border: 1px solid var(--border); border-radius: var(--radius-lg, 8px); }
 .expandable > summary { padding: .6rem 1rem; cursor: pointer; font-weight: 600; }
 .expandable-body { padding: 0 1rem .5rem; }
-.tabs { margin: 1.25rem 0; border: 1px solid var(--border); border-radius: 8px; }
+.tabs { margin: 1.25rem 0; border: 1px solid var(--border); border-radius: var(--radius-lg, 8px); }
 .tabs [role="tablist"] { display: flex; flex-wrap: wrap; border-bottom: 1px solid var(--border); background: var(--panel); border-radius: 8px 8px 0 0; }
 .tabs [role="tab"] { font: inherit; padding: .5rem 1rem; border: 0; border-bottom: 2px solid transparent; background: none; color: var(--muted); cursor: pointer; }
 .tabs [role="tab"][aria-selected="true"] { color: var(--fg); border-bottom-color: var(--link); font-weight: 600; }
@@ -222,7 +234,7 @@ td > p:first-child { margin-top: 0; } td > p:last-child { margin-bottom: 0; }
 .rating { color: #9a6700; letter-spacing: .1em; }
 .cards { display: grid; grid-template-columns: repeat(auto-fill, minmax(14rem, 1fr)); gap: 1rem; list-style: none; margin: 1.25rem 0; padding: 0; }
 .cards-large { grid-template-columns: repeat(auto-fill, minmax(20rem, 1fr)); }
-.card { position: relative; border: 1px solid var(--border); border-radius: 10px; overflow: hidden; background: var(--bg); }
+.card { position: relative; border: 1px solid var(--border); border-radius: var(--radius-lg, 10px); overflow: hidden; background: var(--bg); }
 .card-linked:hover { border-color: var(--link); }
 .card-cover img { display: block; width: 100%; height: 8rem; object-fit: cover; } .card-cover img.fit-contain { object-fit: contain; } .card-cover img.fit-fill { object-fit: fill; }
 .card-cover img.only-dark { display: none; }
@@ -233,7 +245,7 @@ td > p:first-child { margin-top: 0; } td > p:last-child { margin-bottom: 0; }
 .card-field > p { margin: .2rem 0; }
 .card-link { position: absolute; inset: 0; }
 .card-link:focus-visible { outline-offset: -3px; }
-.file-block, .embed, .content-ref, .unsupported-block, .prompt { display: flex; gap: .75rem; align-items: center; margin: 1rem 0; padding: .75rem 1rem; border: 1px solid var(--border); border-radius: 8px; }
+.file-block, .embed, .content-ref, .unsupported-block, .prompt { display: flex; gap: .75rem; align-items: center; margin: 1rem 0; padding: .75rem 1rem; border: 1px solid var(--border); border-radius: var(--radius-lg, 8px); }
 .file-info { display: flex; flex-direction: column; }
 .file-meta, .embed-host { font-size: .85rem; color: var(--muted); }
 .embed { flex-direction: column; align-items: flex-start; gap: .1rem; overflow-wrap: anywhere; }
@@ -245,9 +257,9 @@ td > p:first-child { margin-top: 0; } td > p:last-child { margin-bottom: 0; }
 .broken-link { text-decoration: underline dotted; }
 .annotation { position: relative; }
 .annotation-text { text-decoration: underline dotted; cursor: help; }
-.annotation-body { display: none; position: absolute; left: 0; top: 1.6em; z-index: 3; width: max-content; max-width: 20rem; padding: .5rem .75rem; border: 1px solid var(--border); border-radius: 8px; background: var(--bg); font-size: .9rem; }
+.annotation-body { display: none; position: absolute; left: 0; top: 1.6em; z-index: 3; width: max-content; max-width: 20rem; padding: .5rem .75rem; border: 1px solid var(--border); border-radius: var(--radius-lg, 8px); background: var(--bg); font-size: .9rem; }
 .annotation:hover .annotation-body, .annotation-text:focus + .annotation-body { display: block; }
-.button { display: inline-block; padding: .3rem .9rem; border-radius: 6px; text-decoration: none; font-weight: 600; border: 1px solid var(--link); }
+.button { display: inline-block; padding: .3rem .9rem; border-radius: var(--radius, 6px); text-decoration: none; font-weight: 600; border: 1px solid var(--link); }
 .button-primary { background: var(--link); color: var(--bg); }
 .button-secondary { color: var(--link); }
 .mention { font-weight: 600; }

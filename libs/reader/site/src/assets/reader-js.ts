@@ -126,7 +126,8 @@ export const READER_JS = `(() => {
 `;
 
 /**
- * Runs before the first paint (inline, allowed by its hash in the CSP): the remembered theme, and the
+ * Runs before the first paint (inline, allowed by its hash in the CSP): the remembered theme (unless the
+ * site fixes its theme: no toggle, `data-theme-fixed`; the choice is kept per origin, which many sites share), and the
  * end of `no-js` so that the phone layout with its menu is the first one drawn (no shift when the script comes).
  */
-export const THEME_BOOTSTRAP = `document.documentElement.classList.remove('no-js');try{var t=localStorage.getItem('bindery-theme');if(t==='dark'||t==='light')document.documentElement.dataset.theme=t}catch(e){}`;
+export const THEME_BOOTSTRAP = `document.documentElement.classList.remove('no-js');try{var d=document.documentElement,t=localStorage.getItem('bindery-theme');if(!d.hasAttribute('data-theme-fixed')&&(t==='dark'||t==='light'))d.dataset.theme=t}catch(e){}`;

@@ -19,6 +19,7 @@ import {
   type UntypedServiceImplementation,
 } from "@grpc/grpc-js";
 import { NullableString, PageInfo, PageRequest } from "../../common/v1/common";
+import { SiteCustomization, SiteSpaceCustomization } from "./customization";
 import { DeleteResponse, Site, SiteSection, SiteSectionGroup, SiteSpace } from "./sites";
 
 export interface ListStructureRequest {
@@ -178,7 +179,15 @@ export interface PublishedSite {
    * not set by the structure service: a share key is never echoed back (the reader, which holds
    * it, builds its own links)
    */
-  shareKey?: string | undefined;
+  shareKey?:
+    | string
+    | undefined;
+  /** the site's customization (a complete SiteCustomizationSettings) */
+  customization:
+    | SiteCustomization
+    | undefined;
+  /** the effective settings of each site space that has overrides (the others show the site's) */
+  siteSpaceCustomizations: SiteSpaceCustomization[];
 }
 
 function createBaseListStructureRequest(): ListStructureRequest {
@@ -2553,7 +2562,13 @@ export const SiteStructure: MessageFns<SiteStructure> = {
 };
 
 function createBasePublishedSite(): PublishedSite {
-  return { site: undefined, structure: undefined, shareKey: undefined };
+  return {
+    site: undefined,
+    structure: undefined,
+    shareKey: undefined,
+    customization: undefined,
+    siteSpaceCustomizations: [],
+  };
 }
 
 export const PublishedSite: MessageFns<PublishedSite> = {
@@ -2566,6 +2581,12 @@ export const PublishedSite: MessageFns<PublishedSite> = {
     }
     if (message.shareKey !== undefined) {
       writer.uint32(26).string(message.shareKey);
+    }
+    if (message.customization !== undefined) {
+      SiteCustomization.encode(message.customization, writer.uint32(34).fork()).join();
+    }
+    for (const v of message.siteSpaceCustomizations) {
+      SiteSpaceCustomization.encode(v!, writer.uint32(42).fork()).join();
     }
     return writer;
   },
@@ -2607,6 +2628,22 @@ export const PublishedSite: MessageFns<PublishedSite> = {
             message.shareKey = reader.string();
             continue;
           }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.customization = SiteCustomization.decode(reader, reader.uint32());
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.siteSpaceCustomizations.push(SiteSpaceCustomization.decode(reader, reader.uint32()));
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -2628,6 +2665,12 @@ export const PublishedSite: MessageFns<PublishedSite> = {
         : isSet(object.share_key)
         ? globalThis.String(object.share_key)
         : undefined,
+      customization: isSet(object.customization) ? SiteCustomization.fromJSON(object.customization) : undefined,
+      siteSpaceCustomizations: globalThis.Array.isArray(object?.siteSpaceCustomizations)
+        ? object.siteSpaceCustomizations.map((e: any) => SiteSpaceCustomization.fromJSON(e))
+        : globalThis.Array.isArray(object?.site_space_customizations)
+        ? object.site_space_customizations.map((e: any) => SiteSpaceCustomization.fromJSON(e))
+        : [],
     };
   },
 
@@ -2642,6 +2685,12 @@ export const PublishedSite: MessageFns<PublishedSite> = {
     if (message.shareKey !== undefined) {
       obj.shareKey = message.shareKey;
     }
+    if (message.customization !== undefined) {
+      obj.customization = SiteCustomization.toJSON(message.customization);
+    }
+    if (message.siteSpaceCustomizations?.length) {
+      obj.siteSpaceCustomizations = message.siteSpaceCustomizations.map((e) => SiteSpaceCustomization.toJSON(e));
+    }
     return obj;
   },
 
@@ -2655,6 +2704,11 @@ export const PublishedSite: MessageFns<PublishedSite> = {
       ? SiteStructure.fromPartial(object.structure)
       : undefined;
     message.shareKey = object.shareKey ?? undefined;
+    message.customization = (object.customization !== undefined && object.customization !== null)
+      ? SiteCustomization.fromPartial(object.customization)
+      : undefined;
+    message.siteSpaceCustomizations =
+      object.siteSpaceCustomizations?.map((e) => SiteSpaceCustomization.fromPartial(e)) || [];
     return message;
   },
 };

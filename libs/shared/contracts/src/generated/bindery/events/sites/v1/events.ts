@@ -40,6 +40,17 @@ export interface SiteDeleted {
   siteId: string;
 }
 
+/**
+ * sites.site_customization.updated: the site's customization was replaced, or a site space's
+ * overrides changed or were removed (the reader's cache drops the site)
+ */
+export interface SiteCustomizationUpdated {
+  organizationId: string;
+  siteId: string;
+  /** set when a site space's overrides changed; absent when the site's settings were replaced */
+  siteSpaceId?: string | undefined;
+}
+
 function createBaseSiteCreated(): SiteCreated {
   return { organizationId: "", siteId: "", title: "" };
 }
@@ -533,6 +544,119 @@ export const SiteDeleted: MessageFns<SiteDeleted> = {
     const message = createBaseSiteDeleted();
     message.organizationId = object.organizationId ?? "";
     message.siteId = object.siteId ?? "";
+    return message;
+  },
+};
+
+function createBaseSiteCustomizationUpdated(): SiteCustomizationUpdated {
+  return { organizationId: "", siteId: "", siteSpaceId: undefined };
+}
+
+export const SiteCustomizationUpdated: MessageFns<SiteCustomizationUpdated> = {
+  encode(message: SiteCustomizationUpdated, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.organizationId !== "") {
+      writer.uint32(10).string(message.organizationId);
+    }
+    if (message.siteId !== "") {
+      writer.uint32(18).string(message.siteId);
+    }
+    if (message.siteSpaceId !== undefined) {
+      writer.uint32(26).string(message.siteSpaceId);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): SiteCustomizationUpdated {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseSiteCustomizationUpdated();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.organizationId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.siteId = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.siteSpaceId = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): SiteCustomizationUpdated {
+    return {
+      organizationId: isSet(object.organizationId)
+        ? globalThis.String(object.organizationId)
+        : isSet(object.organization_id)
+        ? globalThis.String(object.organization_id)
+        : "",
+      siteId: isSet(object.siteId)
+        ? globalThis.String(object.siteId)
+        : isSet(object.site_id)
+        ? globalThis.String(object.site_id)
+        : "",
+      siteSpaceId: isSet(object.siteSpaceId)
+        ? globalThis.String(object.siteSpaceId)
+        : isSet(object.site_space_id)
+        ? globalThis.String(object.site_space_id)
+        : undefined,
+    };
+  },
+
+  toJSON(message: SiteCustomizationUpdated): unknown {
+    const obj: any = {};
+    if (message.organizationId !== "") {
+      obj.organizationId = message.organizationId;
+    }
+    if (message.siteId !== "") {
+      obj.siteId = message.siteId;
+    }
+    if (message.siteSpaceId !== undefined) {
+      obj.siteSpaceId = message.siteSpaceId;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<SiteCustomizationUpdated>, I>>(base?: I): SiteCustomizationUpdated {
+    return SiteCustomizationUpdated.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<SiteCustomizationUpdated>, I>>(object: I): SiteCustomizationUpdated {
+    const message = createBaseSiteCustomizationUpdated();
+    message.organizationId = object.organizationId ?? "";
+    message.siteId = object.siteId ?? "";
+    message.siteSpaceId = object.siteSpaceId ?? undefined;
     return message;
   },
 };

@@ -1,0 +1,106 @@
+import { notFound } from '@bindery/platform/errors';
+import type { Caller } from '@bindery/platform/grpc';
+import type { ClientSession } from '@bindery/platform/mongo';
+import { sitesCustomizationV1 as pb, sitesV1 } from '@bindery/shared/contracts';
+import { completeCustomization, CustomizationObject, effectiveCustomization, patchOverrides, SiteCustomizationRecord, SiteRecord } from '@bindery/sites/domain';
+import { visibleSite } from './site-access';
+import { siteEvents } from './site-events';
+import { nowOf, SitesDeps } from './sites-deps';
+
+const later = (a?: string, b?: string) => (!a ? b : !b ? a : a > b ? a : b);
+
+/** 404 unless the site space is one of the site's (shown) site spaces. */
+async function assertSiteSpace(deps: SitesDeps, site: SiteRecord, siteSpaceId: string): Promise<void> {
+  const shown = await deps.siteSpaces.shownOfSite(site.organizationId, site._id);
+  if (!shown.some((ss) => ss._id === siteSpaceId)) throw notFound('Site space');
+}
+
+/** Records `sites.site_customization.updated` on the site (and moves its version, so rendered pages are not reused). */
+async function touchSite(deps: SitesDeps, site: SiteRecord, at: string, session: ClientSession, siteSpaceId?: string): Promise<void> {
+  const touched = await deps.sites.update(site.organizationId, site._id, { $set: { updatedAt: at } }, [siteEvents.customizationUpdated(site, siteSpaceId)], session);
+  if (!touched) throw notFound('Site');
+}
+
+const answer = (settings: CustomizationObject, updatedAt?: string): pb.SiteCustomization => ({ settings, updatedAt });
+
+/** The site's customization (view action), defaults filled. */
+export async function getSiteCustomization(deps: SitesDeps, caller: Caller, req: sitesV1.SiteRef): Promise<pb.SiteCustomization> {
+  const { site } = await visibleSite(deps, caller, req.organizationId, req.siteId);
+  const stored = await deps.customizations.get(site._id);
+  return answer(completeCustomization(stored?.settings), stored?.updatedAt);
+}
+
+/**
+ * Replaces the site's customization (admin action): what the body leaves out takes its default.
+ * Side effect: `sites.site_customization.updated`.
+ */
+export async function updateSiteCustomization(deps: SitesDeps, caller: Caller, req: pb.UpdateSiteCustomizationRequest): Promise<pb.SiteCustomization> {
+  const { site } = await visibleSite(deps, caller, req.organizationId, req.siteId, 'edit');
+  const now = nowOf(deps);
+  const settings = completeCustomization((req.settings ?? {}) as CustomizationObject);
+  await deps.transaction(async (session) => {
+    await deps.customizations.put({ organizationId: site.organizationId, siteId: site._id, settings, updatedAt: now }, session);
+    await touchSite(deps, site, now, session);
+  });
+  return answer(settings, now);
+}
+
+/** A site space's effective customization (view action): the site's with the site space's overrides applied. */
+export async function getSiteSpaceCustomization(deps: SitesDeps, caller: Caller, req: pb.SiteSpaceCustomizationRef): Promise<pb.SiteCustomization> {
+  const { site } = await visibleSite(deps, caller, req.organizationId, req.siteId);
+  await assertSiteSpace(deps, site, req.siteSpaceId);
+  const [own, overrides] = await Promise.all([deps.customizations.get(site._id), deps.customizations.get(site._id, req.siteSpaceId)]);
+  return answer(effectiveCustomization(own?.settings, overrides?.settings), later(own?.updatedAt, overrides?.updatedAt));
+}
+
+/**
+ * Merges overrides into the site space's (admin action): present fields replace, a null removes
+ * that override. Side effect: `sites.site_customization.updated` with the site space.
+ */
+export async function overrideSiteSpaceCustomization(deps: SitesDeps, caller: Caller, req: pb.OverrideSiteSpaceCustomizationRequest): Promise<pb.SiteCustomization> {
+  const { site } = await visibleSite(deps, caller, req.organizationId, req.siteId, 'edit');
+  await assertSiteSpace(deps, site, req.siteSpaceId);
+  const now = nowOf(deps);
+  const [own, overrides] = await deps.transaction(async (session) => {
+    const current = await deps.customizations.get(site._id, req.siteSpaceId, session);
+    const record: Omit<SiteCustomizationRecord, '_id'> = {
+      organizationId: site.organizationId,
+      siteId: site._id,
+      siteSpaceId: req.siteSpaceId,
+      settings: patchOverrides(current?.settings, (req.overrides ?? {}) as CustomizationObject),
+      updatedAt: now,
+    };
+    await deps.customizations.put(record, session);
+    await touchSite(deps, site, now, session, req.siteSpaceId);
+    return [await deps.customizations.get(site._id, undefined, session), record] as const;
+  });
+  return answer(effectiveCustomization(own?.settings, overrides.settings), later(own?.updatedAt, overrides.updatedAt));
+}
+
+/** Removes every override of the site space (admin action); `deleted` is false when it had none. */
+export async function deleteSiteSpaceCustomization(deps: SitesDeps, caller: Caller, req: pb.SiteSpaceCustomizationRef): Promise<sitesV1.DeleteResponse> {
+  const { site } = await visibleSite(deps, caller, req.organizationId, req.siteId, 'edit');
+  await assertSiteSpace(deps, site, req.siteSpaceId);
+  const now = nowOf(deps);
+  const deleted = await deps.transaction(async (session) => {
+    if (!(await deps.customizations.remove(site._id, req.siteSpaceId, session))) return false;
+    await touchSite(deps, site, now, session, req.siteSpaceId);
+    return true;
+  });
+  return { deleted };
+}
+
+/** What a published site's readers are shown: the site's settings and each overriding site space's effective ones. */
+export async function publishedCustomization(
+  deps: SitesDeps,
+  site: SiteRecord,
+): Promise<{ customization: pb.SiteCustomization; siteSpaceCustomizations: pb.SiteSpaceCustomization[] }> {
+  const records = await deps.customizations.ofSite(site._id);
+  const own = records.find((r) => !r.siteSpaceId);
+  return {
+    customization: answer(completeCustomization(own?.settings), own?.updatedAt),
+    siteSpaceCustomizations: records
+      .filter((r) => r.siteSpaceId)
+      .map((r) => ({ siteSpaceId: r.siteSpaceId as string, settings: effectiveCustomization(own?.settings, r.settings) })),
+  };
+}
