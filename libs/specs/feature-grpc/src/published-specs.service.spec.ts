@@ -8,8 +8,7 @@ import type { SpecsDeps } from './specs-deps';
 import { specsServiceWith } from './specs-server';
 
 const hex = () => randomBytes(3).toString('hex');
-const doc = (title: string) =>
-  JSON.stringify({ openapi: '3.0.3', info: { title, version: '1' }, paths: { '/pets': { get: { responses: { '200': { description: 'ok' } } } } } });
+const doc = (title: string) => JSON.stringify({ openapi: '3.0.3', info: { title, version: '1' }, paths: { '/pets': { get: { responses: { '200': { description: 'ok' } } } } } });
 
 /** A published site's pages read their organization's specs through the site token's caller, and no other's. */
 describe('published specs (in process, real MongoDB and Kafka)', () => {
@@ -28,7 +27,9 @@ describe('published specs (in process, real MongoDB and Kafka)', () => {
   async function orgWithSpec(slug: string, title: string) {
     const org = `org-${hex()}`;
     const admin = { caller: { userId: `admin-${org}`, isInstanceAdmin: false } };
-    await service.running.deps.access.handlers[I.memberAdded.type](I.memberAdded.create('tests', admin.caller.userId, { organizationId: org, userId: admin.caller.userId, role: 'admin' }, org));
+    await service.running.deps.access.handlers[I.memberAdded.type](
+      I.memberAdded.create('tests', admin.caller.userId, { organizationId: org, userId: admin.caller.userId, role: 'admin' }, org),
+    );
     await clients.specs.putSpec({ organizationId: org, slug, source: { text: doc(title) } }, admin);
     const spec = await eventually(async () => {
       const s = await clients.specs.getSpec({ organizationId: org, slug }, admin);
@@ -42,27 +43,32 @@ describe('published specs (in process, real MongoDB and Kafka)', () => {
   test("a site token's caller reads its organization's latest version by slug; another organization's slug is not found", async () => {
     const a = await orgWithSpec('petstore', 'A');
     const b = await orgWithSpec('secret', 'B');
-    const got = await clients.specs.getPublishedSpec({ slug: 'petstore', sourceUrl: '' }, site(a.org));
+    const got = await clients.specs.getPublishedSpec({ slug: 'petstore', sourceUrl: '', knownVersionId: '' }, site(a.org));
     expect(got).toMatchObject({ specId: a.spec.id, slug: 'petstore', versionId: a.spec.lastVersionId, versionNumber: 1 });
     expect(JSON.parse(got.filesJson)[0]).toMatchObject({ isEntrypoint: true, specification: { info: { title: 'A' } } });
     // b's spec, asked for by a site of a: no such spec there
-    await expect(clients.specs.getPublishedSpec({ slug: 'secret', sourceUrl: '' }, site(a.org))).rejects.toMatchObject({ kind: 'not_found' });
-    expect((await clients.specs.getPublishedSpec({ slug: 'secret', sourceUrl: '' }, site(b.org))).specId).toBe(b.spec.id);
+    await expect(clients.specs.getPublishedSpec({ slug: 'secret', sourceUrl: '', knownVersionId: '' }, site(a.org))).rejects.toMatchObject({ kind: 'not_found' });
+    expect((await clients.specs.getPublishedSpec({ slug: 'secret', sourceUrl: '', knownVersionId: '' }, site(b.org))).specId).toBe(b.spec.id);
     // members, even admins, use the API's reads; this one is the sites'
-    await expect(clients.specs.getPublishedSpec({ slug: 'petstore', sourceUrl: '' }, a.admin)).rejects.toMatchObject({ kind: 'forbidden' });
+    await expect(clients.specs.getPublishedSpec({ slug: 'petstore', sourceUrl: '', knownVersionId: '' }, a.admin)).rejects.toMatchObject({ kind: 'forbidden' });
     // a site token's caller reads nothing else of specs
     await expect(clients.specs.getVersionContent({ organizationId: a.org, slug: 'petstore', versionId: '' }, site(a.org))).rejects.toMatchObject({ kind: 'forbidden' });
-    await expect(clients.specs.getPublishedSpec({ slug: '', sourceUrl: '' }, site(a.org))).rejects.toMatchObject({ kind: 'invalid' });
+    await expect(clients.specs.getPublishedSpec({ slug: '', sourceUrl: '', knownVersionId: '' }, site(a.org))).rejects.toMatchObject({ kind: 'invalid' });
   });
 
   test('a new processed version is what the site reads next', async () => {
     const a = await orgWithSpec('pets', 'One');
     await clients.specs.putSpec({ organizationId: a.org, slug: 'pets', source: { text: doc('Two') } }, a.admin);
     const next = await eventually(async () => {
-      const got = await clients.specs.getPublishedSpec({ slug: 'pets', sourceUrl: '' }, site(a.org));
+      const got = await clients.specs.getPublishedSpec({ slug: 'pets', sourceUrl: '', knownVersionId: '' }, site(a.org));
       if (got.versionNumber !== 2) throw new Error(`still version ${got.versionNumber}`);
       return got;
     }, 20000);
     expect(JSON.parse(next.filesJson)[0].specification.info.title).toBe('Two');
+    // a caller holding that version gets no files again; one holding an older one gets them
+    const again = await clients.specs.getPublishedSpec({ slug: 'pets', sourceUrl: '', knownVersionId: next.versionId }, site(a.org));
+    expect(again).toMatchObject({ versionId: next.versionId, versionNumber: 2, filesJson: '' });
+    const older = await clients.specs.getPublishedSpec({ slug: 'pets', sourceUrl: '', knownVersionId: a.spec.lastVersionId! }, site(a.org));
+    expect(JSON.parse(older.filesJson)[0].specification.info.title).toBe('Two');
   });
 });

@@ -17,13 +17,15 @@ export interface PublishedSpecName {
  * it serves to the visitor names. Whatever is not there for the site — another organization's spec, a
  * deleted one, one never processed — is not found; any other caller is refused.
  */
-export async function publishedSpec(deps: SpecsDeps, caller: Caller, name: PublishedSpecName) {
+export async function publishedSpec(deps: SpecsDeps, caller: Caller, name: PublishedSpecName, knownVersionId = '') {
   const site = caller.site;
   if (!site) throw new DomainError('forbidden', 'Published specs are read by published sites only.');
   if (!name.slug === !name.sourceUrl) throw new DomainError('invalid', 'Name the spec by its slug or by its source URL (one of them).');
   const spec = name.slug ? await deps.specs.bySlug(site.organizationId, name.slug) : await deps.specs.bySourceUrl(site.organizationId, name.sourceUrl!);
   if (!spec || spec.organizationId !== site.organizationId || !spec.lastVersionId) throw notFound('OpenAPI spec');
-  const [version, content] = await Promise.all([deps.versions.get(spec._id, spec.lastVersionId), deps.versions.content(spec._id, spec.lastVersionId)]);
-  if (!version || !content) throw notFound('OpenAPI spec');
-  return { spec, version, filesJson: content.filesystemJson };
+  // The caller holds the latest version already: its files (up to megabytes) are not read again.
+  const unchanged = knownVersionId === spec.lastVersionId;
+  const [version, content] = await Promise.all([deps.versions.get(spec._id, spec.lastVersionId), unchanged ? undefined : deps.versions.content(spec._id, spec.lastVersionId)]);
+  if (!version || (!unchanged && !content)) throw notFound('OpenAPI spec');
+  return { spec, version, filesJson: content?.filesystemJson ?? '' };
 }

@@ -235,6 +235,8 @@ export interface UpdateTranslationSettingsRequest {
 export interface PublishedSpecRequest {
   slug: string;
   sourceUrl: string;
+  /** the version the caller holds: when it is still the latest, files_json is left empty */
+  knownVersionId: string;
 }
 
 export interface PublishedSpec {
@@ -242,7 +244,10 @@ export interface PublishedSpec {
   slug: string;
   versionId: string;
   versionNumber: number;
-  /** the version's files as a JSON array of {filename, isEntrypoint, specification, …}, the entry first */
+  /**
+   * the version's files as a JSON array of {filename, isEntrypoint, specification, …}, the entry first;
+   * empty when the request's known_version_id is this version
+   */
   filesJson: string;
 }
 
@@ -3209,7 +3214,7 @@ export const UpdateTranslationSettingsRequest: MessageFns<UpdateTranslationSetti
 };
 
 function createBasePublishedSpecRequest(): PublishedSpecRequest {
-  return { slug: "", sourceUrl: "" };
+  return { slug: "", sourceUrl: "", knownVersionId: "" };
 }
 
 export const PublishedSpecRequest: MessageFns<PublishedSpecRequest> = {
@@ -3219,6 +3224,9 @@ export const PublishedSpecRequest: MessageFns<PublishedSpecRequest> = {
     }
     if (message.sourceUrl !== "") {
       writer.uint32(18).string(message.sourceUrl);
+    }
+    if (message.knownVersionId !== "") {
+      writer.uint32(26).string(message.knownVersionId);
     }
     return writer;
   },
@@ -3252,6 +3260,14 @@ export const PublishedSpecRequest: MessageFns<PublishedSpecRequest> = {
             message.sourceUrl = reader.string();
             continue;
           }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.knownVersionId = reader.string();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -3272,6 +3288,11 @@ export const PublishedSpecRequest: MessageFns<PublishedSpecRequest> = {
         : isSet(object.source_url)
         ? globalThis.String(object.source_url)
         : "",
+      knownVersionId: isSet(object.knownVersionId)
+        ? globalThis.String(object.knownVersionId)
+        : isSet(object.known_version_id)
+        ? globalThis.String(object.known_version_id)
+        : "",
     };
   },
 
@@ -3283,6 +3304,9 @@ export const PublishedSpecRequest: MessageFns<PublishedSpecRequest> = {
     if (message.sourceUrl !== "") {
       obj.sourceUrl = message.sourceUrl;
     }
+    if (message.knownVersionId !== "") {
+      obj.knownVersionId = message.knownVersionId;
+    }
     return obj;
   },
 
@@ -3293,6 +3317,7 @@ export const PublishedSpecRequest: MessageFns<PublishedSpecRequest> = {
     const message = createBasePublishedSpecRequest();
     message.slug = object.slug ?? "";
     message.sourceUrl = object.sourceUrl ?? "";
+    message.knownVersionId = object.knownVersionId ?? "";
     return message;
   },
 };
