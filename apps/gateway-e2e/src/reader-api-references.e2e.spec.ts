@@ -99,7 +99,6 @@ describe('the published reader shows API references from the organization’s sp
       const answer = await read(`${site.url}/`);
       if (!answer.text.includes('<h3 class="api-title">Create a pet, version two</h3>')) throw new Error('still the first version');
     });
-    // eslint-disable-next-line no-console
     console.log(`a new spec version showed ${Date.now() - processedAt} ms after its processing completed (${Date.now() - t0} ms after the PUT)`);
   });
 });

@@ -103,7 +103,7 @@ function parametersTable(found: Found, params: Json[]): Child[] {
     el('h4', {}, 'Parameters'),
     el(
       'div',
-      { className: ['table-scroll'], tabIndex: 0, role: 'region', ariaLabel: 'Parameters' },
+      { className: ['table-wrap'], tabIndex: 0, role: 'region', ariaLabel: 'Parameters' },
       el(
         'table',
         { className: ['api-parameters'] },
