@@ -268,6 +268,6 @@ td > p:first-child { margin-top: 0; } td > p:last-child { margin-bottom: 0; }
 .api-properties, .api-responses { list-style: none; padding-left: 0; }
 .api-properties .api-properties { padding-left: 1rem; border-left: 2px solid var(--border); }
 .api-property, .api-response { padding: .4rem 0; border-top: 1px solid var(--border); }
-.api-property p, .api-response p { margin: .25rem 0; }
+.api-property p, .api-response p, td .api-description p { margin: .25rem 0; }
 @media print { .site-header, .sidebar, .toc, .toc-inline, .pagination, .skip-link { display: none; } .layout { display: block; } }
 `;
