@@ -1,4 +1,6 @@
 import { randomBytes } from 'node:crypto';
+import * as nodeHttp from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { IdentityEvents as I } from '@bindery/identity/client';
 import { identityStandIn } from '@bindery/identity/projection';
 import { siteCaller } from '@bindery/platform/grpc';
@@ -14,23 +16,34 @@ const doc = (title: string) => JSON.stringify({ openapi: '3.0.3', info: { title,
 describe('published specs (in process, real MongoDB and Kafka)', () => {
   let service: ServiceUnderTest<SpecsDeps>;
   let clients: ReturnType<typeof connectSpecs>;
+  let host: nodeHttp.Server;
+  let origin: string;
 
   beforeAll(async () => {
-    service = await startServiceUnderTest(specsServiceWith({ accessSource: identityStandIn }), { ...FAST_RUN_SETTINGS, KAFKA_NAMESPACE: `p${hex()}.` });
+    // a loopback host of one document (private addresses allowed for this test's service)
+    host = nodeHttp.createServer((_req, res) => res.writeHead(200, { 'content-type': 'application/json' }).end(doc('By URL')));
+    await new Promise<void>((resolve) => host.listen(0, '127.0.0.1', resolve));
+    origin = `http://127.0.0.1:${(host.address() as AddressInfo).port}`;
+    service = await startServiceUnderTest(specsServiceWith({ accessSource: identityStandIn }), {
+      ...FAST_RUN_SETTINGS,
+      KAFKA_NAMESPACE: `p${hex()}.`,
+      BINDERY_OUTBOUND_ALLOW_PRIVATE: 'true',
+    });
     clients = connectSpecs(service.address, 10000);
   });
   afterAll(async () => {
     clients?.close();
     await service?.stop();
+    await new Promise<void>((resolve) => (host ? (host.closeAllConnections(), host.close(() => resolve())) : resolve()));
   });
 
-  async function orgWithSpec(slug: string, title: string) {
+  async function orgWithSpec(slug: string, title: string, source: { text?: string; url?: string } = { text: doc(title) }) {
     const org = `org-${hex()}`;
     const admin = { caller: { userId: `admin-${org}`, isInstanceAdmin: false } };
     await service.running.deps.access.handlers[I.memberAdded.type](
       I.memberAdded.create('tests', admin.caller.userId, { organizationId: org, userId: admin.caller.userId, role: 'admin' }, org),
     );
-    await clients.specs.putSpec({ organizationId: org, slug, source: { text: doc(title) } }, admin);
+    await clients.specs.putSpec({ organizationId: org, slug, source }, admin);
     const spec = await eventually(async () => {
       const s = await clients.specs.getSpec({ organizationId: org, slug }, admin);
       if (!s.lastVersionId) throw new Error('not processed yet');
@@ -70,5 +83,16 @@ describe('published specs (in process, real MongoDB and Kafka)', () => {
     expect(again).toMatchObject({ versionId: next.versionId, versionNumber: 2, filesJson: '' });
     const older = await clients.specs.getPublishedSpec({ slug: 'pets', sourceUrl: '', knownVersionId: a.spec.lastVersionId! }, site(a.org));
     expect(JSON.parse(older.filesJson)[0].specification.info.title).toBe('Two');
+  });
+
+  test("a swagger block's URL finds the organization's spec sourced from it, and no other organization's", async () => {
+    const url = `${origin}/openapi.json`;
+    const a = await orgWithSpec('by-url', 'ignored', { url });
+    const got = await clients.specs.getPublishedSpec({ slug: '', sourceUrl: url, knownVersionId: '' }, site(a.org));
+    expect(got).toMatchObject({ specId: a.spec.id, slug: 'by-url' });
+    expect(JSON.parse(got.filesJson)[0].specification.info.title).toBe('By URL');
+    const b = await orgWithSpec('other', 'B');
+    await expect(clients.specs.getPublishedSpec({ slug: '', sourceUrl: url, knownVersionId: '' }, site(b.org))).rejects.toMatchObject({ kind: 'not_found' });
+    await expect(clients.specs.getPublishedSpec({ slug: '', sourceUrl: `${origin}/other.json`, knownVersionId: '' }, site(a.org))).rejects.toMatchObject({ kind: 'not_found' });
   });
 });
