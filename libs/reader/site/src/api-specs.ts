@@ -27,7 +27,12 @@ export interface ApiSpecCacheSettings {
   maxSpecs: number;
   /** rendered blocks kept, per spec version and block */
   maxBlocks: number;
+  /** told of a failed read (the block shows its note meanwhile; the next request asks again) */
+  failed?: (err: unknown) => void;
 }
+
+/** Specs whose files are kept (each up to the specs service's 6 MB): the bound on the memory they take. */
+const MAX_HELD_SPECS = 100;
 
 /**
  * The specs a site shows, cached: which version is a spec's latest for `ttlMs` (or until specs'
@@ -37,17 +42,19 @@ export interface ApiSpecCacheSettings {
 export class CachedApiSpecs {
   private readonly latest: PromiseCache<ApiSpecAnswer | undefined>;
   /** the files of the version each spec was last seen at (asked again with `known`: none sent back) */
-  private readonly held = new Lru<PublishedApiSpec>(500);
+  private readonly held = new Lru<PublishedApiSpec>(MAX_HELD_SPECS);
   private readonly blocks: Lru<Element | null>;
+  readonly failed: (err: unknown) => void;
 
   constructor(
     private readonly source: ApiSpecSource,
     settings: Partial<ApiSpecCacheSettings> = {},
     clock: () => number = Date.now,
   ) {
-    const s = { ttlMs: 1000, maxSpecs: 2000, maxBlocks: 5000, ...settings };
+    const s = { ttlMs: 1000, maxSpecs: MAX_HELD_SPECS, maxBlocks: 5000, ...settings };
     this.latest = new PromiseCache(s.maxSpecs, s.ttlMs, clock);
     this.blocks = new Lru(s.maxBlocks);
+    this.failed = s.failed ?? (() => undefined);
   }
 
   /** The spec a site's page names, at its latest version (undefined: not the site's to show). */
@@ -87,13 +94,22 @@ export class CachedApiSpecs {
   }
 }
 
+/** The specs each document names (documents are immutable and cached: a page's walk is done once). */
+const namesOfDocument = new WeakMap<Document, ApiSpecName[]>();
+const namesIn = (doc: Document) => {
+  let names = namesOfDocument.get(doc);
+  if (!names) namesOfDocument.set(doc, (names = apiSpecNamesIn([doc])));
+  return names;
+};
+
 /** The specs the documents' API blocks name, each looked up for the site once; failures show the note. */
 export async function apiSpecsFor(specs: CachedApiSpecs | undefined, site: { organizationId: string; credential?: string }, docs: Array<Document | undefined>) {
   const found = new Map<string, PublishedApiSpec>();
   if (!specs) return found;
+  const names = new Map(docs.flatMap((d) => (d ? namesIn(d) : [])).map((n) => [apiSpecKey(n), n] as const));
   await Promise.all(
-    apiSpecNamesIn(docs).map(async (name) => {
-      const spec = await specs.spec(site, name).catch(() => undefined);
+    [...names.values()].map(async (name) => {
+      const spec = await specs.spec(site, name).catch((err: unknown) => void specs.failed(err));
       if (spec) found.set(apiSpecKey(name), spec);
     }),
   );

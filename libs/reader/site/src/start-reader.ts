@@ -61,7 +61,10 @@ export async function startReader(env: NodeJS.ProcessEnv = process.env): Promise
     resolveTtlMs: config.READER_RESOLVE_TTL_MS,
   });
   // API blocks: the site's organization's specs, read as the site (a page shows a new version within the TTL, at once with events)
-  const apiSpecs = new CachedApiSpecs(new GrpcApiSpecs({ sites, specs, readerCaller: internalCaller('reader') }), { ttlMs: config.READER_RESOLVE_TTL_MS });
+  const apiSpecs = new CachedApiSpecs(new GrpcApiSpecs({ sites, specs, readerCaller: internalCaller('reader') }), {
+    ttlMs: config.READER_RESOLVE_TTL_MS,
+    failed: (err) => logger.warn('a spec could not be read for an API block (shown as a note)', { error: err instanceof Error ? err.message : String(err) }),
+  });
   const caches = {
     invalidateSite: (siteId: string) => source.invalidateSite(siteId),
     invalidateAll: () => source.invalidateAll(),
