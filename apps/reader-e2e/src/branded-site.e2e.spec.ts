@@ -57,7 +57,7 @@ function contrast(a: string, b: string): number {
 
 test('the site opens in its fixed dark theme, with the dark logo, readable brand colours and no theme toggle; its light colours readable too', async () => {
   await page.goto(`${url}/acme-inc/orbit/`);
-  const dark = await (await shown()).jsonValue();
+  const dark = (await (await shown()).jsonValue())!;
   expect(dark).toMatchObject({ file: 'logo-dark.png', alt: 'Orbit Handbook', radius: '999px' });
   expect(contrast(dark.link, dark.bg)).toBeGreaterThanOrEqual(4.5);
   expect(await page.locator('.theme-toggle').count()).toBe(0);
@@ -73,7 +73,7 @@ test('the site opens in its fixed dark theme, with the dark logo, readable brand
   expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe('dark');
   // The light theme's colours, as a site space whose default is light would show them.
   await page.evaluate(() => (document.documentElement.dataset.theme = 'light'));
-  const light = await (await shown()).jsonValue();
+  const light = (await (await shown()).jsonValue())!;
   expect(light).toMatchObject({ file: 'logo-light.png' });
   expect(contrast(light.link, light.bg)).toBeGreaterThanOrEqual(4.5);
   expect(await seriousViolations(page)).toEqual([]);

@@ -30,7 +30,7 @@ export const named = (objects: K8sObject[], kind: string, name: string): K8sObje
 /** Settings of particular apps beyond what their descriptor implies. */
 const EXTRA_ENV: Record<string, Record<string, RegExp>> = {
   gateway: { BINDERY_PUBLIC_URL: /^https?:\/\/[^\s]+$/, AUTH_CACHE_TTL_MS: /^\d+$/ },
-  reader: { BINDERY_READER_URL: /^https?:\/\/[^\s]+$/, SITES_GRPC_URL: /^sites:\d+$/, CONTENT_GRPC_URL: /^content:\d+$/ },
+  reader: { BINDERY_READER_URL: /^https?:\/\/[^\s]+$/, SITES_GRPC_URL: /^sites:\d+$/, CONTENT_GRPC_URL: /^content:\d+$/, SPECS_GRPC_URL: /^specs:\d+$/ },
 };
 /** Secrets kept in shared Secrets, and how they are referenced. */
 const SHARED_SECRETS: Record<string, { secret: string; optional: boolean }> = {

@@ -6,6 +6,7 @@ import { imageSrc, renderInlines, unsupportedInline } from './inlines';
 import { highlightLines, languageOf, lineElement } from './code';
 import { blockMath } from './math';
 import { renderTable } from './table';
+import { liftApiBlocks } from './openapi-blocks';
 
 const HINT_LABELS: Record<string, string> = { info: 'Info', success: 'Success', warning: 'Warning', danger: 'Danger' };
 const HINT_ICONS: Record<string, string> = { info: 'ℹ', success: '✓', warning: '⚠', danger: '⛔' };
@@ -34,7 +35,7 @@ export class DocumentRenderer {
 
   blocks(nodes: DocumentNode[] | undefined): Child[] {
     const out: Child[] = [];
-    for (const node of nodes ?? []) {
+    for (const node of liftApiBlocks(nodes ?? [])) {
       if (node.object === 'block') out.push(...this.block(node));
       // Text or inlines directly in a container (lenient documents): shown as a paragraph.
       else out.push(el('p', {}, renderInlines([node], this.ctx)));
@@ -372,6 +373,8 @@ export class DocumentRenderer {
   }
 
   private openapi(block: DocumentBlock): Element {
+    const reference = this.ctx.apiReference?.(block);
+    if (reference) return reference;
     const data = block.data ?? {};
     const ref = data.ref as { spec?: string } | undefined;
     const what =

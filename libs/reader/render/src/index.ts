@@ -8,3 +8,6 @@ export * from './tree';
 export * from './listings';
 export { pageMarkdown, documentForReader } from './markdown';
 export { escapeHtml } from './escape';
+export { renderApiBlock, renderOperation, renderWebhook, renderSchemas } from './openapi-operation';
+export { apiSpecNamesIn, apiSpecNameOf, apiSpecKey, API_BLOCK_TYPES, liftApiBlocks, type ApiSpecName } from './openapi-blocks';
+export type { ApiSpecFile, PublishedApiSpec } from './openapi-spec';

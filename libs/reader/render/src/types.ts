@@ -1,3 +1,4 @@
+import type { Element } from 'hast';
 import type { ContentRef, Document, DocumentBlock, DocumentFragment, DocumentInline, DocumentNode, DocumentText } from '@bindery/shared/markdown';
 
 export type { ContentRef, Document, DocumentBlock, DocumentFragment, DocumentInline, DocumentNode, DocumentText };
@@ -91,6 +92,11 @@ export interface RenderContext {
   condition?(expression: string): boolean | undefined;
   /** links to other sites open in a new tab (`target="_blank"`, always with `rel="noopener"`): the site's externalLinks setting */
   externalLinksInNewTab?: boolean;
+  /**
+   * An API block (`openapi-operation`, `swagger`, `openapi-webhook`, `openapi-schemas`) rendered from
+   * the spec it names, when the site may show that spec; otherwise the block is a note.
+   */
+  apiReference?(block: DocumentBlock): Element | undefined;
 }
 
 /** A heading of the page, for its table of contents. */

@@ -3,11 +3,14 @@ import { hostname } from 'node:os';
 import { ensureTopics, EVERY_DELIVERY, eventHandlers, EventHandlers, Kafka, on, RunningConsumer, startConsumer, topicOf } from '@bindery/platform/events';
 import { ContentEvents } from '@bindery/content/client';
 import { SitesEvents } from '@bindery/sites/client';
+import { SpecsEvents } from '@bindery/specs/client';
 
 /** What events drop: the caches of `CachedSource`. */
 export interface Invalidatable {
   invalidateSite(siteId: string): void;
   invalidateAll(): void;
+  /** an organization's spec has a new latest version or is gone (the pages showing it re-render) */
+  invalidateApiSpec?(organizationId: string, slug: string): void;
 }
 
 /**
@@ -28,6 +31,10 @@ export function freshnessHandlers(cache: Invalidatable, invalidated?: (type: str
     cache.invalidateAll();
     invalidated?.(type);
   };
+  const spec = (type: string) => async (d: { organizationId: string; slug: string }) => {
+    cache.invalidateApiSpec?.(d.organizationId, d.slug);
+    invalidated?.(type);
+  };
   return eventHandlers(
     on(SitesEvents.siteUpdated, site(SitesEvents.siteUpdated.type)),
     on(SitesEvents.sitePublished, site(SitesEvents.sitePublished.type)),
@@ -42,6 +49,8 @@ export function freshnessHandlers(cache: Invalidatable, invalidated?: (type: str
     on(ContentEvents.spaceRestored, all(ContentEvents.spaceRestored.type)),
     on(ContentEvents.spaceTransferred, all(ContentEvents.spaceTransferred.type)),
     on(ContentEvents.spacePurged, all(ContentEvents.spacePurged.type)),
+    on(SpecsEvents.specVersionCreated, spec(SpecsEvents.specVersionCreated.type)),
+    on(SpecsEvents.specDeleted, spec(SpecsEvents.specDeleted.type)),
   );
 }
 
@@ -60,7 +69,7 @@ export interface FreshnessOptions {
  * is retried, then logged and skipped: the resolution TTL still bounds how stale an answer is.
  */
 export async function startFreshness(options: FreshnessOptions): Promise<RunningConsumer> {
-  const topics = ['sites', 'content'].map((service) => options.namespace + topicOf(service));
+  const topics = ['sites', 'content', 'specs'].map((service) => options.namespace + topicOf(service));
   await ensureTopics(options.kafka, topics);
   const replica = `${hostname()
     .replace(/[^A-Za-z0-9-]/g, '-')

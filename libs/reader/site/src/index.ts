@@ -16,3 +16,5 @@ export type { GrpcSourceOptions, SiteScope } from './grpc-source';
 export { freshnessHandlers, startFreshness } from './freshness';
 export type { FreshnessOptions, Invalidatable } from './freshness';
 export { startReader } from './start-reader';
+export { CachedApiSpecs } from './api-specs';
+export type { ApiSpecSource, ApiSpecAnswer } from './api-specs';

@@ -71,6 +71,10 @@ export class PromiseCache<V> {
     this.lru.deletePrefix(prefix);
   }
 
+  delete(key: string): void {
+    this.lru.delete(key);
+  }
+
   clear(): void {
     this.lru.clear();
   }

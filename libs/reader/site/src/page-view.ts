@@ -10,10 +10,12 @@ import {
   PageEntry,
   PageNode,
   pageMarkdown,
+  PublishedApiSpec,
   RenderContext,
   renderDocument,
 } from '@bindery/reader/render';
 import type { ContentAccess, PublishedContent, ReaderSource, SiteView } from './source';
+import { apiReferenceOf, apiSpecsFor, CachedApiSpecs } from './api-specs';
 import { Crumb, pageMain, Place, renderShell } from './layout';
 import { pageLayoutOf } from './page-layout';
 import { brandOf } from './brand';
@@ -155,6 +157,15 @@ export interface RenderedPage {
   markdown?: string;
 }
 
+/** The specs a page's API blocks (and those of its reusable contents) name, as the site may show them. */
+export async function pageApiSpecs(specs: CachedApiSpecs | undefined, source: ReaderSource, content: PublishedContent, entry: PageEntry): Promise<Map<string, PublishedApiSpec>> {
+  if (!specs) return new Map();
+  const doc = await source.document(content.access, entry.page.id);
+  if (!doc) return new Map();
+  const reusable = await reusableContents(source, content.access, doc);
+  return apiSpecsFor(specs, { organizationId: content.organizationId, credential: content.access.credential }, [doc, ...reusable.values()]);
+}
+
 /** A document page of a site in HTML. */
 export async function renderPageHtml(input: {
   source: ReaderSource;
@@ -163,10 +174,13 @@ export async function renderPageHtml(input: {
   space: SpaceView;
   entry: PageEntry;
   origin: string;
+  /** the specs its API blocks show (pageApiSpecs), rendered through their cache */
+  apiSpecs?: CachedApiSpecs;
+  apis?: Map<string, PublishedApiSpec>;
 }): Promise<string> {
   const { source, content, site, space, entry, origin } = input;
   const doc = await source.document(content.access, entry.page.id);
-  const ctx = await renderContextFor(source, content, site, space, doc);
+  const ctx = { ...(await renderContextFor(source, content, site, space, doc)), apiReference: apiReferenceOf(input.apiSpecs, input.apis ?? new Map()) };
   const rendered = doc ? renderDocument(doc, ctx) : { html: '', headings: [] };
   const place = placeFor(site, content, entry.page.path ?? '');
   const { previous, next } = neighbours(space.entries, entry.page.id);

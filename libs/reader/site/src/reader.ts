@@ -7,7 +7,8 @@ import { cookiesOf, pathToLog, routeOf, SHARE_COOKIE, shareLinkIn, siteCookie, V
 import { prefersMarkdown } from './negotiation';
 import { isMcpPath, mcpRequestOf, overLimit, serveMcp } from './mcp';
 import { RateLimiter, RateLimitOptions } from './rate-limit';
-import { messagePage, renderPageHtml, renderPageMarkdown, SpaceView } from './page-view';
+import { messagePage, pageApiSpecs, renderPageHtml, renderPageMarkdown, SpaceView } from './page-view';
+import { apiVersionsKey, CachedApiSpecs } from './api-specs';
 import { listingRevisions, siteFile } from './site-files';
 import { bareShell } from './layout';
 import { Lru } from './lru';
@@ -22,6 +23,8 @@ export interface ReaderOptions {
   publicDomain?: string;
   /** rendered pages kept (HTML and Markdown, per site version, revision, page and audience) */
   renderCacheSize?: number;
+  /** the specs pages' API blocks show (none: every API block is a note) */
+  apiSpecs?: CachedApiSpecs;
   /** whether the services the source reads answer (GET /readyz) */
   ready?: () => Promise<boolean>;
   log?: (level: 'info' | 'warn' | 'error', message: string, fields?: Record<string, unknown>) => void;
@@ -208,8 +211,11 @@ export class Reader {
         const entries = space.entries;
         const entry = pageAtPath(entries, content.pathname);
         if (!entry) return this.missingPage(req, res, { content, site, space, path: content.pathname, fallback: url.searchParams.get('fallback') === 'root', common });
-        const key = [markdown ? 'md' : 'html', site.id, site.version, content.siteSpaceId, content.revisionId, entry.page.id, content.audience, origin].join('|');
-        const page = { ...ctx, space, entry };
+        // a page showing API references is another page once a spec it shows has a new version
+        const apis = markdown ? new Map() : await pageApiSpecs(this.options.apiSpecs, this.source, content, entry);
+        const specs = apiVersionsKey(apis);
+        const key = [markdown ? 'md' : 'html', site.id, site.version, content.siteSpaceId, content.revisionId, entry.page.id, content.audience, origin, specs].join('|');
+        const page = { ...ctx, space, entry, apiSpecs: this.options.apiSpecs, apis };
         const out = await this.cached(key, async () =>
           markdown
             ? { body: await renderPageMarkdown(page), contentType: 'text/markdown; charset=utf-8' }

@@ -6,6 +6,9 @@ import { createKafka, RunningConsumer } from '@bindery/platform/events';
 import { closeHttpServer, listen, RunningHttpApp } from '@bindery/platform/service-runtime';
 import { connectContent, connectContentDownloads, contentAddressSetting } from '@bindery/content/client';
 import { connectSites, sitesAddressSetting } from '@bindery/sites/client';
+import { connectSpecs, specsAddressSetting } from '@bindery/specs/client';
+import { CachedApiSpecs } from './api-specs';
+import { GrpcApiSpecs } from './grpc-api-specs';
 import { CachedSource } from './cached-source';
 import { GrpcSource } from './grpc-source';
 import { createReader } from './reader';
@@ -35,6 +38,7 @@ const readerSettings = {
   KAFKA_NAMESPACE: { kind: 'string', default: '' },
   ...sitesAddressSetting,
   ...contentAddressSetting,
+  ...specsAddressSetting,
   ...grpcMessageSettings,
 } as const;
 
@@ -52,7 +56,9 @@ export async function startReader(env: NodeJS.ProcessEnv = process.env): Promise
   const sites = connectSites(config.SITES_GRPC_URL, config.REQUEST_BUDGET_MS);
   const content = connectContent(config.CONTENT_GRPC_URL, config.REQUEST_BUDGET_MS);
   const downloads = connectContentDownloads(config.CONTENT_GRPC_URL, DOWNLOAD_DEADLINE_MS);
+  const specs = connectSpecs(config.SPECS_GRPC_URL, config.REQUEST_BUDGET_MS);
   const closeClients = () => {
+    specs.close();
     sites.close();
     content.close();
     downloads.close();
@@ -60,13 +66,23 @@ export async function startReader(env: NodeJS.ProcessEnv = process.env): Promise
   const source = new CachedSource(new GrpcSource({ sites, content, downloads, readerCaller: internalCaller('reader'), downloadDeadlineMs: DOWNLOAD_DEADLINE_MS }), {
     resolveTtlMs: config.READER_RESOLVE_TTL_MS,
   });
+  // API blocks: the site's organization's specs, read as the site (a page shows a new version within the TTL, at once with events)
+  const apiSpecs = new CachedApiSpecs(new GrpcApiSpecs({ sites, specs, readerCaller: internalCaller('reader') }), {
+    ttlMs: config.READER_RESOLVE_TTL_MS,
+    failed: (err) => logger.warn('a spec could not be read for an API block (shown as a note)', { error: err instanceof Error ? err.message : String(err) }),
+  });
+  const caches = {
+    invalidateSite: (siteId: string) => source.invalidateSite(siteId),
+    invalidateAll: () => source.invalidateAll(),
+    invalidateApiSpec: (organizationId: string, slug: string) => apiSpecs.invalidateSpec(organizationId, slug),
+  };
   // Each replica its own consumer group from the end; until it has joined, the replica is not ready
   // (a change in between would show only after the TTL). A failure to start is retried.
   let freshness: RunningConsumer | undefined;
   let stopped = false;
   const kafka = createKafka(config.KAFKA_BROKERS, 'reader');
   const startEvents = (): void => {
-    startFreshness({ kafka, namespace: config.KAFKA_NAMESPACE, cache: source }).then(
+    startFreshness({ kafka, namespace: config.KAFKA_NAMESPACE, cache: caches }).then(
       (running) => {
         freshness = running;
         if (stopped) void running.stop();
@@ -81,6 +97,7 @@ export async function startReader(env: NodeJS.ProcessEnv = process.env): Promise
   const readiness = [grpcHealth(config.SITES_GRPC_URL), grpcHealth(config.CONTENT_GRPC_URL), async () => !!freshness?.health.joined];
   const reader = createReader({
     source,
+    apiSpecs,
     publicUrl,
     publicDomain: config.BINDERY_READER_DOMAIN,
     renderCacheSize: config.READER_RENDER_CACHE_SIZE,

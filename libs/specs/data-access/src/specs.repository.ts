@@ -24,6 +24,12 @@ export class SpecsRepository extends Repository<SpecRecord> {
     return this.findOne({ organizationId, slug }, { ...NO_TEXT, session });
   }
 
+  /** The organization's live spec whose source is this URL (the oldest, should several share it). */
+  async bySourceUrl(organizationId: string, url: string) {
+    const [spec] = await this.findMany({ organizationId, 'source.kind': 'url', 'source.url': url }, { sort: { createdAt: 1, _id: 1 }, limit: 1, ...NO_TEXT });
+    return spec ?? null;
+  }
+
   get(organizationId: string, specId: string, session?: ClientSession) {
     return this.findOne({ _id: specId, organizationId }, { ...NO_TEXT, session });
   }

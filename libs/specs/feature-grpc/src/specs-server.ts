@@ -12,6 +12,7 @@ import { SpecsDeps } from './specs-deps';
 import { createSpec, deleteSpec, listSpecs, putSpec, updateSpecVisibility, visibleSpec } from './specs.service';
 import { createTranslationSettings, deleteTranslationSettings, getTranslationSettings, listTranslationSettings, updateTranslationSettings } from './translation-settings.service';
 import { listVersions, versionContent, versionRawContent, visibleVersion } from './versions.service';
+import { publishedSpec } from './published-specs.service';
 
 const MIB = 1024 * 1024;
 
@@ -29,48 +30,56 @@ const sourceOfMessage = (s: pb.SpecSource | undefined) => ({ ...(s?.text !== und
 /** The gRPC handlers: proto ⇄ domain, one use case each. */
 export function specsGrpc(deps: SpecsDeps) {
   return [
-    grpcService(pb.OpenApiSpecsServiceService, {
-      async ping(_req, ctx) {
-        return { service: 'specs', callerUserId: ctx.caller.userId };
+    grpcService(
+      pb.OpenApiSpecsServiceService,
+      {
+        async ping(_req, ctx) {
+          return { service: 'specs', callerUserId: ctx.caller.userId };
+        },
+        async listSpecs(req, { caller }) {
+          const page = await listSpecs(deps, caller, req.organizationId, req.page ?? {});
+          return { items: page.items.map((v) => specMessage(v.spec, v.permissions)), page: pageInfo(page) };
+        },
+        async createSpec(req, { caller }) {
+          const v = await createSpec(deps, caller, req.organizationId, req.slug, sourceOfMessage(req.source));
+          return specMessage(v.spec, v.permissions);
+        },
+        async getSpec(req, { caller }) {
+          const v = await visibleSpec(deps, caller, req.organizationId, req.slug);
+          return specMessage(v.spec, v.permissions);
+        },
+        async putSpec(req, { caller }) {
+          const v = await putSpec(deps, caller, req.organizationId, req.slug, sourceOfMessage(req.source));
+          return { spec: specMessage(v.spec, v.permissions), created: v.created };
+        },
+        async updateSpec(req, { caller }) {
+          const v = await updateSpecVisibility(deps, caller, req.organizationId, req.slug, req.visibility);
+          return specMessage(v.spec, v.permissions);
+        },
+        async deleteSpec(req, { caller }) {
+          return { deleted: await deleteSpec(deps, caller, req.organizationId, req.slug) };
+        },
+        async listVersions(req, { caller }) {
+          const page = await listVersions(deps, caller, req.organizationId, req.slug, req.page ?? {});
+          return { items: page.items.map(versionMessage), page: pageInfo(page) };
+        },
+        async getVersion(req, { caller }) {
+          return versionMessage((await visibleVersion(deps, caller, req.organizationId, req.slug, req.versionId)).version);
+        },
+        async getVersionContent(req, { caller }) {
+          const c = await versionContent(deps, caller, req.organizationId, req.slug, req.versionId);
+          return { version: versionMessage(c.version), filesystemJson: c.filesystemJson, visibility: c.spec.visibility };
+        },
+        async getVersionRawContent(req, { caller }) {
+          return versionRawContent(deps, caller, req.organizationId, req.slug, req.versionId);
+        },
+        async getPublishedSpec(req, { caller }) {
+          const p = await publishedSpec(deps, caller, { slug: req.slug || undefined, sourceUrl: req.sourceUrl || undefined }, req.knownVersionId);
+          return { specId: p.spec._id, slug: p.spec.slug ?? '', versionId: p.version._id, versionNumber: p.version.number, filesJson: p.filesJson };
+        },
       },
-      async listSpecs(req, { caller }) {
-        const page = await listSpecs(deps, caller, req.organizationId, req.page ?? {});
-        return { items: page.items.map((v) => specMessage(v.spec, v.permissions)), page: pageInfo(page) };
-      },
-      async createSpec(req, { caller }) {
-        const v = await createSpec(deps, caller, req.organizationId, req.slug, sourceOfMessage(req.source));
-        return specMessage(v.spec, v.permissions);
-      },
-      async getSpec(req, { caller }) {
-        const v = await visibleSpec(deps, caller, req.organizationId, req.slug);
-        return specMessage(v.spec, v.permissions);
-      },
-      async putSpec(req, { caller }) {
-        const v = await putSpec(deps, caller, req.organizationId, req.slug, sourceOfMessage(req.source));
-        return { spec: specMessage(v.spec, v.permissions), created: v.created };
-      },
-      async updateSpec(req, { caller }) {
-        const v = await updateSpecVisibility(deps, caller, req.organizationId, req.slug, req.visibility);
-        return specMessage(v.spec, v.permissions);
-      },
-      async deleteSpec(req, { caller }) {
-        return { deleted: await deleteSpec(deps, caller, req.organizationId, req.slug) };
-      },
-      async listVersions(req, { caller }) {
-        const page = await listVersions(deps, caller, req.organizationId, req.slug, req.page ?? {});
-        return { items: page.items.map(versionMessage), page: pageInfo(page) };
-      },
-      async getVersion(req, { caller }) {
-        return versionMessage((await visibleVersion(deps, caller, req.organizationId, req.slug, req.versionId)).version);
-      },
-      async getVersionContent(req, { caller }) {
-        const c = await versionContent(deps, caller, req.organizationId, req.slug, req.versionId);
-        return { version: versionMessage(c.version), filesystemJson: c.filesystemJson, visibility: c.spec.visibility };
-      },
-      async getVersionRawContent(req, { caller }) {
-        return versionRawContent(deps, caller, req.organizationId, req.slug, req.versionId);
-      },
-    }),
+      { siteReadable: ['getPublishedSpec'] },
+    ),
     grpcService(pb.TranslationSettingsServiceService, {
       async listTranslationSettings(req, { caller }) {
         const page = await listTranslationSettings(deps, caller, req.organizationId, req.page ?? {});

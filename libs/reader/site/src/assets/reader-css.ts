@@ -271,5 +271,15 @@ td > p:first-child { margin-top: 0; } td > p:last-child { margin-bottom: 0; }
 .search-results li { margin: 0 0 1rem; }
 .search-results .where { font-size: .85rem; color: var(--muted); }
 .not-found { padding: 3rem 0; }
+.api-operation, .api-schemas { margin: 1.5rem 0; padding: 1rem 1.25rem; border: 1px solid var(--border); border-radius: 8px; }
+.api-title { margin-top: 0; }
+.api-endpoint { font-size: .95rem; }
+.api-method { display: inline-block; padding: .1rem .5rem; border-radius: 4px; font-weight: 700; font-size: .8rem; background: var(--link); color: var(--bg); }
+.api-type, .api-constraints { color: var(--muted); font-size: .875rem; }
+.api-required, .api-deprecated { font-size: .75rem; font-weight: 600; text-transform: uppercase; letter-spacing: .03em; }
+.api-properties, .api-responses { list-style: none; padding-left: 0; }
+.api-properties .api-properties { padding-left: 1rem; border-left: 2px solid var(--border); }
+.api-property, .api-response { padding: .4rem 0; border-top: 1px solid var(--border); }
+.api-property p, .api-response p, td .api-description p { margin: .25rem 0; }
 @media print { .site-header, .sidebar, .toc, .toc-inline, .pagination, .skip-link { display: none; } .layout { display: block; } }
 `;

@@ -228,6 +228,29 @@ export interface UpdateTranslationSettingsRequest {
   languages?: StringList | undefined;
 }
 
+/**
+ * A spec named by a published page: by its slug (ContentRef kind "openapi"), or by the URL its source
+ * is fetched from (a `swagger` block's URL); exactly one of them.
+ */
+export interface PublishedSpecRequest {
+  slug: string;
+  sourceUrl: string;
+  /** the version the caller holds: when it is still the latest, files_json is left empty */
+  knownVersionId: string;
+}
+
+export interface PublishedSpec {
+  specId: string;
+  slug: string;
+  versionId: string;
+  versionNumber: number;
+  /**
+   * the version's files as a JSON array of {filename, isEntrypoint, specification, …}, the entry first;
+   * empty when the request's known_version_id is this version
+   */
+  filesJson: string;
+}
+
 function createBasePingRequest(): PingRequest {
   return {};
 }
@@ -3190,6 +3213,264 @@ export const UpdateTranslationSettingsRequest: MessageFns<UpdateTranslationSetti
   },
 };
 
+function createBasePublishedSpecRequest(): PublishedSpecRequest {
+  return { slug: "", sourceUrl: "", knownVersionId: "" };
+}
+
+export const PublishedSpecRequest: MessageFns<PublishedSpecRequest> = {
+  encode(message: PublishedSpecRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.slug !== "") {
+      writer.uint32(10).string(message.slug);
+    }
+    if (message.sourceUrl !== "") {
+      writer.uint32(18).string(message.sourceUrl);
+    }
+    if (message.knownVersionId !== "") {
+      writer.uint32(26).string(message.knownVersionId);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): PublishedSpecRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBasePublishedSpecRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.slug = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.sourceUrl = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.knownVersionId = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): PublishedSpecRequest {
+    return {
+      slug: isSet(object.slug) ? globalThis.String(object.slug) : "",
+      sourceUrl: isSet(object.sourceUrl)
+        ? globalThis.String(object.sourceUrl)
+        : isSet(object.source_url)
+        ? globalThis.String(object.source_url)
+        : "",
+      knownVersionId: isSet(object.knownVersionId)
+        ? globalThis.String(object.knownVersionId)
+        : isSet(object.known_version_id)
+        ? globalThis.String(object.known_version_id)
+        : "",
+    };
+  },
+
+  toJSON(message: PublishedSpecRequest): unknown {
+    const obj: any = {};
+    if (message.slug !== "") {
+      obj.slug = message.slug;
+    }
+    if (message.sourceUrl !== "") {
+      obj.sourceUrl = message.sourceUrl;
+    }
+    if (message.knownVersionId !== "") {
+      obj.knownVersionId = message.knownVersionId;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<PublishedSpecRequest>, I>>(base?: I): PublishedSpecRequest {
+    return PublishedSpecRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<PublishedSpecRequest>, I>>(object: I): PublishedSpecRequest {
+    const message = createBasePublishedSpecRequest();
+    message.slug = object.slug ?? "";
+    message.sourceUrl = object.sourceUrl ?? "";
+    message.knownVersionId = object.knownVersionId ?? "";
+    return message;
+  },
+};
+
+function createBasePublishedSpec(): PublishedSpec {
+  return { specId: "", slug: "", versionId: "", versionNumber: 0, filesJson: "" };
+}
+
+export const PublishedSpec: MessageFns<PublishedSpec> = {
+  encode(message: PublishedSpec, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.specId !== "") {
+      writer.uint32(10).string(message.specId);
+    }
+    if (message.slug !== "") {
+      writer.uint32(18).string(message.slug);
+    }
+    if (message.versionId !== "") {
+      writer.uint32(26).string(message.versionId);
+    }
+    if (message.versionNumber !== 0) {
+      writer.uint32(32).int32(message.versionNumber);
+    }
+    if (message.filesJson !== "") {
+      writer.uint32(42).string(message.filesJson);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): PublishedSpec {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBasePublishedSpec();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.specId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.slug = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.versionId = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 32) {
+              break;
+            }
+
+            message.versionNumber = reader.int32();
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.filesJson = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): PublishedSpec {
+    return {
+      specId: isSet(object.specId)
+        ? globalThis.String(object.specId)
+        : isSet(object.spec_id)
+        ? globalThis.String(object.spec_id)
+        : "",
+      slug: isSet(object.slug) ? globalThis.String(object.slug) : "",
+      versionId: isSet(object.versionId)
+        ? globalThis.String(object.versionId)
+        : isSet(object.version_id)
+        ? globalThis.String(object.version_id)
+        : "",
+      versionNumber: isSet(object.versionNumber)
+        ? globalThis.Number(object.versionNumber)
+        : isSet(object.version_number)
+        ? globalThis.Number(object.version_number)
+        : 0,
+      filesJson: isSet(object.filesJson)
+        ? globalThis.String(object.filesJson)
+        : isSet(object.files_json)
+        ? globalThis.String(object.files_json)
+        : "",
+    };
+  },
+
+  toJSON(message: PublishedSpec): unknown {
+    const obj: any = {};
+    if (message.specId !== "") {
+      obj.specId = message.specId;
+    }
+    if (message.slug !== "") {
+      obj.slug = message.slug;
+    }
+    if (message.versionId !== "") {
+      obj.versionId = message.versionId;
+    }
+    if (message.versionNumber !== 0) {
+      obj.versionNumber = Math.round(message.versionNumber);
+    }
+    if (message.filesJson !== "") {
+      obj.filesJson = message.filesJson;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<PublishedSpec>, I>>(base?: I): PublishedSpec {
+    return PublishedSpec.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<PublishedSpec>, I>>(object: I): PublishedSpec {
+    const message = createBasePublishedSpec();
+    message.specId = object.specId ?? "";
+    message.slug = object.slug ?? "";
+    message.versionId = object.versionId ?? "";
+    message.versionNumber = object.versionNumber ?? 0;
+    message.filesJson = object.filesJson ?? "";
+    return message;
+  },
+};
+
 /**
  * OpenAPI specs of an organization: each is known by its slug, has a source (a text sent with the
  * request or a URL fetched through the outbound guard), is processed by a durable run into versions,
@@ -3302,6 +3583,20 @@ export const OpenApiSpecsServiceService = {
     responseSerialize: (value: RawContent): Buffer => Buffer.from(RawContent.encode(value).finish()),
     responseDeserialize: (value: Buffer): RawContent => RawContent.decode(value),
   },
+  /**
+   * The latest processed version of a spec of the calling site's organization, for a published page
+   * that references it (the reader's API blocks). Site tokens' callers only: the organization is the
+   * token's, never the request's; NOT_FOUND for another organization's spec or one never processed.
+   */
+  getPublishedSpec: {
+    path: "/bindery.specs.v1.OpenApiSpecsService/GetPublishedSpec" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: PublishedSpecRequest): Buffer => Buffer.from(PublishedSpecRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): PublishedSpecRequest => PublishedSpecRequest.decode(value),
+    responseSerialize: (value: PublishedSpec): Buffer => Buffer.from(PublishedSpec.encode(value).finish()),
+    responseDeserialize: (value: Buffer): PublishedSpec => PublishedSpec.decode(value),
+  },
 } as const;
 
 export interface OpenApiSpecsServiceServer extends UntypedServiceImplementation {
@@ -3321,6 +3616,12 @@ export interface OpenApiSpecsServiceServer extends UntypedServiceImplementation 
   getVersionContent: handleUnaryCall<VersionRef, OpenApiSpecContent>;
   /** The entry file of a version exactly as it was received (the latest when version_id is empty). */
   getVersionRawContent: handleUnaryCall<VersionRef, RawContent>;
+  /**
+   * The latest processed version of a spec of the calling site's organization, for a published page
+   * that references it (the reader's API blocks). Site tokens' callers only: the organization is the
+   * token's, never the request's; NOT_FOUND for another organization's spec or one never processed.
+   */
+  getPublishedSpec: handleUnaryCall<PublishedSpecRequest, PublishedSpec>;
 }
 
 export interface OpenApiSpecsServiceClient extends Client {
@@ -3487,6 +3788,26 @@ export interface OpenApiSpecsServiceClient extends Client {
     metadata: Metadata,
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: RawContent) => void,
+  ): ClientUnaryCall;
+  /**
+   * The latest processed version of a spec of the calling site's organization, for a published page
+   * that references it (the reader's API blocks). Site tokens' callers only: the organization is the
+   * token's, never the request's; NOT_FOUND for another organization's spec or one never processed.
+   */
+  getPublishedSpec(
+    request: PublishedSpecRequest,
+    callback: (error: ServiceError | null, response: PublishedSpec) => void,
+  ): ClientUnaryCall;
+  getPublishedSpec(
+    request: PublishedSpecRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: PublishedSpec) => void,
+  ): ClientUnaryCall;
+  getPublishedSpec(
+    request: PublishedSpecRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: PublishedSpec) => void,
   ): ClientUnaryCall;
 }
 
