@@ -240,6 +240,7 @@ describe('Markdown and listings for agents', () => {
       '/acme-inc/acme/install/docker',
       '/acme-inc/acme/configure',
       '/acme-inc/acme/rich',
+      '/acme-inc/acme/wide',
       '/acme-inc/acme/v1/',
       '/acme-inc/acme/v1/install',
       '/acme-inc/acme/api/',
@@ -268,7 +269,7 @@ describe('Markdown and listings for agents', () => {
       ]);
       expect(
         body.endsWith(
-          `---\n\nLeft out: 6 of 10 pages, from "Every block" (${small.url}/acme-inc/acme/rich) on: this file is limited to 4000 bytes. ${small.url}/acme-inc/acme/llms.txt lists every page's Markdown URL.\n`,
+          `---\n\nLeft out: 7 of 11 pages, from "Every block" (${small.url}/acme-inc/acme/rich) on: this file is limited to 4000 bytes. ${small.url}/acme-inc/acme/llms.txt lists every page's Markdown URL.\n`,
         ),
       ).toBe(true);
     } finally {
