@@ -65,7 +65,7 @@ describe('the announcement of states (what consumers that started late did not h
     await comments.remove(`${spaceId}-cr1`, `${spaceId}-c3`, at, []);
 
     expect(await announceStates(service.running.deps)).toEqual({ changeRequests: 2, comments: 2 });
-    const mine = (events: { data: unknown }[]) => events.filter((e) => (e.data as { spaceId?: string }).spaceId === spaceId);
+    const mine = <T extends { data: unknown }>(events: T[]) => events.filter((e) => (e.data as { spaceId?: string }).spaceId === spaceId);
     const events = mine(await readEvents([process.env['KAFKA_BROKERS'] ?? '127.0.0.1:25092'], `${namespace}${topicOf('change-requests')}`, (all) => mine(all).length >= 4));
     const states = events.map((e) => [
       e.type,

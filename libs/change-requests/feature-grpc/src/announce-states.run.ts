@@ -19,35 +19,46 @@ const PAGE = 500;
  */
 export async function announceStates(deps: ChangeRequestsDeps, ctx?: Pick<RunContext, 'signal'>): Promise<{ changeRequests: number; comments: number }> {
   const actor = internalCaller('change-requests').userId;
-  let changeRequests = 0;
-  for (let after = ''; !ctx?.signal.aborted;) {
-    const page = await deps.changeRequests.statusesAfter(after, PAGE);
-    for (const cr of page) {
-      const event = E.updated.create(
-        SOURCE,
-        cr.spaceId,
-        { organizationId: cr.organizationId, spaceId: cr.spaceId, changeRequestId: cr._id, number: cr.number, status: cr.status, revision: cr.revision, changedFields: [], actor },
-        cr.organizationId,
-      );
-      if (await deps.changeRequests.announce(cr._id, cr.status, [event])) changeRequests++;
-    }
-    if (page.length < PAGE) break;
-    after = page[page.length - 1]._id;
-  }
-  let comments = 0;
-  for (let after = ''; !ctx?.signal.aborted;) {
-    const page = await deps.comments.statusesAfter(after, PAGE);
-    for (const c of page) {
-      const event = E.commentUpdated.create(
-        SOURCE,
-        c.spaceId,
-        { organizationId: c.organizationId, spaceId: c.spaceId, changeRequestId: c.changeRequestId, commentId: c._id, status: c.status, actor },
-        c.organizationId,
-      );
-      if (await deps.comments.announce(c._id, c.status, [event])) comments++;
-    }
-    if (page.length < PAGE) break;
-    after = page[page.length - 1]._id;
-  }
+  const changeRequests = await eachInPages(
+    ctx,
+    (after) => deps.changeRequests.statusesAfter(after, PAGE),
+    (cr) => {
+      const data = {
+        organizationId: cr.organizationId,
+        spaceId: cr.spaceId,
+        changeRequestId: cr._id,
+        number: cr.number,
+        status: cr.status,
+        revision: cr.revision,
+        changedFields: [],
+        actor,
+      };
+      return deps.changeRequests.announce(cr._id, cr.status, [E.updated.create(SOURCE, cr.spaceId, data, cr.organizationId)]);
+    },
+  );
+  const comments = await eachInPages(
+    ctx,
+    (after) => deps.comments.statusesAfter(after, PAGE),
+    (c) => {
+      const data = { organizationId: c.organizationId, spaceId: c.spaceId, changeRequestId: c.changeRequestId, commentId: c._id, status: c.status, actor };
+      return deps.comments.announce(c._id, c.status, [E.commentUpdated.create(SOURCE, c.spaceId, data, c.organizationId)]);
+    },
+  );
   return { changeRequests, comments };
+}
+
+/** Walks records in id order a page at a time until the run is told to stop; counts those `announce` recorded. */
+async function eachInPages<R extends { _id: string }>(
+  ctx: Pick<RunContext, 'signal'> | undefined,
+  pageAfter: (after: string) => Promise<R[]>,
+  announce: (r: R) => Promise<boolean>,
+): Promise<number> {
+  let n = 0;
+  for (let after = ''; !ctx?.signal.aborted;) {
+    const page = await pageAfter(after);
+    for (const r of page) if (await announce(r)) n++;
+    if (page.length < PAGE) break;
+    after = page[page.length - 1]._id;
+  }
+  return n;
 }
