@@ -2,8 +2,9 @@
 'use strict';
 // `node tools/checks/import-cycles.js [dir…]`: the import cycles among the TypeScript files under
 // libs/ (or the given directories), type-only imports included; workspace aliases (@bindery/…) are
-// resolved through tsconfig.base.json. Prints each cycle (a strongly connected set of files) and
-// exits 1 when there is one.
+// resolved through tsconfig.base.json. Also the cycles among their projects (a folder holding a
+// project.json), which files alone can miss: a.ts of P imports Q and b.ts of Q imports P. Prints each
+// cycle (a strongly connected set of files or projects) and exits 1 when there is one.
 const fs = require('node:fs');
 const path = require('node:path');
 
@@ -19,9 +20,25 @@ function filesUnder(dir, out = []) {
   return out;
 }
 
+// Resolves a workspace alias through tsconfig.base.json's `paths`, exact (`@x/y`) or with one `*`
+// (`@bindery/*` → `libs/*/src/index.ts`).
 function aliases() {
   const { compilerOptions } = JSON.parse(fs.readFileSync(path.join(root, 'tsconfig.base.json'), 'utf8'));
-  return Object.fromEntries(Object.entries(compilerOptions.paths ?? {}).map(([k, [v]]) => [k, path.join(root, v)]));
+  const entries = Object.entries(compilerOptions.paths ?? {}).map(([k, [v]]) => [k, v]);
+  return (spec) => {
+    for (const [pattern, target] of entries) {
+      const star = pattern.indexOf('*');
+      if (star < 0) {
+        if (spec === pattern) return path.join(root, target);
+        continue;
+      }
+      const head = pattern.slice(0, star);
+      const tail = pattern.slice(star + 1);
+      if (spec.startsWith(head) && spec.endsWith(tail) && spec.length >= head.length + tail.length)
+        return path.join(root, target.replace('*', spec.slice(head.length, spec.length - tail.length)));
+    }
+    return undefined;
+  };
 }
 
 function resolveFile(base) {
@@ -41,7 +58,10 @@ function importGraph(files, alias) {
       const spec = m[1] ?? m[2];
       let target;
       if (spec.startsWith('.')) target = resolveFile(path.resolve(path.dirname(file), spec));
-      else if (alias[spec]) target = resolveFile(alias[spec]);
+      else {
+        const aliased = alias(spec);
+        if (aliased) target = resolveFile(aliased);
+      }
       if (target && target !== file) deps.add(target);
     }
     graph.set(file, [...deps]);
@@ -107,12 +127,42 @@ function importCycles(dirs = ['libs']) {
   return cycles(importGraph(files, aliases())).map((c) => c.map((f) => path.relative(root, f)));
 }
 
-module.exports = { importCycles };
+/** The folder of the nearest project.json above `file` (below the workspace's root), or undefined. */
+function projectOf(file, cache) {
+  for (let dir = path.dirname(file); dir !== root && dir !== path.dirname(dir); dir = path.dirname(dir)) {
+    if (!cache.has(dir)) cache.set(dir, fs.existsSync(path.join(dir, 'project.json')));
+    if (cache.get(dir)) return dir;
+  }
+  return undefined;
+}
+
+/** The cycles among the projects holding the files under `dirs`, each as workspace-relative project folders. */
+function projectCycles(dirs = ['libs']) {
+  const files = dirs.flatMap((d) => filesUnder(path.resolve(root, d)));
+  const cache = new Map();
+  const graph = new Map();
+  for (const [file, deps] of importGraph(files, aliases())) {
+    const from = projectOf(file, cache);
+    if (!from) continue;
+    if (!graph.has(from)) graph.set(from, new Set());
+    for (const dep of deps) {
+      const to = projectOf(dep, cache);
+      if (to && to !== from) graph.get(from).add(to);
+    }
+  }
+  const lists = new Map([...graph].map(([k, v]) => [k, [...v]]));
+  return cycles(lists).map((c) => c.map((d) => path.relative(root, d)));
+}
+
+module.exports = { importCycles, projectCycles, aliases };
 
 if (require.main === module) {
   const dirs = process.argv.slice(2);
   const found = importCycles(dirs.length ? dirs : undefined);
   for (const c of found) console.log(`cycle of ${c.length} files:\n  ${c.join('\n  ')}`);
   console.log(`${found.length} import cycle${found.length === 1 ? '' : 's'}`);
-  process.exit(found.length ? 1 : 0);
+  const projects = projectCycles(dirs.length ? dirs : undefined);
+  for (const c of projects) console.log(`cycle of ${c.length} projects:\n  ${c.join('\n  ')}`);
+  console.log(`${projects.length} project cycle${projects.length === 1 ? '' : 's'}`);
+  process.exit(found.length || projects.length ? 1 : 0);
 }

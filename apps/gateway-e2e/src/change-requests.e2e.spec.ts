@@ -4,6 +4,7 @@ import { createSpace, unknownId } from './content-fixtures';
 import { ContentWriter, contentWriter } from './content-writer';
 import { flatPages, Json, pageIdsOf, PNG_BASE64 } from './content-model-fixtures';
 import { CR, editChangeRequest, mergeChangeRequest, openChangeRequest, pageMarkdown } from './change-request-fixtures';
+import { commentPath, postComment } from './change-request-comment-fixtures';
 import { createOrganization, createUser, TestUser } from './fixtures';
 import { Client, http } from './http-client';
 
@@ -232,6 +233,26 @@ describe('change requests through HTTP (lifecycle, content, update, merge)', () 
     expect(org.status).toBe(200);
     assertMatchesSpec(NEW, 'get', '/orgs/{organizationId}/change-requests', 200, org.body);
     expect(org.body.items.map((x: Json) => x.id).sort()).toEqual([a.id, b.id, c.id].sort());
+  });
+
+  it("keeps the space's counts from change-requests' events as change requests open, close and merge and comments are resolved", async () => {
+    const { spaceId, alpha } = await twoPageSpace('Counts');
+    const counts = async () => {
+      const { comments, changeRequests, changeRequestsOpen, changeRequestsDraft } = (await admin.get(`/v1/spaces/${spaceId}`)).body;
+      return { comments, changeRequests, changeRequestsOpen, changeRequestsDraft };
+    };
+    const a = await openChangeRequest(admin, spaceId, 'A');
+    const b = await openChangeRequest(admin, spaceId, 'B');
+    const first = await postComment(admin, spaceId, a.id);
+    await postComment(admin, spaceId, a.id);
+    await eventually(async () => expect(await counts()).toEqual({ changeRequests: 2, changeRequestsOpen: 2, changeRequestsDraft: 0, comments: 2 }));
+    expect((await admin.put(commentPath(spaceId, a.id, first.id), { resolved: true })).status).toBe(200);
+    expect((await admin.patch(CR(spaceId, b.id), { status: 'archived' })).status).toBe(200);
+    await editChangeRequest(admin, spaceId, a.id, [{ operation: 'update_page', page: alpha, title: 'Alpha counted' }]);
+    expect((await mergeChangeRequest(admin, spaceId, a.id)).result).toBe('merge');
+    await eventually(async () => expect(await counts()).toEqual({ changeRequests: 2, changeRequestsOpen: 0, changeRequestsDraft: 0, comments: 1 }));
+    expect((await admin.patch(CR(spaceId, b.id), { status: 'draft' })).status).toBe(200);
+    await eventually(async () => expect(await counts()).toEqual({ changeRequests: 2, changeRequestsOpen: 0, changeRequestsDraft: 1, comments: 1 }));
   });
 
   it('merges with a merge revision of both parents; a space changed meanwhile keeps its changes', async () => {

@@ -7,7 +7,6 @@ const SERVICES = {
   changeRequests: changeRequestsV1.ChangeRequestsServiceService,
   comments: changeRequestsV1.CommentsServiceService,
   reviewers: changeRequestsV1.ReviewersServiceService,
-  stats: changeRequestsV1.ChangeRequestStatsServiceService,
 };
 
 /** Typed clients of change-requests' gRPC services (deadline and signed caller on each call). */

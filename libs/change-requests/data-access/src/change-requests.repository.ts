@@ -36,6 +36,20 @@ export class ChangeRequestsRepository extends Repository<ChangeRequestRecord> {
     return r!.next;
   }
 
+  /** Change requests after `after` in id order, at most `limit` (the announcement of their states walks them). */
+  statusesAfter(after: string, limit: number): Promise<Pick<ChangeRequestRecord, '_id' | 'organizationId' | 'spaceId' | 'number' | 'status' | 'revision'>[]> {
+    return this.findMany({ _id: { $gt: after } } as Filter<ChangeRequestRecord>, {
+      sort: { _id: 1 },
+      limit,
+      projection: { _id: 1, organizationId: 1, spaceId: 1, number: 1, status: 1, revision: 1 },
+    });
+  }
+
+  /** Records `events` on the change request if its status is still `status` (it is announced as it is); false otherwise. */
+  announce(id: string, status: ChangeRequestRecord['status'], events: EventEnvelope[]): Promise<boolean> {
+    return this.updateMatched({ _id: id, status }, {}, events);
+  }
+
   /** The change request `mark` created in the space. */
   findCreatedWith(spaceId: string, mark: IdempotencyMark) {
     return this.findOne({ spaceId, ...createdWith(mark) } as Filter<ChangeRequestRecord>);
@@ -68,16 +82,6 @@ export class ChangeRequestsRepository extends Repository<ChangeRequestRecord> {
 
   count(q: ChangeRequestQuery) {
     return this.countWhere(this.filterOf(q));
-  }
-
-  /** Counts per space and status. */
-  async countsBySpace(spaceIds: string[]): Promise<Map<string, Record<string, number>>> {
-    const rows = await this.collection
-      .aggregate<{ _id: { s: string; st: string }; n: number }>([{ $match: { spaceId: { $in: spaceIds } } }, { $group: { _id: { s: '$spaceId', st: '$status' }, n: { $sum: 1 } } }])
-      .toArray();
-    const out = new Map<string, Record<string, number>>();
-    for (const r of rows) out.set(r._id.s, { ...(out.get(r._id.s) ?? {}), [r._id.st]: r.n });
-    return out;
   }
 
   /** Moves the head from `from` to `to` (a content edit or an update from the space); null when the head moved or the change request is closed. */

@@ -21,6 +21,20 @@ export class CommentsRepository extends Repository<CommentRecord> {
     return this.insertRecord(record, events, session);
   }
 
+  /** Live comments after `after` in id order, at most `limit` (the announcement of their states walks them). */
+  statusesAfter(after: string, limit: number): Promise<Pick<CommentRecord, '_id' | 'organizationId' | 'spaceId' | 'changeRequestId' | 'status'>[]> {
+    return this.findMany({ _id: { $gt: after } } as Filter<CommentRecord>, {
+      sort: { _id: 1 },
+      limit,
+      projection: { _id: 1, organizationId: 1, spaceId: 1, changeRequestId: 1, status: 1 },
+    });
+  }
+
+  /** Records `events` on the live comment if its status is still `status` (it is announced as it is); false otherwise. */
+  announce(id: string, status: CommentRecord['status'], events: EventEnvelope[]): Promise<boolean> {
+    return this.updateMatched({ _id: id, status }, {}, events);
+  }
+
   /** A live comment of the change request; with `includeDeleted`, a deleted one too (it has `deletedAt`). */
   get(changeRequestId: string, id: string, session?: ClientSession, includeDeleted = false): Promise<(CommentRecord & { deletedAt?: string }) | null> {
     return this.findOne({ _id: id, changeRequestId }, { session, includeDeleted });
@@ -48,17 +62,6 @@ export class CommentsRepository extends Repository<CommentRecord> {
       .aggregate<{ _id: string; n: number }>([
         { $match: { changeRequestId: { $in: changeRequestIds }, status: 'open', deletedAt: { $exists: false } } },
         { $group: { _id: '$changeRequestId', n: { $sum: 1 } } },
-      ])
-      .toArray();
-    return new Map(rows.map((r) => [r._id, r.n]));
-  }
-
-  /** Open comments per space. */
-  async openCountsBySpace(spaceIds: string[]): Promise<Map<string, number>> {
-    const rows = await this.collection
-      .aggregate<{ _id: string; n: number }>([
-        { $match: { spaceId: { $in: spaceIds }, status: 'open', deletedAt: { $exists: false } } },
-        { $group: { _id: '$spaceId', n: { $sum: 1 } } },
       ])
       .toArray();
     return new Map(rows.map((r) => [r._id, r.n]));

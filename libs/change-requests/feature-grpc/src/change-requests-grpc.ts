@@ -5,7 +5,6 @@ import * as lifecycle from './change-requests.service';
 import * as edits from './content-edits.service';
 import { importWebsite } from './content-import.service';
 import * as reviews from './reviews.service';
-import { spaceCounts } from './space-counts.service';
 import { ChangeRequestsDeps } from './deps';
 
 export function changeRequestsGrpc(deps: ChangeRequestsDeps): GrpcRegistration[] {
@@ -23,9 +22,6 @@ export function changeRequestsGrpc(deps: ChangeRequestsDeps): GrpcRegistration[]
       submitReview: (req, { caller }) => reviews.submitReview(deps, caller, req),
       listReviews: (req, { caller }) => reviews.listReviews(deps, caller, req),
       getReview: (req, { caller }) => reviews.getReview(deps, caller, req),
-    }),
-    grpcService(pb.ChangeRequestStatsServiceService, {
-      spaceCounts: (req, { caller }) => spaceCounts(deps, caller, req),
     }),
   ];
 }

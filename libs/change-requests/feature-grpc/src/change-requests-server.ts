@@ -6,6 +6,7 @@ import { commentsGrpc } from './comments/comments-grpc';
 import { reviewersGrpc } from './reviewers.service';
 import { changeRequestsDeps, ChangeRequestsDeps } from './deps';
 import { contentHandlers, identityHandlers } from './event-consumers';
+import { ANNOUNCE_STATES_KEY, ANNOUNCE_STATES_RUN, announceStates } from './announce-states.run';
 
 /**
  * Change requests: proposals of edits to a space with their discussion and reviews. Revisions stay
@@ -21,14 +22,21 @@ export const changeRequestsServiceWith = (connect: (address: string, deadlineMs:
     },
     indexes: CHANGE_REQUEST_INDEXES,
     outboxCollections: OUTBOX_COLLECTIONS,
-    deps: ({ db, eventsRecorded, config }): ChangeRequestsDeps =>
-      changeRequestsDeps(db, eventsRecorded, connect(config.CONTENT_GRPC_URL, config.CHANGE_REQUESTS_CONTENT_DEADLINE_MS), clock),
+    deps: ({ db, eventsRecorded, config, runs }): ChangeRequestsDeps => ({
+      ...changeRequestsDeps(db, eventsRecorded, connect(config.CONTENT_GRPC_URL, config.CHANGE_REQUESTS_CONTENT_DEADLINE_MS), clock),
+      runs,
+    }),
+    // Once per database: what consumers' copies (content's counts) did not hear before they listened.
+    init: async (deps) => {
+      await deps.runs!.enqueue({ kind: ANNOUNCE_STATES_RUN, idempotencyKey: ANNOUNCE_STATES_KEY });
+    },
     dispose: async (deps) => (deps.content as unknown as { close(): void }).close(),
     grpc: (deps) => [...changeRequestsGrpc(deps), ...commentsGrpc(deps), reviewersGrpc(deps)],
     consumers: (deps) => ({
       'change-requests.content-cleanup': { from: ['content'], handlers: contentHandlers(deps) },
       'change-requests.identity-cleanup': { from: ['identity'], handlers: identityHandlers(deps) },
     }),
+    runs: (deps) => ({ handlers: { [ANNOUNCE_STATES_RUN]: async (_input, ctx) => announceStates(deps, ctx) } }),
   });
 
 /** content reached over gRPC (the service tier of the tests gives a stand-in and a clock). */

@@ -1,5 +1,6 @@
 import type { ContentClients } from '@bindery/content/client';
 import { Db, Transaction, transactionsRelayingEvents } from '@bindery/platform/mongo';
+import type { RunStore } from '@bindery/platform/runs';
 import { ChangeRequestsRepository, CommentsRepository, RepliesRepository, ReviewsRepository } from '@bindery/change-requests/data-access';
 
 /** What change-requests' use cases work with; built once at start. */
@@ -13,6 +14,8 @@ export interface ChangeRequestsDeps {
   clock: () => number;
   /** one multi-document transaction, retried on transient conflicts; wakes the relay after the commit */
   transaction: Transaction;
+  /** durable runs (the announcement of states at the first start) */
+  runs?: RunStore;
 }
 
 export function changeRequestsDeps(db: Db, eventsRecorded: () => void, content: ContentClients, clock: () => number = Date.now): ChangeRequestsDeps {

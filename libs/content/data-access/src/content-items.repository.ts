@@ -50,20 +50,20 @@ export abstract class ContentItemsRepository<T extends Item> extends Repository<
   }
 
   /** The organization's items matching `filter`, a page at a time on (createdAt, id). */
-  page(filter: Filter<T>, page: ListPage) {
+  protected page(filter: Filter<T>, page: ListPage) {
     return this.keysetPage(filter, { key: 'createdAt', direction: page.direction, after: page.after, limit: page.limit });
   }
 
   /** A page of one parent's live children in sibling order. */
-  childrenPage(filter: Filter<T>, page: ListPage) {
+  protected childrenPage(filter: Filter<T>, page: ListPage) {
     return this.keysetPage(filter, { key: 'position', after: page.after, limit: page.limit });
   }
 
-  count(filter: Filter<T>) {
+  protected count(filter: Filter<T>) {
     return this.countWhere(filter);
   }
 
-  all(filter: Filter<T>, options: { includeDeleted?: boolean; session?: ClientSession } = {}) {
+  protected all(filter: Filter<T>, options: { includeDeleted?: boolean; session?: ClientSession } = {}) {
     return this.findMany(filter, { ...options, sort: { _id: 1 } });
   }
 

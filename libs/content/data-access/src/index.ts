@@ -6,6 +6,7 @@ export * from './grants.repository';
 export * from './revisions.repository';
 export * from './tree-locks';
 export * from './teams-directory';
+export * from './change-request-items';
 export * from './content-objects.repository';
 export * from './blob-store';
 export * from './gridfs-blob-store';

@@ -9,6 +9,7 @@ export const COLLECTIONS = {
   contentObjects: 'content_objects',
   treeLocks: 'tree_locks',
   teams: 'identity_teams',
+  changeRequestItems: 'change_request_items',
 } as const;
 
 /** Collections whose documents carry outbox events for the relay. */
@@ -47,4 +48,5 @@ export const CONTENT_INDEXES: IndexPlan = {
   // Records are read by _id (space and hash); this one serves duplicate and purge.
   [COLLECTIONS.contentObjects]: [{ key: { spaceId: 1 }, name: 'by_space' }],
   [COLLECTIONS.teams]: [{ key: { organizationId: 1 }, name: 'by_org' }],
+  [COLLECTIONS.changeRequestItems]: [{ key: { spaceId: 1, kind: 1, status: 1 }, name: 'by_space' }],
 };

@@ -7,3 +7,4 @@ export * from './lifecycle';
 export * from './model';
 export * from './download-token';
 export * from './merge';
+export * from './space-selection';

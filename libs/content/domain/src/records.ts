@@ -51,7 +51,7 @@ export interface SpaceRecord {
   deletedAt?: string;
   deletedWith?: string;
   purgedAt?: string;
-  /** change-requests' counts for the space, as its events last reported them (space-counts.ts in feature-grpc) */
+  /** change-requests' counts for the space, from its events (change-request-counts.ts in feature-grpc) */
   counts?: SpaceCounts;
 }
 

@@ -152,11 +152,11 @@ export async function deleteCollection(deps: ContentDeps, caller: Caller, id: st
   if (found.deletedAt) return { deleted: false };
   const deleted = await deps.transaction(async (session) => {
     await deps.locks.take(found.organizationId, session);
-    const live = await deps.collections.all({ organizationId: found.organizationId }, { session });
+    const live = await deps.collections.ofOrganization(found.organizationId, { session });
     if (!live.some((c) => c._id === id)) return false;
     const children = childrenOf(live);
     const collections = subtreeOf(id, children);
-    const spaces = await deps.spaces.all({ organizationId: found.organizationId, parent: { $in: collections } }, { session });
+    const spaces = await deps.spaces.inCollections(found.organizationId, collections, { session });
     const at = nowOf(deps);
     for (const s of spaces) {
       const event = E.spaceDeleted.create(SOURCE, s._id, { organizationId: s.organizationId, spaceId: s._id, changedFields: [], parent: s.parent ?? undefined }, s.organizationId);

@@ -1,7 +1,16 @@
 import { Db, transactionsRelayingEvents } from '@bindery/platform/mongo';
 import { TrailingCache } from '@bindery/platform/grpc';
 import type { CollectionRecord, GrantRecord } from '@bindery/content/domain';
-import { CollectionsRepository, ContentObjectsRepository, GrantsRepository, RevisionsRepository, SpacesRepository, TeamsDirectory, TreeLocks } from '@bindery/content/data-access';
+import {
+  ChangeRequestItems,
+  CollectionsRepository,
+  ContentObjectsRepository,
+  GrantsRepository,
+  RevisionsRepository,
+  SpacesRepository,
+  TeamsDirectory,
+  TreeLocks,
+} from '@bindery/content/data-access';
 import { createOrgAccessProjection, IdentitySource } from '@bindery/identity/projection';
 import type { ContentDeps } from './content-deps';
 import type { ContentFiles, FileDownloads } from './files/file-ports';
@@ -32,6 +41,7 @@ export function composeContent(
     grants: new GrantsRepository(db, written),
     revisions: new RevisionsRepository(db, eventsRecorded),
     locks: new TreeLocks(db),
+    changeRequestItems: new ChangeRequestItems(db),
     teams: new TeamsDirectory(db, (organizationId, teamIds) => accessSource.liveTeams(organizationId, teamIds)),
     access: createOrgAccessProjection(db, { source: accessSource, cacheMs }),
     clock,

@@ -2,6 +2,7 @@ import type { ClientSession } from '@bindery/platform/mongo';
 import type { TrailingCache } from '@bindery/platform/grpc';
 import type { CollectionRecord, GrantRecord } from '@bindery/content/domain';
 import type {
+  ChangeRequestItems,
   CollectionsRepository,
   ContentObjectsRepository,
   GrantsRepository,
@@ -28,6 +29,8 @@ export interface ContentDeps {
   locks: TreeLocks;
   /** the organizations' teams, from identity's events (a team they lack is confirmed with identity) */
   teams: TeamsDirectory;
+  /** the change requests and live comments of each space, from change-requests' events (a space's counts come from it) */
+  changeRequestItems: ChangeRequestItems;
   /** each user's standing in each organization, from identity's events (confirmed with identity where they cannot prove it) */
   access: OrgAccessProjection;
   /**

@@ -1,8 +1,7 @@
 import { defineService } from '@bindery/platform/service-runtime';
 import { BLOB_INDEXES, CONTENT_INDEXES, OUTBOX_COLLECTIONS } from '@bindery/content/data-access';
 import { connectIdentity, identityAddressSetting } from '@bindery/identity/client';
-import { changeRequestsAddressSetting, connectChangeRequests } from '@bindery/change-requests/client';
-import { changeRequestCountHandlers, changeRequestsCountsSource, SpaceCountsSource } from './change-request-counts';
+import { changeRequestCountHandlers } from './change-request-counts';
 import { IdentitySource, identityAccessSource, orgAccessIndexes } from '@bindery/identity/projection';
 import type { Db } from '@bindery/platform/mongo';
 import type { ContentDeps } from './content-deps';
@@ -21,10 +20,8 @@ import { outboundPolicyFromEnv } from '@bindery/platform/outbound-http';
  * their deletion lifecycle. `clock` is injectable for tests of the restore window; `accessSource`
  * (where the access projection and the teams directory confirm what they cannot prove) is identity unless a test says otherwise.
  */
-export function contentServiceWith(clock: () => number = Date.now, accessSource?: (db: Db) => IdentitySource, countsSource?: SpaceCountsSource) {
+export function contentServiceWith(clock: () => number = Date.now, accessSource?: (db: Db) => IdentitySource) {
   let identity: ReturnType<typeof connectIdentity> | undefined;
-  let changeRequests: ReturnType<typeof connectChangeRequests> | undefined;
-  let counts: SpaceCountsSource | undefined;
   return defineService({
     name: 'content',
     settings: {
@@ -38,15 +35,12 @@ export function contentServiceWith(clock: () => number = Date.now, accessSource?
       CONTENT_IDENTITY_DEADLINE_MS: { kind: 'int', default: 5000, min: 100, max: 60000 },
       /** how long content remembers an access decision's reads (a user's standing, an organization's collections, their grants); 0: not at all */
       CONTENT_ACCESS_CACHE_MS: { kind: 'int', default: 250, min: 0, max: 1000 },
-      /** change-requests' gRPC address: a space's counts are asked of it when its events say they changed */
-      ...changeRequestsAddressSetting,
       ...FILE_SETTINGS,
       ...IMPORT_SETTINGS,
     },
     indexes: { ...CONTENT_INDEXES, ...BLOB_INDEXES, ...orgAccessIndexes() },
     outboxCollections: OUTBOX_COLLECTIONS,
     deps: ({ db, eventsRecorded, config, runs }): ContentDeps => {
-      counts = countsSource ?? changeRequestsCountsSource((changeRequests = connectChangeRequests(config.CHANGE_REQUESTS_GRPC_URL, config.CONTENT_IDENTITY_DEADLINE_MS)).stats);
       const source = accessSource?.(db) ?? identityAccessSource((identity = connectIdentity(config.IDENTITY_GRPC_URL, config.CONTENT_IDENTITY_DEADLINE_MS)), 'content');
       return {
         ...composeContent(
@@ -67,13 +61,12 @@ export function contentServiceWith(clock: () => number = Date.now, accessSource?
     },
     dispose: async () => {
       identity?.close();
-      changeRequests?.close();
     },
     grpc: (deps) => [...contentGrpc(deps), fileDownloadsGrpc(deps.files), fileUploadsGrpc(deps)],
     consumers: (deps) => ({
       'content.identity-access': { from: ['identity'], handlers: deps.access.handlers, liveness: deps.access.liveness, applied: deps.access.forget },
       'content.identity-cleanup': { from: ['identity'], handlers: identityHandlers(deps), applied: () => deps.views.grants.invalidateAll() },
-      'content.change-request-counts': { from: ['change-requests'], handlers: changeRequestCountHandlers(deps, counts!) },
+      'content.change-request-counts': { from: ['change-requests'], handlers: changeRequestCountHandlers(deps) },
     }),
     runs: (deps, config) => ({
       handlers: {

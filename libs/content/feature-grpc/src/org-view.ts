@@ -1,7 +1,7 @@
 import { isInternalCaller, SITE_CALLER_PREFIX } from '@bindery/platform/grpc';
 import { ClientSession } from '@bindery/platform/mongo';
-import { CollectionRecord, effectiveRole, GrantRecord, Principal, resolvedDefault, SpaceRecord, Tree, TreeItem } from '@bindery/content/domain';
-import { ROLES, RoleOrGuest } from '@bindery/shared/roles';
+import { CollectionRecord, effectiveRole, GrantRecord, Principal, resolvedDefault, SpaceRecord, Tree, TreeItem, VisibleSpaces } from '@bindery/content/domain';
+import { RoleOrGuest } from '@bindery/shared/roles';
 import type { ContentDeps } from './content-deps';
 
 export const spaceItem = (s: Pick<SpaceRecord, '_id' | 'parent' | 'defaultLevel'>): TreeItem => ({ id: s._id, kind: 'space', parent: s.parent, defaultLevel: s.defaultLevel });
@@ -49,7 +49,7 @@ export class OrgView implements Tree {
     if (!principal.member) return new OrgView(organizationId, principal, [], []);
     const { session, includeDeleted } = options;
     const member = principal.member;
-    const loadCollections = () => deps.collections.all({ organizationId, purgedAt: { $exists: false } }, options);
+    const loadCollections = () => deps.collections.ofOrganization(organizationId, options);
     const loadGrants = () => deps.grants.ofPrincipal(organizationId, principal.userId, member.teams, session);
     if (session) {
       // Inside a transaction: its own reads, one after the other (a session runs one operation at a time).
@@ -81,34 +81,32 @@ export class OrgView implements Tree {
   }
 
   /**
-   * A MongoDB filter for the spaces of this organization the principal can see (at least read),
-   * without reading them: by default level, by a grant on the space, or by a grant on a collection
-   * above it. Null: none.
+   * The spaces of this organization the principal can see (at least read), said without reading
+   * them: by default level, by a grant on the space, or by a grant on a collection above it. Null: none.
    */
-  visibleSpacesFilter(): Record<string, unknown> | null {
+  visibleSpaces(): VisibleSpaces | null {
     const member = this.principal.member;
     if (!member) return null;
-    const base = { organizationId: this.organizationId };
-    if (member.role === 'admin') return base;
-    const or: Record<string, unknown>[] = [];
+    const organizationId = this.organizationId;
+    if (member.role === 'admin') return { organizationId, all: true };
+    const visible: VisibleSpaces = { organizationId };
     if (member.role !== null) {
-      or.push({ defaultLevel: { $in: [...ROLES] } });
+      visible.ownDefaultLevel = true;
       const open = this.liveCollections()
         .filter((c) => resolvedDefault(collectionItem(c), this, member.role) !== null)
         .map((c) => c._id);
-      or.push({ defaultLevel: 'inherit', parent: { $in: [null, ...open] } });
+      visible.inheritingUnder = [null, ...open];
     }
     const grantedSpaces = this.grants.filter((g) => g.targetKind === 'space').map((g) => g.targetId);
-    if (grantedSpaces.length) or.push({ _id: { $in: grantedSpaces } });
+    if (grantedSpaces.length) visible.ids = grantedSpaces;
     const grantedCollections = new Set(this.grants.filter((g) => g.targetKind === 'collection').map((g) => g.targetId));
     if (grantedCollections.size) {
       const covered = this.liveCollections()
         .filter((c) => this.chainIds(c).some((id) => grantedCollections.has(id)))
         .map((c) => c._id);
-      if (covered.length) or.push({ parent: { $in: covered } });
+      if (covered.length) visible.under = covered;
     }
-    if (!or.length) return null;
-    return { ...base, $or: or };
+    return visible.ownDefaultLevel || visible.ids || visible.under ? visible : null;
   }
 
   private chainIds(c: CollectionRecord): string[] {

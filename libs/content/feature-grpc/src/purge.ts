@@ -36,6 +36,7 @@ export async function runPurge(deps: ContentDeps): Promise<{ claimed: number; re
   for (const id of spaces) {
     await removeContent(deps, id);
     await deps.revisions.removeOfSpace(id);
+    await deps.changeRequestItems.removeOfSpace(id);
     await deps.imports?.runs.removeOf(WEBSITE_IMPORT_RUN, { spaceId: id });
   }
   await deps.grants.removeFor('space', spaces);

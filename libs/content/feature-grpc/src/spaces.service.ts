@@ -1,7 +1,7 @@
 import { forbidden, invalid, notFound } from '@bindery/platform/errors';
 import { isInternalCaller, type Caller } from '@bindery/platform/grpc';
 import { ClientSession, createOnce } from '@bindery/platform/mongo';
-import { assertCanCreateInOrganization, assertRestorable, assertRole, checkContentTitle, CollectionRecord, isLevel, SpaceRecord } from '@bindery/content/domain';
+import { assertCanCreateInOrganization, assertRestorable, assertRole, checkContentTitle, CollectionRecord, isLevel, SpaceRecord, SpaceSelection } from '@bindery/content/domain';
 import { ContentEvents as E } from '@bindery/content/client';
 import { contentV1 as pb } from '@bindery/shared/contracts';
 import { IdempotencyMark, newId } from '@bindery/shared/ids';
@@ -93,18 +93,19 @@ export async function listSpaces(deps: ContentDeps, caller: Caller, req: pb.List
 export async function pageOfSpaces(
   deps: ContentDeps,
   view: OrgView,
-  extra: Record<string, unknown>,
+  narrow: Omit<SpaceSelection, 'visible'>,
   page: pb.ListSpacesRequest['page'],
   order: 'created' | 'position',
   direction: 1 | -1 = 1,
 ) {
   const limit = resolveLimit(page?.limit);
   const cursor = decodeCursor(page?.page || undefined);
-  const visible = view.visibleSpacesFilter();
+  const visible = view.visibleSpaces();
   if (!visible) return { items: [], page: { count: 0 } };
-  const filter = { ...visible, ...extra };
-  const rows = order === 'created' ? await deps.spaces.page(filter, { after: cursor, limit, direction }) : await deps.spaces.childrenPage(filter, { after: cursor, limit });
-  const count = await deps.spaces.count(filter);
+  const selection: SpaceSelection = { visible, ...narrow };
+  const rows =
+    order === 'created' ? await deps.spaces.pageOf(selection, { after: cursor, limit, direction }) : await deps.spaces.childrenPageOf(selection, { after: cursor, limit });
+  const count = await deps.spaces.countOf(selection);
   const key = order === 'created' ? (s: SpaceRecord) => ({ k: s.createdAt, id: s._id }) : (s: SpaceRecord) => ({ k: s.position, id: s._id });
   const result = toPage(rows, limit, count, key, (s) => ({ space: s, role: view.roleOf(spaceItem(s)) }));
   return { items: result.items, page: { count: result.count, nextPage: result.nextPage } };
@@ -280,9 +281,9 @@ export async function listMemberSpaces(deps: ContentDeps, caller: Caller, req: p
   const target = req.userId === caller.userId ? me : await OrgView.load(deps, req.organizationId, req.userId);
   if (!target.principal.member) throw notFound('Member');
   // Only spaces the caller can see too: a member's list reveals no space hidden from the caller.
-  const mine = me === target ? {} : me.visibleSpacesFilter();
-  if (!mine) return { items: [], page: { count: 0 } };
-  const page = await pageOfSpaces(deps, target, me === target ? {} : { $and: [mine] }, req.page, 'created', req.order === 'asc' ? 1 : -1);
+  const mine = me === target ? undefined : me.visibleSpaces();
+  if (me !== target && !mine) return { items: [], page: { count: 0 } };
+  const page = await pageOfSpaces(deps, target, mine ? { alsoVisible: mine } : {}, req.page, 'created', req.order === 'asc' ? 1 : -1);
   // `permission` is the member's role; the space's `permissions` are the caller's, as on every resource.
   return { items: page.items.map((i) => ({ permission: i.role ?? 'read', space: spaceMessage(i.space, me.roleOf(spaceItem(i.space))) })), page: page.page };
 }

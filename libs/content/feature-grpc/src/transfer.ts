@@ -28,11 +28,11 @@ export async function transferItems(deps: ContentDeps, source: OrgView, targetOr
     let collections: string[] = [];
     let spaces: string[] = [top.id];
     if (top.kind === 'collection') {
-      const all = await deps.collections.all({ organizationId: from, purgedAt: { $exists: false } }, { includeDeleted: true, session });
+      const all = await deps.collections.ofOrganization(from, { includeDeleted: true, session });
       if (!all.some((c) => c._id === top.id && !c.deletedAt)) throw notFound('Collection');
       const children = childrenOf(all);
       collections = subtreeOf(top.id, children);
-      spaces = (await deps.spaces.all({ organizationId: from, parent: { $in: collections }, purgedAt: { $exists: false } }, { includeDeleted: true, session })).map((s) => s._id);
+      spaces = (await deps.spaces.inCollections(from, collections, { includeDeleted: true, session })).map((s) => s._id);
     }
     const { position } = await placement(deps, targetOrganizationId, null, top, undefined, session);
     const topRepo = top.kind === 'space' ? deps.spaces : deps.collections;

@@ -1,26 +1,26 @@
 import type { Run } from '@bindery/shared/contracts';
-import { RunJson, runJson, RunRecord, RunStatus } from './run-model';
+import { RunJson, RunRecord, RunStatus } from './run-model';
 
-/** A run as the gRPC message every service answers (`bindery.common.v1.Run`). */
-export function runMessage(record: RunRecord): Run {
-  const j = runJson(record);
+/** A run as the gRPC message every service answers (`bindery.common.v1.Run`); its JSON is `runJsonOf` of it. */
+export function runMessage(r: RunRecord): Run {
   return {
-    id: j.id,
-    kind: j.kind,
-    organizationId: j.organizationId,
-    status: j.status,
-    inputJson: JSON.stringify(j.input),
-    resultJson: j.result && JSON.stringify(j.result),
-    progress: j.progress,
-    reason: j.reason,
-    attempt: j.attempt,
-    maxAttempts: j.maxAttempts,
-    cancelRequested: j.cancelRequested === true,
-    createdBy: j.createdBy,
-    createdAt: j.createdAt,
-    updatedAt: j.updatedAt,
-    startedAt: j.startedAt,
-    completedAt: j.completedAt,
+    id: r._id,
+    kind: r.kind,
+    organizationId: r.organizationId || undefined,
+    status: r.status,
+    inputJson: JSON.stringify(r.input),
+    resultJson: r.result && JSON.stringify(r.result),
+    progress: r.progress,
+    reason: r.reason || undefined,
+    attempt: r.attempt,
+    maxAttempts: r.maxAttempts,
+    // a cancel asked of a run that then finished is no longer news
+    cancelRequested: r.cancelRequested === true && r.status === 'in-progress',
+    createdBy: r.createdBy || undefined,
+    createdAt: r.createdAt.toISOString(),
+    updatedAt: r.updatedAt.toISOString(),
+    startedAt: r.startedAt?.toISOString(),
+    completedAt: r.completedAt?.toISOString(),
   };
 }
 

@@ -55,49 +55,29 @@ export interface RunRecord {
   expireAt?: Date;
 }
 
-/** The JSON shape of a run, shared by every API that shows one. */
-export interface RunJson {
-  object: 'run';
-  id: string;
-  kind: string;
-  organizationId?: string;
-  status: RunStatus;
-  input: Record<string, unknown>;
-  result?: Record<string, unknown>;
-  progress?: RunProgress;
-  reason?: string;
-  attempt: number;
-  maxAttempts: number;
-  cancelRequested?: boolean;
-  createdBy?: string;
-  createdAt: string;
-  updatedAt: string;
-  startedAt?: string;
-  completedAt?: string;
-}
+/** What every API shows of a run, as stored (dates become ISO strings in `RunJson`). */
+type ShownRunFields =
+  | 'kind'
+  | 'organizationId'
+  | 'status'
+  | 'input'
+  | 'result'
+  | 'progress'
+  | 'reason'
+  | 'attempt'
+  | 'maxAttempts'
+  | 'cancelRequested'
+  | 'createdBy'
+  | 'createdAt'
+  | 'updatedAt'
+  | 'startedAt'
+  | 'completedAt';
 
-export function runJson(r: RunRecord): RunJson {
-  const out: RunJson = {
-    object: 'run',
-    id: r._id,
-    kind: r.kind,
-    status: r.status,
-    input: r.input,
-    attempt: r.attempt,
-    maxAttempts: r.maxAttempts,
-    createdAt: r.createdAt.toISOString(),
-    updatedAt: r.updatedAt.toISOString(),
-  };
-  if (r.organizationId) out.organizationId = r.organizationId;
-  if (r.result) out.result = r.result;
-  if (r.progress) out.progress = r.progress;
-  if (r.reason) out.reason = r.reason;
-  if (r.cancelRequested && r.status === 'in-progress') out.cancelRequested = true;
-  if (r.createdBy) out.createdBy = r.createdBy;
-  if (r.startedAt) out.startedAt = r.startedAt.toISOString();
-  if (r.completedAt) out.completedAt = r.completedAt.toISOString();
-  return out;
-}
+/** Dates as ISO strings; optional fields stay optional. */
+type WithIsoDates<T> = { [K in keyof T]: Exclude<T[K], undefined> extends Date ? string : T[K] };
+
+/** The JSON shape of a run, shared by every API that shows one: the record's shown fields, declared once (`RunRecord`). */
+export type RunJson = { object: 'run'; id: string } & WithIsoDates<Pick<RunRecord, ShownRunFields>>;
 
 /** The JSON Schema of `RunJson` (for HTTP routes that answer a run). */
 export const RUN_JSON_SCHEMA = {

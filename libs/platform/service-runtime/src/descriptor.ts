@@ -2,8 +2,9 @@ import { commonSettings, Config, envPrefix, loadConfig, Schema } from '@bindery/
 import { GrpcRegistration, setMessageLimits } from '@bindery/platform/grpc';
 import type { Db, IndexPlan } from '@bindery/platform/mongo';
 import { RUN_INDEXES, RunHandlers, RunStore, RunWorker, Schedule } from '@bindery/platform/runs';
-import { flushTelemetry, logger } from '@bindery/platform/telemetry';
-import { runService, RunningService, stopOnSignals } from './service-runtime';
+import { logger } from '@bindery/platform/telemetry';
+import { runService, RunningService, STOP_BUDGET } from './service-runtime';
+import { stopOnSignals } from './stop-on-signals';
 import type { ConsumerGroupSpec } from './consumers';
 import { RUN_SETTINGS, runTimingsOf } from './run-settings';
 
@@ -116,7 +117,7 @@ export async function startService<S extends Schema, D>(descriptor: ServiceDescr
 export function serviceMain<S extends Schema, D>(descriptor: ServiceDescriptor<S, D>, manifest: ServiceManifest): void {
   (async () => {
     const service = await startService(descriptor, loadServiceConfig(descriptor, manifest));
-    stopOnSignals(() => service.stop(), flushTelemetry);
+    stopOnSignals(() => service.stop(), { deadlineMs: STOP_BUDGET.totalMs, flushMs: STOP_BUDGET.flushMs });
   })().catch((err) => {
     logger.error(`${descriptor.name} failed to start`, { error: err instanceof Error ? err.message : String(err) });
     process.exit(1);

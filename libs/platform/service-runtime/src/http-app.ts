@@ -1,4 +1,5 @@
-import { flushTelemetry, logger } from '@bindery/platform/telemetry';
+import { logger } from '@bindery/platform/telemetry';
+import { stopOnSignals } from './stop-on-signals';
 import type { Server } from 'node:http';
 
 /**
@@ -46,22 +47,14 @@ export interface RunningHttpApp {
 const HTTP_STOP_BUDGET_MS = 1900;
 
 /**
- * The whole `main` of an HTTP app run alone: starts it and, on SIGTERM/SIGINT, lets in-flight requests
- * finish, idle keep-alive connections close at once and every connection at HTTP_STOP_BUDGET_MS - 400,
- * then exits (within HTTP_STOP_BUDGET_MS whatever happens). A failed start exits 1.
+ * The whole `main` of an HTTP app run alone: starts it and, on SIGTERM/SIGINT (stopOnSignals), lets
+ * in-flight requests finish, idle keep-alive connections close at once and every connection at
+ * HTTP_STOP_BUDGET_MS - 400, then exits (within HTTP_STOP_BUDGET_MS whatever happens). A failed start exits 1.
  */
 export function httpAppMain(name: string, start: () => Promise<RunningHttpApp>): void {
   start().then(
     (app) => {
-      const stop = () => {
-        setTimeout(() => process.exit(0), HTTP_STOP_BUDGET_MS).unref();
-        app
-          .stop(HTTP_STOP_BUDGET_MS - 400)
-          .then(() => flushTelemetry())
-          .finally(() => process.exit(0));
-      };
-      process.once('SIGTERM', stop);
-      process.once('SIGINT', stop);
+      stopOnSignals(() => app.stop(HTTP_STOP_BUDGET_MS - 400), { deadlineMs: HTTP_STOP_BUDGET_MS, flushMs: 200 });
     },
     (err) => {
       logger.error(`${name} failed to start`, { error: err instanceof Error ? err.message : String(err) });

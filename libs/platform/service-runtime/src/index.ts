@@ -4,3 +4,4 @@ export * from './consumers';
 export * from './run-settings';
 export * from './http-app';
 export * from './hosted';
+export * from './stop-on-signals';

@@ -143,7 +143,7 @@ function inService(service: string, implementation: UntypedServiceImplementation
 
 /**
  * How long each phase of a stop may take (ms). Together they stay under STOP_BUDGET.totalMs, after
- * which `stopOnSignals` exits anyway: a service exits within 2 s of SIGTERM.
+ * which `stopOnSignals` (stop-on-signals.ts) exits anyway: a service exits within 2 s of SIGTERM.
  */
 export const STOP_BUDGET = { grpcMs: 800, kafkaMs: 300, mongoMs: 200, flushMs: 200, totalMs: 1900 };
 
@@ -160,29 +160,4 @@ async function bounded(work: Promise<unknown>, ms: number, what: string, service
   ]);
   clearTimeout(timer);
   if (outcome === 'late') logger.warn(`stopping ${what} took more than ${ms} ms; not waiting for it`, { service });
-}
-
-/** Stops the service on SIGTERM/SIGINT, then exits: within STOP_BUDGET.totalMs whatever happens. */
-export function stopOnSignals(stop: () => Promise<void>, flush: () => Promise<void>): void {
-  let stopping = false;
-  const handler = (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    logger.info('stopping', { signal });
-    setTimeout(() => {
-      logger.error('did not stop in time; exiting', { ms: STOP_BUDGET.totalMs });
-      process.exit(1);
-    }, STOP_BUDGET.totalMs).unref();
-    stop()
-      .then(() => bounded(flush(), STOP_BUDGET.flushMs, 'telemetry export', ''))
-      .then(
-        () => process.exit(0),
-        (err) => {
-          logger.error('error while stopping', { error: String(err) });
-          process.exit(1);
-        },
-      );
-  };
-  process.once('SIGTERM', handler);
-  process.once('SIGINT', handler);
 }

@@ -97,7 +97,7 @@ export async function postComment(deps: ChangeRequestsDeps, caller: Caller, req:
     replies: 0,
     repliers: [],
   };
-  await deps.comments.insert(comment, [commentEvent('commentCreated', cr, comment._id, caller.userId)]);
+  await deps.comments.insert(comment, [commentEvent('commentCreated', cr, comment._id, comment.status, caller.userId)]);
   return (await messages(deps, caller, access, cr, [comment], format))[0];
 }
 
@@ -136,7 +136,7 @@ export async function updateComment(deps: ChangeRequestsDeps, caller: Caller, re
       }
       if (!Object.keys(set).length) return c;
       const update = Object.keys(unset).length ? { $set: set, $unset: unset } : { $set: set };
-      const after = await deps.comments.update(cr._id, c._id, update, [commentEvent('commentUpdated', cr, c._id, caller.userId)], session);
+      const after = await deps.comments.update(cr._id, c._id, update, [commentEvent('commentUpdated', cr, c._id, set.status ?? c.status, caller.userId)], session);
       if (!after) throw notFound('Comment');
       return after;
     }),
@@ -157,7 +157,7 @@ export async function deleteComment(deps: ChangeRequestsDeps, caller: Caller, re
   const deleted = await oneAtATime(`comment:${comment._id}`, () =>
     deps.transaction(async (session) => {
       const at = nowOf(deps);
-      if (!(await deps.comments.remove(cr._id, comment._id, at, [commentEvent('commentDeleted', cr, comment._id, caller.userId)], session))) return false;
+      if (!(await deps.comments.remove(cr._id, comment._id, at, [commentEvent('commentDeleted', cr, comment._id, comment.status, caller.userId)], session))) return false;
       await deps.replies.removeOfComment(comment._id, at, session);
       return true;
     }),

@@ -1,5 +1,5 @@
 import { DomainError, invalid } from '@bindery/platform/errors';
-import { OutboundAddressRefusedError, OutboundRedirectLimitError, OutboundSchemeRefusedError, SafeFetch, safeFetch } from '@bindery/platform/outbound-http';
+import { outboundFailure, SafeFetch, safeFetch } from '@bindery/platform/outbound-http';
 import { newId } from '@bindery/shared/ids';
 import { BLOB_CHUNK_BYTES, BlobStore, BlobTooLargeError, StoredBlob } from '@bindery/content/data-access';
 import type { FileNode, InsertFileItem } from '@bindery/content/domain';
@@ -120,14 +120,7 @@ async function* bodyOf(response: Response, label: string, options: IngestOptions
 /** What went wrong with a url, for the person who sent it: the host at most, never the url (it may hold credentials). */
 function fetchFailure(err: unknown, label: string, options: IngestOptions): DomainError {
   if (err instanceof DomainError) return err;
-  if (err instanceof OutboundAddressRefusedError) return invalid(`The url of ${label} was refused: host "${err.host}" is a loopback, private or otherwise non-public address.`);
-  if (err instanceof OutboundSchemeRefusedError) return invalid(`The url of ${label} must use http or https.`);
-  if (err instanceof OutboundRedirectLimitError) return invalid(`The url of ${label} redirected more than ${err.maxRedirects} times.`);
-  const name = (err as { name?: string }).name;
-  if (name === 'TimeoutError' || name === 'AbortError') return invalid(`The url of ${label} did not deliver the file within ${Math.round(options.fetchTimeoutMs / 1000)} s.`);
-  if (err instanceof TypeError && /Invalid URL/.test(err.message)) return invalid(`The url of ${label} is not a valid URL.`);
-  const code = (err as { code?: unknown }).code ?? (err as { cause?: { code?: unknown } }).cause?.code;
-  return invalid(`The url of ${label} could not be fetched${typeof code === 'string' && /^[A-Z_]+$/.test(code) ? ` (${code})` : ''}.`);
+  return invalid(outboundFailure(err, `The url of ${label}`, { timeoutMs: options.fetchTimeoutMs, timedOut: 'deliver the file', abortIsTimeout: true }).message);
 }
 
 function base64Source(base64: string, contentType: string | undefined, label: string, options: IngestOptions): Source {

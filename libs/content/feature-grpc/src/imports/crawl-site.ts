@@ -1,4 +1,4 @@
-import { OutboundAddressRefusedError, OutboundRedirectLimitError, OutboundSchemeRefusedError, SafeFetch } from '@bindery/platform/outbound-http';
+import { isOutboundRefusal, outboundFailure, SafeFetch, textWithinBudget } from '@bindery/platform/outbound-http';
 import { DomainError, invalid } from '@bindery/platform/errors';
 import { logger } from '@bindery/platform/telemetry';
 import robotsParser from 'robots-parser';
@@ -32,14 +32,7 @@ export interface CrawlOptions {
 /** The refusal of a start URL, for the person who sent it: the host at most, never the URL (it may hold credentials). */
 export function refusalOf(err: unknown, what: string, timeoutMs: number): DomainError {
   if (err instanceof DomainError) return err;
-  if (err instanceof OutboundAddressRefusedError) return invalid(`${what} was refused: host "${err.host}" is a loopback, private or otherwise non-public address.`);
-  if (err instanceof OutboundSchemeRefusedError) return invalid(`${what} must use http or https.`);
-  if (err instanceof OutboundRedirectLimitError) return invalid(`${what} redirected more than ${err.maxRedirects} times.`);
-  const name = (err as { name?: string }).name;
-  if (name === 'TimeoutError' || name === 'AbortError') return invalid(`${what} did not answer within ${Math.round(timeoutMs / 1000)} s.`);
-  if (err instanceof TypeError && /Invalid URL/.test(err.message)) return invalid(`${what} is not a valid URL.`);
-  const code = (err as { code?: unknown }).code ?? (err as { cause?: { code?: unknown } }).cause?.code;
-  return invalid(`${what} could not be fetched${typeof code === 'string' && /^[A-Z_]+$/.test(code) ? ` (${code})` : ''}.`);
+  return invalid(outboundFailure(err, what, { timeoutMs, abortIsTimeout: true }).message);
 }
 
 /** The crawl's scope: the start URL's origin and its path up to the last slash. */
@@ -52,24 +45,6 @@ export function normalized(url: URL): string {
   copy.hash = '';
   copy.search = '';
   return copy.href;
-}
-
-async function readText(response: Response, budget: { left: number }): Promise<string | undefined> {
-  if (!response.body) return '';
-  const reader = response.body.getReader();
-  const chunks: Uint8Array[] = [];
-  try {
-    for (;;) {
-      const next = await reader.read();
-      if (next.done) break;
-      budget.left -= next.value.byteLength;
-      if (budget.left < 0) return undefined;
-      chunks.push(next.value);
-    }
-  } finally {
-    await reader.cancel().catch(() => undefined);
-  }
-  return Buffer.concat(chunks).toString('utf8');
 }
 
 /**
@@ -87,11 +62,10 @@ export async function crawlSite(start: URL, options: CrawlOptions): Promise<Craw
   let robotsText = '';
   try {
     const response = await get(robotsUrl);
-    robotsText = (response.ok && (await readText(response, budget))) || '';
+    robotsText = (response.ok && (await textWithinBudget(response, budget))) || '';
     if (!response.ok) await response.body?.cancel().catch(() => undefined);
   } catch (err) {
-    if (err instanceof OutboundAddressRefusedError || err instanceof OutboundSchemeRefusedError || err instanceof OutboundRedirectLimitError)
-      throw refusalOf(err, 'The url', limits.fetchTimeoutMs);
+    if (isOutboundRefusal(err)) throw refusalOf(err, 'The url', limits.fetchTimeoutMs);
     // an unreachable robots.txt is no rule; the start page decides whether the site answers
   }
   const robots = robotsParser(robotsUrl, robotsText);
@@ -127,7 +101,7 @@ export async function crawlSite(start: URL, options: CrawlOptions): Promise<Craw
       skipped += 1;
       continue;
     }
-    const html = await readText(response, budget);
+    const html = await textWithinBudget(response, budget);
     if (html === undefined) {
       skipped += 1;
       continue;

@@ -115,8 +115,8 @@ export async function listImports(deps: ContentDeps, caller: Caller, req: pb.Lis
     if (space.organizationId !== req.organizationId) throw notFound('Space');
     where.input!['spaceId'] = space._id;
   } else if (view.principal.member?.role !== 'admin') {
-    const filter = view.visibleSpacesFilter();
-    const visible = filter ? await deps.spaces.all(filter as never) : [];
+    const seen = view.visibleSpaces();
+    const visible = seen ? await deps.spaces.allOf({ visible: seen }) : [];
     where.input!['spaceId'] = { $in: visible.map((s) => s._id) };
   }
   const page = await importsOf(deps).runs.listByOrganization(req.organizationId, WEBSITE_IMPORT_RUN, { page: req.page?.page, limit: req.page?.limit }, where);

@@ -1,4 +1,4 @@
-import { OutboundAddressRefusedError, OutboundRedirectLimitError, OutboundSchemeRefusedError, SafeFetch } from '@bindery/platform/outbound-http';
+import { outboundFailure, SafeFetch, textWithinBudget } from '@bindery/platform/outbound-http';
 import { DocumentProblem } from './document-problem';
 
 export const SPECS_USER_AGENT = 'BinderySpecs';
@@ -27,40 +27,15 @@ export interface FetchLimits {
  */
 export function fetchProblem(err: unknown, what: string, timeoutMs: number): DocumentProblem {
   if (err instanceof DocumentProblem) return err;
-  const problem = (message: string, code = 'FETCH_FAILED') => new DocumentProblem('FETCH_ERROR', [{ code, message }]);
-  if (err instanceof OutboundAddressRefusedError)
-    return problem(`${what} was refused: host "${err.host}" is a loopback, private or otherwise non-public address.`, 'ADDRESS_REFUSED');
-  if (err instanceof OutboundSchemeRefusedError) return problem(`${what} must use http or https.`, 'SCHEME_REFUSED');
-  if (err instanceof OutboundRedirectLimitError) return problem(`${what} redirected more than ${err.maxRedirects} times.`, 'TOO_MANY_REDIRECTS');
-  const name = (err as { name?: string })?.name;
-  if (name === 'TimeoutError') return new DocumentProblem('FETCH_TIMEOUT', [{ code: 'TIMEOUT', message: `${what} did not answer within ${Math.round(timeoutMs / 100) / 10} s.` }]);
-  if (err instanceof TypeError && /Invalid URL/.test(err.message)) return problem(`${what} is not a valid URL.`, 'INVALID_URL');
-  const code = (err as { code?: unknown })?.code ?? (err as { cause?: { code?: unknown } })?.cause?.code;
-  return problem(`${what} could not be fetched${typeof code === 'string' && /^[A-Z_]+$/.test(code) ? ` (${code})` : ''}.`);
+  const { code, message } = outboundFailure(err, what, { timeoutMs });
+  return new DocumentProblem(code === 'TIMEOUT' ? 'FETCH_TIMEOUT' : 'FETCH_ERROR', [{ code, message }]);
 }
 
 async function readWithin(response: Response, budget: FetchLimits['budget'], what: string): Promise<string> {
-  const declared = Number(response.headers.get('content-length'));
-  const tooLarge = () => new DocumentProblem('FETCH_ERROR', [{ code: 'TOO_LARGE', message: `${what} is too large: the files of one spec may take ${budget.total} bytes in all.` }]);
-  if (Number.isFinite(declared) && declared > budget.left) {
-    await response.body?.cancel().catch(() => undefined);
-    throw tooLarge();
-  }
-  if (!response.body) return '';
-  const reader = response.body.getReader();
-  const chunks: Uint8Array[] = [];
-  try {
-    for (;;) {
-      const next = await reader.read();
-      if (next.done) break;
-      budget.left -= next.value.byteLength;
-      if (budget.left < 0) throw tooLarge();
-      chunks.push(next.value);
-    }
-  } finally {
-    await reader.cancel().catch(() => undefined);
-  }
-  return Buffer.concat(chunks).toString('utf8');
+  const text = await textWithinBudget(response, budget);
+  if (text === undefined)
+    throw new DocumentProblem('FETCH_ERROR', [{ code: 'TOO_LARGE', message: `${what} is too large: the files of one spec may take ${budget.total} bytes in all.` }]);
+  return text;
 }
 
 /**

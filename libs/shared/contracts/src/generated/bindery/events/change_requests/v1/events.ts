@@ -30,6 +30,8 @@ export interface CommentChanged {
   commentId: string;
   replyId?: string | undefined;
   actor: string;
+  /** comment events: the comment's status after the change (open | resolved); absent on reply events */
+  status?: string | undefined;
 }
 
 /** change_requests.review.submitted */
@@ -279,7 +281,15 @@ export const ChangeRequestChanged: MessageFns<ChangeRequestChanged> = {
 };
 
 function createBaseCommentChanged(): CommentChanged {
-  return { organizationId: "", spaceId: "", changeRequestId: "", commentId: "", replyId: undefined, actor: "" };
+  return {
+    organizationId: "",
+    spaceId: "",
+    changeRequestId: "",
+    commentId: "",
+    replyId: undefined,
+    actor: "",
+    status: undefined,
+  };
 }
 
 export const CommentChanged: MessageFns<CommentChanged> = {
@@ -301,6 +311,9 @@ export const CommentChanged: MessageFns<CommentChanged> = {
     }
     if (message.actor !== "") {
       writer.uint32(50).string(message.actor);
+    }
+    if (message.status !== undefined) {
+      writer.uint32(58).string(message.status);
     }
     return writer;
   },
@@ -366,6 +379,14 @@ export const CommentChanged: MessageFns<CommentChanged> = {
             message.actor = reader.string();
             continue;
           }
+          case 7: {
+            if (tag !== 58) {
+              break;
+            }
+
+            message.status = reader.string();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -406,6 +427,7 @@ export const CommentChanged: MessageFns<CommentChanged> = {
         ? globalThis.String(object.reply_id)
         : undefined,
       actor: isSet(object.actor) ? globalThis.String(object.actor) : "",
+      status: isSet(object.status) ? globalThis.String(object.status) : undefined,
     };
   },
 
@@ -429,6 +451,9 @@ export const CommentChanged: MessageFns<CommentChanged> = {
     if (message.actor !== "") {
       obj.actor = message.actor;
     }
+    if (message.status !== undefined) {
+      obj.status = message.status;
+    }
     return obj;
   },
 
@@ -443,6 +468,7 @@ export const CommentChanged: MessageFns<CommentChanged> = {
     message.commentId = object.commentId ?? "";
     message.replyId = object.replyId ?? undefined;
     message.actor = object.actor ?? "";
+    message.status = object.status ?? undefined;
     return message;
   },
 };
