@@ -345,6 +345,42 @@ describe('ResolvePublishedUrl (in process, real MongoDB and Kafka)', () => {
     expect(await scopeOf(asPro)).toEqual([docs.spaceId, pro.spaceId].sort());
   });
 
+  test("OpenPublishedUrl: the resolution, its token's scope and the site as the visitor sees it in one answer; the share key beside the URL", async () => {
+    const s = await site(
+      { visibility: 'share-link' },
+      {
+        sections: [
+          { path: 'docs', siteSpaces: [{}, { path: 'beta', condition: 'visitor.claims.unsigned.beta === true' }] },
+          { path: 'pro', condition: "visitor.claims.plan === 'pro'", siteSpaces: [{}] },
+        ],
+      },
+    );
+    const [docs, beta, pro] = s.siteSpaces;
+    const link = await shareLink(s.site._id);
+    const admin = await member('admin');
+    const key = (await clients.published.getVisitorAuth({ organizationId: org, siteId: s.site._id }, { caller: admin })).privateKey;
+    const visitor = { token: signVisitorToken({ plan: 'pro', exp: T0 / 1000 + 600 }, key) };
+    const open = (url: string, shareKey?: string) => clients.published.openPublishedUrl({ url, visitor, shareKey }, { caller: renderer });
+    const siteSpacesOf = (v: Awaited<ReturnType<typeof open>>) => v.site!.structure!.items.flatMap((i) => i.section?.siteSpaces ?? []);
+
+    await expect(open(`${s.url}/pro`)).rejects.toMatchObject({ kind: 'not_found' });
+    const v = await open(`${s.url}/pro`, link.key);
+    expect(v.content).toMatchObject({ siteSpaceId: pro._id, pathname: '', basePath: `/${org}/${s.site.basename}/pro/` });
+    expect(JSON.stringify(v)).not.toContain(link.key);
+    // the scope is what AuthenticateSiteToken answers for the token
+    expect(v.scope).toEqual(await clients.published.authenticateSiteToken({ token: v.content!.apiToken }));
+    expect(v.scope!.spaceIds).toEqual([docs.spaceId, pro.spaceId].sort());
+    // the site: beta's condition fails for this visitor, so it is not there; each site space at its space's current revision
+    expect(v.site!.site).toMatchObject({ id: s.site._id, visibility: 'share-link' });
+    expect(siteSpacesOf(v).map((ss) => [ss.id, ss.space?.revision])).toEqual([docs, pro].map((ss) => [ss._id, spaces.get(ss.spaceId)!.revision]));
+    expect(siteSpacesOf(v).map((ss) => ss.id)).not.toContain(beta._id);
+    // a key in the URL works as before; a redirect answers nothing else
+    expect((await clients.published.openPublishedUrl({ url: `${s.url}/~share/${link.key}/pro` }, { caller: renderer })).content).toMatchObject({
+      siteSpaceId: docs._id,
+      pathname: 'pro',
+    });
+  });
+
   test('redirects: a live one applies where nothing is found or the page path names no page; a page that exists wins', async () => {
     const s = await site({}, { rootSpaces: [{}, { path: 'v1' }] });
     const [main, v1] = s.siteSpaces;

@@ -20,6 +20,7 @@ import {
 } from "@grpc/grpc-js";
 import { PageInfo, PageRequest } from "../../common/v1/common";
 import { DeleteResponse } from "./sites";
+import { PublishedSite } from "./structure";
 
 export interface VisitorClaims {
   /**
@@ -80,6 +81,34 @@ export interface PublishedSiteContent {
    * address now (moved for good: the reader answers 301); false for a site's own redirects
    */
   redirectPermanent: boolean;
+}
+
+export interface OpenPublishedUrlRequest {
+  /** the published URL, without a share segment (the key comes in `share_key`) */
+  url: string;
+  visitor?:
+    | VisitorClaims
+    | undefined;
+  /** the share-link key the visitor holds (a renderer keeps it in a cookie, not in its URLs) */
+  shareKey?: string | undefined;
+}
+
+/** A published URL opened for one visitor. */
+export interface PublishedUrlView {
+  /** the resolution, or (`redirect` set) where the URL sends the visitor; nothing else is set then */
+  content:
+    | PublishedSiteContent
+    | undefined;
+  /** what `content.api_token` may read, as AuthenticateSiteToken answers it now */
+  scope:
+    | SiteTokenScope
+    | undefined;
+  /**
+   * the site and its structure as this visitor sees it: the sections and site spaces whose
+   * condition fails for the visitor's claims are left out; each site space with its space (and the
+   * space's current revision), all of them readable with `content.api_token`
+   */
+  site: PublishedSite | undefined;
 }
 
 export interface AuthenticateSiteTokenRequest {
@@ -803,6 +832,220 @@ export const PublishedSiteContent: MessageFns<PublishedSiteContent> = {
     message.redirect = object.redirect ?? undefined;
     message.redirectTarget = object.redirectTarget ?? undefined;
     message.redirectPermanent = object.redirectPermanent ?? false;
+    return message;
+  },
+};
+
+function createBaseOpenPublishedUrlRequest(): OpenPublishedUrlRequest {
+  return { url: "", visitor: undefined, shareKey: undefined };
+}
+
+export const OpenPublishedUrlRequest: MessageFns<OpenPublishedUrlRequest> = {
+  encode(message: OpenPublishedUrlRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.url !== "") {
+      writer.uint32(10).string(message.url);
+    }
+    if (message.visitor !== undefined) {
+      VisitorClaims.encode(message.visitor, writer.uint32(18).fork()).join();
+    }
+    if (message.shareKey !== undefined) {
+      writer.uint32(26).string(message.shareKey);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): OpenPublishedUrlRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseOpenPublishedUrlRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.url = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.visitor = VisitorClaims.decode(reader, reader.uint32());
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.shareKey = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): OpenPublishedUrlRequest {
+    return {
+      url: isSet(object.url) ? globalThis.String(object.url) : "",
+      visitor: isSet(object.visitor) ? VisitorClaims.fromJSON(object.visitor) : undefined,
+      shareKey: isSet(object.shareKey)
+        ? globalThis.String(object.shareKey)
+        : isSet(object.share_key)
+        ? globalThis.String(object.share_key)
+        : undefined,
+    };
+  },
+
+  toJSON(message: OpenPublishedUrlRequest): unknown {
+    const obj: any = {};
+    if (message.url !== "") {
+      obj.url = message.url;
+    }
+    if (message.visitor !== undefined) {
+      obj.visitor = VisitorClaims.toJSON(message.visitor);
+    }
+    if (message.shareKey !== undefined) {
+      obj.shareKey = message.shareKey;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<OpenPublishedUrlRequest>, I>>(base?: I): OpenPublishedUrlRequest {
+    return OpenPublishedUrlRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<OpenPublishedUrlRequest>, I>>(object: I): OpenPublishedUrlRequest {
+    const message = createBaseOpenPublishedUrlRequest();
+    message.url = object.url ?? "";
+    message.visitor = (object.visitor !== undefined && object.visitor !== null)
+      ? VisitorClaims.fromPartial(object.visitor)
+      : undefined;
+    message.shareKey = object.shareKey ?? undefined;
+    return message;
+  },
+};
+
+function createBasePublishedUrlView(): PublishedUrlView {
+  return { content: undefined, scope: undefined, site: undefined };
+}
+
+export const PublishedUrlView: MessageFns<PublishedUrlView> = {
+  encode(message: PublishedUrlView, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.content !== undefined) {
+      PublishedSiteContent.encode(message.content, writer.uint32(10).fork()).join();
+    }
+    if (message.scope !== undefined) {
+      SiteTokenScope.encode(message.scope, writer.uint32(18).fork()).join();
+    }
+    if (message.site !== undefined) {
+      PublishedSite.encode(message.site, writer.uint32(26).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): PublishedUrlView {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBasePublishedUrlView();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.content = PublishedSiteContent.decode(reader, reader.uint32());
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.scope = SiteTokenScope.decode(reader, reader.uint32());
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.site = PublishedSite.decode(reader, reader.uint32());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): PublishedUrlView {
+    return {
+      content: isSet(object.content) ? PublishedSiteContent.fromJSON(object.content) : undefined,
+      scope: isSet(object.scope) ? SiteTokenScope.fromJSON(object.scope) : undefined,
+      site: isSet(object.site) ? PublishedSite.fromJSON(object.site) : undefined,
+    };
+  },
+
+  toJSON(message: PublishedUrlView): unknown {
+    const obj: any = {};
+    if (message.content !== undefined) {
+      obj.content = PublishedSiteContent.toJSON(message.content);
+    }
+    if (message.scope !== undefined) {
+      obj.scope = SiteTokenScope.toJSON(message.scope);
+    }
+    if (message.site !== undefined) {
+      obj.site = PublishedSite.toJSON(message.site);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<PublishedUrlView>, I>>(base?: I): PublishedUrlView {
+    return PublishedUrlView.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<PublishedUrlView>, I>>(object: I): PublishedUrlView {
+    const message = createBasePublishedUrlView();
+    message.content = (object.content !== undefined && object.content !== null)
+      ? PublishedSiteContent.fromPartial(object.content)
+      : undefined;
+    message.scope = (object.scope !== undefined && object.scope !== null)
+      ? SiteTokenScope.fromPartial(object.scope)
+      : undefined;
+    message.site = (object.site !== undefined && object.site !== null)
+      ? PublishedSite.fromPartial(object.site)
+      : undefined;
     return message;
   },
 };
@@ -2648,6 +2891,20 @@ export const PublishedSitesServiceService = {
       Buffer.from(PublishedSiteContent.encode(value).finish()),
     responseDeserialize: (value: Buffer): PublishedSiteContent => PublishedSiteContent.decode(value),
   },
+  /**
+   * for a renderer, once per request: what ResolvePublishedUrl answers, the scope of the site token
+   * it mints and the site as this visitor sees it, together (NOT_FOUND as ResolvePublishedUrl)
+   */
+  openPublishedUrl: {
+    path: "/bindery.sites.v1.PublishedSitesService/OpenPublishedUrl" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: OpenPublishedUrlRequest): Buffer =>
+      Buffer.from(OpenPublishedUrlRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): OpenPublishedUrlRequest => OpenPublishedUrlRequest.decode(value),
+    responseSerialize: (value: PublishedUrlView): Buffer => Buffer.from(PublishedUrlView.encode(value).finish()),
+    responseDeserialize: (value: Buffer): PublishedUrlView => PublishedUrlView.decode(value),
+  },
   /** for the gateway: the scope of a site token, or UNAUTHENTICATED */
   authenticateSiteToken: {
     path: "/bindery.sites.v1.PublishedSitesService/AuthenticateSiteToken" as const,
@@ -2745,6 +3002,11 @@ export interface PublishedSitesServiceServer extends UntypedServiceImplementatio
    * the content it shows with a site token for that audience, a redirect, or NOT_FOUND
    */
   resolvePublishedUrl: handleUnaryCall<ResolvePublishedUrlRequest, PublishedSiteContent>;
+  /**
+   * for a renderer, once per request: what ResolvePublishedUrl answers, the scope of the site token
+   * it mints and the site as this visitor sees it, together (NOT_FOUND as ResolvePublishedUrl)
+   */
+  openPublishedUrl: handleUnaryCall<OpenPublishedUrlRequest, PublishedUrlView>;
   /** for the gateway: the scope of a site token, or UNAUTHENTICATED */
   authenticateSiteToken: handleUnaryCall<AuthenticateSiteTokenRequest, SiteTokenScope>;
   listRedirects: handleUnaryCall<ListRedirectsRequest, ListRedirectsResponse>;
@@ -2778,6 +3040,25 @@ export interface PublishedSitesServiceClient extends Client {
     metadata: Metadata,
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: PublishedSiteContent) => void,
+  ): ClientUnaryCall;
+  /**
+   * for a renderer, once per request: what ResolvePublishedUrl answers, the scope of the site token
+   * it mints and the site as this visitor sees it, together (NOT_FOUND as ResolvePublishedUrl)
+   */
+  openPublishedUrl(
+    request: OpenPublishedUrlRequest,
+    callback: (error: ServiceError | null, response: PublishedUrlView) => void,
+  ): ClientUnaryCall;
+  openPublishedUrl(
+    request: OpenPublishedUrlRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: PublishedUrlView) => void,
+  ): ClientUnaryCall;
+  openPublishedUrl(
+    request: OpenPublishedUrlRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: PublishedUrlView) => void,
   ): ClientUnaryCall;
   /** for the gateway: the scope of a site token, or UNAUTHENTICATED */
   authenticateSiteToken(
