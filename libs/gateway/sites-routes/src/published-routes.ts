@@ -1,6 +1,6 @@
 import { ID_PARAM, JsonSchema, LIST_QUERY, officialResponse, pageOf, RouteSpec, toList, trimmedText } from '@bindery/gateway/http';
 import type { Urls } from '@bindery/gateway/identity-routes';
-import { SpaceResultJson, spaceResultJson } from '@bindery/gateway/search-routes';
+import { spaceResultJson } from '@bindery/gateway/search-routes';
 import { sitesPublishedV1 as pb } from '@bindery/shared/contracts';
 import type { SitesClients } from '@bindery/sites/client';
 
@@ -103,14 +103,16 @@ const SEARCH_BODY: JsonSchema = {
   ],
 };
 
-type SearchBody = { query: string; scope?: object; mode?: 'specific' | 'current' | 'all'; siteSpaceIds?: string[]; siteSpaceId?: string };
+type ScopeJson = { mode: string; includedSiteSpaces?: string[]; siteSpaceIds?: string[] };
+type SearchBody = { query: string; scope?: ScopeJson; mode?: 'specific' | 'current' | 'all'; siteSpaceIds?: string[]; siteSpaceId?: string };
 
-/** The scope the body asks for, in the one form sites takes (the deprecated forms mapped onto it). */
-function scopeOf(b: SearchBody): object {
-  if (b.scope) return b.scope;
-  if (b.siteSpaceIds) return { mode: 'specific', siteSpaceIds: b.siteSpaceIds };
-  if (b.mode === 'current') return { mode: 'current', siteSpaceId: b.siteSpaceId };
-  return { mode: 'all' };
+/** The scope the body asks for, as the message sites takes (the deprecated forms mapped onto it). */
+function scopeOf(b: SearchBody): pb.SiteSearchScope {
+  const none = { includedSiteSpaces: [], siteSpaceIds: [] };
+  if (b.scope) return { ...none, mode: b.scope.mode, includedSiteSpaces: b.scope.includedSiteSpaces ?? [], siteSpaceIds: b.scope.siteSpaceIds ?? [] };
+  if (b.siteSpaceIds) return { ...none, mode: 'specific', siteSpaceIds: b.siteSpaceIds };
+  if (b.mode === 'current') return { ...none, mode: 'current', siteSpaceId: b.siteSpaceId };
+  return { ...none, mode: 'all' };
 }
 
 /** The routes of sites' published view: redirects (0.202.0) and a site's search. */
@@ -243,10 +245,10 @@ export function publishedRoutes(clients: SitesClients, urls: Urls): RouteSpec[] 
       success: { status: 200, description: 'A page of spaces with their matching pages, best first', schema: officialResponse('searchSiteContent') },
       async handler({ caller, deadline, params, query, body }) {
         const b = body as SearchBody;
-        const r = await published.searchSite({ ...site(params), query: b.query, scopeJson: JSON.stringify(scopeOf(b)), page: pageOf(query) }, { caller, deadline });
+        const r = await published.searchSite({ ...site(params), query: b.query, scope: scopeOf(b), page: pageOf(query) }, { caller, deadline });
         return {
           body: toList(
-            (JSON.parse(r.itemsJson) as SpaceResultJson[]).map((s) => spaceResultJson(s, urls)),
+            r.spaces.map((s) => spaceResultJson(s, urls)),
             r.page,
           ),
         };

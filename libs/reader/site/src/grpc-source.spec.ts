@@ -75,9 +75,15 @@ function fakes() {
         searchSite: async (req: unknown, o?: { caller?: Caller }) => {
           record('searchSite')(req, o);
           return {
-            itemsJson: JSON.stringify([
-              { type: 'space', id: 'sp-main', title: 'Main', score: 1, pages: [{ id: 'p1', title: 'Install', path: 'install', sections: [{ body: 'npm install' }] }] },
-            ]),
+            spaces: [
+              {
+                id: 'sp-main',
+                title: 'Main',
+                pages: [
+                  { id: 'p1', title: 'Install', path: 'install', spaceId: 'sp-main', sections: [{ id: 'p1', title: 'Install', path: 'install', body: 'npm install', anchor: '' }] },
+                ],
+              },
+            ],
             page: undefined,
           };
         },

@@ -218,7 +218,7 @@ export class GrpcSource implements ReaderSource {
         organizationId: content.organizationId,
         siteId: content.siteId,
         query,
-        scopeJson: JSON.stringify({ mode: 'all' }),
+        scope: { mode: 'all', includedSiteSpaces: [], siteSpaceIds: [] },
         page: { page: '', limit: 20 },
         shareKey: visitor.shareKey,
       },
@@ -228,11 +228,11 @@ export class GrpcSource implements ReaderSource {
     for (const item of site.structure) for (const s of item.kind === 'section' ? [item.section] : item.group.sections) for (const ss of s.siteSpaces) bySpace.set(ss.spaceId, ss);
     for (const ss of site.siteSpaces) bySpace.set(ss.spaceId, ss);
     const hits: SearchHit[] = [];
-    for (const space of JSON.parse(reply.itemsJson) as Array<{ id: string; title: string; pages?: Array<{ title: string; path?: string; sections?: Array<{ body?: string }> }> }>) {
+    for (const space of reply.spaces) {
       const ss = bySpace.get(space.id);
       // A space the visitor's site view does not show is not searched for them.
       if (!ss) continue;
-      for (const p of space.pages ?? []) hits.push({ title: p.title, path: `${ss.basePath}/${p.path ?? ''}`, snippet: p.sections?.[0]?.body, where: ss.title });
+      for (const p of space.pages) hits.push({ title: p.title, path: `${ss.basePath}/${p.path}`, snippet: p.sections[0]?.body, where: ss.title });
     }
     return hits;
   }

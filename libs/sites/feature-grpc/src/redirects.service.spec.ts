@@ -47,7 +47,7 @@ describe('redirects and site search (in process, real MongoDB and Kafka)', () =>
     search: {
       searchSpaces: async (req: { spaceIds: string[]; query: string }, o?: { caller?: Caller }) => {
         searches.push({ spaceIds: req.spaceIds, caller: o?.caller, query: req.query });
-        return { itemsJson: JSON.stringify(req.spaceIds.map((s) => ({ id: s, title: s, pages: [] }))), page: { count: req.spaceIds.length, nextPage: '' } };
+        return { spaces: req.spaceIds.map((s) => ({ id: s, title: s, pages: [] })), pages: [], page: { count: req.spaceIds.length, nextPage: '' } };
       },
     },
     close: () => undefined,
@@ -352,10 +352,13 @@ describe('redirects and site search (in process, real MongoDB and Kafka)', () =>
 
   test("a site's search covers the spaces of its scope, searched as the caller", async () => {
     const { site: s, ids, space } = await site();
-    const searchAs = async (scope: object, caller: Caller = reader) => {
+    const searchAs = async (scope: { mode: string; includedSiteSpaces?: string[]; siteSpaceIds?: string[]; siteSpaceId?: string }, caller: Caller = reader) => {
       searches.length = 0;
-      const r = await clients.published.searchSite({ organizationId: org, siteId: s._id, query: 'setup', scopeJson: JSON.stringify(scope), page: undefined }, { caller });
-      expect(JSON.parse(r.itemsJson).map((x: { id: string }) => x.id)).toEqual(searches[0].spaceIds);
+      const r = await clients.published.searchSite(
+        { organizationId: org, siteId: s._id, query: 'setup', scope: { includedSiteSpaces: [], siteSpaceIds: [], ...scope }, page: undefined },
+        { caller },
+      );
+      expect(r.spaces.map((x) => x.id)).toEqual(searches[0].spaceIds);
       return { spaceIds: searches[0].spaceIds, caller: searches[0].caller?.userId, query: searches[0].query };
     };
     expect(await searchAs({ mode: 'default' })).toEqual({ spaceIds: [space.v2, space.rest], caller: 'reader', query: 'setup' });
@@ -367,12 +370,18 @@ describe('redirects and site search (in process, real MongoDB and Kafka)', () =>
     expect(await searchAs({ mode: 'all' }, token)).toMatchObject({ caller: 'site:tok' });
     const other: Caller = { ...token, site: { ...token.site!, siteId: id('site') } };
     await expect(
-      clients.published.searchSite({ organizationId: org, siteId: s._id, query: 'x', scopeJson: '{"mode":"all"}', page: undefined }, { caller: other }),
+      clients.published.searchSite(
+        { organizationId: org, siteId: s._id, query: 'x', scope: { mode: 'all', includedSiteSpaces: [], siteSpaceIds: [] }, page: undefined },
+        { caller: other },
+      ),
     ).rejects.toMatchObject({
       kind: 'not_found',
     });
     await expect(
-      clients.published.searchSite({ organizationId: org, siteId: s._id, query: 'x', scopeJson: '{"mode":"all"}', page: undefined }, { caller: user('guest') }),
+      clients.published.searchSite(
+        { organizationId: org, siteId: s._id, query: 'x', scope: { mode: 'all', includedSiteSpaces: [], siteSpaceIds: [] }, page: undefined },
+        { caller: user('guest') },
+      ),
     ).rejects.toMatchObject({
       kind: 'not_found',
     });

@@ -19,6 +19,7 @@ import {
   type UntypedServiceImplementation,
 } from "@grpc/grpc-js";
 import { PageInfo, PageRequest } from "../../common/v1/common";
+import { SearchSpaceResult } from "../../search/v1/search";
 import { DeleteResponse } from "./sites";
 import { PublishedSite } from "./structure";
 
@@ -192,20 +193,39 @@ export interface RedirectMatch {
   target: string;
 }
 
+/**
+ * What a site's search covers: the official SiteSearchScope, the deprecated forms of the request
+ * mapped onto it.
+ */
+export interface SiteSearchScope {
+  /** "default" (also when empty), "specific", "all", or "current" (the deprecated form) */
+  mode: string;
+  /** "default": site spaces searched besides each section's default content */
+  includedSiteSpaces: string[];
+  /** "specific": the only site spaces searched (at least one) */
+  siteSpaceIds: string[];
+  /** "current": the visitor's site space, searched with the default content */
+  siteSpaceId?: string | undefined;
+}
+
 export interface SearchSiteRequest {
   organizationId: string;
   siteId: string;
   query: string;
-  /** the scope, JSON text of the official SiteSearchScope (or the deprecated mode fields) */
-  scopeJson: string;
   page: PageRequest | undefined;
-  shareKey?: string | undefined;
+  shareKey?:
+    | string
+    | undefined;
+  /** none: the default scope */
+  scope: SiteSearchScope | undefined;
 }
 
 export interface SearchSiteResponse {
-  /** SearchSpaceResult items in the official shape (as search answers them) */
-  itemsJson: string;
-  page: PageInfo | undefined;
+  page:
+    | PageInfo
+    | undefined;
+  /** the spaces with matching pages, best first (as search answers them) */
+  spaces: SearchSpaceResult[];
 }
 
 export interface VisitorAuthRequest {
@@ -2432,8 +2452,137 @@ export const RedirectMatch: MessageFns<RedirectMatch> = {
   },
 };
 
+function createBaseSiteSearchScope(): SiteSearchScope {
+  return { mode: "", includedSiteSpaces: [], siteSpaceIds: [], siteSpaceId: undefined };
+}
+
+export const SiteSearchScope: MessageFns<SiteSearchScope> = {
+  encode(message: SiteSearchScope, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.mode !== "") {
+      writer.uint32(10).string(message.mode);
+    }
+    for (const v of message.includedSiteSpaces) {
+      writer.uint32(18).string(v!);
+    }
+    for (const v of message.siteSpaceIds) {
+      writer.uint32(26).string(v!);
+    }
+    if (message.siteSpaceId !== undefined) {
+      writer.uint32(34).string(message.siteSpaceId);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): SiteSearchScope {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseSiteSearchScope();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.mode = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.includedSiteSpaces.push(reader.string());
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.siteSpaceIds.push(reader.string());
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.siteSpaceId = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): SiteSearchScope {
+    return {
+      mode: isSet(object.mode) ? globalThis.String(object.mode) : "",
+      includedSiteSpaces: globalThis.Array.isArray(object?.includedSiteSpaces)
+        ? object.includedSiteSpaces.map((e: any) => globalThis.String(e))
+        : globalThis.Array.isArray(object?.included_site_spaces)
+        ? object.included_site_spaces.map((e: any) => globalThis.String(e))
+        : [],
+      siteSpaceIds: globalThis.Array.isArray(object?.siteSpaceIds)
+        ? object.siteSpaceIds.map((e: any) => globalThis.String(e))
+        : globalThis.Array.isArray(object?.site_space_ids)
+        ? object.site_space_ids.map((e: any) => globalThis.String(e))
+        : [],
+      siteSpaceId: isSet(object.siteSpaceId)
+        ? globalThis.String(object.siteSpaceId)
+        : isSet(object.site_space_id)
+        ? globalThis.String(object.site_space_id)
+        : undefined,
+    };
+  },
+
+  toJSON(message: SiteSearchScope): unknown {
+    const obj: any = {};
+    if (message.mode !== "") {
+      obj.mode = message.mode;
+    }
+    if (message.includedSiteSpaces?.length) {
+      obj.includedSiteSpaces = message.includedSiteSpaces;
+    }
+    if (message.siteSpaceIds?.length) {
+      obj.siteSpaceIds = message.siteSpaceIds;
+    }
+    if (message.siteSpaceId !== undefined) {
+      obj.siteSpaceId = message.siteSpaceId;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<SiteSearchScope>, I>>(base?: I): SiteSearchScope {
+    return SiteSearchScope.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<SiteSearchScope>, I>>(object: I): SiteSearchScope {
+    const message = createBaseSiteSearchScope();
+    message.mode = object.mode ?? "";
+    message.includedSiteSpaces = object.includedSiteSpaces?.map((e) => e) || [];
+    message.siteSpaceIds = object.siteSpaceIds?.map((e) => e) || [];
+    message.siteSpaceId = object.siteSpaceId ?? undefined;
+    return message;
+  },
+};
+
 function createBaseSearchSiteRequest(): SearchSiteRequest {
-  return { organizationId: "", siteId: "", query: "", scopeJson: "", page: undefined, shareKey: undefined };
+  return { organizationId: "", siteId: "", query: "", page: undefined, shareKey: undefined, scope: undefined };
 }
 
 export const SearchSiteRequest: MessageFns<SearchSiteRequest> = {
@@ -2447,14 +2596,14 @@ export const SearchSiteRequest: MessageFns<SearchSiteRequest> = {
     if (message.query !== "") {
       writer.uint32(26).string(message.query);
     }
-    if (message.scopeJson !== "") {
-      writer.uint32(34).string(message.scopeJson);
-    }
     if (message.page !== undefined) {
       PageRequest.encode(message.page, writer.uint32(42).fork()).join();
     }
     if (message.shareKey !== undefined) {
       writer.uint32(50).string(message.shareKey);
+    }
+    if (message.scope !== undefined) {
+      SiteSearchScope.encode(message.scope, writer.uint32(58).fork()).join();
     }
     return writer;
   },
@@ -2496,14 +2645,6 @@ export const SearchSiteRequest: MessageFns<SearchSiteRequest> = {
             message.query = reader.string();
             continue;
           }
-          case 4: {
-            if (tag !== 34) {
-              break;
-            }
-
-            message.scopeJson = reader.string();
-            continue;
-          }
           case 5: {
             if (tag !== 42) {
               break;
@@ -2518,6 +2659,14 @@ export const SearchSiteRequest: MessageFns<SearchSiteRequest> = {
             }
 
             message.shareKey = reader.string();
+            continue;
+          }
+          case 7: {
+            if (tag !== 58) {
+              break;
+            }
+
+            message.scope = SiteSearchScope.decode(reader, reader.uint32());
             continue;
           }
         }
@@ -2545,17 +2694,13 @@ export const SearchSiteRequest: MessageFns<SearchSiteRequest> = {
         ? globalThis.String(object.site_id)
         : "",
       query: isSet(object.query) ? globalThis.String(object.query) : "",
-      scopeJson: isSet(object.scopeJson)
-        ? globalThis.String(object.scopeJson)
-        : isSet(object.scope_json)
-        ? globalThis.String(object.scope_json)
-        : "",
       page: isSet(object.page) ? PageRequest.fromJSON(object.page) : undefined,
       shareKey: isSet(object.shareKey)
         ? globalThis.String(object.shareKey)
         : isSet(object.share_key)
         ? globalThis.String(object.share_key)
         : undefined,
+      scope: isSet(object.scope) ? SiteSearchScope.fromJSON(object.scope) : undefined,
     };
   },
 
@@ -2570,14 +2715,14 @@ export const SearchSiteRequest: MessageFns<SearchSiteRequest> = {
     if (message.query !== "") {
       obj.query = message.query;
     }
-    if (message.scopeJson !== "") {
-      obj.scopeJson = message.scopeJson;
-    }
     if (message.page !== undefined) {
       obj.page = PageRequest.toJSON(message.page);
     }
     if (message.shareKey !== undefined) {
       obj.shareKey = message.shareKey;
+    }
+    if (message.scope !== undefined) {
+      obj.scope = SiteSearchScope.toJSON(message.scope);
     }
     return obj;
   },
@@ -2590,26 +2735,28 @@ export const SearchSiteRequest: MessageFns<SearchSiteRequest> = {
     message.organizationId = object.organizationId ?? "";
     message.siteId = object.siteId ?? "";
     message.query = object.query ?? "";
-    message.scopeJson = object.scopeJson ?? "";
     message.page = (object.page !== undefined && object.page !== null)
       ? PageRequest.fromPartial(object.page)
       : undefined;
     message.shareKey = object.shareKey ?? undefined;
+    message.scope = (object.scope !== undefined && object.scope !== null)
+      ? SiteSearchScope.fromPartial(object.scope)
+      : undefined;
     return message;
   },
 };
 
 function createBaseSearchSiteResponse(): SearchSiteResponse {
-  return { itemsJson: "", page: undefined };
+  return { page: undefined, spaces: [] };
 }
 
 export const SearchSiteResponse: MessageFns<SearchSiteResponse> = {
   encode(message: SearchSiteResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
-    if (message.itemsJson !== "") {
-      writer.uint32(10).string(message.itemsJson);
-    }
     if (message.page !== undefined) {
       PageInfo.encode(message.page, writer.uint32(18).fork()).join();
+    }
+    for (const v of message.spaces) {
+      SearchSpaceResult.encode(v!, writer.uint32(26).fork()).join();
     }
     return writer;
   },
@@ -2627,20 +2774,20 @@ export const SearchSiteResponse: MessageFns<SearchSiteResponse> = {
       while (reader.pos < end) {
         const tag = reader.uint32();
         switch (tag >>> 3) {
-          case 1: {
-            if (tag !== 10) {
-              break;
-            }
-
-            message.itemsJson = reader.string();
-            continue;
-          }
           case 2: {
             if (tag !== 18) {
               break;
             }
 
             message.page = PageInfo.decode(reader, reader.uint32());
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.spaces.push(SearchSpaceResult.decode(reader, reader.uint32()));
             continue;
           }
         }
@@ -2657,22 +2804,20 @@ export const SearchSiteResponse: MessageFns<SearchSiteResponse> = {
 
   fromJSON(object: any): SearchSiteResponse {
     return {
-      itemsJson: isSet(object.itemsJson)
-        ? globalThis.String(object.itemsJson)
-        : isSet(object.items_json)
-        ? globalThis.String(object.items_json)
-        : "",
       page: isSet(object.page) ? PageInfo.fromJSON(object.page) : undefined,
+      spaces: globalThis.Array.isArray(object?.spaces)
+        ? object.spaces.map((e: any) => SearchSpaceResult.fromJSON(e))
+        : [],
     };
   },
 
   toJSON(message: SearchSiteResponse): unknown {
     const obj: any = {};
-    if (message.itemsJson !== "") {
-      obj.itemsJson = message.itemsJson;
-    }
     if (message.page !== undefined) {
       obj.page = PageInfo.toJSON(message.page);
+    }
+    if (message.spaces?.length) {
+      obj.spaces = message.spaces.map((e) => SearchSpaceResult.toJSON(e));
     }
     return obj;
   },
@@ -2682,8 +2827,8 @@ export const SearchSiteResponse: MessageFns<SearchSiteResponse> = {
   },
   fromPartial<I extends Exact<DeepPartial<SearchSiteResponse>, I>>(object: I): SearchSiteResponse {
     const message = createBaseSearchSiteResponse();
-    message.itemsJson = object.itemsJson ?? "";
     message.page = (object.page !== undefined && object.page !== null) ? PageInfo.fromPartial(object.page) : undefined;
+    message.spaces = object.spaces?.map((e) => SearchSpaceResult.fromPartial(e)) || [];
     return message;
   },
 };
