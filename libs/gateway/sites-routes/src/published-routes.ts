@@ -57,6 +57,17 @@ const REFUSED_DESTINATION = {
   description: 'The destination names no section, site space or page of this site (a page must be one you can read), or `orderBy`/`page` is not one the list takes',
 };
 
+/** The official destination: its kind and the fields set for it. */
+function destinationJson(d: pb.RedirectDestination | undefined) {
+  return Object.fromEntries(Object.entries(d ?? {}).filter(([, v]) => v !== undefined));
+}
+
+/** A request's destination (validated against the official shapes) as the message. */
+function destinationMessage(d: DestinationBody): pb.RedirectDestination {
+  return { kind: d.kind, siteSectionId: d.siteSectionId, siteSpaceId: d.siteSpaceId, pageId: d.pageId, url: d.url, spaceId: d.spaceId, path: d.path };
+}
+type DestinationBody = pb.RedirectDestination;
+
 /** The official SiteRedirect. */
 export function redirectJson(r: pb.SiteRedirect) {
   return {
@@ -66,7 +77,7 @@ export function redirectJson(r: pb.SiteRedirect) {
     draft: r.draft,
     captureWildcard: r.captureWildcard,
     permanent: r.permanent,
-    destination: JSON.parse(r.destinationJson) as unknown,
+    destination: destinationJson(r.destination),
     createdAt: r.createdAt,
     ...(r.updatedAt ? { updatedAt: r.updatedAt } : {}),
   };
@@ -159,12 +170,12 @@ export function publishedRoutes(clients: SitesClients, urls: Urls): RouteSpec[] 
       success: { status: 201, description: 'The redirect', schema: officialResponse('createSiteRedirect') },
       refusals: [REFUSED_DESTINATION],
       async handler({ caller, deadline, params, body }) {
-        const b = body as { source: string; destination: object; captureWildcard?: boolean; draft?: boolean; permanent?: boolean };
+        const b = body as { source: string; destination: DestinationBody; captureWildcard?: boolean; draft?: boolean; permanent?: boolean };
         const r = await published.createRedirect(
           {
             ...site(params),
             source: b.source,
-            destinationJson: JSON.stringify(b.destination),
+            destination: destinationMessage(b.destination),
             captureWildcard: b.captureWildcard ?? false,
             draft: b.draft ?? false,
             permanent: b.permanent ?? false,
@@ -185,13 +196,13 @@ export function publishedRoutes(clients: SitesClients, urls: Urls): RouteSpec[] 
       success: { status: 200, description: 'The redirect', schema: officialResponse('updateSiteRedirectById') },
       refusals: [REFUSED_DESTINATION],
       async handler({ caller, deadline, params, body }) {
-        const b = body as { source?: string; destination?: object; captureWildcard?: boolean; draft?: boolean; permanent?: boolean };
+        const b = body as { source?: string; destination?: DestinationBody; captureWildcard?: boolean; draft?: boolean; permanent?: boolean };
         const r = await published.updateRedirect(
           {
             ...site(params),
             redirectId: params.siteRedirectId,
             source: b.source,
-            destinationJson: b.destination === undefined ? undefined : JSON.stringify(b.destination),
+            destination: b.destination === undefined ? undefined : destinationMessage(b.destination),
             captureWildcard: b.captureWildcard,
             draft: b.draft,
             permanent: b.permanent,

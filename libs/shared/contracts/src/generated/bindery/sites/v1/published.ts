@@ -125,11 +125,26 @@ export interface SiteTokenScope {
   tokenId: string;
 }
 
+/**
+ * Where a redirect sends its visitors (the official SiteRedirect destinations): `kind` says which
+ * fields are set — "site-section": site_section_id; "site-space": site_space_id; "site-page":
+ * site_space_id and page_id; "external": url; and in a create only, "path": space_id and path (a
+ * page by its space and path, stored as a "site-page").
+ */
+export interface RedirectDestination {
+  kind: string;
+  siteSectionId?: string | undefined;
+  siteSpaceId?: string | undefined;
+  pageId?: string | undefined;
+  url?: string | undefined;
+  spaceId?: string | undefined;
+  path?: string | undefined;
+}
+
 export interface SiteRedirect {
   id: string;
   source: string;
-  /** the destination as the API shows it, JSON text of the official shape */
-  destinationJson: string;
+  destination: RedirectDestination | undefined;
   captureWildcard: boolean;
   draft: boolean;
   permanent: boolean;
@@ -164,7 +179,7 @@ export interface CreateRedirectRequest {
   organizationId: string;
   siteId: string;
   source: string;
-  destinationJson: string;
+  destination: RedirectDestination | undefined;
   captureWildcard: boolean;
   draft: boolean;
   permanent: boolean;
@@ -174,8 +189,11 @@ export interface UpdateRedirectRequest {
   organizationId: string;
   siteId: string;
   redirectId: string;
-  source?: string | undefined;
-  destinationJson?: string | undefined;
+  source?:
+    | string
+    | undefined;
+  /** absent: unchanged */
+  destination?: RedirectDestination | undefined;
   captureWildcard?: boolean | undefined;
   draft?: boolean | undefined;
   permanent?: boolean | undefined;
@@ -1270,11 +1288,200 @@ export const SiteTokenScope: MessageFns<SiteTokenScope> = {
   },
 };
 
+function createBaseRedirectDestination(): RedirectDestination {
+  return {
+    kind: "",
+    siteSectionId: undefined,
+    siteSpaceId: undefined,
+    pageId: undefined,
+    url: undefined,
+    spaceId: undefined,
+    path: undefined,
+  };
+}
+
+export const RedirectDestination: MessageFns<RedirectDestination> = {
+  encode(message: RedirectDestination, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.kind !== "") {
+      writer.uint32(10).string(message.kind);
+    }
+    if (message.siteSectionId !== undefined) {
+      writer.uint32(18).string(message.siteSectionId);
+    }
+    if (message.siteSpaceId !== undefined) {
+      writer.uint32(26).string(message.siteSpaceId);
+    }
+    if (message.pageId !== undefined) {
+      writer.uint32(34).string(message.pageId);
+    }
+    if (message.url !== undefined) {
+      writer.uint32(42).string(message.url);
+    }
+    if (message.spaceId !== undefined) {
+      writer.uint32(50).string(message.spaceId);
+    }
+    if (message.path !== undefined) {
+      writer.uint32(58).string(message.path);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): RedirectDestination {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseRedirectDestination();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.kind = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.siteSectionId = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.siteSpaceId = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.pageId = reader.string();
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.url = reader.string();
+            continue;
+          }
+          case 6: {
+            if (tag !== 50) {
+              break;
+            }
+
+            message.spaceId = reader.string();
+            continue;
+          }
+          case 7: {
+            if (tag !== 58) {
+              break;
+            }
+
+            message.path = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): RedirectDestination {
+    return {
+      kind: isSet(object.kind) ? globalThis.String(object.kind) : "",
+      siteSectionId: isSet(object.siteSectionId)
+        ? globalThis.String(object.siteSectionId)
+        : isSet(object.site_section_id)
+        ? globalThis.String(object.site_section_id)
+        : undefined,
+      siteSpaceId: isSet(object.siteSpaceId)
+        ? globalThis.String(object.siteSpaceId)
+        : isSet(object.site_space_id)
+        ? globalThis.String(object.site_space_id)
+        : undefined,
+      pageId: isSet(object.pageId)
+        ? globalThis.String(object.pageId)
+        : isSet(object.page_id)
+        ? globalThis.String(object.page_id)
+        : undefined,
+      url: isSet(object.url) ? globalThis.String(object.url) : undefined,
+      spaceId: isSet(object.spaceId)
+        ? globalThis.String(object.spaceId)
+        : isSet(object.space_id)
+        ? globalThis.String(object.space_id)
+        : undefined,
+      path: isSet(object.path) ? globalThis.String(object.path) : undefined,
+    };
+  },
+
+  toJSON(message: RedirectDestination): unknown {
+    const obj: any = {};
+    if (message.kind !== "") {
+      obj.kind = message.kind;
+    }
+    if (message.siteSectionId !== undefined) {
+      obj.siteSectionId = message.siteSectionId;
+    }
+    if (message.siteSpaceId !== undefined) {
+      obj.siteSpaceId = message.siteSpaceId;
+    }
+    if (message.pageId !== undefined) {
+      obj.pageId = message.pageId;
+    }
+    if (message.url !== undefined) {
+      obj.url = message.url;
+    }
+    if (message.spaceId !== undefined) {
+      obj.spaceId = message.spaceId;
+    }
+    if (message.path !== undefined) {
+      obj.path = message.path;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<RedirectDestination>, I>>(base?: I): RedirectDestination {
+    return RedirectDestination.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<RedirectDestination>, I>>(object: I): RedirectDestination {
+    const message = createBaseRedirectDestination();
+    message.kind = object.kind ?? "";
+    message.siteSectionId = object.siteSectionId ?? undefined;
+    message.siteSpaceId = object.siteSpaceId ?? undefined;
+    message.pageId = object.pageId ?? undefined;
+    message.url = object.url ?? undefined;
+    message.spaceId = object.spaceId ?? undefined;
+    message.path = object.path ?? undefined;
+    return message;
+  },
+};
+
 function createBaseSiteRedirect(): SiteRedirect {
   return {
     id: "",
     source: "",
-    destinationJson: "",
+    destination: undefined,
     captureWildcard: false,
     draft: false,
     permanent: false,
@@ -1291,8 +1498,8 @@ export const SiteRedirect: MessageFns<SiteRedirect> = {
     if (message.source !== "") {
       writer.uint32(18).string(message.source);
     }
-    if (message.destinationJson !== "") {
-      writer.uint32(26).string(message.destinationJson);
+    if (message.destination !== undefined) {
+      RedirectDestination.encode(message.destination, writer.uint32(74).fork()).join();
     }
     if (message.captureWildcard !== false) {
       writer.uint32(32).bool(message.captureWildcard);
@@ -1341,12 +1548,12 @@ export const SiteRedirect: MessageFns<SiteRedirect> = {
             message.source = reader.string();
             continue;
           }
-          case 3: {
-            if (tag !== 26) {
+          case 9: {
+            if (tag !== 74) {
               break;
             }
 
-            message.destinationJson = reader.string();
+            message.destination = RedirectDestination.decode(reader, reader.uint32());
             continue;
           }
           case 4: {
@@ -1405,11 +1612,7 @@ export const SiteRedirect: MessageFns<SiteRedirect> = {
     return {
       id: isSet(object.id) ? globalThis.String(object.id) : "",
       source: isSet(object.source) ? globalThis.String(object.source) : "",
-      destinationJson: isSet(object.destinationJson)
-        ? globalThis.String(object.destinationJson)
-        : isSet(object.destination_json)
-        ? globalThis.String(object.destination_json)
-        : "",
+      destination: isSet(object.destination) ? RedirectDestination.fromJSON(object.destination) : undefined,
       captureWildcard: isSet(object.captureWildcard)
         ? globalThis.Boolean(object.captureWildcard)
         : isSet(object.capture_wildcard)
@@ -1438,8 +1641,8 @@ export const SiteRedirect: MessageFns<SiteRedirect> = {
     if (message.source !== "") {
       obj.source = message.source;
     }
-    if (message.destinationJson !== "") {
-      obj.destinationJson = message.destinationJson;
+    if (message.destination !== undefined) {
+      obj.destination = RedirectDestination.toJSON(message.destination);
     }
     if (message.captureWildcard !== false) {
       obj.captureWildcard = message.captureWildcard;
@@ -1466,7 +1669,9 @@ export const SiteRedirect: MessageFns<SiteRedirect> = {
     const message = createBaseSiteRedirect();
     message.id = object.id ?? "";
     message.source = object.source ?? "";
-    message.destinationJson = object.destinationJson ?? "";
+    message.destination = (object.destination !== undefined && object.destination !== null)
+      ? RedirectDestination.fromPartial(object.destination)
+      : undefined;
     message.captureWildcard = object.captureWildcard ?? false;
     message.draft = object.draft ?? false;
     message.permanent = object.permanent ?? false;
@@ -1842,7 +2047,7 @@ function createBaseCreateRedirectRequest(): CreateRedirectRequest {
     organizationId: "",
     siteId: "",
     source: "",
-    destinationJson: "",
+    destination: undefined,
     captureWildcard: false,
     draft: false,
     permanent: false,
@@ -1860,8 +2065,8 @@ export const CreateRedirectRequest: MessageFns<CreateRedirectRequest> = {
     if (message.source !== "") {
       writer.uint32(26).string(message.source);
     }
-    if (message.destinationJson !== "") {
-      writer.uint32(34).string(message.destinationJson);
+    if (message.destination !== undefined) {
+      RedirectDestination.encode(message.destination, writer.uint32(66).fork()).join();
     }
     if (message.captureWildcard !== false) {
       writer.uint32(40).bool(message.captureWildcard);
@@ -1912,12 +2117,12 @@ export const CreateRedirectRequest: MessageFns<CreateRedirectRequest> = {
             message.source = reader.string();
             continue;
           }
-          case 4: {
-            if (tag !== 34) {
+          case 8: {
+            if (tag !== 66) {
               break;
             }
 
-            message.destinationJson = reader.string();
+            message.destination = RedirectDestination.decode(reader, reader.uint32());
             continue;
           }
           case 5: {
@@ -1969,11 +2174,7 @@ export const CreateRedirectRequest: MessageFns<CreateRedirectRequest> = {
         ? globalThis.String(object.site_id)
         : "",
       source: isSet(object.source) ? globalThis.String(object.source) : "",
-      destinationJson: isSet(object.destinationJson)
-        ? globalThis.String(object.destinationJson)
-        : isSet(object.destination_json)
-        ? globalThis.String(object.destination_json)
-        : "",
+      destination: isSet(object.destination) ? RedirectDestination.fromJSON(object.destination) : undefined,
       captureWildcard: isSet(object.captureWildcard)
         ? globalThis.Boolean(object.captureWildcard)
         : isSet(object.capture_wildcard)
@@ -1995,8 +2196,8 @@ export const CreateRedirectRequest: MessageFns<CreateRedirectRequest> = {
     if (message.source !== "") {
       obj.source = message.source;
     }
-    if (message.destinationJson !== "") {
-      obj.destinationJson = message.destinationJson;
+    if (message.destination !== undefined) {
+      obj.destination = RedirectDestination.toJSON(message.destination);
     }
     if (message.captureWildcard !== false) {
       obj.captureWildcard = message.captureWildcard;
@@ -2018,7 +2219,9 @@ export const CreateRedirectRequest: MessageFns<CreateRedirectRequest> = {
     message.organizationId = object.organizationId ?? "";
     message.siteId = object.siteId ?? "";
     message.source = object.source ?? "";
-    message.destinationJson = object.destinationJson ?? "";
+    message.destination = (object.destination !== undefined && object.destination !== null)
+      ? RedirectDestination.fromPartial(object.destination)
+      : undefined;
     message.captureWildcard = object.captureWildcard ?? false;
     message.draft = object.draft ?? false;
     message.permanent = object.permanent ?? false;
@@ -2032,7 +2235,7 @@ function createBaseUpdateRedirectRequest(): UpdateRedirectRequest {
     siteId: "",
     redirectId: "",
     source: undefined,
-    destinationJson: undefined,
+    destination: undefined,
     captureWildcard: undefined,
     draft: undefined,
     permanent: undefined,
@@ -2053,8 +2256,8 @@ export const UpdateRedirectRequest: MessageFns<UpdateRedirectRequest> = {
     if (message.source !== undefined) {
       writer.uint32(34).string(message.source);
     }
-    if (message.destinationJson !== undefined) {
-      writer.uint32(42).string(message.destinationJson);
+    if (message.destination !== undefined) {
+      RedirectDestination.encode(message.destination, writer.uint32(74).fork()).join();
     }
     if (message.captureWildcard !== undefined) {
       writer.uint32(48).bool(message.captureWildcard);
@@ -2113,12 +2316,12 @@ export const UpdateRedirectRequest: MessageFns<UpdateRedirectRequest> = {
             message.source = reader.string();
             continue;
           }
-          case 5: {
-            if (tag !== 42) {
+          case 9: {
+            if (tag !== 74) {
               break;
             }
 
-            message.destinationJson = reader.string();
+            message.destination = RedirectDestination.decode(reader, reader.uint32());
             continue;
           }
           case 6: {
@@ -2175,11 +2378,7 @@ export const UpdateRedirectRequest: MessageFns<UpdateRedirectRequest> = {
         ? globalThis.String(object.redirect_id)
         : "",
       source: isSet(object.source) ? globalThis.String(object.source) : undefined,
-      destinationJson: isSet(object.destinationJson)
-        ? globalThis.String(object.destinationJson)
-        : isSet(object.destination_json)
-        ? globalThis.String(object.destination_json)
-        : undefined,
+      destination: isSet(object.destination) ? RedirectDestination.fromJSON(object.destination) : undefined,
       captureWildcard: isSet(object.captureWildcard)
         ? globalThis.Boolean(object.captureWildcard)
         : isSet(object.capture_wildcard)
@@ -2204,8 +2403,8 @@ export const UpdateRedirectRequest: MessageFns<UpdateRedirectRequest> = {
     if (message.source !== undefined) {
       obj.source = message.source;
     }
-    if (message.destinationJson !== undefined) {
-      obj.destinationJson = message.destinationJson;
+    if (message.destination !== undefined) {
+      obj.destination = RedirectDestination.toJSON(message.destination);
     }
     if (message.captureWildcard !== undefined) {
       obj.captureWildcard = message.captureWildcard;
@@ -2228,7 +2427,9 @@ export const UpdateRedirectRequest: MessageFns<UpdateRedirectRequest> = {
     message.siteId = object.siteId ?? "";
     message.redirectId = object.redirectId ?? "";
     message.source = object.source ?? undefined;
-    message.destinationJson = object.destinationJson ?? undefined;
+    message.destination = (object.destination !== undefined && object.destination !== null)
+      ? RedirectDestination.fromPartial(object.destination)
+      : undefined;
     message.captureWildcard = object.captureWildcard ?? undefined;
     message.draft = object.draft ?? undefined;
     message.permanent = object.permanent ?? undefined;
