@@ -76,7 +76,7 @@ export class GrpcSource implements ReaderSource {
     let view: sitesPublishedV1.PublishedUrlView;
     try {
       view = await this.o.sites.published.openPublishedUrl(
-        { url, visitor: visitor.visitorToken ? { token: visitor.visitorToken } : undefined, shareKey: visitor.shareKey },
+        { url, visitor: visitor.visitorToken ? { token: visitor.visitorToken, unsignedClaims: undefined } : undefined, shareKey: visitor.shareKey },
         { caller: this.o.readerCaller },
       );
     } catch (err) {

@@ -33,20 +33,6 @@ const SITES = internalCaller('sites');
 const NOT_PUBLISHED_HERE = () => notFound('Published content');
 const isNotFound = (err: unknown) => err instanceof DomainError && err.kind === 'not_found';
 const SOURCE = new RegExp(REDIRECT_SOURCE_PATTERN);
-const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
-
-/** The visitor's unsigned claims (an object as JSON text); 400 for anything else. */
-function unsignedClaims(json: string | undefined): Record<string, unknown> | undefined {
-  if (json === undefined || json === '') return undefined;
-  let v: unknown;
-  try {
-    v = JSON.parse(json);
-  } catch {
-    v = undefined;
-  }
-  if (!isObject(v)) throw invalid('visitor.unsignedClaims must be an object.');
-  return v;
-}
 
 /** The visitor token's claims when the site's key verifies it (a site without a key verifies none). */
 async function verifiedVisitor(deps: SitesDeps, site: SiteRecord, token: string | undefined) {
@@ -226,7 +212,7 @@ export async function resolveUrl(deps: SitesDeps, url: string, visitorClaims: pb
   }
   const { site, askedSiteUrl } = found;
 
-  const unsigned = unsignedClaims(visitorClaims?.unsignedClaimsJson);
+  const unsigned = visitorClaims?.unsignedClaims;
   const { shareLinkId, verified } = await admitted(deps, site, parsed.shareKey, visitorClaims?.token);
   const visitor = conditionVisitor(verified?.claims, unsigned);
 

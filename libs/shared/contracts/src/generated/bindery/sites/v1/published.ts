@@ -18,6 +18,7 @@ import {
   type ServiceError,
   type UntypedServiceImplementation,
 } from "@grpc/grpc-js";
+import { Struct } from "../../../google/protobuf/struct";
 import { PageInfo, PageRequest } from "../../common/v1/common";
 import { SearchSpaceResult } from "../../search/v1/search";
 import { DeleteResponse } from "./sites";
@@ -31,8 +32,8 @@ export interface VisitorClaims {
   token?:
     | string
     | undefined;
-  /** unsigned claims, as JSON text (an open object): `visitor.claims.unsigned` in conditions */
-  unsignedClaimsJson?: string | undefined;
+  /** unsigned claims (an open object, as a Struct: decision 0005): `visitor.claims.unsigned` in conditions */
+  unsignedClaims: { [key: string]: any } | undefined;
 }
 
 export interface ResolvePublishedUrlRequest {
@@ -259,7 +260,7 @@ export interface VisitorAuth {
 }
 
 function createBaseVisitorClaims(): VisitorClaims {
-  return { token: undefined, unsignedClaimsJson: undefined };
+  return { token: undefined, unsignedClaims: undefined };
 }
 
 export const VisitorClaims: MessageFns<VisitorClaims> = {
@@ -267,8 +268,8 @@ export const VisitorClaims: MessageFns<VisitorClaims> = {
     if (message.token !== undefined) {
       writer.uint32(10).string(message.token);
     }
-    if (message.unsignedClaimsJson !== undefined) {
-      writer.uint32(18).string(message.unsignedClaimsJson);
+    if (message.unsignedClaims !== undefined) {
+      Struct.encode(Struct.wrap(message.unsignedClaims), writer.uint32(26).fork()).join();
     }
     return writer;
   },
@@ -294,12 +295,12 @@ export const VisitorClaims: MessageFns<VisitorClaims> = {
             message.token = reader.string();
             continue;
           }
-          case 2: {
-            if (tag !== 18) {
+          case 3: {
+            if (tag !== 26) {
               break;
             }
 
-            message.unsignedClaimsJson = reader.string();
+            message.unsignedClaims = Struct.unwrap(Struct.decode(reader, reader.uint32()));
             continue;
           }
         }
@@ -317,10 +318,10 @@ export const VisitorClaims: MessageFns<VisitorClaims> = {
   fromJSON(object: any): VisitorClaims {
     return {
       token: isSet(object.token) ? globalThis.String(object.token) : undefined,
-      unsignedClaimsJson: isSet(object.unsignedClaimsJson)
-        ? globalThis.String(object.unsignedClaimsJson)
-        : isSet(object.unsigned_claims_json)
-        ? globalThis.String(object.unsigned_claims_json)
+      unsignedClaims: isObject(object.unsignedClaims)
+        ? object.unsignedClaims
+        : isObject(object.unsigned_claims)
+        ? object.unsigned_claims
         : undefined,
     };
   },
@@ -330,8 +331,8 @@ export const VisitorClaims: MessageFns<VisitorClaims> = {
     if (message.token !== undefined) {
       obj.token = message.token;
     }
-    if (message.unsignedClaimsJson !== undefined) {
-      obj.unsignedClaimsJson = message.unsignedClaimsJson;
+    if (message.unsignedClaims !== undefined) {
+      obj.unsignedClaims = message.unsignedClaims;
     }
     return obj;
   },
@@ -342,7 +343,7 @@ export const VisitorClaims: MessageFns<VisitorClaims> = {
   fromPartial<I extends Exact<DeepPartial<VisitorClaims>, I>>(object: I): VisitorClaims {
     const message = createBaseVisitorClaims();
     message.token = object.token ?? undefined;
-    message.unsignedClaimsJson = object.unsignedClaimsJson ?? undefined;
+    message.unsignedClaims = object.unsignedClaims ?? undefined;
     return message;
   },
 };
@@ -3566,6 +3567,10 @@ type DeepPartial<T> = T extends Builtin ? T
 type KeysOfUnion<T> = T extends T ? keyof T : never;
 type Exact<P, I extends P> = P extends Builtin ? P
   : P & { [K in keyof P]: Exact<P[K], I[K]> } & { [K in Exclude<keyof I, KeysOfUnion<P>>]: never };
+
+function isObject(value: any): boolean {
+  return typeof value === "object" && value !== null;
+}
 
 function isSet(value: any): boolean {
   return value !== null && value !== undefined;
