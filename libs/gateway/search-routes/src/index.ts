@@ -2,7 +2,7 @@ import { defineGatewayModule, ID_PARAM, LIST_QUERY, officialResponse, pageOf, Ro
 import type { Urls } from '@bindery/gateway/identity-routes';
 import { RUN_JSON_SCHEMA, runJsonOf } from '@bindery/platform/runs';
 import { connectSearch, SearchClients } from '@bindery/search/client';
-import { PageResultJson, pageResultJson, SpaceResultJson, spaceResultJson } from './search-representations';
+import { pageResultJson, spaceResultJson } from './search-representations';
 
 const SEARCH_QUERY = {
   ...LIST_QUERY,
@@ -26,7 +26,7 @@ export function searchRoutes(clients: SearchClients, urls: Urls): RouteSpec[] {
         const r = await clients.search.searchSpace({ spaceId: params.spaceId, query: (query.query as string) ?? '', page: pageOf(query) }, { caller, deadline });
         return {
           body: toList(
-            (JSON.parse(r.itemsJson) as PageResultJson[]).map((p) => pageResultJson(p, urls)),
+            r.pages.map((p) => pageResultJson(p, urls)),
             r.page,
           ),
         };
@@ -49,7 +49,7 @@ export function searchRoutes(clients: SearchClients, urls: Urls): RouteSpec[] {
         );
         return {
           body: toList(
-            (JSON.parse(r.itemsJson) as SpaceResultJson[]).map((s) => spaceResultJson(s, urls)),
+            r.spaces.map((s) => spaceResultJson(s, urls)),
             r.page,
           ),
         };
@@ -103,4 +103,3 @@ export function searchRoutes(clients: SearchClients, urls: Urls): RouteSpec[] {
 
 export const searchGateway = defineGatewayModule({ service: 'search', connect: connectSearch, routes: (clients, context) => searchRoutes(clients, context) });
 export { spaceResultJson, pageResultJson } from './search-representations';
-export type { SpaceResultJson, PageResultJson } from './search-representations';

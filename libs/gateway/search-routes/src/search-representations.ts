@@ -1,13 +1,10 @@
 import type { Urls } from '@bindery/gateway/identity-routes';
-
-type SectionJson = { id: string; title: string; path: string; body: string; anchor: string };
-export type PageResultJson = { id: string; title: string; path: string; spaceId: string; sections: SectionJson[] };
-export type SpaceResultJson = { id: string; title: string; pages: PageResultJson[] };
+import type { searchV1 } from '@bindery/shared/contracts';
 
 const pageUrl = (urls: Urls, spaceId: string, path: string) => `${urls.appUrl}/s/${encodeURIComponent(spaceId)}/${path.split('/').map(encodeURIComponent).join('/')}`;
 
 /** The official SearchPageResult: the page and its matching sections (`body` an excerpt with <mark> around the matches), with app URLs. */
-export function pageResultJson(p: PageResultJson, urls: Urls) {
+export function pageResultJson(p: searchV1.SearchPageResult, urls: Urls) {
   const app = pageUrl(urls, p.spaceId, p.path);
   return {
     id: p.id,
@@ -19,6 +16,6 @@ export function pageResultJson(p: PageResultJson, urls: Urls) {
 }
 
 /** The official SearchSpaceResult. */
-export function spaceResultJson(s: SpaceResultJson, urls: Urls) {
+export function spaceResultJson(s: searchV1.SearchSpaceResult, urls: Urls) {
   return { id: s.id, title: s.title, pages: s.pages.map((p) => pageResultJson(p, urls)) };
 }

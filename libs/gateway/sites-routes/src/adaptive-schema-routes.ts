@@ -21,7 +21,7 @@ export function assertCompilable(jsonSchema: object): void {
   }
 }
 
-const adaptiveSchemaJson = (s: pb.AdaptiveSchema) => ({ object: 'site-adaptive-schema', jsonSchema: JSON.parse(s.jsonSchemaJson), updatedAt: s.updatedAt });
+const adaptiveSchemaJson = (s: pb.AdaptiveSchema) => ({ object: 'site-adaptive-schema', jsonSchema: s.jsonSchema ?? {}, updatedAt: s.updatedAt });
 
 /** The adaptive schema of a site: the claims its visitors bring, and conditions suggested by them. */
 export function adaptiveSchemaRoutes(sites: SitesClients['sites']): RouteSpec[] {
@@ -49,9 +49,9 @@ export function adaptiveSchemaRoutes(sites: SitesClients['sites']): RouteSpec[] 
       success: { status: 200, description: 'The adaptive schema', schema: officialResponse('updateSiteAdaptiveSchema') },
       refusals: [{ status: 400, description: '`jsonSchema` does not compile as a JSON Schema (ajv says why), or its JSON text is over 256 KiB' }],
       async handler({ caller, deadline, params, body }) {
-        const { jsonSchema } = body as { jsonSchema: object };
+        const { jsonSchema } = body as { jsonSchema: Record<string, unknown> };
         assertCompilable(jsonSchema);
-        return { body: adaptiveSchemaJson(await sites.updateAdaptiveSchema({ ...ref(params), jsonSchemaJson: JSON.stringify(jsonSchema) }, { caller, deadline })) };
+        return { body: adaptiveSchemaJson(await sites.updateAdaptiveSchema({ ...ref(params), jsonSchema }, { caller, deadline })) };
       },
     },
     {

@@ -1,6 +1,6 @@
 import { ID_PARAM, JsonSchema, LIST_QUERY, officialResponse, pageOf, RouteSpec, toList, trimmedText } from '@bindery/gateway/http';
 import type { Urls } from '@bindery/gateway/identity-routes';
-import { SpaceResultJson, spaceResultJson } from '@bindery/gateway/search-routes';
+import { spaceResultJson } from '@bindery/gateway/search-routes';
 import { sitesPublishedV1 as pb } from '@bindery/shared/contracts';
 import type { SitesClients } from '@bindery/sites/client';
 
@@ -57,6 +57,17 @@ const REFUSED_DESTINATION = {
   description: 'The destination names no section, site space or page of this site (a page must be one you can read), or `orderBy`/`page` is not one the list takes',
 };
 
+/** The official destination: its kind and the fields set for it. */
+function destinationJson(d: pb.RedirectDestination | undefined) {
+  return Object.fromEntries(Object.entries(d ?? {}).filter(([, v]) => v !== undefined));
+}
+
+/** A request's destination (validated against the official shapes) as the message. */
+function destinationMessage(d: DestinationBody): pb.RedirectDestination {
+  return { kind: d.kind, siteSectionId: d.siteSectionId, siteSpaceId: d.siteSpaceId, pageId: d.pageId, url: d.url, spaceId: d.spaceId, path: d.path };
+}
+type DestinationBody = pb.RedirectDestination;
+
 /** The official SiteRedirect. */
 export function redirectJson(r: pb.SiteRedirect) {
   return {
@@ -66,7 +77,7 @@ export function redirectJson(r: pb.SiteRedirect) {
     draft: r.draft,
     captureWildcard: r.captureWildcard,
     permanent: r.permanent,
-    destination: JSON.parse(r.destinationJson) as unknown,
+    destination: destinationJson(r.destination),
     createdAt: r.createdAt,
     ...(r.updatedAt ? { updatedAt: r.updatedAt } : {}),
   };
@@ -103,14 +114,16 @@ const SEARCH_BODY: JsonSchema = {
   ],
 };
 
-type SearchBody = { query: string; scope?: object; mode?: 'specific' | 'current' | 'all'; siteSpaceIds?: string[]; siteSpaceId?: string };
+type ScopeJson = { mode: string; includedSiteSpaces?: string[]; siteSpaceIds?: string[] };
+type SearchBody = { query: string; scope?: ScopeJson; mode?: 'specific' | 'current' | 'all'; siteSpaceIds?: string[]; siteSpaceId?: string };
 
-/** The scope the body asks for, in the one form sites takes (the deprecated forms mapped onto it). */
-function scopeOf(b: SearchBody): object {
-  if (b.scope) return b.scope;
-  if (b.siteSpaceIds) return { mode: 'specific', siteSpaceIds: b.siteSpaceIds };
-  if (b.mode === 'current') return { mode: 'current', siteSpaceId: b.siteSpaceId };
-  return { mode: 'all' };
+/** The scope the body asks for, as the message sites takes (the deprecated forms mapped onto it). */
+function scopeOf(b: SearchBody): pb.SiteSearchScope {
+  const none = { includedSiteSpaces: [], siteSpaceIds: [] };
+  if (b.scope) return { ...none, mode: b.scope.mode, includedSiteSpaces: b.scope.includedSiteSpaces ?? [], siteSpaceIds: b.scope.siteSpaceIds ?? [] };
+  if (b.siteSpaceIds) return { ...none, mode: 'specific', siteSpaceIds: b.siteSpaceIds };
+  if (b.mode === 'current') return { ...none, mode: 'current', siteSpaceId: b.siteSpaceId };
+  return { ...none, mode: 'all' };
 }
 
 /** The routes of sites' published view: redirects (0.202.0) and a site's search. */
@@ -157,12 +170,12 @@ export function publishedRoutes(clients: SitesClients, urls: Urls): RouteSpec[] 
       success: { status: 201, description: 'The redirect', schema: officialResponse('createSiteRedirect') },
       refusals: [REFUSED_DESTINATION],
       async handler({ caller, deadline, params, body }) {
-        const b = body as { source: string; destination: object; captureWildcard?: boolean; draft?: boolean; permanent?: boolean };
+        const b = body as { source: string; destination: DestinationBody; captureWildcard?: boolean; draft?: boolean; permanent?: boolean };
         const r = await published.createRedirect(
           {
             ...site(params),
             source: b.source,
-            destinationJson: JSON.stringify(b.destination),
+            destination: destinationMessage(b.destination),
             captureWildcard: b.captureWildcard ?? false,
             draft: b.draft ?? false,
             permanent: b.permanent ?? false,
@@ -183,13 +196,13 @@ export function publishedRoutes(clients: SitesClients, urls: Urls): RouteSpec[] 
       success: { status: 200, description: 'The redirect', schema: officialResponse('updateSiteRedirectById') },
       refusals: [REFUSED_DESTINATION],
       async handler({ caller, deadline, params, body }) {
-        const b = body as { source?: string; destination?: object; captureWildcard?: boolean; draft?: boolean; permanent?: boolean };
+        const b = body as { source?: string; destination?: DestinationBody; captureWildcard?: boolean; draft?: boolean; permanent?: boolean };
         const r = await published.updateRedirect(
           {
             ...site(params),
             redirectId: params.siteRedirectId,
             source: b.source,
-            destinationJson: b.destination === undefined ? undefined : JSON.stringify(b.destination),
+            destination: b.destination === undefined ? undefined : destinationMessage(b.destination),
             captureWildcard: b.captureWildcard,
             draft: b.draft,
             permanent: b.permanent,
@@ -243,10 +256,10 @@ export function publishedRoutes(clients: SitesClients, urls: Urls): RouteSpec[] 
       success: { status: 200, description: 'A page of spaces with their matching pages, best first', schema: officialResponse('searchSiteContent') },
       async handler({ caller, deadline, params, query, body }) {
         const b = body as SearchBody;
-        const r = await published.searchSite({ ...site(params), query: b.query, scopeJson: JSON.stringify(scopeOf(b)), page: pageOf(query) }, { caller, deadline });
+        const r = await published.searchSite({ ...site(params), query: b.query, scope: scopeOf(b), page: pageOf(query) }, { caller, deadline });
         return {
           body: toList(
-            (JSON.parse(r.itemsJson) as SpaceResultJson[]).map((s) => spaceResultJson(s, urls)),
+            r.spaces.map((s) => spaceResultJson(s, urls)),
             r.page,
           ),
         };

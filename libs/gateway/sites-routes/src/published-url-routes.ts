@@ -79,10 +79,10 @@ export function publishedUrlRoutes(clients: Pick<SitesClients, 'published'>): Ro
       success: { status: 200, description: 'The content the URL shows with its site token, or where it redirects', schema: officialResponse('resolvePublishedContentByUrl') },
       refusals: [{ status: 400, description: "`visitor.unsignedClaims` with the verified token's claims is over 4,096 characters of JSON" }],
       async handler({ caller, deadline, body }) {
-        const b = body as { url: string; redirectOnError?: boolean; visitor?: { jwtToken?: string; unsignedClaims?: object } };
+        const b = body as { url: string; redirectOnError?: boolean; visitor?: { jwtToken?: string; unsignedClaims?: Record<string, unknown> } };
         const visitor = b.visitor && {
           token: b.visitor.jwtToken,
-          unsignedClaimsJson: b.visitor.unsignedClaims === undefined ? undefined : JSON.stringify(b.visitor.unsignedClaims),
+          unsignedClaims: b.visitor.unsignedClaims,
         };
         const c = await published.resolvePublishedUrl({ url: b.url, visitor, redirectOnError: b.redirectOnError ?? false }, { caller, deadline });
         return { body: publishedContentJson(c) };

@@ -48,18 +48,15 @@ export function versionJson(v: pb.OpenApiSpecVersion, organizationId: string, sl
 export function contentJson(c: pb.OpenApiSpecContent, organizationId: string, slug: string, urls: Urls) {
   const version = versionJson(c.version!, organizationId, slug, urls);
   const publicUrl = c.visibility === 'public' && c.version?.sourceUrl ? c.version.sourceUrl : null;
-  return { filesystem: filesystemObject(JSON.parse(c.filesystemJson) as FileEntry[]), url: version.url, urls: { source: version.url, public: publicUrl } };
+  return { filesystem: filesystemObject(c.filesystem), url: version.url, urls: { source: version.url, public: publicUrl } };
 }
 
-interface FileEntry {
-  filename: string;
-}
-
-/** The stored list of files as the object the official schema declares, keyed by file name (a name given twice keeps the first). */
-export function filesystemObject(files: FileEntry[]): Record<string, FileEntry> {
-  const out: Record<string, FileEntry> = {};
-  for (const file of files) if (!Object.hasOwn(out, file.filename)) out[file.filename] = file;
-  return out;
+/** The files as the object the official schema declares, keyed by file name, the entry first (a map keeps no order on the wire). */
+export function filesystemObject(files: Record<string, pb.OpenApiSpecFile>) {
+  const entries = Object.entries(files).sort(([, a], [, b]) => Number(b.isEntrypoint) - Number(a.isEntrypoint));
+  return Object.fromEntries(
+    entries.map(([name, f]) => [name, { dir: f.dir, isEntrypoint: f.isEntrypoint, references: f.references, filename: f.filename, specification: f.specification ?? {} }]),
+  );
 }
 
 /** The reference's TranslationSettings (no official release has this shape: see docs/specs.md). */

@@ -35,55 +35,57 @@ function fakes() {
     [`${R}/docs/`]: { siteSpaceId: 'ss-main', spaceId: 'sp-main', revisionId: 'rev-1', pathname: '', basePath: '/docs' },
     [`${R}/docs/pro/`]: { siteSpaceId: 'ss-pro', spaceId: 'sp-pro', revisionId: 'rev-9', pathname: '', basePath: '/docs/pro' },
   };
+  /** The published site; its gated site space opens only to the visitor token holding the claim. */
+  const publishedSite = (pro: boolean) => ({
+    site: { id: 'site', organizationId: 'org', title: 'Docs', visibility: 'public', updatedAt: '2026-01-01T00:00:00.000Z', publishedUrl: `${R}/docs` },
+    structure: {
+      type: 'siteSpaces',
+      items: [
+        { siteSpace: siteSpace('ss-main', 'sp-main', `${R}/docs`, { default: true, space: { revision: 'rev-1' } }) },
+        ...(pro ? [{ siteSpace: siteSpace('ss-pro', 'sp-pro', `${R}/docs/pro`, { condition: 'visitor.claims.pro', space: { revision: 'rev-9' } }) }] : []),
+      ],
+    },
+  });
   const options: GrpcSourceOptions = {
     readerCaller: { userId: 'service:reader', isInstanceAdmin: true },
     sites: {
       published: {
-        resolvePublishedUrl: async (req: { url: string; visitor?: { token?: string } }, o?: { caller?: Caller }) => {
-          record('resolvePublishedUrl')(req, o);
+        openPublishedUrl: async (req: { url: string; visitor?: { token?: string }; shareKey?: string }, o?: { caller?: Caller }) => {
+          record('openPublishedUrl')(req, o);
           const found = resolutions[req.url];
-          // The gated site space opens only to the token holding the claim.
-          if (!found || (found.siteSpaceId === 'ss-pro' && req.visitor?.token !== 'jwt-pro')) throw new DomainError('not_found', 'Site not found.');
+          const pro = req.visitor?.token === 'jwt-pro';
+          if (!found || (found.siteSpaceId === 'ss-pro' && !pro)) throw new DomainError('not_found', 'Site not found.');
           return {
-            organizationId: 'org',
-            siteId: 'site',
-            siteSpaceId: found.siteSpaceId,
-            spaceId: found.spaceId,
-            revisionId: found.revisionId,
-            pathname: found.pathname,
-            basePath: found.basePath,
-            siteBasePath: found.basePath.replace(/\/pro$/, ''),
-            canonicalUrl: '',
-            complete: true,
-            apiToken: `bsite_token_for_${found.spaceId}`,
+            content: {
+              organizationId: 'org',
+              siteId: 'site',
+              siteSpaceId: found.siteSpaceId,
+              spaceId: found.spaceId,
+              revisionId: found.revisionId,
+              pathname: found.pathname,
+              basePath: found.basePath,
+              siteBasePath: found.basePath.replace(/\/pro$/, ''),
+              canonicalUrl: '',
+              complete: true,
+              apiToken: `bsite_token_for_${found.spaceId}`,
+            },
+            scope: { organizationId: 'org', siteId: 'site', spaceIds: pro ? ['sp-main', 'sp-pro'] : ['sp-main'], tokenId: 'tok1' },
+            site: publishedSite(pro),
           };
-        },
-        authenticateSiteToken: async (req: { token: string }, o?: { caller?: Caller }) => {
-          record('authenticateSiteToken')(req, o);
-          return { organizationId: 'org', siteId: 'site', spaceIds: ['sp-main', 'sp-pro'], tokenId: 'tok1' };
         },
         searchSite: async (req: unknown, o?: { caller?: Caller }) => {
           record('searchSite')(req, o);
           return {
-            itemsJson: JSON.stringify([
-              { type: 'space', id: 'sp-main', title: 'Main', score: 1, pages: [{ id: 'p1', title: 'Install', path: 'install', sections: [{ body: 'npm install' }] }] },
-            ]),
+            spaces: [
+              {
+                id: 'sp-main',
+                title: 'Main',
+                pages: [
+                  { id: 'p1', title: 'Install', path: 'install', spaceId: 'sp-main', sections: [{ id: 'p1', title: 'Install', path: 'install', body: 'npm install', anchor: '' }] },
+                ],
+              },
+            ],
             page: undefined,
-          };
-        },
-      },
-      structure: {
-        getPublishedSite: async (req: unknown, o?: { caller?: Caller }) => {
-          record('getPublishedSite')(req, o);
-          return {
-            site: { id: 'site', organizationId: 'org', title: 'Docs', visibility: 'public', updatedAt: '2026-01-01T00:00:00.000Z', publishedUrl: `${R}/docs` },
-            structure: {
-              type: 'siteSpaces',
-              items: [
-                { siteSpace: siteSpace('ss-main', 'sp-main', `${R}/docs`, { default: true }) },
-                { siteSpace: siteSpace('ss-pro', 'sp-pro', `${R}/docs/pro`, { condition: 'visitor.claims.pro' }) },
-              ],
-            },
           };
         },
       },
@@ -160,10 +162,10 @@ const getAs = (port: number, host: string, path: string) =>
   });
 
 describe('GrpcSource', () => {
-  test('resolve: the resolver’s answer in the reader’s terms; share keys out of the paths; nothing published is undefined', async () => {
+  test('resolve: the resolver’s answer in the reader’s terms; the share key beside the URL, out of the paths; nothing published is undefined', async () => {
     const { options, calls } = fakes();
     const source = new GrpcSource(options);
-    const content = await source.resolve(`${R}/docs/~share/bshare-k/install`, { shareKey: 'bshare-k' });
+    const content = await source.resolve(`${R}/docs/install`, { shareKey: 'bshare-k' });
     expect(content).toMatchObject({
       siteId: 'site',
       siteSpaceId: 'ss-main',
@@ -176,25 +178,25 @@ describe('GrpcSource', () => {
     expect(content!.access).toEqual({ spaceId: 'sp-main', revisionId: 'rev-1', credential: 'bsite_token_for_sp-main' });
     expect(await source.resolve(`${R}/nothing`, {})).toBeUndefined();
     expect(calls[0]).toEqual({
-      method: 'resolvePublishedUrl',
-      req: { url: `${R}/docs/~share/bshare-k/install`, visitor: undefined, redirectOnError: false },
+      method: 'openPublishedUrl',
+      req: { url: `${R}/docs/install`, visitor: undefined, shareKey: 'bshare-k' },
       caller: options.readerCaller,
     });
   });
 
-  test('content is read as the site token’s caller; its scope is asked once', async () => {
+  test('content is read as the site token’s caller, its scope the resolution’s: the token never goes back to sites', async () => {
     const { options, calls } = fakes();
     const source = new GrpcSource(options);
     const content = (await source.resolve(`${R}/docs/install`, {}))!;
     expect((await source.pages(content.access)).map((p) => p.id)).toEqual(['p0', 'p1']);
     expect((await source.document(content.access, 'p1'))?.nodes).toHaveLength(1);
     expect(await source.document(content.access, 'gone')).toBeUndefined();
-    expect(calls.filter((c) => c.method === 'authenticateSiteToken')).toEqual([
-      { method: 'authenticateSiteToken', req: { token: 'bsite_token_for_sp-main' }, caller: options.readerCaller },
-    ]);
+    expect(calls.filter((c) => !['listPages', 'getPage'].includes(c.method)).map((c) => c.method)).toEqual(['openPublishedUrl']);
     const read = calls.find((c) => c.method === 'listPages')!;
     expect(read.req).toEqual({ spaceId: 'sp-main', revisionId: 'rev-1', metadata: false });
-    expect(read.caller).toEqual({ userId: 'site:tok1', isInstanceAdmin: false, site: { organizationId: 'org', siteId: 'site', spaceIds: ['sp-main', 'sp-pro'], tokenId: 'tok1' } });
+    expect(read.caller).toEqual({ userId: 'site:tok1', isInstanceAdmin: false, site: { organizationId: 'org', siteId: 'site', spaceIds: ['sp-main'], tokenId: 'tok1' } });
+    // an access no resolution of this source opened is not read
+    await expect(source.pages({ spaceId: 'sp-main', revisionId: 'rev-1', credential: 'bsite_token_for_sp-main' })).rejects.toThrow(/not/);
     expect(calls.find((c) => c.method === 'getPage')!.req).toEqual({
       revision: { spaceId: 'sp-main', revisionId: 'rev-1', metadata: false },
       pageId: 'p1',
@@ -215,18 +217,26 @@ describe('GrpcSource', () => {
     expect(read.caller).toMatchObject({ userId: 'site:tok1' });
   });
 
-  test('the published structure: a conditional site space shows only to visitors the resolver opens it to', async () => {
-    const { options } = fakes();
+  test('the published structure: the site as the resolution answered it for the visitor; its other site spaces read with the same token', async () => {
+    const { options, calls } = fakes();
     const source = new GrpcSource(options);
     const content = (await source.resolve(`${R}/docs/install`, {}))!;
-    const anonymous = await source.site(content, {});
+    const anonymous = await source.site(content);
     expect(anonymous).toMatchObject({ title: 'Docs', visibility: 'public', version: '2026-01-01T00:00:00.000Z', basePath: '/docs' });
     expect(anonymous.siteSpaces.map((s) => [s.id, s.basePath])).toEqual([['ss-main', '/docs']]);
-    const pro = await source.site(content, { visitorToken: 'jwt-pro' });
+    const asPro = (await source.resolve(`${R}/docs/install`, { visitorToken: 'jwt-pro' }))!;
+    const pro = await source.site(asPro);
     expect(pro.siteSpaces.map((s) => [s.id, s.basePath])).toEqual([
       ['ss-main', '/docs'],
       ['ss-pro', '/docs/pro'],
     ]);
+    const proSpace = (await source.siteSpaceContent(asPro, pro.siteSpaces[1]))!;
+    expect(proSpace).toEqual({ spaceId: 'sp-pro', revisionId: 'rev-9', credential: 'bsite_token_for_sp-main' });
+    expect(await source.siteSpaceContent(content, pro.siteSpaces[1])).toBeUndefined();
+    await source.pages(proSpace);
+    expect(calls.find((c) => c.method === 'listPages')).toMatchObject({ req: { spaceId: 'sp-pro', revisionId: 'rev-9' }, caller: { site: { spaceIds: ['sp-main', 'sp-pro'] } } });
+    // two resolutions, nothing else asked of sites
+    expect(calls.filter((c) => c.method !== 'listPages').map((c) => c.method)).toEqual(['openPublishedUrl', 'openPublishedUrl']);
   });
 
   test('files stream from content’s downloads with the token of their downloadURL', async () => {
@@ -262,5 +272,26 @@ describe('GrpcSource', () => {
     } finally {
       server.close();
     }
+  });
+
+  test('sites is asked once per page view (4 times before OpenPublishedUrl with one conditional site space), twice per search', async () => {
+    /** What a reader with cold caches asks sites to answer the path. */
+    const sitesCallsFor = async (path: string) => {
+      const { options, calls } = fakes();
+      const server = createServer();
+      await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+      server.on('request', createReader({ source: new CachedSource(new GrpcSource(options)), publicUrl: R }).handle);
+      try {
+        expect((await getAs(port(server), 'reader.test', path)).status).toBe(200);
+        return calls.filter((c) => ['openPublishedUrl', 'searchSite'].includes(c.method)).map((c) => c.method);
+      } finally {
+        server.close();
+      }
+    };
+    const port = (server: ReturnType<typeof createServer>) => (server.address() as AddressInfo).port;
+    expect(await sitesCallsFor('/docs/install')).toEqual(['openPublishedUrl']);
+    expect(await sitesCallsFor('/docs/~search.json?q=npm')).toEqual(['openPublishedUrl', 'searchSite']);
+    // the listings read every site space the visitor may read, still without asking sites again
+    expect(await sitesCallsFor('/docs/llms.txt')).toEqual(['openPublishedUrl']);
   });
 });

@@ -2,10 +2,9 @@ import type { Caller } from '@bindery/platform/grpc';
 import { isDomainError } from '@bindery/platform/errors';
 import { ContentClients, ContentDownloadsClient, downloadTokenOf } from '@bindery/content/client';
 import type { SitesClients } from '@bindery/sites/client';
-import { documentFromMessage, type sitesStructureV1, type sitesV1 } from '@bindery/shared/contracts';
+import { documentFromMessage, type sitesPublishedV1, type sitesStructureV1, type sitesV1 } from '@bindery/shared/contracts';
 import type { Document, FileNode, PageNode } from '@bindery/reader/render';
 import { digest } from './cached-source';
-import { Lru } from './lru';
 import { customizationsOf } from './grpc-customization';
 import type { ContentAccess, FileBody, PublishedContent, ReaderSource, SearchHit, SectionView, SiteSpaceView, SiteView, StructureItem, Visibility, Visitor } from './source';
 
@@ -18,7 +17,7 @@ export interface SiteScope {
 }
 
 export interface GrpcSourceOptions {
-  sites: Pick<SitesClients, 'published' | 'structure'>;
+  sites: Pick<SitesClients, 'published'>;
   content: Pick<ContentClients, 'revisions'>;
   downloads: Pick<ContentDownloadsClient, 'downloadFile'>;
   /** who the reader is towards sites (the resolver opens published content to any caller it trusts) */
@@ -50,13 +49,24 @@ const pathOf = (url: string | undefined) => {
 
 const VISIBILITIES: Visibility[] = ['public', 'unlisted', 'share-link', 'visitor-auth'];
 
+/** What one OpenPublishedUrl answered beside the resolution: the site for this visitor and how each of its site spaces is read. */
+interface Opened {
+  site: SiteView;
+  /** the content of each site space the visitor may read, with the resolution's token */
+  access: Map<string, ContentAccess>;
+}
+
 /**
- * The reader's source over gRPC: sites resolves URLs (visibility, share keys, visitor tokens,
- * conditions) and answers the published structure; content is read as the site's audience, through
- * the site token the resolver hands out (its scope from AuthenticateSiteToken, kept a minute).
+ * The reader's source over gRPC: sites answers each request once (OpenPublishedUrl): the
+ * resolution of the URL (visibility, share key, visitor token, conditions), the site token for this
+ * audience with its scope, and the site as this visitor sees it. Content is read as the site's
+ * audience, the caller built from that scope: the site token is never sent back to sites.
  */
 export class GrpcSource implements ReaderSource {
-  private readonly scopes = new Lru<Promise<SiteScope>>(10_000, 60_000);
+  /** each access's caller (the scope OpenPublishedUrl answered with its token) */
+  private readonly callers = new WeakMap<ContentAccess, Caller>();
+  /** what the resolutions of this source opened besides their content */
+  private readonly opened = new WeakMap<PublishedContent, Opened>();
   private readonly siteCaller: (scope: SiteScope) => Caller;
 
   constructor(private readonly o: GrpcSourceOptions) {
@@ -64,18 +74,21 @@ export class GrpcSource implements ReaderSource {
   }
 
   async resolve(url: string, visitor: Visitor): Promise<PublishedContent | undefined> {
-    let found;
+    let view: sitesPublishedV1.PublishedUrlView;
     try {
-      found = await this.o.sites.published.resolvePublishedUrl(
-        { url, visitor: visitor.visitorToken ? { token: visitor.visitorToken } : undefined, redirectOnError: false },
+      view = await this.o.sites.published.openPublishedUrl(
+        { url, visitor: visitor.visitorToken ? { token: visitor.visitorToken, unsignedClaims: undefined } : undefined, shareKey: visitor.shareKey },
         { caller: this.o.readerCaller },
       );
     } catch (err) {
       if (notFound(err)) return undefined;
       throw err;
     }
+    const found = view.content;
+    if (!found) throw new Error('OpenPublishedUrl answered no content');
     const audience = visitor.visitorToken ? `v:${digest(visitor.visitorToken)}` : visitor.shareKey ? 'share' : 'public';
-    return {
+    const access: ContentAccess = { spaceId: found.spaceId, revisionId: found.revisionId, credential: found.apiToken };
+    const content: PublishedContent = {
       organizationId: found.organizationId,
       siteId: found.siteId,
       siteSectionId: found.siteSectionId,
@@ -87,76 +100,43 @@ export class GrpcSource implements ReaderSource {
       siteBasePath: withoutShareKey(found.siteBasePath),
       audience,
       ...(found.redirect ? { redirect: found.redirect, redirectPermanent: found.redirectPermanent } : {}),
-      access: { spaceId: found.spaceId, revisionId: found.revisionId, credential: found.apiToken },
+      access,
     };
-  }
-
-  async site(content: PublishedContent, visitor: Visitor): Promise<SiteView> {
-    const published = await this.o.sites.structure.getPublishedSite(
-      { organizationId: content.organizationId, siteId: content.siteId, page: undefined, shareKey: visitor.shareKey },
-      { caller: this.o.readerCaller },
-    );
-    const site = published.site;
-    if (!site) throw new Error('GetPublishedSite answered no site');
-    const view = { ...toSiteView(site, published.structure, content), customization: customizationsOf(published) };
-    // The published structure is not evaluated for a visitor: conditional sections and site spaces
-    // are kept only when the resolver opens them to this visitor.
-    return this.withoutClosedSpaces(view, content, visitor);
-  }
-
-  private async withoutClosedSpaces(view: SiteView, content: PublishedContent, visitor: Visitor): Promise<SiteView> {
-    const opens = async (ss: SiteSpaceView) => !ss.conditional || ss.id === content.siteSpaceId || !!(await this.siteSpaceContent(content, ss, visitor));
-    const keep = async (spaces: SiteSpaceView[]) => {
-      const flags = await Promise.all(spaces.map(opens));
-      return spaces.filter((_, i) => flags[i]);
-    };
-    const section = async (s: SectionView): Promise<SectionView | undefined> => {
-      const siteSpaces = await keep(s.siteSpaces);
-      return siteSpaces.length ? { ...s, siteSpaces } : undefined;
-    };
-    const structure: StructureItem[] = [];
-    for (const item of view.structure) {
-      if (item.kind === 'section') {
-        const s = await section(item.section);
-        if (s) structure.push({ kind: 'section', section: s });
-      } else {
-        const sections = (await Promise.all(item.group.sections.map(section))).filter((s): s is SectionView => !!s);
-        if (sections.length) structure.push({ kind: 'group', group: { ...item.group, sections } });
-      }
+    if (found.redirect || !view.scope || !view.site?.site) return content;
+    const scope: SiteScope = { organizationId: view.scope.organizationId, siteId: view.scope.siteId, spaceIds: view.scope.spaceIds, tokenId: view.scope.tokenId };
+    const caller = this.siteCaller(scope);
+    this.callers.set(access, caller);
+    const readable = new Map<string, ContentAccess>([[found.siteSpaceId, access]]);
+    for (const ss of siteSpacesIn(view.site.structure)) {
+      if (readable.has(ss.id) || !ss.space?.revision || !scope.spaceIds.includes(ss.spaceId)) continue;
+      const other: ContentAccess = { spaceId: ss.spaceId, revisionId: ss.space.revision, credential: found.apiToken };
+      this.callers.set(other, caller);
+      readable.set(ss.id, other);
     }
-    return { ...view, structure, siteSpaces: await keep(view.siteSpaces) };
+    this.opened.set(content, { site: withoutEmptySections({ ...toSiteView(view.site.site, view.site.structure, content), customization: customizationsOf(view.site) }), access: readable });
+    return content;
   }
 
-  async siteSpaceContent(content: PublishedContent, siteSpace: SiteSpaceView, visitor: Visitor): Promise<ContentAccess | undefined> {
-    if (!siteSpace.url) return undefined;
-    let url = siteSpace.url;
-    if (visitor.shareKey) {
-      const u = new URL(siteSpace.url);
-      const rest = u.pathname.slice(content.siteBasePath.length);
-      u.pathname = `${content.siteBasePath}/~share/${encodeURIComponent(visitor.shareKey)}${rest}`;
-      url = u.toString();
-    }
-    const found = await this.resolve(url.endsWith('/') ? url : `${url}/`, visitor);
-    return found && found.siteId === content.siteId && found.siteSpaceId === siteSpace.id ? found.access : undefined;
+  /** The site as the resolution of `content` answered it for this visitor (no call of its own). */
+  async site(content: PublishedContent): Promise<SiteView> {
+    return this.openedBy(content).site;
   }
 
-  private scopeOf(access: ContentAccess): Promise<SiteScope> {
-    const token = access.credential;
-    if (!token) return Promise.reject(new Error('content is read with a site token; the resolution carried none'));
-    const key = digest(token);
-    let scope = this.scopes.get(key);
-    if (!scope) {
-      scope = this.o.sites.published
-        .authenticateSiteToken({ token }, { caller: this.o.readerCaller })
-        .then((s) => ({ organizationId: s.organizationId, siteId: s.siteId, spaceIds: s.spaceIds, tokenId: s.tokenId }));
-      scope.catch(() => this.scopes.delete(key));
-      this.scopes.set(key, scope);
-    }
-    return scope;
+  /** Another site space of the site, as the resolution of `content` opened it to this visitor (no call of its own). */
+  async siteSpaceContent(content: PublishedContent, siteSpace: SiteSpaceView): Promise<ContentAccess | undefined> {
+    return this.openedBy(content).access.get(siteSpace.id);
+  }
+
+  private openedBy(content: PublishedContent): Opened {
+    const opened = this.opened.get(content);
+    if (!opened) throw new Error('the published content was not resolved by this source');
+    return opened;
   }
 
   private async callerFor(access: ContentAccess): Promise<Caller> {
-    return this.siteCaller(await this.scopeOf(access));
+    const caller = this.callers.get(access);
+    if (!caller) throw new Error('content is read with what a resolution of this source opened; this access was not');
+    return caller;
   }
 
   private selector(access: ContentAccess) {
@@ -233,32 +213,49 @@ export class GrpcSource implements ReaderSource {
   }
 
   async search(content: PublishedContent, query: string, visitor: Visitor): Promise<SearchHit[]> {
-    const [reply, site] = await Promise.all([
-      this.o.sites.published.searchSite(
-        {
-          organizationId: content.organizationId,
-          siteId: content.siteId,
-          query,
-          scopeJson: JSON.stringify({ mode: 'all' }),
-          page: { page: '', limit: 20 },
-          shareKey: visitor.shareKey,
-        },
-        { caller: this.o.readerCaller },
-      ),
-      this.site(content, visitor),
-    ]);
+    const site = await this.site(content);
+    const reply = await this.o.sites.published.searchSite(
+      {
+        organizationId: content.organizationId,
+        siteId: content.siteId,
+        query,
+        scope: { mode: 'all', includedSiteSpaces: [], siteSpaceIds: [] },
+        page: { page: '', limit: 20 },
+        shareKey: visitor.shareKey,
+      },
+      { caller: this.o.readerCaller },
+    );
     const bySpace = new Map<string, SiteSpaceView>();
     for (const item of site.structure) for (const s of item.kind === 'section' ? [item.section] : item.group.sections) for (const ss of s.siteSpaces) bySpace.set(ss.spaceId, ss);
     for (const ss of site.siteSpaces) bySpace.set(ss.spaceId, ss);
     const hits: SearchHit[] = [];
-    for (const space of JSON.parse(reply.itemsJson) as Array<{ id: string; title: string; pages?: Array<{ title: string; path?: string; sections?: Array<{ body?: string }> }> }>) {
+    for (const space of reply.spaces) {
       const ss = bySpace.get(space.id);
       // A space the visitor's site view does not show is not searched for them.
       if (!ss) continue;
-      for (const p of space.pages ?? []) hits.push({ title: p.title, path: `${ss.basePath}/${p.path ?? ''}`, snippet: p.sections?.[0]?.body, where: ss.title });
+      for (const p of space.pages) hits.push({ title: p.title, path: `${ss.basePath}/${p.path}`, snippet: p.sections[0]?.body, where: ss.title });
     }
     return hits;
   }
+}
+
+/** The site without the sections left with no site space for this visitor, nor the groups left with no section. */
+function withoutEmptySections(view: SiteView): SiteView {
+  const structure = view.structure.flatMap((item): StructureItem[] => {
+    if (item.kind === 'section') return item.section.siteSpaces.length ? [item] : [];
+    const sections = item.group.sections.filter((s) => s.siteSpaces.length);
+    return sections.length ? [{ kind: 'group', group: { ...item.group, sections } }] : [];
+  });
+  return { ...view, structure };
+}
+
+/** Every site space of a published structure (at the top level, in sections, in groups' sections). */
+function siteSpacesIn(structure: sitesStructureV1.SiteStructure | undefined): sitesV1.SiteSpace[] {
+  return (structure?.items ?? []).flatMap((item) => [
+    ...(item.siteSpace ? [item.siteSpace] : []),
+    ...(item.section?.siteSpaces ?? []),
+    ...(item.sectionGroup?.sections.flatMap((s) => s.siteSpaces) ?? []),
+  ]);
 }
 
 function siteSpaceView(ss: sitesV1.SiteSpace, fallbackBase: string): SiteSpaceView {

@@ -164,7 +164,7 @@ export class Reader {
     const visitor: Visitor = mcp?.visitor ?? { shareKey: cookies.get(SHARE_COOKIE) || undefined, visitorToken: cookies.get(VISITOR_COOKIE) || undefined };
 
     const route = routeOf(mcp?.path ?? path);
-    const content = await this.source.resolve(this.resolverUrl(onReaderHost, host, siteDepth, route.contentPath, visitor), visitor);
+    const content = await this.source.resolve(this.resolverUrl(onReaderHost, host, route.contentPath), visitor);
     if (!content) throw this.notFound();
     // another form of a site's address (`<reader>/<basename>` of earlier versions): moved for good, the query kept
     // (it may carry the visitor's share key from the cookie: never kept by a shared cache)
@@ -231,7 +231,7 @@ export class Reader {
     path: string,
     at: { onReaderHost: boolean; host: string; siteDepth: number; site: SiteView; visitor: Visitor; origin: string },
   ): Promise<string | undefined> {
-    const content = await this.source.resolve(this.resolverUrl(at.onReaderHost, at.host, at.siteDepth, path, at.visitor), at.visitor);
+    const content = await this.source.resolve(this.resolverUrl(at.onReaderHost, at.host, path), at.visitor);
     if (!content || content.redirect || content.siteId !== at.site.id) return undefined;
     const space = new SpaceView(content.basePath, await this.source.pages(content.access));
     const entry = pageAtPath(space.entries, content.pathname);
@@ -256,13 +256,9 @@ export class Reader {
     return this.isOrganizationHost(host) ? `${this.secure ? 'https' : 'http'}://${host}` : `https://${host}`;
   }
 
-  /** The URL the resolver is asked about: the site's own URL for this path, with the visitor's share key right below the site, where the resolver reads it. */
-  private resolverUrl(onReaderHost: boolean, host: string, siteDepth: number, path: string, visitor: Visitor): string {
-    const base = this.originOf(onReaderHost, host);
-    if (!visitor.shareKey) return `${base}${path}`;
-    const key = `/~share/${encodeURIComponent(visitor.shareKey)}`;
-    const root = siteRootOf(path, siteDepth);
-    return `${base}${root}${key}${path.slice(root.length)}`;
+  /** The URL sites resolves: the address asked, never with the visitor's share key (the source sends it beside the URL). */
+  private resolverUrl(onReaderHost: boolean, host: string, path: string): string {
+    return `${this.originOf(onReaderHost, host)}${path}`;
   }
 
   /** No document page at this path: a group goes to its first page, a link page to its target; else a real 404. */

@@ -2,6 +2,7 @@ import { invalid } from '@bindery/platform/errors';
 import { decodeCursor, encodeCursor, resolveLimit } from '@bindery/shared/pagination';
 import { Candidate, combinePostings, excerpt, holdsPhrase, parseQuery, stem, terms as termsOf } from '@bindery/search/domain';
 import type { IndexStore } from '@bindery/search/data-access';
+import type { searchV1 } from '@bindery/shared/contracts';
 import { complete, documentFrequencies, prefixTerms, termLists } from './term-postings';
 
 export const MAX_QUERY = 512;
@@ -17,14 +18,6 @@ export interface RankedPage {
   pageId: string;
   score: number;
   sections: { id: string; score: number }[];
-}
-
-export interface PageResultJson {
-  id: string;
-  title: string;
-  path: string;
-  spaceId: string;
-  sections: { id: string; title: string; path: string; body: string; anchor: string }[];
 }
 
 export function checkQuery(query: string): void {
@@ -102,7 +95,7 @@ export function pageAfter<T>(items: T[], page: { page?: string; limit?: number }
 }
 
 /** The pages' titles, paths and their best sections with highlighted excerpts. */
-export async function pageResults(store: IndexStore, pages: RankedPage[], matches: (term: string, folded: string) => boolean): Promise<PageResultJson[]> {
+export async function pageResults(store: IndexStore, pages: RankedPage[], matches: (term: string, folded: string) => boolean): Promise<searchV1.SearchPageResult[]> {
   const ids = pages.flatMap((p) => p.sections.slice(0, SECTIONS_PER_PAGE).map((s) => s.id));
   const rows = await store.resultSections(ids);
   const byId = new Map(rows.map((r) => [r._id, r]));

@@ -89,7 +89,7 @@ async function spacesWithPages(deps: SearchDeps, titles: Map<string, string>, qu
     matches,
   );
   const items = p.visible.map((s) => ({ id: s.id, title: titles.get(s.id) ?? '', pages: results.filter((r) => r.spaceId === s.id) }));
-  return { itemsJson: JSON.stringify(items), page: { count: p.count, nextPage: p.nextPage } };
+  return { spaces: items, pages: [], page: { count: p.count, nextPage: p.nextPage } };
 }
 
 /** Search's gRPC service. A site token's caller may search its site's spaces (SearchSpaces; content limits it to its scope). */
@@ -109,7 +109,7 @@ export function searchGrpc(deps: SearchDeps) {
           (x) => `${x.spaceId}:${x.pageId}`,
         );
         const items = await pageResults(deps.store, p.visible, matches);
-        return { itemsJson: JSON.stringify(items), page: { count: p.count, nextPage: p.nextPage } };
+        return { pages: items, spaces: [], page: { count: p.count, nextPage: p.nextPage } };
       },
       async searchOrganization(req, ctx) {
         checkQuery(req.query);

@@ -58,9 +58,9 @@ describe('search service (in process, real MongoDB and Kafka)', () => {
   }
 
   const searchSpace = async (spaceId: string, query: string, caller = { userId: 'reader', isInstanceAdmin: false }): Promise<Json[]> =>
-    JSON.parse((await clients.search.searchSpace({ spaceId, query, page: undefined }, { caller })).itemsJson);
+    (await clients.search.searchSpace({ spaceId, query, page: undefined }, { caller })).pages as unknown as Json[];
   const searchOrg = async (organizationId: string, query: string, caller: { userId: string; isInstanceAdmin: boolean }): Promise<Json[]> =>
-    JSON.parse((await clients.search.searchOrganization({ organizationId, query, page: undefined }, { caller })).itemsJson);
+    (await clients.search.searchOrganization({ organizationId, query, page: undefined }, { caller })).spaces as unknown as Json[];
 
   test("a space's revisions are indexed from content's events: new pages are found, changed ones found by their new text, deleted ones no more", async () => {
     const org = id('org');
@@ -151,14 +151,14 @@ describe('search service (in process, real MongoDB and Kafka)', () => {
     const foreign = await spaceWith(id('org'), ['alice'], [{ id: 'f1', title: 'Foreign comets', lines: ['Comets elsewhere.'] }]);
     const searchSpaces = async (spaceIds: string[], caller: { userId: string; isInstanceAdmin: boolean; site?: object }) => {
       const r = await clients.search.searchSpaces({ organizationId: org, spaceIds, query: 'comets', page: undefined }, { caller: caller as never });
-      return { ids: (JSON.parse(r.itemsJson) as Json[]).map((s) => s.id).sort(), count: r.page?.count };
+      return { ids: r.spaces.map((s) => s.id).sort(), count: r.page?.count };
     };
     const alice = { userId: 'alice', isInstanceAdmin: false };
     expect(await searchSpaces([open, closed, foreign, open, 'no-such-space'], alice)).toEqual({ ids: [open], count: 1 });
     expect(await searchSpaces([open, unlisted], alice)).toEqual({ ids: [open, unlisted].sort(), count: 2 });
     expect(await searchSpaces([open, closed], { userId: 'bob', isInstanceAdmin: false })).toEqual({ ids: [closed], count: 1 });
     expect(await searchSpaces([], alice)).toEqual({ ids: [], count: 0 });
-    const first = JSON.parse((await clients.search.searchSpaces({ organizationId: org, spaceIds: [open], query: 'comets', page: undefined }, { caller: alice })).itemsJson);
+    const first = (await clients.search.searchSpaces({ organizationId: org, spaceIds: [open], query: 'comets', page: undefined }, { caller: alice })).spaces;
     expect(first).toEqual([{ id: open, title: `Space ${open}`, pages: [expect.objectContaining({ id: 'a1', title: 'Comets', spaceId: open })] }]);
 
     const site = { userId: 'site:tok1', isInstanceAdmin: false, site: { organizationId: org, siteId: 'site1', spaceIds: [open], tokenId: 'tok1' } };

@@ -1,4 +1,4 @@
-import { appendSuffix, assertRedirectSource, candidateSources, capturedSuffix, matchingRedirect, parseDestination, redirectJson } from './redirects';
+import { appendSuffix, assertRedirectSource, candidateSources, capturedSuffix, matchingRedirect, destinationOf, redirectJson } from './redirects';
 import { pageUrl, sectionUrl, SiteAddresses, siteSpaceUrl } from './site-urls';
 
 describe('redirect sources', () => {
@@ -55,26 +55,25 @@ describe('redirect sources', () => {
 
 describe('redirect destinations', () => {
   it('takes the official shapes, and a page by path only on create', () => {
-    expect(parseDestination('{"kind":"site-section","siteSectionId":"sec1"}', false)).toEqual({ kind: 'site-section', siteSectionId: 'sec1' });
-    expect(parseDestination('{"kind":"site-space","siteSpaceId":"ss1"}', false)).toEqual({ kind: 'site-space', siteSpaceId: 'ss1' });
-    expect(parseDestination('{"kind":"site-page","siteSpaceId":"ss1","pageId":"p1"}', false)).toEqual({ kind: 'site-page', siteSpaceId: 'ss1', pageId: 'p1' });
-    expect(parseDestination('{"kind":"external","url":"https://example.com/x"}', false)).toEqual({ kind: 'external', url: 'https://example.com/x' });
-    expect(parseDestination('{"kind":"path","spaceId":"sp1","path":"guides/setup"}', true)).toEqual({ kind: 'path', spaceId: 'sp1', path: 'guides/setup' });
-    expect(() => parseDestination('{"kind":"path","spaceId":"sp1","path":"x"}', false)).toThrow(/destination.kind must be one of site-section, site-space, site-page, external\./);
+    expect(destinationOf({ kind: 'site-section', siteSectionId: 'sec1' }, false)).toEqual({ kind: 'site-section', siteSectionId: 'sec1' });
+    expect(destinationOf({ kind: 'site-space', siteSpaceId: 'ss1' }, false)).toEqual({ kind: 'site-space', siteSpaceId: 'ss1' });
+    expect(destinationOf({ kind: 'site-page', siteSpaceId: 'ss1', pageId: 'p1' }, false)).toEqual({ kind: 'site-page', siteSpaceId: 'ss1', pageId: 'p1' });
+    expect(destinationOf({ kind: 'external', url: 'https://example.com/x' }, false)).toEqual({ kind: 'external', url: 'https://example.com/x' });
+    expect(destinationOf({ kind: 'path', spaceId: 'sp1', path: 'guides/setup' }, true)).toEqual({ kind: 'path', spaceId: 'sp1', path: 'guides/setup' });
+    expect(() => destinationOf({ kind: 'path', spaceId: 'sp1', path: 'x' }, false)).toThrow(/destination.kind must be one of site-section, site-space, site-page, external\./);
   });
 
   it.each([
-    ['null', /must be an object/],
-    ['[]', /must be an object/],
-    ['{"kind":"elsewhere"}', /destination.kind/],
-    ['{"kind":"site-space"}', /siteSpaceId must be an id/],
-    ['{"kind":"site-space","siteSpaceId":"a/b"}', /siteSpaceId must be an id/],
-    ['{"kind":"site-space","siteSpaceId":"ss1","pageId":"p"}', /fields its kind does not take: pageId/],
-    ['{"kind":"external","url":"javascript:alert(1)"}', /http or https/],
-    ['{"kind":"external","url":"/relative"}', /http or https/],
-    ['{"kind":"external","url":"data:text/html,x"}', /http or https/],
-  ])('refuses %s', (json, message) => {
-    expect(() => parseDestination(json, true)).toThrow(message);
+    ['none', undefined, /must be an object/],
+    ['an unknown kind', { kind: 'elsewhere' }, /destination.kind/],
+    ['no id', { kind: 'site-space' }, /siteSpaceId must be an id/],
+    ['a path for an id', { kind: 'site-space', siteSpaceId: 'a/b' }, /siteSpaceId must be an id/],
+    ['a field of another kind', { kind: 'site-space', siteSpaceId: 'ss1', pageId: 'p' }, /fields its kind does not take: pageId/],
+    ['a script URL', { kind: 'external', url: 'javascript:alert(1)' }, /http or https/],
+    ['a relative URL', { kind: 'external', url: '/relative' }, /http or https/],
+    ['a data URL', { kind: 'external', url: 'data:text/html,x' }, /http or https/],
+  ])('refuses %s', (_, d, message) => {
+    expect(() => destinationOf(d, true)).toThrow(message);
   });
 });
 

@@ -97,16 +97,28 @@ export function appendSuffix(url: string, suffix: string, source: string): strin
 }
 
 const ID = /^[A-Za-z0-9_-]{1,128}$/;
-const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
 
-function id(d: Record<string, unknown>, field: string): string {
+/** A destination as a request names it (the RedirectDestination message): `kind` and the fields it takes. */
+export interface DestinationInput {
+  kind: string;
+  siteSectionId?: string;
+  siteSpaceId?: string;
+  pageId?: string;
+  url?: string;
+  spaceId?: string;
+  path?: string;
+}
+type DestinationField = Exclude<keyof DestinationInput, 'kind'>;
+const FIELDS: DestinationField[] = ['siteSectionId', 'siteSpaceId', 'pageId', 'url', 'spaceId', 'path'];
+
+function id(d: DestinationInput, field: DestinationField): string {
   const v = d[field];
   if (typeof v !== 'string' || !ID.test(v)) throw invalid(`destination.${field} must be an id.`);
   return v;
 }
 
-function onlyFields(d: Record<string, unknown>, fields: string[]): void {
-  const extra = Object.keys(d).filter((k) => !fields.includes(k));
+function onlyFields(d: DestinationInput, fields: DestinationField[]): void {
+  const extra = FIELDS.filter((k) => d[k] !== undefined && !fields.includes(k));
   if (extra.length) throw invalid(`destination has fields its kind does not take: ${extra.join(', ')}.`);
 }
 
@@ -123,33 +135,27 @@ export function assertExternalUrl(url: unknown): string {
 }
 
 /**
- * A destination from its JSON form (the official shapes), checked; `path` destinations only where
- * `allowPath` (creates). The gateway validates the same shapes; this keeps the service's own rule.
+ * A destination as a request names it (the official shapes), checked; `path` destinations only
+ * where `allowPath` (creates). The gateway validates the same shapes; this keeps the service's own rule.
  */
-export function parseDestination(json: string, allowPath: boolean): RedirectInputDestination {
-  let d: unknown;
-  try {
-    d = JSON.parse(json);
-  } catch {
-    throw invalid('destination must be an object.');
-  }
-  if (!isObject(d)) throw invalid('destination must be an object.');
+export function destinationOf(d: DestinationInput | undefined, allowPath: boolean): RedirectInputDestination {
+  if (!d) throw invalid('destination must be an object.');
   switch (d.kind) {
     case 'site-section':
-      onlyFields(d, ['kind', 'siteSectionId']);
+      onlyFields(d, ['siteSectionId']);
       return { kind: 'site-section', siteSectionId: id(d, 'siteSectionId') };
     case 'site-space':
-      onlyFields(d, ['kind', 'siteSpaceId']);
+      onlyFields(d, ['siteSpaceId']);
       return { kind: 'site-space', siteSpaceId: id(d, 'siteSpaceId') };
     case 'site-page':
-      onlyFields(d, ['kind', 'siteSpaceId', 'pageId']);
+      onlyFields(d, ['siteSpaceId', 'pageId']);
       return { kind: 'site-page', siteSpaceId: id(d, 'siteSpaceId'), pageId: id(d, 'pageId') };
     case 'external':
-      onlyFields(d, ['kind', 'url']);
+      onlyFields(d, ['url']);
       return { kind: 'external', url: assertExternalUrl(d.url) };
     case 'path':
       if (!allowPath) break;
-      onlyFields(d, ['kind', 'spaceId', 'path']);
+      onlyFields(d, ['spaceId', 'path']);
       if (typeof d.path !== 'string' || d.path.length > 2048) throw invalid('destination.path must be the path of a page in the space.');
       return { kind: 'path', spaceId: id(d, 'spaceId'), path: d.path };
   }

@@ -1,4 +1,4 @@
-import { parseSearchScope, ScopeStructure, scopeSpaceIds } from './search-scope';
+import { searchScopeOf, SearchScopeInput, ScopeStructure, scopeSpaceIds } from './search-scope';
 
 describe('site search scopes', () => {
   const withSections: ScopeStructure = {
@@ -18,7 +18,8 @@ describe('site search scopes', () => {
       { _id: 'r2', spaceId: 'sp2', order: 1 },
     ],
   };
-  const spaces = (scope: object, s: ScopeStructure) => scopeSpaceIds(parseSearchScope(JSON.stringify(scope)), s);
+  const input = (scope: Partial<SearchScopeInput>): SearchScopeInput => ({ mode: '', includedSiteSpaces: [], siteSpaceIds: [], ...scope });
+  const spaces = (scope: Partial<SearchScopeInput>, s: ScopeStructure) => scopeSpaceIds(searchScopeOf(input(scope)), s);
 
   it('default: each section’s default site space (its first when the default is not shown), plus the included ones', () => {
     expect(spaces({ mode: 'default' }, withSections)).toEqual(['sp2', 'sp3']);
@@ -36,11 +37,11 @@ describe('site search scopes', () => {
   });
 
   it('refuses what is not a scope', () => {
-    expect(() => parseSearchScope('[]')).toThrow(/scope must be an object/);
-    expect(() => parseSearchScope('{"mode":"everything"}')).toThrow(/scope.mode must be one of/);
-    expect(() => parseSearchScope('{"mode":"specific","siteSpaceIds":[]}')).toThrow(/at least one/);
-    expect(() => parseSearchScope('{"mode":"specific","siteSpaceIds":[1]}')).toThrow(/list of at most 1000/);
-    expect(() => parseSearchScope('{"mode":"current"}')).toThrow(/current site space/);
-    expect(parseSearchScope('')).toEqual({ mode: 'default', includedSiteSpaces: [] });
+    expect(() => searchScopeOf(input({ mode: 'everything' }))).toThrow(/scope.mode must be one of/);
+    expect(() => searchScopeOf(input({ mode: 'specific' }))).toThrow(/at least one/);
+    expect(() => searchScopeOf(input({ mode: 'specific', siteSpaceIds: Array.from({ length: 1001 }, (_, i) => `ss${i}`) }))).toThrow(/list of at most 1000/);
+    expect(() => searchScopeOf(input({ mode: 'current' }))).toThrow(/current site space/);
+    expect(searchScopeOf(undefined)).toEqual({ mode: 'default', includedSiteSpaces: [] });
+    expect(searchScopeOf(input({}))).toEqual({ mode: 'default', includedSiteSpaces: [] });
   });
 });

@@ -14,22 +14,23 @@ import { invalid } from '@bindery/platform/errors';
 export type SearchScope =
   { mode: 'default'; includedSiteSpaces: string[] } | { mode: 'specific'; siteSpaceIds: string[] } | { mode: 'all' } | { mode: 'current'; siteSpaceId: string };
 
-const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
-const ids = (v: unknown, field: string): string[] => {
-  if (v === undefined) return [];
-  if (!Array.isArray(v) || !v.every((x) => typeof x === 'string') || v.length > 1000) throw invalid(`scope.${field} must be a list of at most 1000 site space ids.`);
-  return v as string[];
+/** A scope as sites receives it (the SiteSearchScope message): lists empty when not given, `mode` empty for the default. */
+export interface SearchScopeInput {
+  mode: string;
+  includedSiteSpaces: string[];
+  siteSpaceIds: string[];
+  siteSpaceId?: string;
+}
+
+const ids = (v: string[], field: string): string[] => {
+  if (v.length > 1000) throw invalid(`scope.${field} must be a list of at most 1000 site space ids.`);
+  return v;
 };
 
-export function parseSearchScope(json: string): SearchScope {
-  let s: unknown;
-  try {
-    s = json ? JSON.parse(json) : { mode: 'default' };
-  } catch {
-    throw invalid('scope must be an object.');
-  }
-  if (!isObject(s)) throw invalid('scope must be an object.');
-  switch (s.mode) {
+/** The scope asked for (none: the default); invalid for one that names no mode sites knows, or lacks what its mode needs. */
+export function searchScopeOf(input: SearchScopeInput | undefined): SearchScope {
+  const s = input ?? { mode: 'default', includedSiteSpaces: [], siteSpaceIds: [] };
+  switch (s.mode || 'default') {
     case 'default':
       return { mode: 'default', includedSiteSpaces: ids(s.includedSiteSpaces, 'includedSiteSpaces') };
     case 'specific': {

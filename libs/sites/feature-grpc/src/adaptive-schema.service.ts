@@ -18,7 +18,7 @@ function schemaOf(site: SiteRecord): { json: string; updatedAt: string } {
 export async function getAdaptiveSchema(deps: SitesDeps, caller: Caller, req: pb.SiteRef): Promise<pb.AdaptiveSchema> {
   const { site } = await visibleSite(deps, caller, req.organizationId, req.siteId);
   const s = schemaOf(site);
-  return { jsonSchemaJson: s.json, updatedAt: s.updatedAt };
+  return { jsonSchema: JSON.parse(s.json) as Record<string, unknown>, updatedAt: s.updatedAt };
 }
 
 /**
@@ -28,19 +28,16 @@ export async function getAdaptiveSchema(deps: SitesDeps, caller: Caller, req: pb
  */
 export async function updateAdaptiveSchema(deps: SitesDeps, caller: Caller, req: pb.UpdateAdaptiveSchemaRequest): Promise<pb.AdaptiveSchema> {
   const { site } = await visibleSite(deps, caller, req.organizationId, req.siteId, 'admin');
-  if (Buffer.byteLength(req.jsonSchemaJson, 'utf8') > ADAPTIVE_SCHEMA_MAX_BYTES) throw invalid(`jsonSchema may take at most ${ADAPTIVE_SCHEMA_MAX_BYTES} bytes of JSON.`);
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(req.jsonSchemaJson);
-  } catch {
-    throw invalid('jsonSchema must be JSON.');
-  }
-  const adaptiveSchema = { json: JSON.stringify(checkAdaptiveSchema(parsed)), updatedAt: nowOf(deps) };
+  if (!req.jsonSchema) throw invalid('jsonSchema must be an object.');
+  if (Buffer.byteLength(JSON.stringify(req.jsonSchema), 'utf8') > ADAPTIVE_SCHEMA_MAX_BYTES)
+    throw invalid(`jsonSchema may take at most ${ADAPTIVE_SCHEMA_MAX_BYTES} bytes of JSON.`);
+  const checked = checkAdaptiveSchema(req.jsonSchema);
+  const adaptiveSchema = { json: JSON.stringify(checked), updatedAt: nowOf(deps) };
   const updated = await deps.sites.update(site.organizationId, site._id, { $set: { adaptiveSchema, updatedAt: adaptiveSchema.updatedAt } }, [
     siteEvents.updated(site, ['adaptive-schema']),
   ]);
   if (!updated) throw notFound('Site');
-  return { jsonSchemaJson: adaptiveSchema.json, updatedAt: adaptiveSchema.updatedAt };
+  return { jsonSchema: checked as Record<string, unknown>, updatedAt: adaptiveSchema.updatedAt };
 }
 
 /** Conditions suggested by the schema's claims (view action), e.g. `visitor.claims.unsigned.isBetaUser === true`. */

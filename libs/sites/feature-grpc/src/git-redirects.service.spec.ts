@@ -137,7 +137,7 @@ describe('Git redirects from git-sync’s imports (in process, real MongoDB and 
   const resolve = (url: string) => clients.published.resolvePublishedUrl({ url, redirectOnError: false }, { caller: reader });
   const handWritten = (s: SiteRecord, source: string, url: string) =>
     clients.published.createRedirect(
-      { organizationId: org, siteId: s._id, source, destinationJson: JSON.stringify({ kind: 'external', url }), captureWildcard: false, draft: false, permanent: false },
+      { organizationId: org, siteId: s._id, source, destination: { kind: 'external', url }, captureWildcard: false, draft: false, permanent: false },
       { caller: editor },
     );
   const listed = async (s: SiteRecord) =>
@@ -165,7 +165,7 @@ describe('Git redirects from git-sync’s imports (in process, real MongoDB and 
     expect(await targetOf(two.site, '/api/old/setup')).toBe(`${two.home}/api/intro/setup`);
     const match = await lookup(one.site, '/v1/old/setup');
     expect(match.redirect).toMatchObject({ source: '/v1/old/setup', captureWildcard: false, draft: false, permanent: true });
-    expect(JSON.parse(match.redirect!.destinationJson)).toEqual({ kind: 'site-page', siteSpaceId: one.ids.v1, pageId: 'p-setup' });
+    expect(match.redirect!.destination).toEqual({ kind: 'site-page', siteSpaceId: one.ids.v1, pageId: 'p-setup' });
     // they are the space's, not the site's: the site's own list does not hold them
     expect(await listed(one.site)).toEqual([]);
 

@@ -50,10 +50,10 @@ describe('ResolvePublishedUrl (in process, real MongoDB and Kafka)', () => {
   } as unknown as ContentClients & { close(): void };
 
   const renderer: Caller = { userId: 'renderer', isInstanceAdmin: false };
-  const resolve = (url: string, visitor?: { token?: string; unsignedClaimsJson?: string }, caller: Caller = renderer) =>
-    clients.published.resolvePublishedUrl({ url, visitor, redirectOnError: false }, { caller });
+  const resolve = (url: string, visitor?: { token?: string; unsignedClaims?: Record<string, unknown> }, caller: Caller = renderer) =>
+    clients.published.resolvePublishedUrl({ url, visitor: visitor && { unsignedClaims: undefined, ...visitor }, redirectOnError: false }, { caller });
   /** The answer, or how it was refused. */
-  const outcome = (url: string, visitor?: { token?: string; unsignedClaimsJson?: string }, caller?: Caller) =>
+  const outcome = (url: string, visitor?: { token?: string; unsignedClaims?: Record<string, unknown> }, caller?: Caller) =>
     resolve(url, visitor, caller).then(
       (a): Answer | string => a,
       (err: { kind: string }) => err.kind,
@@ -317,7 +317,7 @@ describe('ResolvePublishedUrl (in process, real MongoDB and Kafka)', () => {
     const admin = await member('admin');
     const key = (await clients.published.getVisitorAuth({ organizationId: org, siteId: s.site._id }, { caller: admin })).privateKey;
     const proToken = signVisitorToken({ plan: 'pro', exp: T0 / 1000 + 600 }, key);
-    const betaClaims = JSON.stringify({ beta: true });
+    const betaClaims = { beta: true };
 
     // nobody in particular: beta is a page path of the default site space, pro is a page path of the default section
     expect(where(await resolve(`${s.url}/beta/intro`))).toEqual({ siteSpaceId: docs._id, pathname: 'beta/intro' });
@@ -328,21 +328,55 @@ describe('ResolvePublishedUrl (in process, real MongoDB and Kafka)', () => {
     expect(await scopeOf(await resolve(s.url))).toEqual([docs.spaceId, open.spaceId].sort());
 
     // unsigned claims open beta (anyone may send them); a verified token's claims open pro
-    expect(where(await resolve(`${s.url}/beta/intro`, { unsignedClaimsJson: betaClaims }))).toEqual({ siteSpaceId: beta._id, pathname: 'intro' });
+    expect(where(await resolve(`${s.url}/beta/intro`, { unsignedClaims: betaClaims }))).toEqual({ siteSpaceId: beta._id, pathname: 'intro' });
     const asPro = await resolve(`${s.url}/pro`, { token: proToken });
     expect(where(asPro)).toEqual({ siteSpaceId: pro._id, pathname: '' });
     expect(await scopeOf(asPro)).toEqual([docs.spaceId, open.spaceId, pro.spaceId].sort());
-    expect(await scopeOf(await resolve(s.url, { token: proToken, unsignedClaimsJson: betaClaims }))).toEqual([docs.spaceId, beta.spaceId, open.spaceId, pro.spaceId].sort());
+    expect(await scopeOf(await resolve(s.url, { token: proToken, unsignedClaims: betaClaims }))).toEqual([docs.spaceId, beta.spaceId, open.spaceId, pro.spaceId].sort());
     // the same claims unsigned open nothing signed; a token signed with another key adds no claims
-    expect(where(await resolve(`${s.url}/pro`, { unsignedClaimsJson: JSON.stringify({ plan: 'pro' }) }))).toEqual({ siteSpaceId: docs._id, pathname: 'pro' });
+    expect(where(await resolve(`${s.url}/pro`, { unsignedClaims: { plan: 'pro' } }))).toEqual({ siteSpaceId: docs._id, pathname: 'pro' });
     expect(where(await resolve(`${s.url}/pro`, { token: signVisitorToken({ plan: 'pro', exp: T0 / 1000 + 600 }, 'forged') }))).toEqual({ siteSpaceId: docs._id, pathname: 'pro' });
     const staff = await resolve(`${s.url}/closed`, { token: signVisitorToken({ staff: true, exp: T0 / 1000 + 600 }, key) });
     expect(where(staff)).toEqual({ siteSpaceId: closedDefault._id, pathname: '' });
-    // unsigned claims must be an object
-    expect(await outcome(s.url, { unsignedClaimsJson: '[1]' })).toBe('invalid');
     // a condition added after minting narrows the token at its next authentication
     await deps.db.collection(COLLECTIONS.siteSpaces).updateOne({ _id: open._id } as never, { $set: { condition: 'false' } });
     expect(await scopeOf(asPro)).toEqual([docs.spaceId, pro.spaceId].sort());
+  });
+
+  test("OpenPublishedUrl: the resolution, its token's scope and the site as the visitor sees it in one answer; the share key beside the URL", async () => {
+    const s = await site(
+      { visibility: 'share-link' },
+      {
+        sections: [
+          { path: 'docs', siteSpaces: [{}, { path: 'beta', condition: 'visitor.claims.unsigned.beta === true' }] },
+          { path: 'pro', condition: "visitor.claims.plan === 'pro'", siteSpaces: [{}] },
+        ],
+      },
+    );
+    const [docs, beta, pro] = s.siteSpaces;
+    const link = await shareLink(s.site._id);
+    const admin = await member('admin');
+    const key = (await clients.published.getVisitorAuth({ organizationId: org, siteId: s.site._id }, { caller: admin })).privateKey;
+    const visitor = { token: signVisitorToken({ plan: 'pro', exp: T0 / 1000 + 600 }, key), unsignedClaims: undefined };
+    const open = (url: string, shareKey?: string) => clients.published.openPublishedUrl({ url, visitor, shareKey }, { caller: renderer });
+    const siteSpacesOf = (v: Awaited<ReturnType<typeof open>>) => v.site!.structure!.items.flatMap((i) => i.section?.siteSpaces ?? []);
+
+    await expect(open(`${s.url}/pro`)).rejects.toMatchObject({ kind: 'not_found' });
+    const v = await open(`${s.url}/pro`, link.key);
+    expect(v.content).toMatchObject({ siteSpaceId: pro._id, pathname: '', basePath: `/${org}/${s.site.basename}/pro/` });
+    expect(JSON.stringify(v)).not.toContain(link.key);
+    // the scope is what AuthenticateSiteToken answers for the token
+    expect(v.scope).toEqual(await clients.published.authenticateSiteToken({ token: v.content!.apiToken }));
+    expect(v.scope!.spaceIds).toEqual([docs.spaceId, pro.spaceId].sort());
+    // the site: beta's condition fails for this visitor, so it is not there; each site space at its space's current revision
+    expect(v.site!.site).toMatchObject({ id: s.site._id, visibility: 'share-link' });
+    expect(siteSpacesOf(v).map((ss) => [ss.id, ss.space?.revision])).toEqual([docs, pro].map((ss) => [ss._id, spaces.get(ss.spaceId)!.revision]));
+    expect(siteSpacesOf(v).map((ss) => ss.id)).not.toContain(beta._id);
+    // a key in the URL works as before; a redirect answers nothing else
+    expect((await clients.published.openPublishedUrl({ url: `${s.url}/~share/${link.key}/pro` }, { caller: renderer })).content).toMatchObject({
+      siteSpaceId: docs._id,
+      pathname: 'pro',
+    });
   });
 
   test('redirects: a live one applies where nothing is found or the page path names no page; a page that exists wins', async () => {

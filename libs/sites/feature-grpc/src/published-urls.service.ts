@@ -10,6 +10,7 @@ import {
   pageUrl,
   parsePublishedUrl,
   type BelowSite,
+  type ConditionVisitor,
   type PublishedUrl,
   REDIRECT_SOURCE_MAX,
   REDIRECT_SOURCE_PATTERN,
@@ -32,20 +33,6 @@ const SITES = internalCaller('sites');
 const NOT_PUBLISHED_HERE = () => notFound('Published content');
 const isNotFound = (err: unknown) => err instanceof DomainError && err.kind === 'not_found';
 const SOURCE = new RegExp(REDIRECT_SOURCE_PATTERN);
-const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
-
-/** The visitor's unsigned claims (an object as JSON text); 400 for anything else. */
-function unsignedClaims(json: string | undefined): Record<string, unknown> | undefined {
-  if (json === undefined || json === '') return undefined;
-  let v: unknown;
-  try {
-    v = JSON.parse(json);
-  } catch {
-    v = undefined;
-  }
-  if (!isObject(v)) throw invalid('visitor.unsignedClaims must be an object.');
-  return v;
-}
 
 /** The visitor token's claims when the site's key verifies it (a site without a key verifies none). */
 async function verifiedVisitor(deps: SitesDeps, site: SiteRecord, token: string | undefined) {
@@ -190,21 +177,43 @@ async function admitted(deps: SitesDeps, site: SiteRecord, shareKey: string | un
  * and the key is not echoed back (but in the permanent redirect of an address that carried it).
  */
 export async function resolvePublishedUrl(deps: SitesDeps, req: pb.ResolvePublishedUrlRequest): Promise<pb.PublishedSiteContent> {
-  if (req.url.length > 2048) throw invalid('url must be at most 2048 characters.');
-  const parsed = parsePublishedUrl(req.url, deps);
-  if (!parsed) throw NOT_PUBLISHED_HERE();
-  const found = await siteOf(deps, parsed, new URL(req.url).pathname.endsWith('/'));
+  return (await resolveUrl(deps, req.url, req.visitor)).reply;
+}
+
+/** What the resolver decided: its answer and, when it opened content (no redirect), what it was decided with. */
+export interface Resolution {
+  reply: pb.PublishedSiteContent;
+  opened?: { site: SiteRecord; shown: ShownItems; visitor: ConditionVisitor; tokenId: string };
+}
+
+/** A share key the caller holds apart from the URL, as if the URL carried it (a key in the URL wins). */
+function withShareKey(parsed: PublishedUrl, shareKey: string | undefined): PublishedUrl {
+  if (!shareKey) return parsed;
+  return {
+    ...parsed,
+    shareKey: parsed.shareKey ?? shareKey,
+    ...(parsed.legacy ? { legacy: { ...parsed.legacy, shareKey: parsed.legacy.shareKey ?? shareKey } } : {}),
+  };
+}
+
+/** The resolver (see resolvePublishedUrl), with the share key given apart from the URL or in it. */
+export async function resolveUrl(deps: SitesDeps, url: string, visitorClaims: pb.VisitorClaims | undefined, shareKey?: string): Promise<Resolution> {
+  if (url.length > 2048) throw invalid('url must be at most 2048 characters.');
+  const asked = parsePublishedUrl(url, deps);
+  if (!asked) throw NOT_PUBLISHED_HERE();
+  const parsed = withShareKey(asked, shareKey);
+  const found = await siteOf(deps, parsed, new URL(url).pathname.endsWith('/'));
   if (!found) throw NOT_PUBLISHED_HERE();
   // another form of the address: sent on only to a visitor who may see the site (a private site's
   // existence is not told by its old address either)
   if ('moved' in found) {
-    await admitted(deps, found.site, found.shareKey, req.visitor?.token);
-    return found.moved;
+    await admitted(deps, found.site, found.shareKey, visitorClaims?.token);
+    return { reply: found.moved };
   }
   const { site, askedSiteUrl } = found;
 
-  const unsigned = unsignedClaims(req.visitor?.unsignedClaimsJson);
-  const { shareLinkId, verified } = await admitted(deps, site, parsed.shareKey, req.visitor?.token);
+  const unsigned = visitorClaims?.unsignedClaims;
+  const { shareLinkId, verified } = await admitted(deps, site, parsed.shareKey, visitorClaims?.token);
   const visitor = conditionVisitor(verified?.claims, unsigned);
 
   const segments = decodeSegments(parsed.segments);
@@ -216,7 +225,7 @@ export async function resolvePublishedUrl(deps: SitesDeps, req: pb.ResolvePublis
   if (!located || !space || pathname) {
     // The page tree is read only when a redirect could apply: a page that exists wins over it.
     const redirect = await redirectAnswer(deps, site, parsed.segments, shown);
-    if (redirect && (!located || !space || !(await hasPage(deps, space, pathname)))) return redirect;
+    if (redirect && (!located || !space || !(await hasPage(deps, space, pathname)))) return { reply: redirect };
   }
   // a page path that names no page is the reader's to answer (a 404 with the site around it)
   if (!located || !space) throw NOT_PUBLISHED_HERE();
@@ -225,12 +234,12 @@ export async function resolvePublishedUrl(deps: SitesDeps, req: pb.ResolvePublis
   const siteUrl = siteUrlOf(site, await organizationUrl(deps, site.organizationId));
   const defaults = { defaultSectionId: site.defaultSectionId, defaultSiteSpaceId: site.defaultSiteSpaceId, sections: new Map(shown.sections.map((s) => [s._id, s])) };
   const siteSpaceUrlAt = (base: string) => siteSpaceUrlOf({ ...defaults, siteUrl: base }, located.siteSpace) ?? base;
-  const { token } = await mintSiteToken(deps, site, {
+  const { token, claims } = await mintSiteToken(deps, site, {
     shareLinkId,
     visitor: { verified: !!verified, claims: visitor.claims },
     notAfter: verified?.expiresAt,
   });
-  return {
+  const reply: pb.PublishedSiteContent = {
     organizationId: site.organizationId,
     siteId: site._id,
     siteSectionId: located.section?._id,
@@ -246,6 +255,7 @@ export async function resolvePublishedUrl(deps: SitesDeps, req: pb.ResolvePublis
     apiToken: token,
     redirectPermanent: false,
   };
+  return { reply, opened: { site, shown, visitor, tokenId: claims.tokenId } };
 }
 
 /**

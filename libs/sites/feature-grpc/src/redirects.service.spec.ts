@@ -13,6 +13,8 @@ import { sitesServiceWith } from './sites-server';
 import type { SitesDeps } from './sites-deps';
 
 type PageNode = { id: string; path: string; pages?: PageNode[] };
+/** A destination as a request names it (the RedirectDestination message). */
+type Destination = { kind: string; siteSectionId?: string; siteSpaceId?: string; pageId?: string; url?: string; spaceId?: string; path?: string };
 
 const id = (prefix: string) => `${prefix}${randomBytes(6).toString('hex')}`;
 const org = id('org');
@@ -47,7 +49,7 @@ describe('redirects and site search (in process, real MongoDB and Kafka)', () =>
     search: {
       searchSpaces: async (req: { spaceIds: string[]; query: string }, o?: { caller?: Caller }) => {
         searches.push({ spaceIds: req.spaceIds, caller: o?.caller, query: req.query });
-        return { itemsJson: JSON.stringify(req.spaceIds.map((s) => ({ id: s, title: s, pages: [] }))), page: { count: req.spaceIds.length, nextPage: '' } };
+        return { spaces: req.spaceIds.map((s) => ({ id: s, title: s, pages: [] })), pages: [], page: { count: req.spaceIds.length, nextPage: '' } };
       },
     },
     close: () => undefined,
@@ -121,13 +123,13 @@ describe('redirects and site search (in process, real MongoDB and Kafka)', () =>
     return { site: record, ids, space };
   }
 
-  const create = (s: SiteRecord, body: { source: string; destination: object; captureWildcard?: boolean; draft?: boolean; permanent?: boolean }, caller: Caller = editor) =>
+  const create = (s: SiteRecord, body: { source: string; destination: Destination; captureWildcard?: boolean; draft?: boolean; permanent?: boolean }, caller: Caller = editor) =>
     clients.published.createRedirect(
       {
         organizationId: s.organizationId,
         siteId: s._id,
         source: body.source,
-        destinationJson: JSON.stringify(body.destination),
+        destination: body.destination,
         captureWildcard: body.captureWildcard ?? false,
         draft: body.draft ?? false,
         permanent: body.permanent ?? false,
@@ -176,7 +178,7 @@ describe('redirects and site search (in process, real MongoDB and Kafka)', () =>
     expect(await targetOf(s, '/v3/page')).toBe(`${home}/v13/page`);
     const match = await lookup(s, '/legacy/a');
     expect(match.redirect).toMatchObject({ source: '/legacy/*', captureWildcard: true, draft: false, updatedAt: '' });
-    expect(JSON.parse(match.redirect!.destinationJson)).toEqual({ kind: 'external', url: 'https://archive.example.com/docs?v=1' });
+    expect(match.redirect!.destination).toEqual({ kind: 'external', url: 'https://archive.example.com/docs?v=1' });
     await expect(lookup(s, '/draft-only')).rejects.toMatchObject({ kind: 'not_found' });
     await expect(lookup(s, '/nowhere')).rejects.toMatchObject({ kind: 'not_found', message: 'Site redirect not found.' });
 
@@ -190,10 +192,10 @@ describe('redirects and site search (in process, real MongoDB and Kafka)', () =>
   test('a page named by its space and path is stored as the page of the site space; what is not of the site is refused', async () => {
     const { site: s, ids, space } = await site({ hostname: `docs-${id('h')}.example.com` });
     const created = await create(s, { source: '/start', destination: { kind: 'path', spaceId: space.v1, path: '/intro/setup' } });
-    expect(JSON.parse(created.destinationJson)).toEqual({ kind: 'site-page', siteSpaceId: ids.v1, pageId: 'p-setup' });
+    expect(created.destination).toEqual({ kind: 'site-page', siteSpaceId: ids.v1, pageId: 'p-setup' });
     expect(await targetOf(s, '/start')).toBe(`https://${s.hostname}/v1/intro/setup`);
 
-    const refused = async (destination: object, caller = editor) => {
+    const refused = async (destination: Destination, caller = editor) => {
       try {
         await create(s, { source: `/r-${id('')}`, destination }, caller);
         return 'created';
@@ -268,7 +270,7 @@ describe('redirects and site search (in process, real MongoDB and Kafka)', () =>
         siteId: s._id,
         redirectId: r.id,
         source: '/y/*',
-        destinationJson: JSON.stringify({ kind: 'site-space', siteSpaceId: ids.rest }),
+        destination: { kind: 'site-space', siteSpaceId: ids.rest },
         captureWildcard: true,
       },
       { caller: editor },
@@ -276,10 +278,7 @@ describe('redirects and site search (in process, real MongoDB and Kafka)', () =>
     expect(updated).toMatchObject({ id: r.id, source: '/y/*', captureWildcard: true, createdAt: r.createdAt, updatedAt: new Date(now).toISOString() });
     expect(await targetOf(s, '/y/z')).toBe(`http://reader.test/${s.organizationId}/${s._id}/api/z`);
     await expect(
-      clients.published.updateRedirect(
-        { organizationId: org, siteId: s._id, redirectId: r.id, destinationJson: JSON.stringify({ kind: 'path', spaceId: 'x', path: 'y' }) },
-        { caller: editor },
-      ),
+      clients.published.updateRedirect({ organizationId: org, siteId: s._id, redirectId: r.id, destination: { kind: 'path', spaceId: 'x', path: 'y' } }, { caller: editor }),
     ).rejects.toMatchObject({ kind: 'invalid' });
     await expect(clients.published.updateRedirect({ organizationId: org, siteId: s._id, redirectId: 'nope', permanent: true }, { caller: editor })).rejects.toMatchObject({
       kind: 'not_found',
@@ -352,10 +351,13 @@ describe('redirects and site search (in process, real MongoDB and Kafka)', () =>
 
   test("a site's search covers the spaces of its scope, searched as the caller", async () => {
     const { site: s, ids, space } = await site();
-    const searchAs = async (scope: object, caller: Caller = reader) => {
+    const searchAs = async (scope: { mode: string; includedSiteSpaces?: string[]; siteSpaceIds?: string[]; siteSpaceId?: string }, caller: Caller = reader) => {
       searches.length = 0;
-      const r = await clients.published.searchSite({ organizationId: org, siteId: s._id, query: 'setup', scopeJson: JSON.stringify(scope), page: undefined }, { caller });
-      expect(JSON.parse(r.itemsJson).map((x: { id: string }) => x.id)).toEqual(searches[0].spaceIds);
+      const r = await clients.published.searchSite(
+        { organizationId: org, siteId: s._id, query: 'setup', scope: { includedSiteSpaces: [], siteSpaceIds: [], ...scope }, page: undefined },
+        { caller },
+      );
+      expect(r.spaces.map((x) => x.id)).toEqual(searches[0].spaceIds);
       return { spaceIds: searches[0].spaceIds, caller: searches[0].caller?.userId, query: searches[0].query };
     };
     expect(await searchAs({ mode: 'default' })).toEqual({ spaceIds: [space.v2, space.rest], caller: 'reader', query: 'setup' });
@@ -367,12 +369,18 @@ describe('redirects and site search (in process, real MongoDB and Kafka)', () =>
     expect(await searchAs({ mode: 'all' }, token)).toMatchObject({ caller: 'site:tok' });
     const other: Caller = { ...token, site: { ...token.site!, siteId: id('site') } };
     await expect(
-      clients.published.searchSite({ organizationId: org, siteId: s._id, query: 'x', scopeJson: '{"mode":"all"}', page: undefined }, { caller: other }),
+      clients.published.searchSite(
+        { organizationId: org, siteId: s._id, query: 'x', scope: { mode: 'all', includedSiteSpaces: [], siteSpaceIds: [] }, page: undefined },
+        { caller: other },
+      ),
     ).rejects.toMatchObject({
       kind: 'not_found',
     });
     await expect(
-      clients.published.searchSite({ organizationId: org, siteId: s._id, query: 'x', scopeJson: '{"mode":"all"}', page: undefined }, { caller: user('guest') }),
+      clients.published.searchSite(
+        { organizationId: org, siteId: s._id, query: 'x', scope: { mode: 'all', includedSiteSpaces: [], siteSpaceIds: [] }, page: undefined },
+        { caller: user('guest') },
+      ),
     ).rejects.toMatchObject({
       kind: 'not_found',
     });

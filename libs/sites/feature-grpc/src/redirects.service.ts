@@ -15,7 +15,7 @@ import {
   matchGitRedirect,
   matchingRedirect,
   pageUrl,
-  parseDestination,
+  destinationOf,
   REDIRECT_ORDERS,
   RedirectDestination,
   RedirectInputDestination,
@@ -40,12 +40,12 @@ const SOURCE_TAKEN = 'A redirect from this source already exists on the site (li
 
 const isNotFound = (err: unknown) => err instanceof DomainError && err.kind === 'not_found';
 
-/** The SiteRedirect message (the destination as its official JSON). */
+/** The SiteRedirect message. */
 export function redirectMessage(r: RedirectRecord): pb.SiteRedirect {
   return {
     id: r._id,
     source: r.source,
-    destinationJson: JSON.stringify(r.destination),
+    destination: { ...r.destination },
     captureWildcard: r.captureWildcard,
     draft: r.draft,
     permanent: r.permanent,
@@ -186,7 +186,7 @@ export async function listRedirects(deps: SitesDeps, caller: Caller, req: pb.Lis
 export async function createRedirect(deps: SitesDeps, caller: Caller, req: pb.CreateRedirectRequest): Promise<pb.SiteRedirect> {
   const { site } = await visibleSite(deps, caller, req.organizationId, req.siteId, 'edit');
   assertRedirectSource(req.source);
-  const destination = await storedDestination(deps, caller, site, parseDestination(req.destinationJson, true));
+  const destination = await storedDestination(deps, caller, site, destinationOf(req.destination, true));
   const now = nowOf(deps);
   const record: RedirectRecord = {
     _id: newId(),
@@ -221,7 +221,7 @@ export async function updateRedirect(deps: SitesDeps, caller: Caller, req: pb.Up
     assertRedirectSource(req.source);
     set.source = req.source;
   }
-  if (req.destinationJson !== undefined) set.destination = await storedDestination(deps, caller, site, parseDestination(req.destinationJson, false));
+  if (req.destination !== undefined) set.destination = await storedDestination(deps, caller, site, destinationOf(req.destination, false));
   if (req.captureWildcard !== undefined) set.captureWildcard = req.captureWildcard;
   if (req.draft !== undefined) set.draft = req.draft;
   if (req.permanent !== undefined) set.permanent = req.permanent;

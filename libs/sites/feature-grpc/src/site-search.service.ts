@@ -1,7 +1,7 @@
 import type { Caller } from '@bindery/platform/grpc';
 import { sitesPublishedV1 as pb } from '@bindery/shared/contracts';
 import { loadShownItems } from '@bindery/sites/data-access';
-import { parseSearchScope, scopeSpaceIds } from '@bindery/sites/domain';
+import { scopeSpaceIds, searchScopeOf } from '@bindery/sites/domain';
 import { visibleSite } from './site-access';
 import type { SitesDeps } from './sites-deps';
 
@@ -14,9 +14,9 @@ import type { SitesDeps } from './sites-deps';
  */
 export async function searchSite(deps: SitesDeps, caller: Caller, req: pb.SearchSiteRequest): Promise<pb.SearchSiteResponse> {
   const { site } = await visibleSite(deps, caller, req.organizationId, req.siteId, 'view');
-  const scope = parseSearchScope(req.scopeJson);
+  const scope = searchScopeOf(req.scope);
   const { siteSpaces, sections } = await loadShownItems(deps, site);
   const spaceIds = scopeSpaceIds(scope, { siteSpaces, sections, defaultSiteSpaceId: site.defaultSiteSpaceId });
   const reply = await deps.search.search.searchSpaces({ organizationId: site.organizationId, spaceIds, query: req.query, page: req.page }, { caller });
-  return { itemsJson: reply.itemsJson, page: reply.page };
+  return { spaces: reply.spaces, page: reply.page };
 }

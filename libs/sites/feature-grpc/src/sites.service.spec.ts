@@ -259,7 +259,7 @@ describe('sites service (in process, real MongoDB and Kafka)', () => {
     const site = await create(o.org, { title: 'Adaptive' }, o.as('admin'));
     const ref = { organizationId: o.org, siteId: site.id };
     const initial = await clients.sites.getAdaptiveSchema(ref, o.as('read'));
-    expect(JSON.parse(initial.jsonSchemaJson)).toMatchObject({ type: 'object', additionalProperties: false });
+    expect(initial.jsonSchema).toMatchObject({ type: 'object', additionalProperties: false });
     expect(initial.updatedAt).toBe(site.createdAt);
     const schema = {
       type: 'object',
@@ -273,12 +273,12 @@ describe('sites service (in process, real MongoDB and Kafka)', () => {
       },
       additionalProperties: false,
     };
-    const put = (s: unknown, role: string) => clients.sites.updateAdaptiveSchema({ ...ref, jsonSchemaJson: JSON.stringify(s) }, o.as(role));
+    const put = (s: Record<string, unknown>, role: string) => clients.sites.updateAdaptiveSchema({ ...ref, jsonSchema: s }, o.as(role));
     await expect(put(schema, 'create')).rejects.toMatchObject({ kind: 'forbidden' });
     await expect(put({ ...schema, additionalProperties: true }, 'admin')).rejects.toMatchObject({ kind: 'invalid' });
     const stored = await put(schema, 'admin');
-    expect(JSON.parse(stored.jsonSchemaJson)).toEqual(schema);
-    expect(JSON.parse((await clients.sites.getAdaptiveSchema(ref, o.as('read'))).jsonSchemaJson)).toEqual(schema);
+    expect(stored.jsonSchema).toEqual(schema);
+    expect((await clients.sites.getAdaptiveSchema(ref, o.as('read'))).jsonSchema).toEqual(schema);
     expect((await clients.sites.listTemplateConditions(ref, o.as('read'))).items).toEqual([
       { description: 'Visitor is a beta user', condition: 'visitor.claims.unsigned.isBetaUser === true' },
     ]);

@@ -6,7 +6,7 @@ import { visibleSite } from './site-access';
 import type { SitesDeps } from './sites-deps';
 import { readableSiteSpace } from './site-spaces.service';
 import { changeStructure } from './structure-change';
-import { publishedReader, publishedSiteMessage, siteSpaceMessage, structureReader } from './structure-reads';
+import { publishedReader, publishedSiteMessage, SiteReader, siteSpaceMessage, structureReader } from './structure-reads';
 import { groupOf, positionOf, readStructure, sectionOf, structureMessage, viewOf } from './structure-view';
 import { publishedCustomization } from './customization.service';
 
@@ -70,7 +70,11 @@ const idsOfSections = (s: SiteStructure, sectionIds: string[]) => s.state.siteSp
  * an active key. Its spaces are read by sites itself and shown read-only; only shown site spaces.
  */
 export async function getPublishedSite(deps: SitesDeps, caller: Caller, req: structure.ListStructureRequest): Promise<structure.PublishedSite> {
-  const reader = await publishedReader(deps, caller, req.organizationId, req.siteId, req.shareKey);
+  return publishedSiteOf(deps, await publishedReader(deps, caller, req.organizationId, req.siteId, req.shareKey));
+}
+
+/** The published site with its structure as `reader` sees it (GetPublishedSite after its access check; the resolver's view). */
+export async function publishedSiteOf(deps: SitesDeps, reader: Pick<SiteReader, 'site' | 'permissions' | 'spacesAs' | 'published'>): Promise<structure.PublishedSite> {
   const { site, structure: s } = await readStructure(deps, reader.site);
   const ctx = await viewOf(deps, reader, site, s);
   const defaultSection = site.defaultSectionId ? s.findSection(site.defaultSectionId) : undefined;

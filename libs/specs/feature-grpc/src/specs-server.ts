@@ -68,7 +68,7 @@ export function specsGrpc(deps: SpecsDeps) {
         },
         async getVersionContent(req, { caller }) {
           const c = await versionContent(deps, caller, req.organizationId, req.slug, req.versionId);
-          return { version: versionMessage(c.version), filesystemJson: c.filesystemJson, visibility: c.spec.visibility };
+          return { version: versionMessage(c.version), filesystem: c.filesystem, visibility: c.spec.visibility };
         },
         async getVersionRawContent(req, { caller }) {
           return versionRawContent(deps, caller, req.organizationId, req.slug, req.versionId);

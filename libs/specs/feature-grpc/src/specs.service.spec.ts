@@ -121,7 +121,7 @@ describe('specs service (in process, real MongoDB and Kafka)', () => {
       [first.lastVersionId, 1],
     ]);
     const latest = await clients.specs.getVersionContent({ organizationId: o.org, slug: 'petstore', versionId: '' }, o.as('read'));
-    expect(JSON.parse(latest.filesystemJson)[0]).toMatchObject({ isEntrypoint: true, filename: 'openapi.json', specification: { info: { title: 'Petstore v2' } } });
+    expect(latest.filesystem['openapi.json']).toMatchObject({ isEntrypoint: true, filename: 'openapi.json', specification: { info: { title: 'Petstore v2' } } });
     const older = await clients.specs.getVersionRawContent({ organizationId: o.org, slug: 'petstore', versionId: first.lastVersionId! }, o.as('read'));
     expect(older).toEqual({ text: doc30(), format: 'json' });
   });
@@ -147,7 +147,10 @@ describe('specs service (in process, real MongoDB and Kafka)', () => {
     await put(o.org, 'split', { url: `${host.origin}/split/openapi.yaml` }, o.as('create'));
     await processed(o.org, 'split');
     const split = await clients.specs.getVersionContent({ organizationId: o.org, slug: 'split', versionId: '' }, o.as('read'));
-    expect(JSON.parse(split.filesystemJson).map((f: { filename: string }) => f.filename)).toEqual(['openapi.json', './pet.json']);
+    expect(Object.values(split.filesystem).map((f) => [f.filename, f.isEntrypoint])).toEqual([
+      ['openapi.json', true],
+      ['./pet.json', false],
+    ]);
 
     const closed = await documentHost({});
     await closed.close();
@@ -195,7 +198,7 @@ describe('specs service (in process, real MongoDB and Kafka)', () => {
     const done = await processed(o.org, 'fast');
     expect(done.lastProcessErrorCode).toBeUndefined();
     const content = await clients.specs.getVersionContent({ organizationId: o.org, slug: 'fast', versionId: '' }, o.as('read'));
-    expect(JSON.parse(content.filesystemJson)[0].specification.info.title).toBe('Newest');
+    expect(content.filesystem['openapi.json'].specification!.info.title).toBe('Newest');
     // the hanging run ends (timeout) and finds its revision stale: the spec stays as it is
     await eventually(async () => {
       const runs = await service.running.deps.db.collection('runs').find({ 'input.specId': done.id, status: 'completed' }).toArray();

@@ -1,7 +1,9 @@
 import { notFound } from '@bindery/platform/errors';
 import type { Caller } from '@bindery/platform/grpc';
 import { decodeCursor, resolveLimit, toPage } from '@bindery/shared/pagination';
+import type { specsV1 as pb } from '@bindery/shared/contracts';
 import type { VersionRecord } from '@bindery/specs/domain';
+import type { FilesystemEntry } from './processing/load-files';
 import type { SpecsDeps } from './specs-deps';
 import { visibleSpec } from './specs.service';
 
@@ -29,12 +31,15 @@ export async function visibleVersion(deps: SpecsDeps, caller: Caller, organizati
   return { spec, version };
 }
 
-/** A version's files (the Filesystem as JSON text) and the spec's visibility. */
+/** A version's files keyed by file name (a name given twice keeps the first) and the spec's visibility. */
 export async function versionContent(deps: SpecsDeps, caller: Caller, organizationId: string, slug: string, versionId: string) {
   const { spec, version } = await visibleVersion(deps, caller, organizationId, slug, versionId);
   const content = await deps.versions.content(spec._id, version._id);
   if (!content) throw notFound('OpenAPI spec version');
-  return { spec, version, filesystemJson: content.filesystemJson };
+  const files = new Map<string, pb.OpenApiSpecFile>();
+  // stored as the JSON text its hash is made of (process-document.ts)
+  for (const file of JSON.parse(content.filesystemJson) as FilesystemEntry[]) if (!files.has(file.filename)) files.set(file.filename, file);
+  return { spec, version, filesystem: Object.fromEntries(files) };
 }
 
 /** A version's entry file as it was received. */

@@ -41,13 +41,42 @@ export interface SearchSpacesRequest {
   page: PageRequest | undefined;
 }
 
+/** A section of a matching page (the official SearchPageResult's sections, without `urls`). */
+export interface SearchSection {
+  id: string;
+  title: string;
+  /** the page's path */
+  path: string;
+  /** an excerpt with <mark> around the matches */
+  body: string;
+  /** the section's anchor in the page ("" for the page's start) */
+  anchor: string;
+}
+
+/** A matching page (the official SearchPageResult without `urls`; `space_id` for the gateway to build them). */
+export interface SearchPageResult {
+  id: string;
+  title: string;
+  path: string;
+  spaceId: string;
+  sections: SearchSection[];
+}
+
+/** A space with its matching pages (the official SearchSpaceResult without `urls`). */
+export interface SearchSpaceResult {
+  id: string;
+  title: string;
+  pages: SearchPageResult[];
+}
+
 export interface SearchReply {
-  /**
-   * SearchPageResult[] (space search) or SearchSpaceResult[] (organization search), without `urls`;
-   * every page and section carries `spaceId` for the gateway to build them
-   */
-  itemsJson: string;
-  page: PageInfo | undefined;
+  page:
+    | PageInfo
+    | undefined;
+  /** SearchSpace: the matching pages, best first */
+  pages: SearchPageResult[];
+  /** SearchOrganization and SearchSpaces: the spaces with matching pages, best first */
+  spaces: SearchSpaceResult[];
 }
 
 export interface RebuildRequest {
@@ -401,17 +430,393 @@ export const SearchSpacesRequest: MessageFns<SearchSpacesRequest> = {
   },
 };
 
+function createBaseSearchSection(): SearchSection {
+  return { id: "", title: "", path: "", body: "", anchor: "" };
+}
+
+export const SearchSection: MessageFns<SearchSection> = {
+  encode(message: SearchSection, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.id !== "") {
+      writer.uint32(10).string(message.id);
+    }
+    if (message.title !== "") {
+      writer.uint32(18).string(message.title);
+    }
+    if (message.path !== "") {
+      writer.uint32(26).string(message.path);
+    }
+    if (message.body !== "") {
+      writer.uint32(34).string(message.body);
+    }
+    if (message.anchor !== "") {
+      writer.uint32(42).string(message.anchor);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): SearchSection {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseSearchSection();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.id = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.title = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.path = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.body = reader.string();
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.anchor = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): SearchSection {
+    return {
+      id: isSet(object.id) ? globalThis.String(object.id) : "",
+      title: isSet(object.title) ? globalThis.String(object.title) : "",
+      path: isSet(object.path) ? globalThis.String(object.path) : "",
+      body: isSet(object.body) ? globalThis.String(object.body) : "",
+      anchor: isSet(object.anchor) ? globalThis.String(object.anchor) : "",
+    };
+  },
+
+  toJSON(message: SearchSection): unknown {
+    const obj: any = {};
+    if (message.id !== "") {
+      obj.id = message.id;
+    }
+    if (message.title !== "") {
+      obj.title = message.title;
+    }
+    if (message.path !== "") {
+      obj.path = message.path;
+    }
+    if (message.body !== "") {
+      obj.body = message.body;
+    }
+    if (message.anchor !== "") {
+      obj.anchor = message.anchor;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<SearchSection>, I>>(base?: I): SearchSection {
+    return SearchSection.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<SearchSection>, I>>(object: I): SearchSection {
+    const message = createBaseSearchSection();
+    message.id = object.id ?? "";
+    message.title = object.title ?? "";
+    message.path = object.path ?? "";
+    message.body = object.body ?? "";
+    message.anchor = object.anchor ?? "";
+    return message;
+  },
+};
+
+function createBaseSearchPageResult(): SearchPageResult {
+  return { id: "", title: "", path: "", spaceId: "", sections: [] };
+}
+
+export const SearchPageResult: MessageFns<SearchPageResult> = {
+  encode(message: SearchPageResult, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.id !== "") {
+      writer.uint32(10).string(message.id);
+    }
+    if (message.title !== "") {
+      writer.uint32(18).string(message.title);
+    }
+    if (message.path !== "") {
+      writer.uint32(26).string(message.path);
+    }
+    if (message.spaceId !== "") {
+      writer.uint32(34).string(message.spaceId);
+    }
+    for (const v of message.sections) {
+      SearchSection.encode(v!, writer.uint32(42).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): SearchPageResult {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseSearchPageResult();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.id = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.title = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.path = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.spaceId = reader.string();
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.sections.push(SearchSection.decode(reader, reader.uint32()));
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): SearchPageResult {
+    return {
+      id: isSet(object.id) ? globalThis.String(object.id) : "",
+      title: isSet(object.title) ? globalThis.String(object.title) : "",
+      path: isSet(object.path) ? globalThis.String(object.path) : "",
+      spaceId: isSet(object.spaceId)
+        ? globalThis.String(object.spaceId)
+        : isSet(object.space_id)
+        ? globalThis.String(object.space_id)
+        : "",
+      sections: globalThis.Array.isArray(object?.sections)
+        ? object.sections.map((e: any) => SearchSection.fromJSON(e))
+        : [],
+    };
+  },
+
+  toJSON(message: SearchPageResult): unknown {
+    const obj: any = {};
+    if (message.id !== "") {
+      obj.id = message.id;
+    }
+    if (message.title !== "") {
+      obj.title = message.title;
+    }
+    if (message.path !== "") {
+      obj.path = message.path;
+    }
+    if (message.spaceId !== "") {
+      obj.spaceId = message.spaceId;
+    }
+    if (message.sections?.length) {
+      obj.sections = message.sections.map((e) => SearchSection.toJSON(e));
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<SearchPageResult>, I>>(base?: I): SearchPageResult {
+    return SearchPageResult.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<SearchPageResult>, I>>(object: I): SearchPageResult {
+    const message = createBaseSearchPageResult();
+    message.id = object.id ?? "";
+    message.title = object.title ?? "";
+    message.path = object.path ?? "";
+    message.spaceId = object.spaceId ?? "";
+    message.sections = object.sections?.map((e) => SearchSection.fromPartial(e)) || [];
+    return message;
+  },
+};
+
+function createBaseSearchSpaceResult(): SearchSpaceResult {
+  return { id: "", title: "", pages: [] };
+}
+
+export const SearchSpaceResult: MessageFns<SearchSpaceResult> = {
+  encode(message: SearchSpaceResult, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.id !== "") {
+      writer.uint32(10).string(message.id);
+    }
+    if (message.title !== "") {
+      writer.uint32(18).string(message.title);
+    }
+    for (const v of message.pages) {
+      SearchPageResult.encode(v!, writer.uint32(26).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): SearchSpaceResult {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseSearchSpaceResult();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.id = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.title = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.pages.push(SearchPageResult.decode(reader, reader.uint32()));
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): SearchSpaceResult {
+    return {
+      id: isSet(object.id) ? globalThis.String(object.id) : "",
+      title: isSet(object.title) ? globalThis.String(object.title) : "",
+      pages: globalThis.Array.isArray(object?.pages) ? object.pages.map((e: any) => SearchPageResult.fromJSON(e)) : [],
+    };
+  },
+
+  toJSON(message: SearchSpaceResult): unknown {
+    const obj: any = {};
+    if (message.id !== "") {
+      obj.id = message.id;
+    }
+    if (message.title !== "") {
+      obj.title = message.title;
+    }
+    if (message.pages?.length) {
+      obj.pages = message.pages.map((e) => SearchPageResult.toJSON(e));
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<SearchSpaceResult>, I>>(base?: I): SearchSpaceResult {
+    return SearchSpaceResult.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<SearchSpaceResult>, I>>(object: I): SearchSpaceResult {
+    const message = createBaseSearchSpaceResult();
+    message.id = object.id ?? "";
+    message.title = object.title ?? "";
+    message.pages = object.pages?.map((e) => SearchPageResult.fromPartial(e)) || [];
+    return message;
+  },
+};
+
 function createBaseSearchReply(): SearchReply {
-  return { itemsJson: "", page: undefined };
+  return { page: undefined, pages: [], spaces: [] };
 }
 
 export const SearchReply: MessageFns<SearchReply> = {
   encode(message: SearchReply, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
-    if (message.itemsJson !== "") {
-      writer.uint32(10).string(message.itemsJson);
-    }
     if (message.page !== undefined) {
       PageInfo.encode(message.page, writer.uint32(18).fork()).join();
+    }
+    for (const v of message.pages) {
+      SearchPageResult.encode(v!, writer.uint32(26).fork()).join();
+    }
+    for (const v of message.spaces) {
+      SearchSpaceResult.encode(v!, writer.uint32(34).fork()).join();
     }
     return writer;
   },
@@ -429,20 +834,28 @@ export const SearchReply: MessageFns<SearchReply> = {
       while (reader.pos < end) {
         const tag = reader.uint32();
         switch (tag >>> 3) {
-          case 1: {
-            if (tag !== 10) {
-              break;
-            }
-
-            message.itemsJson = reader.string();
-            continue;
-          }
           case 2: {
             if (tag !== 18) {
               break;
             }
 
             message.page = PageInfo.decode(reader, reader.uint32());
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.pages.push(SearchPageResult.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.spaces.push(SearchSpaceResult.decode(reader, reader.uint32()));
             continue;
           }
         }
@@ -459,22 +872,24 @@ export const SearchReply: MessageFns<SearchReply> = {
 
   fromJSON(object: any): SearchReply {
     return {
-      itemsJson: isSet(object.itemsJson)
-        ? globalThis.String(object.itemsJson)
-        : isSet(object.items_json)
-        ? globalThis.String(object.items_json)
-        : "",
       page: isSet(object.page) ? PageInfo.fromJSON(object.page) : undefined,
+      pages: globalThis.Array.isArray(object?.pages) ? object.pages.map((e: any) => SearchPageResult.fromJSON(e)) : [],
+      spaces: globalThis.Array.isArray(object?.spaces)
+        ? object.spaces.map((e: any) => SearchSpaceResult.fromJSON(e))
+        : [],
     };
   },
 
   toJSON(message: SearchReply): unknown {
     const obj: any = {};
-    if (message.itemsJson !== "") {
-      obj.itemsJson = message.itemsJson;
-    }
     if (message.page !== undefined) {
       obj.page = PageInfo.toJSON(message.page);
+    }
+    if (message.pages?.length) {
+      obj.pages = message.pages.map((e) => SearchPageResult.toJSON(e));
+    }
+    if (message.spaces?.length) {
+      obj.spaces = message.spaces.map((e) => SearchSpaceResult.toJSON(e));
     }
     return obj;
   },
@@ -484,8 +899,9 @@ export const SearchReply: MessageFns<SearchReply> = {
   },
   fromPartial<I extends Exact<DeepPartial<SearchReply>, I>>(object: I): SearchReply {
     const message = createBaseSearchReply();
-    message.itemsJson = object.itemsJson ?? "";
     message.page = (object.page !== undefined && object.page !== null) ? PageInfo.fromPartial(object.page) : undefined;
+    message.pages = object.pages?.map((e) => SearchPageResult.fromPartial(e)) || [];
+    message.spaces = object.spaces?.map((e) => SearchSpaceResult.fromPartial(e)) || [];
     return message;
   },
 };

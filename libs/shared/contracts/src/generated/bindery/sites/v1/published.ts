@@ -18,8 +18,11 @@ import {
   type ServiceError,
   type UntypedServiceImplementation,
 } from "@grpc/grpc-js";
+import { Struct } from "../../../google/protobuf/struct";
 import { PageInfo, PageRequest } from "../../common/v1/common";
+import { SearchSpaceResult } from "../../search/v1/search";
 import { DeleteResponse } from "./sites";
+import { PublishedSite } from "./structure";
 
 export interface VisitorClaims {
   /**
@@ -29,8 +32,8 @@ export interface VisitorClaims {
   token?:
     | string
     | undefined;
-  /** unsigned claims, as JSON text (an open object): `visitor.claims.unsigned` in conditions */
-  unsignedClaimsJson?: string | undefined;
+  /** unsigned claims (an open object, as a Struct: decision 0005): `visitor.claims.unsigned` in conditions */
+  unsignedClaims: { [key: string]: any } | undefined;
 }
 
 export interface ResolvePublishedUrlRequest {
@@ -82,6 +85,34 @@ export interface PublishedSiteContent {
   redirectPermanent: boolean;
 }
 
+export interface OpenPublishedUrlRequest {
+  /** the published URL, without a share segment (the key comes in `share_key`) */
+  url: string;
+  visitor?:
+    | VisitorClaims
+    | undefined;
+  /** the share-link key the visitor holds (a renderer keeps it in a cookie, not in its URLs) */
+  shareKey?: string | undefined;
+}
+
+/** A published URL opened for one visitor. */
+export interface PublishedUrlView {
+  /** the resolution, or (`redirect` set) where the URL sends the visitor; nothing else is set then */
+  content:
+    | PublishedSiteContent
+    | undefined;
+  /** what `content.api_token` may read, as AuthenticateSiteToken answers it now */
+  scope:
+    | SiteTokenScope
+    | undefined;
+  /**
+   * the site and its structure as this visitor sees it: the sections and site spaces whose
+   * condition fails for the visitor's claims are left out; each site space with its space (and the
+   * space's current revision), all of them readable with `content.api_token`
+   */
+  site: PublishedSite | undefined;
+}
+
 export interface AuthenticateSiteTokenRequest {
   token: string;
 }
@@ -95,11 +126,26 @@ export interface SiteTokenScope {
   tokenId: string;
 }
 
+/**
+ * Where a redirect sends its visitors (the official SiteRedirect destinations): `kind` says which
+ * fields are set — "site-section": site_section_id; "site-space": site_space_id; "site-page":
+ * site_space_id and page_id; "external": url; and in a create only, "path": space_id and path (a
+ * page by its space and path, stored as a "site-page").
+ */
+export interface RedirectDestination {
+  kind: string;
+  siteSectionId?: string | undefined;
+  siteSpaceId?: string | undefined;
+  pageId?: string | undefined;
+  url?: string | undefined;
+  spaceId?: string | undefined;
+  path?: string | undefined;
+}
+
 export interface SiteRedirect {
   id: string;
   source: string;
-  /** the destination as the API shows it, JSON text of the official shape */
-  destinationJson: string;
+  destination: RedirectDestination | undefined;
   captureWildcard: boolean;
   draft: boolean;
   permanent: boolean;
@@ -134,7 +180,7 @@ export interface CreateRedirectRequest {
   organizationId: string;
   siteId: string;
   source: string;
-  destinationJson: string;
+  destination: RedirectDestination | undefined;
   captureWildcard: boolean;
   draft: boolean;
   permanent: boolean;
@@ -144,8 +190,11 @@ export interface UpdateRedirectRequest {
   organizationId: string;
   siteId: string;
   redirectId: string;
-  source?: string | undefined;
-  destinationJson?: string | undefined;
+  source?:
+    | string
+    | undefined;
+  /** absent: unchanged */
+  destination?: RedirectDestination | undefined;
   captureWildcard?: boolean | undefined;
   draft?: boolean | undefined;
   permanent?: boolean | undefined;
@@ -163,20 +212,39 @@ export interface RedirectMatch {
   target: string;
 }
 
+/**
+ * What a site's search covers: the official SiteSearchScope, the deprecated forms of the request
+ * mapped onto it.
+ */
+export interface SiteSearchScope {
+  /** "default" (also when empty), "specific", "all", or "current" (the deprecated form) */
+  mode: string;
+  /** "default": site spaces searched besides each section's default content */
+  includedSiteSpaces: string[];
+  /** "specific": the only site spaces searched (at least one) */
+  siteSpaceIds: string[];
+  /** "current": the visitor's site space, searched with the default content */
+  siteSpaceId?: string | undefined;
+}
+
 export interface SearchSiteRequest {
   organizationId: string;
   siteId: string;
   query: string;
-  /** the scope, JSON text of the official SiteSearchScope (or the deprecated mode fields) */
-  scopeJson: string;
   page: PageRequest | undefined;
-  shareKey?: string | undefined;
+  shareKey?:
+    | string
+    | undefined;
+  /** none: the default scope */
+  scope: SiteSearchScope | undefined;
 }
 
 export interface SearchSiteResponse {
-  /** SearchSpaceResult items in the official shape (as search answers them) */
-  itemsJson: string;
-  page: PageInfo | undefined;
+  page:
+    | PageInfo
+    | undefined;
+  /** the spaces with matching pages, best first (as search answers them) */
+  spaces: SearchSpaceResult[];
 }
 
 export interface VisitorAuthRequest {
@@ -192,7 +260,7 @@ export interface VisitorAuth {
 }
 
 function createBaseVisitorClaims(): VisitorClaims {
-  return { token: undefined, unsignedClaimsJson: undefined };
+  return { token: undefined, unsignedClaims: undefined };
 }
 
 export const VisitorClaims: MessageFns<VisitorClaims> = {
@@ -200,8 +268,8 @@ export const VisitorClaims: MessageFns<VisitorClaims> = {
     if (message.token !== undefined) {
       writer.uint32(10).string(message.token);
     }
-    if (message.unsignedClaimsJson !== undefined) {
-      writer.uint32(18).string(message.unsignedClaimsJson);
+    if (message.unsignedClaims !== undefined) {
+      Struct.encode(Struct.wrap(message.unsignedClaims), writer.uint32(26).fork()).join();
     }
     return writer;
   },
@@ -227,12 +295,12 @@ export const VisitorClaims: MessageFns<VisitorClaims> = {
             message.token = reader.string();
             continue;
           }
-          case 2: {
-            if (tag !== 18) {
+          case 3: {
+            if (tag !== 26) {
               break;
             }
 
-            message.unsignedClaimsJson = reader.string();
+            message.unsignedClaims = Struct.unwrap(Struct.decode(reader, reader.uint32()));
             continue;
           }
         }
@@ -250,10 +318,10 @@ export const VisitorClaims: MessageFns<VisitorClaims> = {
   fromJSON(object: any): VisitorClaims {
     return {
       token: isSet(object.token) ? globalThis.String(object.token) : undefined,
-      unsignedClaimsJson: isSet(object.unsignedClaimsJson)
-        ? globalThis.String(object.unsignedClaimsJson)
-        : isSet(object.unsigned_claims_json)
-        ? globalThis.String(object.unsigned_claims_json)
+      unsignedClaims: isObject(object.unsignedClaims)
+        ? object.unsignedClaims
+        : isObject(object.unsigned_claims)
+        ? object.unsigned_claims
         : undefined,
     };
   },
@@ -263,8 +331,8 @@ export const VisitorClaims: MessageFns<VisitorClaims> = {
     if (message.token !== undefined) {
       obj.token = message.token;
     }
-    if (message.unsignedClaimsJson !== undefined) {
-      obj.unsignedClaimsJson = message.unsignedClaimsJson;
+    if (message.unsignedClaims !== undefined) {
+      obj.unsignedClaims = message.unsignedClaims;
     }
     return obj;
   },
@@ -275,7 +343,7 @@ export const VisitorClaims: MessageFns<VisitorClaims> = {
   fromPartial<I extends Exact<DeepPartial<VisitorClaims>, I>>(object: I): VisitorClaims {
     const message = createBaseVisitorClaims();
     message.token = object.token ?? undefined;
-    message.unsignedClaimsJson = object.unsignedClaimsJson ?? undefined;
+    message.unsignedClaims = object.unsignedClaims ?? undefined;
     return message;
   },
 };
@@ -807,6 +875,220 @@ export const PublishedSiteContent: MessageFns<PublishedSiteContent> = {
   },
 };
 
+function createBaseOpenPublishedUrlRequest(): OpenPublishedUrlRequest {
+  return { url: "", visitor: undefined, shareKey: undefined };
+}
+
+export const OpenPublishedUrlRequest: MessageFns<OpenPublishedUrlRequest> = {
+  encode(message: OpenPublishedUrlRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.url !== "") {
+      writer.uint32(10).string(message.url);
+    }
+    if (message.visitor !== undefined) {
+      VisitorClaims.encode(message.visitor, writer.uint32(18).fork()).join();
+    }
+    if (message.shareKey !== undefined) {
+      writer.uint32(26).string(message.shareKey);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): OpenPublishedUrlRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseOpenPublishedUrlRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.url = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.visitor = VisitorClaims.decode(reader, reader.uint32());
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.shareKey = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): OpenPublishedUrlRequest {
+    return {
+      url: isSet(object.url) ? globalThis.String(object.url) : "",
+      visitor: isSet(object.visitor) ? VisitorClaims.fromJSON(object.visitor) : undefined,
+      shareKey: isSet(object.shareKey)
+        ? globalThis.String(object.shareKey)
+        : isSet(object.share_key)
+        ? globalThis.String(object.share_key)
+        : undefined,
+    };
+  },
+
+  toJSON(message: OpenPublishedUrlRequest): unknown {
+    const obj: any = {};
+    if (message.url !== "") {
+      obj.url = message.url;
+    }
+    if (message.visitor !== undefined) {
+      obj.visitor = VisitorClaims.toJSON(message.visitor);
+    }
+    if (message.shareKey !== undefined) {
+      obj.shareKey = message.shareKey;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<OpenPublishedUrlRequest>, I>>(base?: I): OpenPublishedUrlRequest {
+    return OpenPublishedUrlRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<OpenPublishedUrlRequest>, I>>(object: I): OpenPublishedUrlRequest {
+    const message = createBaseOpenPublishedUrlRequest();
+    message.url = object.url ?? "";
+    message.visitor = (object.visitor !== undefined && object.visitor !== null)
+      ? VisitorClaims.fromPartial(object.visitor)
+      : undefined;
+    message.shareKey = object.shareKey ?? undefined;
+    return message;
+  },
+};
+
+function createBasePublishedUrlView(): PublishedUrlView {
+  return { content: undefined, scope: undefined, site: undefined };
+}
+
+export const PublishedUrlView: MessageFns<PublishedUrlView> = {
+  encode(message: PublishedUrlView, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.content !== undefined) {
+      PublishedSiteContent.encode(message.content, writer.uint32(10).fork()).join();
+    }
+    if (message.scope !== undefined) {
+      SiteTokenScope.encode(message.scope, writer.uint32(18).fork()).join();
+    }
+    if (message.site !== undefined) {
+      PublishedSite.encode(message.site, writer.uint32(26).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): PublishedUrlView {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBasePublishedUrlView();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.content = PublishedSiteContent.decode(reader, reader.uint32());
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.scope = SiteTokenScope.decode(reader, reader.uint32());
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.site = PublishedSite.decode(reader, reader.uint32());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): PublishedUrlView {
+    return {
+      content: isSet(object.content) ? PublishedSiteContent.fromJSON(object.content) : undefined,
+      scope: isSet(object.scope) ? SiteTokenScope.fromJSON(object.scope) : undefined,
+      site: isSet(object.site) ? PublishedSite.fromJSON(object.site) : undefined,
+    };
+  },
+
+  toJSON(message: PublishedUrlView): unknown {
+    const obj: any = {};
+    if (message.content !== undefined) {
+      obj.content = PublishedSiteContent.toJSON(message.content);
+    }
+    if (message.scope !== undefined) {
+      obj.scope = SiteTokenScope.toJSON(message.scope);
+    }
+    if (message.site !== undefined) {
+      obj.site = PublishedSite.toJSON(message.site);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<PublishedUrlView>, I>>(base?: I): PublishedUrlView {
+    return PublishedUrlView.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<PublishedUrlView>, I>>(object: I): PublishedUrlView {
+    const message = createBasePublishedUrlView();
+    message.content = (object.content !== undefined && object.content !== null)
+      ? PublishedSiteContent.fromPartial(object.content)
+      : undefined;
+    message.scope = (object.scope !== undefined && object.scope !== null)
+      ? SiteTokenScope.fromPartial(object.scope)
+      : undefined;
+    message.site = (object.site !== undefined && object.site !== null)
+      ? PublishedSite.fromPartial(object.site)
+      : undefined;
+    return message;
+  },
+};
+
 function createBaseAuthenticateSiteTokenRequest(): AuthenticateSiteTokenRequest {
   return { token: "" };
 }
@@ -1007,11 +1289,200 @@ export const SiteTokenScope: MessageFns<SiteTokenScope> = {
   },
 };
 
+function createBaseRedirectDestination(): RedirectDestination {
+  return {
+    kind: "",
+    siteSectionId: undefined,
+    siteSpaceId: undefined,
+    pageId: undefined,
+    url: undefined,
+    spaceId: undefined,
+    path: undefined,
+  };
+}
+
+export const RedirectDestination: MessageFns<RedirectDestination> = {
+  encode(message: RedirectDestination, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.kind !== "") {
+      writer.uint32(10).string(message.kind);
+    }
+    if (message.siteSectionId !== undefined) {
+      writer.uint32(18).string(message.siteSectionId);
+    }
+    if (message.siteSpaceId !== undefined) {
+      writer.uint32(26).string(message.siteSpaceId);
+    }
+    if (message.pageId !== undefined) {
+      writer.uint32(34).string(message.pageId);
+    }
+    if (message.url !== undefined) {
+      writer.uint32(42).string(message.url);
+    }
+    if (message.spaceId !== undefined) {
+      writer.uint32(50).string(message.spaceId);
+    }
+    if (message.path !== undefined) {
+      writer.uint32(58).string(message.path);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): RedirectDestination {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseRedirectDestination();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.kind = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.siteSectionId = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.siteSpaceId = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.pageId = reader.string();
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.url = reader.string();
+            continue;
+          }
+          case 6: {
+            if (tag !== 50) {
+              break;
+            }
+
+            message.spaceId = reader.string();
+            continue;
+          }
+          case 7: {
+            if (tag !== 58) {
+              break;
+            }
+
+            message.path = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): RedirectDestination {
+    return {
+      kind: isSet(object.kind) ? globalThis.String(object.kind) : "",
+      siteSectionId: isSet(object.siteSectionId)
+        ? globalThis.String(object.siteSectionId)
+        : isSet(object.site_section_id)
+        ? globalThis.String(object.site_section_id)
+        : undefined,
+      siteSpaceId: isSet(object.siteSpaceId)
+        ? globalThis.String(object.siteSpaceId)
+        : isSet(object.site_space_id)
+        ? globalThis.String(object.site_space_id)
+        : undefined,
+      pageId: isSet(object.pageId)
+        ? globalThis.String(object.pageId)
+        : isSet(object.page_id)
+        ? globalThis.String(object.page_id)
+        : undefined,
+      url: isSet(object.url) ? globalThis.String(object.url) : undefined,
+      spaceId: isSet(object.spaceId)
+        ? globalThis.String(object.spaceId)
+        : isSet(object.space_id)
+        ? globalThis.String(object.space_id)
+        : undefined,
+      path: isSet(object.path) ? globalThis.String(object.path) : undefined,
+    };
+  },
+
+  toJSON(message: RedirectDestination): unknown {
+    const obj: any = {};
+    if (message.kind !== "") {
+      obj.kind = message.kind;
+    }
+    if (message.siteSectionId !== undefined) {
+      obj.siteSectionId = message.siteSectionId;
+    }
+    if (message.siteSpaceId !== undefined) {
+      obj.siteSpaceId = message.siteSpaceId;
+    }
+    if (message.pageId !== undefined) {
+      obj.pageId = message.pageId;
+    }
+    if (message.url !== undefined) {
+      obj.url = message.url;
+    }
+    if (message.spaceId !== undefined) {
+      obj.spaceId = message.spaceId;
+    }
+    if (message.path !== undefined) {
+      obj.path = message.path;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<RedirectDestination>, I>>(base?: I): RedirectDestination {
+    return RedirectDestination.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<RedirectDestination>, I>>(object: I): RedirectDestination {
+    const message = createBaseRedirectDestination();
+    message.kind = object.kind ?? "";
+    message.siteSectionId = object.siteSectionId ?? undefined;
+    message.siteSpaceId = object.siteSpaceId ?? undefined;
+    message.pageId = object.pageId ?? undefined;
+    message.url = object.url ?? undefined;
+    message.spaceId = object.spaceId ?? undefined;
+    message.path = object.path ?? undefined;
+    return message;
+  },
+};
+
 function createBaseSiteRedirect(): SiteRedirect {
   return {
     id: "",
     source: "",
-    destinationJson: "",
+    destination: undefined,
     captureWildcard: false,
     draft: false,
     permanent: false,
@@ -1028,8 +1499,8 @@ export const SiteRedirect: MessageFns<SiteRedirect> = {
     if (message.source !== "") {
       writer.uint32(18).string(message.source);
     }
-    if (message.destinationJson !== "") {
-      writer.uint32(26).string(message.destinationJson);
+    if (message.destination !== undefined) {
+      RedirectDestination.encode(message.destination, writer.uint32(74).fork()).join();
     }
     if (message.captureWildcard !== false) {
       writer.uint32(32).bool(message.captureWildcard);
@@ -1078,12 +1549,12 @@ export const SiteRedirect: MessageFns<SiteRedirect> = {
             message.source = reader.string();
             continue;
           }
-          case 3: {
-            if (tag !== 26) {
+          case 9: {
+            if (tag !== 74) {
               break;
             }
 
-            message.destinationJson = reader.string();
+            message.destination = RedirectDestination.decode(reader, reader.uint32());
             continue;
           }
           case 4: {
@@ -1142,11 +1613,7 @@ export const SiteRedirect: MessageFns<SiteRedirect> = {
     return {
       id: isSet(object.id) ? globalThis.String(object.id) : "",
       source: isSet(object.source) ? globalThis.String(object.source) : "",
-      destinationJson: isSet(object.destinationJson)
-        ? globalThis.String(object.destinationJson)
-        : isSet(object.destination_json)
-        ? globalThis.String(object.destination_json)
-        : "",
+      destination: isSet(object.destination) ? RedirectDestination.fromJSON(object.destination) : undefined,
       captureWildcard: isSet(object.captureWildcard)
         ? globalThis.Boolean(object.captureWildcard)
         : isSet(object.capture_wildcard)
@@ -1175,8 +1642,8 @@ export const SiteRedirect: MessageFns<SiteRedirect> = {
     if (message.source !== "") {
       obj.source = message.source;
     }
-    if (message.destinationJson !== "") {
-      obj.destinationJson = message.destinationJson;
+    if (message.destination !== undefined) {
+      obj.destination = RedirectDestination.toJSON(message.destination);
     }
     if (message.captureWildcard !== false) {
       obj.captureWildcard = message.captureWildcard;
@@ -1203,7 +1670,9 @@ export const SiteRedirect: MessageFns<SiteRedirect> = {
     const message = createBaseSiteRedirect();
     message.id = object.id ?? "";
     message.source = object.source ?? "";
-    message.destinationJson = object.destinationJson ?? "";
+    message.destination = (object.destination !== undefined && object.destination !== null)
+      ? RedirectDestination.fromPartial(object.destination)
+      : undefined;
     message.captureWildcard = object.captureWildcard ?? false;
     message.draft = object.draft ?? false;
     message.permanent = object.permanent ?? false;
@@ -1579,7 +2048,7 @@ function createBaseCreateRedirectRequest(): CreateRedirectRequest {
     organizationId: "",
     siteId: "",
     source: "",
-    destinationJson: "",
+    destination: undefined,
     captureWildcard: false,
     draft: false,
     permanent: false,
@@ -1597,8 +2066,8 @@ export const CreateRedirectRequest: MessageFns<CreateRedirectRequest> = {
     if (message.source !== "") {
       writer.uint32(26).string(message.source);
     }
-    if (message.destinationJson !== "") {
-      writer.uint32(34).string(message.destinationJson);
+    if (message.destination !== undefined) {
+      RedirectDestination.encode(message.destination, writer.uint32(66).fork()).join();
     }
     if (message.captureWildcard !== false) {
       writer.uint32(40).bool(message.captureWildcard);
@@ -1649,12 +2118,12 @@ export const CreateRedirectRequest: MessageFns<CreateRedirectRequest> = {
             message.source = reader.string();
             continue;
           }
-          case 4: {
-            if (tag !== 34) {
+          case 8: {
+            if (tag !== 66) {
               break;
             }
 
-            message.destinationJson = reader.string();
+            message.destination = RedirectDestination.decode(reader, reader.uint32());
             continue;
           }
           case 5: {
@@ -1706,11 +2175,7 @@ export const CreateRedirectRequest: MessageFns<CreateRedirectRequest> = {
         ? globalThis.String(object.site_id)
         : "",
       source: isSet(object.source) ? globalThis.String(object.source) : "",
-      destinationJson: isSet(object.destinationJson)
-        ? globalThis.String(object.destinationJson)
-        : isSet(object.destination_json)
-        ? globalThis.String(object.destination_json)
-        : "",
+      destination: isSet(object.destination) ? RedirectDestination.fromJSON(object.destination) : undefined,
       captureWildcard: isSet(object.captureWildcard)
         ? globalThis.Boolean(object.captureWildcard)
         : isSet(object.capture_wildcard)
@@ -1732,8 +2197,8 @@ export const CreateRedirectRequest: MessageFns<CreateRedirectRequest> = {
     if (message.source !== "") {
       obj.source = message.source;
     }
-    if (message.destinationJson !== "") {
-      obj.destinationJson = message.destinationJson;
+    if (message.destination !== undefined) {
+      obj.destination = RedirectDestination.toJSON(message.destination);
     }
     if (message.captureWildcard !== false) {
       obj.captureWildcard = message.captureWildcard;
@@ -1755,7 +2220,9 @@ export const CreateRedirectRequest: MessageFns<CreateRedirectRequest> = {
     message.organizationId = object.organizationId ?? "";
     message.siteId = object.siteId ?? "";
     message.source = object.source ?? "";
-    message.destinationJson = object.destinationJson ?? "";
+    message.destination = (object.destination !== undefined && object.destination !== null)
+      ? RedirectDestination.fromPartial(object.destination)
+      : undefined;
     message.captureWildcard = object.captureWildcard ?? false;
     message.draft = object.draft ?? false;
     message.permanent = object.permanent ?? false;
@@ -1769,7 +2236,7 @@ function createBaseUpdateRedirectRequest(): UpdateRedirectRequest {
     siteId: "",
     redirectId: "",
     source: undefined,
-    destinationJson: undefined,
+    destination: undefined,
     captureWildcard: undefined,
     draft: undefined,
     permanent: undefined,
@@ -1790,8 +2257,8 @@ export const UpdateRedirectRequest: MessageFns<UpdateRedirectRequest> = {
     if (message.source !== undefined) {
       writer.uint32(34).string(message.source);
     }
-    if (message.destinationJson !== undefined) {
-      writer.uint32(42).string(message.destinationJson);
+    if (message.destination !== undefined) {
+      RedirectDestination.encode(message.destination, writer.uint32(74).fork()).join();
     }
     if (message.captureWildcard !== undefined) {
       writer.uint32(48).bool(message.captureWildcard);
@@ -1850,12 +2317,12 @@ export const UpdateRedirectRequest: MessageFns<UpdateRedirectRequest> = {
             message.source = reader.string();
             continue;
           }
-          case 5: {
-            if (tag !== 42) {
+          case 9: {
+            if (tag !== 74) {
               break;
             }
 
-            message.destinationJson = reader.string();
+            message.destination = RedirectDestination.decode(reader, reader.uint32());
             continue;
           }
           case 6: {
@@ -1912,11 +2379,7 @@ export const UpdateRedirectRequest: MessageFns<UpdateRedirectRequest> = {
         ? globalThis.String(object.redirect_id)
         : "",
       source: isSet(object.source) ? globalThis.String(object.source) : undefined,
-      destinationJson: isSet(object.destinationJson)
-        ? globalThis.String(object.destinationJson)
-        : isSet(object.destination_json)
-        ? globalThis.String(object.destination_json)
-        : undefined,
+      destination: isSet(object.destination) ? RedirectDestination.fromJSON(object.destination) : undefined,
       captureWildcard: isSet(object.captureWildcard)
         ? globalThis.Boolean(object.captureWildcard)
         : isSet(object.capture_wildcard)
@@ -1941,8 +2404,8 @@ export const UpdateRedirectRequest: MessageFns<UpdateRedirectRequest> = {
     if (message.source !== undefined) {
       obj.source = message.source;
     }
-    if (message.destinationJson !== undefined) {
-      obj.destinationJson = message.destinationJson;
+    if (message.destination !== undefined) {
+      obj.destination = RedirectDestination.toJSON(message.destination);
     }
     if (message.captureWildcard !== undefined) {
       obj.captureWildcard = message.captureWildcard;
@@ -1965,7 +2428,9 @@ export const UpdateRedirectRequest: MessageFns<UpdateRedirectRequest> = {
     message.siteId = object.siteId ?? "";
     message.redirectId = object.redirectId ?? "";
     message.source = object.source ?? undefined;
-    message.destinationJson = object.destinationJson ?? undefined;
+    message.destination = (object.destination !== undefined && object.destination !== null)
+      ? RedirectDestination.fromPartial(object.destination)
+      : undefined;
     message.captureWildcard = object.captureWildcard ?? undefined;
     message.draft = object.draft ?? undefined;
     message.permanent = object.permanent ?? undefined;
@@ -2189,8 +2654,137 @@ export const RedirectMatch: MessageFns<RedirectMatch> = {
   },
 };
 
+function createBaseSiteSearchScope(): SiteSearchScope {
+  return { mode: "", includedSiteSpaces: [], siteSpaceIds: [], siteSpaceId: undefined };
+}
+
+export const SiteSearchScope: MessageFns<SiteSearchScope> = {
+  encode(message: SiteSearchScope, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.mode !== "") {
+      writer.uint32(10).string(message.mode);
+    }
+    for (const v of message.includedSiteSpaces) {
+      writer.uint32(18).string(v!);
+    }
+    for (const v of message.siteSpaceIds) {
+      writer.uint32(26).string(v!);
+    }
+    if (message.siteSpaceId !== undefined) {
+      writer.uint32(34).string(message.siteSpaceId);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): SiteSearchScope {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseSiteSearchScope();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.mode = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.includedSiteSpaces.push(reader.string());
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.siteSpaceIds.push(reader.string());
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.siteSpaceId = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): SiteSearchScope {
+    return {
+      mode: isSet(object.mode) ? globalThis.String(object.mode) : "",
+      includedSiteSpaces: globalThis.Array.isArray(object?.includedSiteSpaces)
+        ? object.includedSiteSpaces.map((e: any) => globalThis.String(e))
+        : globalThis.Array.isArray(object?.included_site_spaces)
+        ? object.included_site_spaces.map((e: any) => globalThis.String(e))
+        : [],
+      siteSpaceIds: globalThis.Array.isArray(object?.siteSpaceIds)
+        ? object.siteSpaceIds.map((e: any) => globalThis.String(e))
+        : globalThis.Array.isArray(object?.site_space_ids)
+        ? object.site_space_ids.map((e: any) => globalThis.String(e))
+        : [],
+      siteSpaceId: isSet(object.siteSpaceId)
+        ? globalThis.String(object.siteSpaceId)
+        : isSet(object.site_space_id)
+        ? globalThis.String(object.site_space_id)
+        : undefined,
+    };
+  },
+
+  toJSON(message: SiteSearchScope): unknown {
+    const obj: any = {};
+    if (message.mode !== "") {
+      obj.mode = message.mode;
+    }
+    if (message.includedSiteSpaces?.length) {
+      obj.includedSiteSpaces = message.includedSiteSpaces;
+    }
+    if (message.siteSpaceIds?.length) {
+      obj.siteSpaceIds = message.siteSpaceIds;
+    }
+    if (message.siteSpaceId !== undefined) {
+      obj.siteSpaceId = message.siteSpaceId;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<SiteSearchScope>, I>>(base?: I): SiteSearchScope {
+    return SiteSearchScope.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<SiteSearchScope>, I>>(object: I): SiteSearchScope {
+    const message = createBaseSiteSearchScope();
+    message.mode = object.mode ?? "";
+    message.includedSiteSpaces = object.includedSiteSpaces?.map((e) => e) || [];
+    message.siteSpaceIds = object.siteSpaceIds?.map((e) => e) || [];
+    message.siteSpaceId = object.siteSpaceId ?? undefined;
+    return message;
+  },
+};
+
 function createBaseSearchSiteRequest(): SearchSiteRequest {
-  return { organizationId: "", siteId: "", query: "", scopeJson: "", page: undefined, shareKey: undefined };
+  return { organizationId: "", siteId: "", query: "", page: undefined, shareKey: undefined, scope: undefined };
 }
 
 export const SearchSiteRequest: MessageFns<SearchSiteRequest> = {
@@ -2204,14 +2798,14 @@ export const SearchSiteRequest: MessageFns<SearchSiteRequest> = {
     if (message.query !== "") {
       writer.uint32(26).string(message.query);
     }
-    if (message.scopeJson !== "") {
-      writer.uint32(34).string(message.scopeJson);
-    }
     if (message.page !== undefined) {
       PageRequest.encode(message.page, writer.uint32(42).fork()).join();
     }
     if (message.shareKey !== undefined) {
       writer.uint32(50).string(message.shareKey);
+    }
+    if (message.scope !== undefined) {
+      SiteSearchScope.encode(message.scope, writer.uint32(58).fork()).join();
     }
     return writer;
   },
@@ -2253,14 +2847,6 @@ export const SearchSiteRequest: MessageFns<SearchSiteRequest> = {
             message.query = reader.string();
             continue;
           }
-          case 4: {
-            if (tag !== 34) {
-              break;
-            }
-
-            message.scopeJson = reader.string();
-            continue;
-          }
           case 5: {
             if (tag !== 42) {
               break;
@@ -2275,6 +2861,14 @@ export const SearchSiteRequest: MessageFns<SearchSiteRequest> = {
             }
 
             message.shareKey = reader.string();
+            continue;
+          }
+          case 7: {
+            if (tag !== 58) {
+              break;
+            }
+
+            message.scope = SiteSearchScope.decode(reader, reader.uint32());
             continue;
           }
         }
@@ -2302,17 +2896,13 @@ export const SearchSiteRequest: MessageFns<SearchSiteRequest> = {
         ? globalThis.String(object.site_id)
         : "",
       query: isSet(object.query) ? globalThis.String(object.query) : "",
-      scopeJson: isSet(object.scopeJson)
-        ? globalThis.String(object.scopeJson)
-        : isSet(object.scope_json)
-        ? globalThis.String(object.scope_json)
-        : "",
       page: isSet(object.page) ? PageRequest.fromJSON(object.page) : undefined,
       shareKey: isSet(object.shareKey)
         ? globalThis.String(object.shareKey)
         : isSet(object.share_key)
         ? globalThis.String(object.share_key)
         : undefined,
+      scope: isSet(object.scope) ? SiteSearchScope.fromJSON(object.scope) : undefined,
     };
   },
 
@@ -2327,14 +2917,14 @@ export const SearchSiteRequest: MessageFns<SearchSiteRequest> = {
     if (message.query !== "") {
       obj.query = message.query;
     }
-    if (message.scopeJson !== "") {
-      obj.scopeJson = message.scopeJson;
-    }
     if (message.page !== undefined) {
       obj.page = PageRequest.toJSON(message.page);
     }
     if (message.shareKey !== undefined) {
       obj.shareKey = message.shareKey;
+    }
+    if (message.scope !== undefined) {
+      obj.scope = SiteSearchScope.toJSON(message.scope);
     }
     return obj;
   },
@@ -2347,26 +2937,28 @@ export const SearchSiteRequest: MessageFns<SearchSiteRequest> = {
     message.organizationId = object.organizationId ?? "";
     message.siteId = object.siteId ?? "";
     message.query = object.query ?? "";
-    message.scopeJson = object.scopeJson ?? "";
     message.page = (object.page !== undefined && object.page !== null)
       ? PageRequest.fromPartial(object.page)
       : undefined;
     message.shareKey = object.shareKey ?? undefined;
+    message.scope = (object.scope !== undefined && object.scope !== null)
+      ? SiteSearchScope.fromPartial(object.scope)
+      : undefined;
     return message;
   },
 };
 
 function createBaseSearchSiteResponse(): SearchSiteResponse {
-  return { itemsJson: "", page: undefined };
+  return { page: undefined, spaces: [] };
 }
 
 export const SearchSiteResponse: MessageFns<SearchSiteResponse> = {
   encode(message: SearchSiteResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
-    if (message.itemsJson !== "") {
-      writer.uint32(10).string(message.itemsJson);
-    }
     if (message.page !== undefined) {
       PageInfo.encode(message.page, writer.uint32(18).fork()).join();
+    }
+    for (const v of message.spaces) {
+      SearchSpaceResult.encode(v!, writer.uint32(26).fork()).join();
     }
     return writer;
   },
@@ -2384,20 +2976,20 @@ export const SearchSiteResponse: MessageFns<SearchSiteResponse> = {
       while (reader.pos < end) {
         const tag = reader.uint32();
         switch (tag >>> 3) {
-          case 1: {
-            if (tag !== 10) {
-              break;
-            }
-
-            message.itemsJson = reader.string();
-            continue;
-          }
           case 2: {
             if (tag !== 18) {
               break;
             }
 
             message.page = PageInfo.decode(reader, reader.uint32());
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.spaces.push(SearchSpaceResult.decode(reader, reader.uint32()));
             continue;
           }
         }
@@ -2414,22 +3006,20 @@ export const SearchSiteResponse: MessageFns<SearchSiteResponse> = {
 
   fromJSON(object: any): SearchSiteResponse {
     return {
-      itemsJson: isSet(object.itemsJson)
-        ? globalThis.String(object.itemsJson)
-        : isSet(object.items_json)
-        ? globalThis.String(object.items_json)
-        : "",
       page: isSet(object.page) ? PageInfo.fromJSON(object.page) : undefined,
+      spaces: globalThis.Array.isArray(object?.spaces)
+        ? object.spaces.map((e: any) => SearchSpaceResult.fromJSON(e))
+        : [],
     };
   },
 
   toJSON(message: SearchSiteResponse): unknown {
     const obj: any = {};
-    if (message.itemsJson !== "") {
-      obj.itemsJson = message.itemsJson;
-    }
     if (message.page !== undefined) {
       obj.page = PageInfo.toJSON(message.page);
+    }
+    if (message.spaces?.length) {
+      obj.spaces = message.spaces.map((e) => SearchSpaceResult.toJSON(e));
     }
     return obj;
   },
@@ -2439,8 +3029,8 @@ export const SearchSiteResponse: MessageFns<SearchSiteResponse> = {
   },
   fromPartial<I extends Exact<DeepPartial<SearchSiteResponse>, I>>(object: I): SearchSiteResponse {
     const message = createBaseSearchSiteResponse();
-    message.itemsJson = object.itemsJson ?? "";
     message.page = (object.page !== undefined && object.page !== null) ? PageInfo.fromPartial(object.page) : undefined;
+    message.spaces = object.spaces?.map((e) => SearchSpaceResult.fromPartial(e)) || [];
     return message;
   },
 };
@@ -2648,6 +3238,20 @@ export const PublishedSitesServiceService = {
       Buffer.from(PublishedSiteContent.encode(value).finish()),
     responseDeserialize: (value: Buffer): PublishedSiteContent => PublishedSiteContent.decode(value),
   },
+  /**
+   * for a renderer, once per request: what ResolvePublishedUrl answers, the scope of the site token
+   * it mints and the site as this visitor sees it, together (NOT_FOUND as ResolvePublishedUrl)
+   */
+  openPublishedUrl: {
+    path: "/bindery.sites.v1.PublishedSitesService/OpenPublishedUrl" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: OpenPublishedUrlRequest): Buffer =>
+      Buffer.from(OpenPublishedUrlRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): OpenPublishedUrlRequest => OpenPublishedUrlRequest.decode(value),
+    responseSerialize: (value: PublishedUrlView): Buffer => Buffer.from(PublishedUrlView.encode(value).finish()),
+    responseDeserialize: (value: Buffer): PublishedUrlView => PublishedUrlView.decode(value),
+  },
   /** for the gateway: the scope of a site token, or UNAUTHENTICATED */
   authenticateSiteToken: {
     path: "/bindery.sites.v1.PublishedSitesService/AuthenticateSiteToken" as const,
@@ -2745,6 +3349,11 @@ export interface PublishedSitesServiceServer extends UntypedServiceImplementatio
    * the content it shows with a site token for that audience, a redirect, or NOT_FOUND
    */
   resolvePublishedUrl: handleUnaryCall<ResolvePublishedUrlRequest, PublishedSiteContent>;
+  /**
+   * for a renderer, once per request: what ResolvePublishedUrl answers, the scope of the site token
+   * it mints and the site as this visitor sees it, together (NOT_FOUND as ResolvePublishedUrl)
+   */
+  openPublishedUrl: handleUnaryCall<OpenPublishedUrlRequest, PublishedUrlView>;
   /** for the gateway: the scope of a site token, or UNAUTHENTICATED */
   authenticateSiteToken: handleUnaryCall<AuthenticateSiteTokenRequest, SiteTokenScope>;
   listRedirects: handleUnaryCall<ListRedirectsRequest, ListRedirectsResponse>;
@@ -2778,6 +3387,25 @@ export interface PublishedSitesServiceClient extends Client {
     metadata: Metadata,
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: PublishedSiteContent) => void,
+  ): ClientUnaryCall;
+  /**
+   * for a renderer, once per request: what ResolvePublishedUrl answers, the scope of the site token
+   * it mints and the site as this visitor sees it, together (NOT_FOUND as ResolvePublishedUrl)
+   */
+  openPublishedUrl(
+    request: OpenPublishedUrlRequest,
+    callback: (error: ServiceError | null, response: PublishedUrlView) => void,
+  ): ClientUnaryCall;
+  openPublishedUrl(
+    request: OpenPublishedUrlRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: PublishedUrlView) => void,
+  ): ClientUnaryCall;
+  openPublishedUrl(
+    request: OpenPublishedUrlRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: PublishedUrlView) => void,
   ): ClientUnaryCall;
   /** for the gateway: the scope of a site token, or UNAUTHENTICATED */
   authenticateSiteToken(
@@ -2939,6 +3567,10 @@ type DeepPartial<T> = T extends Builtin ? T
 type KeysOfUnion<T> = T extends T ? keyof T : never;
 type Exact<P, I extends P> = P extends Builtin ? P
   : P & { [K in keyof P]: Exact<P[K], I[K]> } & { [K in Exclude<keyof I, KeysOfUnion<P>>]: never };
+
+function isObject(value: any): boolean {
+  return typeof value === "object" && value !== null;
+}
 
 function isSet(value: any): boolean {
   return value !== null && value !== undefined;

@@ -18,6 +18,7 @@ import {
   type ServiceError,
   type UntypedServiceImplementation,
 } from "@grpc/grpc-js";
+import { Struct } from "../../../google/protobuf/struct";
 import { NullableString, PageInfo, PageRequest } from "../../common/v1/common";
 import { Space } from "../../content/v1/content";
 
@@ -138,15 +139,16 @@ export interface UpdateSiteRequest {
 }
 
 export interface AdaptiveSchema {
-  /** the JSON Schema object, as JSON text (an open shape by design, decision 0005) */
-  jsonSchemaJson: string;
+  /** the JSON Schema object: an open shape, as a Struct (decision 0005) */
+  jsonSchema: { [key: string]: any } | undefined;
   updatedAt: string;
 }
 
 export interface UpdateAdaptiveSchemaRequest {
   organizationId: string;
   siteId: string;
-  jsonSchemaJson: string;
+  /** at most 256 KiB as JSON text */
+  jsonSchema: { [key: string]: any } | undefined;
 }
 
 export interface TemplateCondition {
@@ -1819,13 +1821,13 @@ export const UpdateSiteRequest: MessageFns<UpdateSiteRequest> = {
 };
 
 function createBaseAdaptiveSchema(): AdaptiveSchema {
-  return { jsonSchemaJson: "", updatedAt: "" };
+  return { jsonSchema: undefined, updatedAt: "" };
 }
 
 export const AdaptiveSchema: MessageFns<AdaptiveSchema> = {
   encode(message: AdaptiveSchema, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
-    if (message.jsonSchemaJson !== "") {
-      writer.uint32(10).string(message.jsonSchemaJson);
+    if (message.jsonSchema !== undefined) {
+      Struct.encode(Struct.wrap(message.jsonSchema), writer.uint32(26).fork()).join();
     }
     if (message.updatedAt !== "") {
       writer.uint32(18).string(message.updatedAt);
@@ -1846,12 +1848,12 @@ export const AdaptiveSchema: MessageFns<AdaptiveSchema> = {
       while (reader.pos < end) {
         const tag = reader.uint32();
         switch (tag >>> 3) {
-          case 1: {
-            if (tag !== 10) {
+          case 3: {
+            if (tag !== 26) {
               break;
             }
 
-            message.jsonSchemaJson = reader.string();
+            message.jsonSchema = Struct.unwrap(Struct.decode(reader, reader.uint32()));
             continue;
           }
           case 2: {
@@ -1876,11 +1878,11 @@ export const AdaptiveSchema: MessageFns<AdaptiveSchema> = {
 
   fromJSON(object: any): AdaptiveSchema {
     return {
-      jsonSchemaJson: isSet(object.jsonSchemaJson)
-        ? globalThis.String(object.jsonSchemaJson)
-        : isSet(object.json_schema_json)
-        ? globalThis.String(object.json_schema_json)
-        : "",
+      jsonSchema: isObject(object.jsonSchema)
+        ? object.jsonSchema
+        : isObject(object.json_schema)
+        ? object.json_schema
+        : undefined,
       updatedAt: isSet(object.updatedAt)
         ? globalThis.String(object.updatedAt)
         : isSet(object.updated_at)
@@ -1891,8 +1893,8 @@ export const AdaptiveSchema: MessageFns<AdaptiveSchema> = {
 
   toJSON(message: AdaptiveSchema): unknown {
     const obj: any = {};
-    if (message.jsonSchemaJson !== "") {
-      obj.jsonSchemaJson = message.jsonSchemaJson;
+    if (message.jsonSchema !== undefined) {
+      obj.jsonSchema = message.jsonSchema;
     }
     if (message.updatedAt !== "") {
       obj.updatedAt = message.updatedAt;
@@ -1905,14 +1907,14 @@ export const AdaptiveSchema: MessageFns<AdaptiveSchema> = {
   },
   fromPartial<I extends Exact<DeepPartial<AdaptiveSchema>, I>>(object: I): AdaptiveSchema {
     const message = createBaseAdaptiveSchema();
-    message.jsonSchemaJson = object.jsonSchemaJson ?? "";
+    message.jsonSchema = object.jsonSchema ?? undefined;
     message.updatedAt = object.updatedAt ?? "";
     return message;
   },
 };
 
 function createBaseUpdateAdaptiveSchemaRequest(): UpdateAdaptiveSchemaRequest {
-  return { organizationId: "", siteId: "", jsonSchemaJson: "" };
+  return { organizationId: "", siteId: "", jsonSchema: undefined };
 }
 
 export const UpdateAdaptiveSchemaRequest: MessageFns<UpdateAdaptiveSchemaRequest> = {
@@ -1923,8 +1925,8 @@ export const UpdateAdaptiveSchemaRequest: MessageFns<UpdateAdaptiveSchemaRequest
     if (message.siteId !== "") {
       writer.uint32(18).string(message.siteId);
     }
-    if (message.jsonSchemaJson !== "") {
-      writer.uint32(26).string(message.jsonSchemaJson);
+    if (message.jsonSchema !== undefined) {
+      Struct.encode(Struct.wrap(message.jsonSchema), writer.uint32(34).fork()).join();
     }
     return writer;
   },
@@ -1958,12 +1960,12 @@ export const UpdateAdaptiveSchemaRequest: MessageFns<UpdateAdaptiveSchemaRequest
             message.siteId = reader.string();
             continue;
           }
-          case 3: {
-            if (tag !== 26) {
+          case 4: {
+            if (tag !== 34) {
               break;
             }
 
-            message.jsonSchemaJson = reader.string();
+            message.jsonSchema = Struct.unwrap(Struct.decode(reader, reader.uint32()));
             continue;
           }
         }
@@ -1990,11 +1992,11 @@ export const UpdateAdaptiveSchemaRequest: MessageFns<UpdateAdaptiveSchemaRequest
         : isSet(object.site_id)
         ? globalThis.String(object.site_id)
         : "",
-      jsonSchemaJson: isSet(object.jsonSchemaJson)
-        ? globalThis.String(object.jsonSchemaJson)
-        : isSet(object.json_schema_json)
-        ? globalThis.String(object.json_schema_json)
-        : "",
+      jsonSchema: isObject(object.jsonSchema)
+        ? object.jsonSchema
+        : isObject(object.json_schema)
+        ? object.json_schema
+        : undefined,
     };
   },
 
@@ -2006,8 +2008,8 @@ export const UpdateAdaptiveSchemaRequest: MessageFns<UpdateAdaptiveSchemaRequest
     if (message.siteId !== "") {
       obj.siteId = message.siteId;
     }
-    if (message.jsonSchemaJson !== "") {
-      obj.jsonSchemaJson = message.jsonSchemaJson;
+    if (message.jsonSchema !== undefined) {
+      obj.jsonSchema = message.jsonSchema;
     }
     return obj;
   },
@@ -2019,7 +2021,7 @@ export const UpdateAdaptiveSchemaRequest: MessageFns<UpdateAdaptiveSchemaRequest
     const message = createBaseUpdateAdaptiveSchemaRequest();
     message.organizationId = object.organizationId ?? "";
     message.siteId = object.siteId ?? "";
-    message.jsonSchemaJson = object.jsonSchemaJson ?? "";
+    message.jsonSchema = object.jsonSchema ?? undefined;
     return message;
   },
 };
@@ -3884,6 +3886,10 @@ type DeepPartial<T> = T extends Builtin ? T
 type KeysOfUnion<T> = T extends T ? keyof T : never;
 type Exact<P, I extends P> = P extends Builtin ? P
   : P & { [K in keyof P]: Exact<P[K], I[K]> } & { [K in Exclude<keyof I, KeysOfUnion<P>>]: never };
+
+function isObject(value: any): boolean {
+  return typeof value === "object" && value !== null;
+}
 
 function isSet(value: any): boolean {
   return value !== null && value !== undefined;

@@ -18,6 +18,7 @@ import {
   type ServiceError,
   type UntypedServiceImplementation,
 } from "@grpc/grpc-js";
+import { Struct } from "../../../google/protobuf/struct";
 import { PageInfo, PageRequest, StringList } from "../../common/v1/common";
 
 export interface PingRequest {
@@ -164,17 +165,29 @@ export interface OpenApiSpecVersion {
   number: number;
 }
 
+/** One file of a spec version (an entry of the official OpenAPISpecContent's `filesystem`). */
+export interface OpenApiSpecFile {
+  dir: string;
+  isEntrypoint: boolean;
+  references: string[];
+  filename: string;
+  /** the file's OpenAPI document or referenced part: an open shape, as a Struct (decision 0005) */
+  specification: { [key: string]: any } | undefined;
+}
+
 export interface OpenApiSpecContent {
   version:
     | OpenApiSpecVersion
     | undefined;
-  /**
-   * The version's files as a JSON array of {dir, isEntrypoint, references, filename, specification}:
-   * OpenAPI documents, an open shape kept as JSON text (decision 0005).
-   */
-  filesystemJson: string;
+  /** the version's files keyed by file name (the entry file has is_entrypoint; a map keeps no order) */
+  filesystem: { [key: string]: OpenApiSpecFile };
   /** "private" | "public": the spec's visibility (a public URL is given for public specs only) */
   visibility: string;
+}
+
+export interface OpenApiSpecContent_FilesystemEntry {
+  key: string;
+  value: OpenApiSpecFile | undefined;
 }
 
 export interface RawContent {
@@ -2236,8 +2249,147 @@ export const OpenApiSpecVersion: MessageFns<OpenApiSpecVersion> = {
   },
 };
 
+function createBaseOpenApiSpecFile(): OpenApiSpecFile {
+  return { dir: "", isEntrypoint: false, references: [], filename: "", specification: undefined };
+}
+
+export const OpenApiSpecFile: MessageFns<OpenApiSpecFile> = {
+  encode(message: OpenApiSpecFile, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.dir !== "") {
+      writer.uint32(10).string(message.dir);
+    }
+    if (message.isEntrypoint !== false) {
+      writer.uint32(16).bool(message.isEntrypoint);
+    }
+    for (const v of message.references) {
+      writer.uint32(26).string(v!);
+    }
+    if (message.filename !== "") {
+      writer.uint32(34).string(message.filename);
+    }
+    if (message.specification !== undefined) {
+      Struct.encode(Struct.wrap(message.specification), writer.uint32(42).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): OpenApiSpecFile {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseOpenApiSpecFile();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.dir = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.isEntrypoint = reader.bool();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.references.push(reader.string());
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.filename = reader.string();
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.specification = Struct.unwrap(Struct.decode(reader, reader.uint32()));
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): OpenApiSpecFile {
+    return {
+      dir: isSet(object.dir) ? globalThis.String(object.dir) : "",
+      isEntrypoint: isSet(object.isEntrypoint)
+        ? globalThis.Boolean(object.isEntrypoint)
+        : isSet(object.is_entrypoint)
+        ? globalThis.Boolean(object.is_entrypoint)
+        : false,
+      references: globalThis.Array.isArray(object?.references)
+        ? object.references.map((e: any) => globalThis.String(e))
+        : [],
+      filename: isSet(object.filename) ? globalThis.String(object.filename) : "",
+      specification: isObject(object.specification) ? object.specification : undefined,
+    };
+  },
+
+  toJSON(message: OpenApiSpecFile): unknown {
+    const obj: any = {};
+    if (message.dir !== "") {
+      obj.dir = message.dir;
+    }
+    if (message.isEntrypoint !== false) {
+      obj.isEntrypoint = message.isEntrypoint;
+    }
+    if (message.references?.length) {
+      obj.references = message.references;
+    }
+    if (message.filename !== "") {
+      obj.filename = message.filename;
+    }
+    if (message.specification !== undefined) {
+      obj.specification = message.specification;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<OpenApiSpecFile>, I>>(base?: I): OpenApiSpecFile {
+    return OpenApiSpecFile.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<OpenApiSpecFile>, I>>(object: I): OpenApiSpecFile {
+    const message = createBaseOpenApiSpecFile();
+    message.dir = object.dir ?? "";
+    message.isEntrypoint = object.isEntrypoint ?? false;
+    message.references = object.references?.map((e) => e) || [];
+    message.filename = object.filename ?? "";
+    message.specification = object.specification ?? undefined;
+    return message;
+  },
+};
+
 function createBaseOpenApiSpecContent(): OpenApiSpecContent {
-  return { version: undefined, filesystemJson: "", visibility: "" };
+  return { version: undefined, filesystem: {}, visibility: "" };
 }
 
 export const OpenApiSpecContent: MessageFns<OpenApiSpecContent> = {
@@ -2245,9 +2397,9 @@ export const OpenApiSpecContent: MessageFns<OpenApiSpecContent> = {
     if (message.version !== undefined) {
       OpenApiSpecVersion.encode(message.version, writer.uint32(10).fork()).join();
     }
-    if (message.filesystemJson !== "") {
-      writer.uint32(18).string(message.filesystemJson);
-    }
+    globalThis.Object.entries(message.filesystem).forEach(([key, value]: [string, OpenApiSpecFile]) => {
+      OpenApiSpecContent_FilesystemEntry.encode({ key: key as any, value }, writer.uint32(34).fork()).join();
+    });
     if (message.visibility !== "") {
       writer.uint32(26).string(message.visibility);
     }
@@ -2275,12 +2427,15 @@ export const OpenApiSpecContent: MessageFns<OpenApiSpecContent> = {
             message.version = OpenApiSpecVersion.decode(reader, reader.uint32());
             continue;
           }
-          case 2: {
-            if (tag !== 18) {
+          case 4: {
+            if (tag !== 34) {
               break;
             }
 
-            message.filesystemJson = reader.string();
+            const entry4 = OpenApiSpecContent_FilesystemEntry.decode(reader, reader.uint32());
+            if (entry4.value !== undefined) {
+              message.filesystem[entry4.key] = entry4.value;
+            }
             continue;
           }
           case 3: {
@@ -2306,11 +2461,20 @@ export const OpenApiSpecContent: MessageFns<OpenApiSpecContent> = {
   fromJSON(object: any): OpenApiSpecContent {
     return {
       version: isSet(object.version) ? OpenApiSpecVersion.fromJSON(object.version) : undefined,
-      filesystemJson: isSet(object.filesystemJson)
-        ? globalThis.String(object.filesystemJson)
-        : isSet(object.filesystem_json)
-        ? globalThis.String(object.filesystem_json)
-        : "",
+      filesystem: isObject(object.filesystem)
+        ? (globalThis.Object.entries(object.filesystem) as [string, any][]).reduce(
+          (acc: { [key: string]: OpenApiSpecFile }, [key, value]: [string, any]) => {
+            globalThis.Object.defineProperty(acc, key, {
+              value: OpenApiSpecFile.fromJSON(value),
+              enumerable: true,
+              configurable: true,
+              writable: true,
+            });
+            return acc;
+          },
+          {},
+        )
+        : {},
       visibility: isSet(object.visibility) ? globalThis.String(object.visibility) : "",
     };
   },
@@ -2320,8 +2484,14 @@ export const OpenApiSpecContent: MessageFns<OpenApiSpecContent> = {
     if (message.version !== undefined) {
       obj.version = OpenApiSpecVersion.toJSON(message.version);
     }
-    if (message.filesystemJson !== "") {
-      obj.filesystemJson = message.filesystemJson;
+    if (message.filesystem) {
+      const entries = globalThis.Object.entries(message.filesystem) as [string, OpenApiSpecFile][];
+      if (entries.length > 0) {
+        obj.filesystem = {};
+        entries.forEach(([k, v]) => {
+          obj.filesystem[k] = OpenApiSpecFile.toJSON(v);
+        });
+      }
     }
     if (message.visibility !== "") {
       obj.visibility = message.visibility;
@@ -2337,8 +2507,107 @@ export const OpenApiSpecContent: MessageFns<OpenApiSpecContent> = {
     message.version = (object.version !== undefined && object.version !== null)
       ? OpenApiSpecVersion.fromPartial(object.version)
       : undefined;
-    message.filesystemJson = object.filesystemJson ?? "";
+    message.filesystem = (globalThis.Object.entries(object.filesystem ?? {}) as [string, OpenApiSpecFile][]).reduce(
+      (acc: { [key: string]: OpenApiSpecFile }, [key, value]: [string, OpenApiSpecFile]) => {
+        if (value !== undefined) {
+          acc[key] = OpenApiSpecFile.fromPartial(value);
+        }
+        return acc;
+      },
+      {},
+    );
     message.visibility = object.visibility ?? "";
+    return message;
+  },
+};
+
+function createBaseOpenApiSpecContent_FilesystemEntry(): OpenApiSpecContent_FilesystemEntry {
+  return { key: "", value: undefined };
+}
+
+export const OpenApiSpecContent_FilesystemEntry: MessageFns<OpenApiSpecContent_FilesystemEntry> = {
+  encode(message: OpenApiSpecContent_FilesystemEntry, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.key !== "") {
+      writer.uint32(10).string(message.key);
+    }
+    if (message.value !== undefined) {
+      OpenApiSpecFile.encode(message.value, writer.uint32(18).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): OpenApiSpecContent_FilesystemEntry {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseOpenApiSpecContent_FilesystemEntry();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.key = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.value = OpenApiSpecFile.decode(reader, reader.uint32());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): OpenApiSpecContent_FilesystemEntry {
+    return {
+      key: isSet(object.key) ? globalThis.String(object.key) : "",
+      value: isSet(object.value) ? OpenApiSpecFile.fromJSON(object.value) : undefined,
+    };
+  },
+
+  toJSON(message: OpenApiSpecContent_FilesystemEntry): unknown {
+    const obj: any = {};
+    if (message.key !== "") {
+      obj.key = message.key;
+    }
+    if (message.value !== undefined) {
+      obj.value = OpenApiSpecFile.toJSON(message.value);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<OpenApiSpecContent_FilesystemEntry>, I>>(
+    base?: I,
+  ): OpenApiSpecContent_FilesystemEntry {
+    return OpenApiSpecContent_FilesystemEntry.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<OpenApiSpecContent_FilesystemEntry>, I>>(
+    object: I,
+  ): OpenApiSpecContent_FilesystemEntry {
+    const message = createBaseOpenApiSpecContent_FilesystemEntry();
+    message.key = object.key ?? "";
+    message.value = (object.value !== undefined && object.value !== null)
+      ? OpenApiSpecFile.fromPartial(object.value)
+      : undefined;
     return message;
   },
 };
@@ -3989,6 +4258,10 @@ type DeepPartial<T> = T extends Builtin ? T
 type KeysOfUnion<T> = T extends T ? keyof T : never;
 type Exact<P, I extends P> = P extends Builtin ? P
   : P & { [K in keyof P]: Exact<P[K], I[K]> } & { [K in Exclude<keyof I, KeysOfUnion<P>>]: never };
+
+function isObject(value: any): boolean {
+  return typeof value === "object" && value !== null;
+}
 
 function isSet(value: any): boolean {
   return value !== null && value !== undefined;
