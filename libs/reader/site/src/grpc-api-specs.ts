@@ -47,7 +47,7 @@ export class GrpcApiSpecs implements ApiSpecSource {
         { slug: 'slug' in name ? name.slug : '', sourceUrl: 'url' in name ? name.url : '', knownVersionId: known ?? '' },
         { caller: (this.o.siteCaller ?? defaultSiteCaller)(scope) },
       );
-      return { specId: got.specId, versionId: got.versionId, slug: got.slug, files: got.filesJson ? (JSON.parse(got.filesJson) as ApiSpecFile[]) : undefined };
+      return { specId: got.specId, versionId: got.versionId, slug: got.slug, files: got.files.length ? (got.files as ApiSpecFile[]) : undefined };
     } catch (err) {
       if (isDomainError(err) && (err.kind === 'not_found' || err.kind === 'forbidden')) return undefined;
       throw err;

@@ -58,7 +58,7 @@ describe('published specs (in process, real MongoDB and Kafka)', () => {
     const b = await orgWithSpec('secret', 'B');
     const got = await clients.specs.getPublishedSpec({ slug: 'petstore', sourceUrl: '', knownVersionId: '' }, site(a.org));
     expect(got).toMatchObject({ specId: a.spec.id, slug: 'petstore', versionId: a.spec.lastVersionId, versionNumber: 1 });
-    expect(JSON.parse(got.filesJson)[0]).toMatchObject({ isEntrypoint: true, specification: { info: { title: 'A' } } });
+    expect(got.files[0]).toMatchObject({ isEntrypoint: true, specification: { info: { title: 'A' } } });
     // b's spec, asked for by a site of a: no such spec there
     await expect(clients.specs.getPublishedSpec({ slug: 'secret', sourceUrl: '', knownVersionId: '' }, site(a.org))).rejects.toMatchObject({ kind: 'not_found' });
     expect((await clients.specs.getPublishedSpec({ slug: 'secret', sourceUrl: '', knownVersionId: '' }, site(b.org))).specId).toBe(b.spec.id);
@@ -77,12 +77,12 @@ describe('published specs (in process, real MongoDB and Kafka)', () => {
       if (got.versionNumber !== 2) throw new Error(`still version ${got.versionNumber}`);
       return got;
     }, 20000);
-    expect(JSON.parse(next.filesJson)[0].specification.info.title).toBe('Two');
+    expect(next.files[0].specification!.info.title).toBe('Two');
     // a caller holding that version gets no files again; one holding an older one gets them
     const again = await clients.specs.getPublishedSpec({ slug: 'pets', sourceUrl: '', knownVersionId: next.versionId }, site(a.org));
-    expect(again).toMatchObject({ versionId: next.versionId, versionNumber: 2, filesJson: '' });
+    expect(again).toMatchObject({ versionId: next.versionId, versionNumber: 2, files: [] });
     const older = await clients.specs.getPublishedSpec({ slug: 'pets', sourceUrl: '', knownVersionId: a.spec.lastVersionId! }, site(a.org));
-    expect(JSON.parse(older.filesJson)[0].specification.info.title).toBe('Two');
+    expect(older.files[0].specification!.info.title).toBe('Two');
   });
 
   test("a swagger block's URL finds the organization's spec sourced from it, and no other organization's", async () => {
@@ -90,7 +90,7 @@ describe('published specs (in process, real MongoDB and Kafka)', () => {
     const a = await orgWithSpec('by-url', 'ignored', { url });
     const got = await clients.specs.getPublishedSpec({ slug: '', sourceUrl: url, knownVersionId: '' }, site(a.org));
     expect(got).toMatchObject({ specId: a.spec.id, slug: 'by-url' });
-    expect(JSON.parse(got.filesJson)[0].specification.info.title).toBe('By URL');
+    expect(got.files[0].specification!.info.title).toBe('By URL');
     const b = await orgWithSpec('other', 'B');
     await expect(clients.specs.getPublishedSpec({ slug: '', sourceUrl: url, knownVersionId: '' }, site(b.org))).rejects.toMatchObject({ kind: 'not_found' });
     await expect(clients.specs.getPublishedSpec({ slug: '', sourceUrl: `${origin}/other.json`, knownVersionId: '' }, site(a.org))).rejects.toMatchObject({ kind: 'not_found' });

@@ -1,5 +1,6 @@
 import { DomainError, notFound } from '@bindery/platform/errors';
 import type { Caller } from '@bindery/platform/grpc';
+import type { FilesystemEntry } from './processing/load-files';
 import type { SpecsDeps } from './specs-deps';
 
 /** What a published page names: a spec's slug, or the URL of a spec's source. */
@@ -27,5 +28,6 @@ export async function publishedSpec(deps: SpecsDeps, caller: Caller, name: Publi
   const unchanged = knownVersionId === spec.lastVersionId;
   const [version, content] = await Promise.all([deps.versions.get(spec._id, spec.lastVersionId), unchanged ? undefined : deps.versions.content(spec._id, spec.lastVersionId)]);
   if (!version || (!unchanged && !content)) throw notFound('OpenAPI spec');
-  return { spec, version, filesJson: content?.filesystemJson ?? '' };
+  // stored as the JSON text its hash is made of (process-document.ts), the entry first
+  return { spec, version, files: content ? (JSON.parse(content.filesystemJson) as FilesystemEntry[]) : [] };
 }

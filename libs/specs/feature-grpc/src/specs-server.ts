@@ -75,7 +75,7 @@ export function specsGrpc(deps: SpecsDeps) {
         },
         async getPublishedSpec(req, { caller }) {
           const p = await publishedSpec(deps, caller, { slug: req.slug || undefined, sourceUrl: req.sourceUrl || undefined }, req.knownVersionId);
-          return { specId: p.spec._id, slug: p.spec.slug ?? '', versionId: p.version._id, versionNumber: p.version.number, filesJson: p.filesJson };
+          return { specId: p.spec._id, slug: p.spec.slug ?? '', versionId: p.version._id, versionNumber: p.version.number, files: p.files };
         },
       },
       { siteReadable: ['getPublishedSpec'] },

@@ -248,7 +248,7 @@ export interface UpdateTranslationSettingsRequest {
 export interface PublishedSpecRequest {
   slug: string;
   sourceUrl: string;
-  /** the version the caller holds: when it is still the latest, files_json is left empty */
+  /** the version the caller holds: when it is still the latest, no files are sent */
   knownVersionId: string;
 }
 
@@ -257,11 +257,8 @@ export interface PublishedSpec {
   slug: string;
   versionId: string;
   versionNumber: number;
-  /**
-   * the version's files as a JSON array of {filename, isEntrypoint, specification, …}, the entry first;
-   * empty when the request's known_version_id is this version
-   */
-  filesJson: string;
+  /** the version's files, the entry first; none when the request's known_version_id is this version */
+  files: OpenApiSpecFile[];
 }
 
 function createBasePingRequest(): PingRequest {
@@ -3592,7 +3589,7 @@ export const PublishedSpecRequest: MessageFns<PublishedSpecRequest> = {
 };
 
 function createBasePublishedSpec(): PublishedSpec {
-  return { specId: "", slug: "", versionId: "", versionNumber: 0, filesJson: "" };
+  return { specId: "", slug: "", versionId: "", versionNumber: 0, files: [] };
 }
 
 export const PublishedSpec: MessageFns<PublishedSpec> = {
@@ -3609,8 +3606,8 @@ export const PublishedSpec: MessageFns<PublishedSpec> = {
     if (message.versionNumber !== 0) {
       writer.uint32(32).int32(message.versionNumber);
     }
-    if (message.filesJson !== "") {
-      writer.uint32(42).string(message.filesJson);
+    for (const v of message.files) {
+      OpenApiSpecFile.encode(v!, writer.uint32(50).fork()).join();
     }
     return writer;
   },
@@ -3660,12 +3657,12 @@ export const PublishedSpec: MessageFns<PublishedSpec> = {
             message.versionNumber = reader.int32();
             continue;
           }
-          case 5: {
-            if (tag !== 42) {
+          case 6: {
+            if (tag !== 50) {
               break;
             }
 
-            message.filesJson = reader.string();
+            message.files.push(OpenApiSpecFile.decode(reader, reader.uint32()));
             continue;
           }
         }
@@ -3698,11 +3695,9 @@ export const PublishedSpec: MessageFns<PublishedSpec> = {
         : isSet(object.version_number)
         ? globalThis.Number(object.version_number)
         : 0,
-      filesJson: isSet(object.filesJson)
-        ? globalThis.String(object.filesJson)
-        : isSet(object.files_json)
-        ? globalThis.String(object.files_json)
-        : "",
+      files: globalThis.Array.isArray(object?.files)
+        ? object.files.map((e: any) => OpenApiSpecFile.fromJSON(e))
+        : [],
     };
   },
 
@@ -3720,8 +3715,8 @@ export const PublishedSpec: MessageFns<PublishedSpec> = {
     if (message.versionNumber !== 0) {
       obj.versionNumber = Math.round(message.versionNumber);
     }
-    if (message.filesJson !== "") {
-      obj.filesJson = message.filesJson;
+    if (message.files?.length) {
+      obj.files = message.files.map((e) => OpenApiSpecFile.toJSON(e));
     }
     return obj;
   },
@@ -3735,7 +3730,7 @@ export const PublishedSpec: MessageFns<PublishedSpec> = {
     message.slug = object.slug ?? "";
     message.versionId = object.versionId ?? "";
     message.versionNumber = object.versionNumber ?? 0;
-    message.filesJson = object.filesJson ?? "";
+    message.files = object.files?.map((e) => OpenApiSpecFile.fromPartial(e)) || [];
     return message;
   },
 };
