@@ -113,7 +113,10 @@ export class GrpcSource implements ReaderSource {
       this.callers.set(other, caller);
       readable.set(ss.id, other);
     }
-    this.opened.set(content, { site: withoutEmptySections({ ...toSiteView(view.site.site, view.site.structure, content), customization: customizationsOf(view.site) }), access: readable });
+    this.opened.set(content, {
+      site: withoutEmptySections({ ...toSiteView(view.site.site, view.site.structure, content), customization: customizationsOf(view.site) }),
+      access: readable,
+    });
     return content;
   }
 
