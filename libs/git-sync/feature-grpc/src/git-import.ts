@@ -3,11 +3,13 @@ import { filesOf, readGitbookConfig, slugOfFile, TreeEntry, treeOfRepository } f
 import { PermanentRunFailure, RunContext } from '@bindery/platform/runs';
 import { isDomainError } from '@bindery/platform/errors';
 import type { Caller } from '@bindery/platform/grpc';
+import { officialPage } from '@bindery/content/client';
+import { linkUrl, type RevisionPage } from '@bindery/shared/pages';
 import { logger } from '@bindery/platform/telemetry';
 import { importedIncludes, includesOf } from './git-includes';
 import { GitRepository } from './git-repository';
 import { GitSyncDeps } from './git-sync.service';
-import { flatPages, olderThanLastSync, openRemote, PageJson, pagePrints, saveSync, SyncInput } from './git-sync-common';
+import { flatPages, olderThanLastSync, openRemote, pagePrints, saveSync, SyncInput } from './git-sync-common';
 import { importRedirects } from './import-redirects';
 
 const ASSETS = '.gitbook/assets/';
@@ -145,15 +147,18 @@ export async function runImport(deps: GitSyncDeps, input: SyncInput, ctx: RunCon
 
   const texts = await repo.readBlobs(filesOf(tree).map((f) => inRoot.get(f)!));
   const caller = { userId: ctx.run.createdBy ?? '', isInstanceAdmin: false };
-  const current = JSON.parse((await deps.content.revisions.listPages({ spaceId: input.spaceId, revisionId: '', metadata: false }, { caller })).pagesJson) as PageJson[];
+  const current = (await deps.content.revisions.listPages({ spaceId: input.spaceId, revisionId: '', metadata: false }, { caller })).pages.map(officialPage);
   const existing = new Set<string>();
-  const walk = (ps: PageJson[]) => ps.forEach((p) => (existing.add(p.id), walk(p.pages ?? [])));
+  const walk = (ps: RevisionPage[]) => ps.forEach((p) => (existing.add(p.id), walk(p.pages ?? [])));
   walk(current);
   const pageOfFile = new Map(Object.entries(sync?.files ?? {}).map(([page, file]) => [file, page]));
   const groupOfTitle = new Map(current.filter((p) => p.type === 'group').map((p) => [p.title, p.id]));
   // link pages have no file: the one leading to the same place is the same page
   const linksOf = new Map<string, string[]>();
-  for (const p of flatPages(current)) if (p.type === 'link' && p.target?.url) linksOf.set(p.target.url, [...(linksOf.get(p.target.url) ?? []), p.id]);
+  for (const p of flatPages(current)) {
+    const url = p.type === 'link' ? linkUrl(p) : undefined;
+    if (url) linksOf.set(url, [...(linksOf.get(url) ?? []), p.id]);
+  }
 
   let pages = 0;
   const sources = new Set<string>();

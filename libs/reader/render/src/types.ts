@@ -1,40 +1,10 @@
 import type { ContentRef, Document, DocumentBlock, DocumentFragment, DocumentInline, DocumentNode, DocumentText } from '@bindery/shared/markdown';
+import type { RevisionFile } from '@bindery/shared/pages';
 
 export type { ContentRef, Document, DocumentBlock, DocumentFragment, DocumentInline, DocumentNode, DocumentText };
 
-/** A page of a revision's tree, in the official `RevisionPage` shape (only what the reader reads). */
-export interface PageNode {
-  id: string;
-  /** "document" | "group" | "link" | "computed" */
-  type: string;
-  title: string;
-  linkTitle?: string;
-  slug?: string;
-  path?: string;
-  description?: string;
-  emoji?: string;
-  icon?: string;
-  hidden?: boolean;
-  noIndex?: boolean;
-  noRobotsIndex?: boolean;
-  /** a link page's destination */
-  target?: ContentRef;
-  href?: string;
-  layout?: Record<string, unknown>;
-  updatedAt?: string;
-  pages?: PageNode[];
-}
-
-/** A file of a revision (the official `RevisionFile`). */
-export interface FileNode {
-  id: string;
-  name: string;
-  contentType: string;
-  size: number;
-  downloadURL?: string;
-  dimensions?: { width: number; height: number };
-}
-
+/** A page of a revision's tree and a file of a revision: the official shapes, declared once for every reader of pages. */
+export type { RevisionPage as PageNode, RevisionFile as FileNode } from '@bindery/shared/pages';
 /** What a document links to, as the reader shows it. */
 export interface LinkTarget {
   href: string;
@@ -44,7 +14,7 @@ export interface LinkTarget {
 }
 
 /** A file as the reader links it: the file's record and where the reader serves it. */
-export interface FileTarget extends FileNode {
+export interface FileTarget extends Omit<RevisionFile, 'downloadURL'> {
   url: string;
 }
 

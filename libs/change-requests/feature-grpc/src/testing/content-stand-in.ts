@@ -1,4 +1,5 @@
 import type { ContentClients } from '@bindery/content/client';
+import { contentRevisionsV1 } from '@bindery/shared/contracts';
 import { notFound } from '@bindery/platform/errors';
 import type { Caller } from '@bindery/platform/grpc';
 import { hasAtLeast, Role } from '@bindery/shared/roles';
@@ -118,7 +119,11 @@ export class ContentStandIn {
         getPage: async (req: { revision?: { spaceId: string; revisionId: string }; pageId: string }, o?: { caller?: Caller }) => {
           this.visible(req.revision!.spaceId, o?.caller);
           if (!this.pagesOf(req.revision!.revisionId).includes(req.pageId)) throw notFound('Page');
-          return { revisionId: req.revision!.revisionId, path: req.pageId, pageJson: JSON.stringify({ id: req.pageId, title: `Page ${req.pageId}` }) };
+          return {
+            revisionId: req.revision!.revisionId,
+            path: req.pageId,
+            page: contentRevisionsV1.RevisionPage.fromPartial({ id: req.pageId, title: `Page ${req.pageId}`, document: {} }),
+          };
         },
       },
       close: () => undefined,

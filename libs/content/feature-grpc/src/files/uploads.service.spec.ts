@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Db } from '@bindery/platform/mongo';
-import { connectContent, connectContentDownloads, connectContentUploads, downloadTokenOf } from '@bindery/content/client';
+import { connectContent, connectContentDownloads, connectContentUploads, downloadTokenOf, officialFile, officialPage } from '@bindery/content/client';
 import { BLOB_BUCKET } from '@bindery/content/data-access';
 import { IdentityEvents as I } from '@bindery/identity/client';
 import { identityStandIn } from '@bindery/identity/projection';
@@ -74,7 +74,7 @@ describe('FileUploadsService.StageFile and ImportTree with staged files (in proc
     return { ...r, files: JSON.parse(r.filesJson) as Record<string, string>, skipped: JSON.parse(r.skippedFilesJson) as Json[] };
   };
   const download = async (spaceId: string, fileId: string) => {
-    const file = JSON.parse((await clients.revisions.getFile({ revision: { spaceId, revisionId: '', metadata: false }, fileId }, { caller: admin })).fileJson) as Json;
+    const file = officialFile((await clients.revisions.getFile({ revision: { spaceId, revisionId: '', metadata: false }, fileId }, { caller: admin })).file!) as Json;
     const parts: Buffer[] = [];
     for await (const part of downloads.downloadFile({ token: downloadTokenOf(file.downloadURL)! })) if (part.data) parts.push(part.data);
     return { file, bytes: Buffer.concat(parts) };
@@ -107,14 +107,14 @@ describe('FileUploadsService.StageFile and ImportTree with staged files (in proc
     );
     expect(again.skipped).toEqual([{ name: 'other.gif', paths: ['.gitbook/assets/other.gif'], reason: expect.stringContaining('staged bytes are gone') }]);
     expect(again.files).toEqual({});
-    const pages = JSON.parse((await clients.revisions.listPages({ spaceId, revisionId: '', metadata: false }, { caller: admin })).pagesJson) as Json[];
-    const md = JSON.parse(
+    const pages = (await clients.revisions.listPages({ spaceId, revisionId: '', metadata: false }, { caller: admin })).pages.map(officialPage) as Json[];
+    const md = officialPage(
       (
         await clients.revisions.getPage(
           { revision: { spaceId, revisionId: '', metadata: false }, pageId: pages[0]!.id, path: '', format: 'markdown', evaluated: false },
           { caller: admin },
         )
-      ).pageJson,
+      ).page!,
     ) as Json;
     expect(md.markdown).toContain('.gitbook/assets/other.gif');
   });

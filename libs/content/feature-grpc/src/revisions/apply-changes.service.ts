@@ -18,7 +18,8 @@ import type { RevisionRecord } from '@bindery/content/data-access';
 import { ContentDeps, nowOf } from '../content-deps';
 import { visibleSpace } from '../space-visibility';
 import { storedRevision } from './revision-reads';
-import { fileJson } from './revision-json';
+import { officialFile } from '@bindery/content/client';
+import { fileMessage } from './revision-messages';
 import { siblingSlugsCache } from './sibling-slugs-cache';
 import { StaleBaseError, writeRevision } from './write-revision';
 
@@ -58,7 +59,7 @@ export async function applyContentChanges(deps: ContentDeps, caller: Caller, req
     changesJson: JSON.stringify(
       applied.outcome.changes.map((c) => (c.object === 'deleted_page' ? c : { object: c.object, ...(c.ref ? { ref: c.ref } : {}), page: { object: 'page', id: c.page } })),
     ),
-    insertedFilesJson: JSON.stringify(applied.outcome.insertedFiles.map((f) => fileJson(f, deps.files.downloadUrlOf(applied.space._id, f)))),
+    insertedFilesJson: JSON.stringify(applied.outcome.insertedFiles.map((f) => officialFile(fileMessage(f, deps.files.downloadUrlOf(applied.space._id, f))))),
   };
 }
 

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { connectContent } from '@bindery/content/client';
+import { connectContent, officialPage, officialRevision } from '@bindery/content/client';
 import { IdentityEvents as I } from '@bindery/identity/client';
 import { assertMatchesSpec, infraEnv, readEvents, ServiceUnderTest, startServiceUnderTest } from '@bindery/shared/testing';
 import type { ContentDeps } from '../content-deps';
@@ -56,12 +56,11 @@ describe('MergeRevisions and DiffRevisions (in process, real MongoDB and Kafka)'
   };
   const current = async (spaceId: string) => (await clients.spaces.getSpace({ spaceId }, { caller: admin })).revision;
   const revision = async (spaceId: string, revisionId: string) =>
-    JSON.parse((await clients.revisions.getRevision({ spaceId, revisionId, metadata: false }, { caller: admin })).revisionJson) as Json;
+    officialRevision((await clients.revisions.getRevision({ spaceId, revisionId, metadata: false }, { caller: admin })).revision!) as Json;
   const text = async (spaceId: string, pageId: string, revisionId = '') =>
     (
-      JSON.parse(
-        (await clients.revisions.getPage({ revision: { spaceId, revisionId, metadata: true }, pageId, path: '', format: 'markdown', evaluated: false }, { caller: admin }))
-          .pageJson,
+      officialPage(
+        (await clients.revisions.getPage({ revision: { spaceId, revisionId, metadata: true }, pageId, path: '', format: 'markdown', evaluated: false }, { caller: admin })).page!,
       ).markdown as string
     ).trim();
   const revisionsOf = (spaceId: string) => service.running.mongo.db.collection('revisions').countDocuments({ spaceId });

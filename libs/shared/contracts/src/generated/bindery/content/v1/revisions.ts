@@ -34,19 +34,179 @@ export interface RevisionSelector {
   metadata: boolean;
 }
 
+/**
+ * The official ContentRef: `kind` and the fields of that kind (page, anchor, url, file, user, collection,
+ * space, reusable-content, openapi).
+ */
+export interface ContentRef {
+  kind: string;
+  page?: string | undefined;
+  anchor?: string | undefined;
+  url?: string | undefined;
+  file?: string | undefined;
+  space?: string | undefined;
+  user?: string | undefined;
+  collection?: string | undefined;
+  reusableContent?: string | undefined;
+  spec?: string | undefined;
+}
+
+/** The official RevisionPageLayoutOptions, every field of both releases (a page's stored options over the defaults). */
+export interface PageLayout {
+  /** "default" | "wide" */
+  width: string;
+  cover: boolean;
+  /** "hero" | "full" */
+  coverSize: string;
+  /** "none" | "radial" */
+  coverMask: string;
+  title: boolean;
+  description: boolean;
+  tableOfContents: boolean;
+  outline: boolean;
+  pagination: boolean;
+  metadata: boolean;
+  tags: boolean;
+  actions: boolean;
+  anchors: boolean;
+}
+
+/** The official RevisionPageDocumentCover (`height` is Git Sync's front matter `coverHeight`). */
+export interface PageCover {
+  ref?: ContentRef | undefined;
+  refDark?: ContentRef | undefined;
+  yPos: number;
+  height?: number | undefined;
+}
+
+/** The fields only a document page has. */
+export interface DocumentPage {
+  description?: string | undefined;
+  layout: PageLayout | undefined;
+  cover?:
+    | PageCover
+    | undefined;
+  /** the id of its document record (absent: an empty document) */
+  documentId?: string | undefined;
+  documentJson?: string | undefined;
+  markdown?: string | undefined;
+}
+
+export interface GroupPage {
+}
+
+export interface LinkPage {
+  target: ContentRef | undefined;
+}
+
+/** Pages computed by integrations; content hosts no integration and stores none, so none is answered. */
+export interface ComputedPage {
+  /** the official ComputedContentSource `type` */
+  sourceType: string;
+}
+
+/**
+ * The official RevisionPage: the closed union of page kinds (exactly one of `document`, `group`, `link`,
+ * `computed` is set), with the fields they share.
+ */
+export interface RevisionPage {
+  id: string;
+  title: string;
+  emoji?: string | undefined;
+  icon?: string | undefined;
+  createdAt: string;
+  updatedAt: string;
+  /** the page's visibility condition (an expression), when it has one */
+  condition?: string | undefined;
+  hidden?:
+    | boolean
+    | undefined;
+  /** document and group pages: the slug in the parent, the complete path, the sub-pages in order */
+  slug: string;
+  path: string;
+  pages: RevisionPage[];
+  noIndex?: boolean | undefined;
+  noRobotsIndex?: boolean | undefined;
+  document?: DocumentPage | undefined;
+  group?: GroupPage | undefined;
+  link?: LinkPage | undefined;
+  computed?: ComputedPage | undefined;
+}
+
+export interface ImageDimensions {
+  width: number;
+  height: number;
+}
+
+/** The official RevisionFile; `download_url` is relative to the gateway's public address. */
+export interface RevisionFile {
+  id: string;
+  name: string;
+  contentType: string;
+  size: number;
+  dimensions?: ImageDimensions | undefined;
+  downloadURL: string;
+}
+
+/** The official GitSyncBlob. */
+export interface GitBlob {
+  oid: string;
+  path: string;
+}
+
+/** The official RevisionReusableContent: `document` is the id of its document (read with GetReusableContent). */
+export interface ReusableContent {
+  id: string;
+  title: string;
+  document?: string | undefined;
+  git?: GitBlob | undefined;
+}
+
+/** The official GitSyncCommit (the reference names its flag `createdByService`). */
+export interface GitCommit {
+  oid: string;
+  message: string;
+  createdByService: boolean;
+  url?: string | undefined;
+  ref?: string | undefined;
+}
+
+/** The official Revision, without `urls`. */
+export interface Revision {
+  id: string;
+  parents: string[];
+  /** "edits" | "merge" | "rollback" | "update" */
+  type: string;
+  pages: RevisionPage[];
+  files: RevisionFile[];
+  reusableContents: ReusableContent[];
+  variables: { [key: string]: string };
+  createdAt: string;
+  /** absent when the selector leaves metadata out */
+  git?:
+    | GitCommit
+    | undefined;
+  /** "merge": the id of the change request merged (the gateway answers the official ChangeRequest) */
+  mergedFrom?: string | undefined;
+}
+
+export interface Revision_VariablesEntry {
+  key: string;
+  value: string;
+}
+
 export interface RevisionReply {
-  /** the official Revision, without `urls` */
-  revisionJson: string;
   spaceId: string;
   revisionId: string;
+  revision: Revision | undefined;
 }
 
 export interface PagesReply {
-  /** the official RevisionPage[] tree, without `urls` */
-  pagesJson: string;
   revisionId: string;
-  /** the revision's official RevisionReusableContent[] (without their documents) */
-  reusableContentsJson: string;
+  /** the page tree, each document page with its document */
+  pages: RevisionPage[];
+  /** the revision's reusable contents (without their documents) */
+  reusableContents: ReusableContent[];
 }
 
 export interface GetPageRequest {
@@ -62,8 +222,8 @@ export interface GetPageRequest {
 }
 
 export interface PageReply {
-  /** the official RevisionPage with its document or markdown, without `urls` */
-  pageJson: string;
+  /** the page with its document or Markdown, and its sub-pages with their documents */
+  page: RevisionPage | undefined;
   revisionId: string;
   /** the page's path, for `urls.app` */
   path: string;
@@ -75,8 +235,9 @@ export interface GetReusableContentRequest {
 }
 
 export interface ReusableContentReply {
-  /** the official RevisionReusableContent (`document` is the id of its document) */
-  reusableContentJson: string;
+  reusableContent:
+    | ReusableContent
+    | undefined;
   /** the official JSONDocument of its content (an empty document when it has none) */
   documentJson: string;
   revisionId: string;
@@ -88,8 +249,7 @@ export interface ListFilesRequest {
 }
 
 export interface FilesReply {
-  /** official RevisionFile[]; `downloadURL` is relative to the gateway's public URL */
-  filesJson: string;
+  files: RevisionFile[];
   page: PageInfo | undefined;
 }
 
@@ -99,7 +259,7 @@ export interface GetFileRequest {
 }
 
 export interface FileReply {
-  fileJson: string;
+  file: RevisionFile | undefined;
 }
 
 export interface ListBacklinksRequest {
@@ -469,20 +629,2323 @@ export const RevisionSelector: MessageFns<RevisionSelector> = {
   },
 };
 
+function createBaseContentRef(): ContentRef {
+  return {
+    kind: "",
+    page: undefined,
+    anchor: undefined,
+    url: undefined,
+    file: undefined,
+    space: undefined,
+    user: undefined,
+    collection: undefined,
+    reusableContent: undefined,
+    spec: undefined,
+  };
+}
+
+export const ContentRef: MessageFns<ContentRef> = {
+  encode(message: ContentRef, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.kind !== "") {
+      writer.uint32(10).string(message.kind);
+    }
+    if (message.page !== undefined) {
+      writer.uint32(18).string(message.page);
+    }
+    if (message.anchor !== undefined) {
+      writer.uint32(26).string(message.anchor);
+    }
+    if (message.url !== undefined) {
+      writer.uint32(34).string(message.url);
+    }
+    if (message.file !== undefined) {
+      writer.uint32(42).string(message.file);
+    }
+    if (message.space !== undefined) {
+      writer.uint32(50).string(message.space);
+    }
+    if (message.user !== undefined) {
+      writer.uint32(58).string(message.user);
+    }
+    if (message.collection !== undefined) {
+      writer.uint32(66).string(message.collection);
+    }
+    if (message.reusableContent !== undefined) {
+      writer.uint32(74).string(message.reusableContent);
+    }
+    if (message.spec !== undefined) {
+      writer.uint32(82).string(message.spec);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ContentRef {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseContentRef();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.kind = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.page = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.anchor = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.url = reader.string();
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.file = reader.string();
+            continue;
+          }
+          case 6: {
+            if (tag !== 50) {
+              break;
+            }
+
+            message.space = reader.string();
+            continue;
+          }
+          case 7: {
+            if (tag !== 58) {
+              break;
+            }
+
+            message.user = reader.string();
+            continue;
+          }
+          case 8: {
+            if (tag !== 66) {
+              break;
+            }
+
+            message.collection = reader.string();
+            continue;
+          }
+          case 9: {
+            if (tag !== 74) {
+              break;
+            }
+
+            message.reusableContent = reader.string();
+            continue;
+          }
+          case 10: {
+            if (tag !== 82) {
+              break;
+            }
+
+            message.spec = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ContentRef {
+    return {
+      kind: isSet(object.kind) ? globalThis.String(object.kind) : "",
+      page: isSet(object.page) ? globalThis.String(object.page) : undefined,
+      anchor: isSet(object.anchor) ? globalThis.String(object.anchor) : undefined,
+      url: isSet(object.url) ? globalThis.String(object.url) : undefined,
+      file: isSet(object.file) ? globalThis.String(object.file) : undefined,
+      space: isSet(object.space) ? globalThis.String(object.space) : undefined,
+      user: isSet(object.user) ? globalThis.String(object.user) : undefined,
+      collection: isSet(object.collection) ? globalThis.String(object.collection) : undefined,
+      reusableContent: isSet(object.reusableContent)
+        ? globalThis.String(object.reusableContent)
+        : isSet(object.reusable_content)
+        ? globalThis.String(object.reusable_content)
+        : undefined,
+      spec: isSet(object.spec) ? globalThis.String(object.spec) : undefined,
+    };
+  },
+
+  toJSON(message: ContentRef): unknown {
+    const obj: any = {};
+    if (message.kind !== "") {
+      obj.kind = message.kind;
+    }
+    if (message.page !== undefined) {
+      obj.page = message.page;
+    }
+    if (message.anchor !== undefined) {
+      obj.anchor = message.anchor;
+    }
+    if (message.url !== undefined) {
+      obj.url = message.url;
+    }
+    if (message.file !== undefined) {
+      obj.file = message.file;
+    }
+    if (message.space !== undefined) {
+      obj.space = message.space;
+    }
+    if (message.user !== undefined) {
+      obj.user = message.user;
+    }
+    if (message.collection !== undefined) {
+      obj.collection = message.collection;
+    }
+    if (message.reusableContent !== undefined) {
+      obj.reusableContent = message.reusableContent;
+    }
+    if (message.spec !== undefined) {
+      obj.spec = message.spec;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<ContentRef>, I>>(base?: I): ContentRef {
+    return ContentRef.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<ContentRef>, I>>(object: I): ContentRef {
+    const message = createBaseContentRef();
+    message.kind = object.kind ?? "";
+    message.page = object.page ?? undefined;
+    message.anchor = object.anchor ?? undefined;
+    message.url = object.url ?? undefined;
+    message.file = object.file ?? undefined;
+    message.space = object.space ?? undefined;
+    message.user = object.user ?? undefined;
+    message.collection = object.collection ?? undefined;
+    message.reusableContent = object.reusableContent ?? undefined;
+    message.spec = object.spec ?? undefined;
+    return message;
+  },
+};
+
+function createBasePageLayout(): PageLayout {
+  return {
+    width: "",
+    cover: false,
+    coverSize: "",
+    coverMask: "",
+    title: false,
+    description: false,
+    tableOfContents: false,
+    outline: false,
+    pagination: false,
+    metadata: false,
+    tags: false,
+    actions: false,
+    anchors: false,
+  };
+}
+
+export const PageLayout: MessageFns<PageLayout> = {
+  encode(message: PageLayout, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.width !== "") {
+      writer.uint32(10).string(message.width);
+    }
+    if (message.cover !== false) {
+      writer.uint32(16).bool(message.cover);
+    }
+    if (message.coverSize !== "") {
+      writer.uint32(26).string(message.coverSize);
+    }
+    if (message.coverMask !== "") {
+      writer.uint32(34).string(message.coverMask);
+    }
+    if (message.title !== false) {
+      writer.uint32(40).bool(message.title);
+    }
+    if (message.description !== false) {
+      writer.uint32(48).bool(message.description);
+    }
+    if (message.tableOfContents !== false) {
+      writer.uint32(56).bool(message.tableOfContents);
+    }
+    if (message.outline !== false) {
+      writer.uint32(64).bool(message.outline);
+    }
+    if (message.pagination !== false) {
+      writer.uint32(72).bool(message.pagination);
+    }
+    if (message.metadata !== false) {
+      writer.uint32(80).bool(message.metadata);
+    }
+    if (message.tags !== false) {
+      writer.uint32(88).bool(message.tags);
+    }
+    if (message.actions !== false) {
+      writer.uint32(96).bool(message.actions);
+    }
+    if (message.anchors !== false) {
+      writer.uint32(104).bool(message.anchors);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): PageLayout {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBasePageLayout();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.width = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.cover = reader.bool();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.coverSize = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.coverMask = reader.string();
+            continue;
+          }
+          case 5: {
+            if (tag !== 40) {
+              break;
+            }
+
+            message.title = reader.bool();
+            continue;
+          }
+          case 6: {
+            if (tag !== 48) {
+              break;
+            }
+
+            message.description = reader.bool();
+            continue;
+          }
+          case 7: {
+            if (tag !== 56) {
+              break;
+            }
+
+            message.tableOfContents = reader.bool();
+            continue;
+          }
+          case 8: {
+            if (tag !== 64) {
+              break;
+            }
+
+            message.outline = reader.bool();
+            continue;
+          }
+          case 9: {
+            if (tag !== 72) {
+              break;
+            }
+
+            message.pagination = reader.bool();
+            continue;
+          }
+          case 10: {
+            if (tag !== 80) {
+              break;
+            }
+
+            message.metadata = reader.bool();
+            continue;
+          }
+          case 11: {
+            if (tag !== 88) {
+              break;
+            }
+
+            message.tags = reader.bool();
+            continue;
+          }
+          case 12: {
+            if (tag !== 96) {
+              break;
+            }
+
+            message.actions = reader.bool();
+            continue;
+          }
+          case 13: {
+            if (tag !== 104) {
+              break;
+            }
+
+            message.anchors = reader.bool();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): PageLayout {
+    return {
+      width: isSet(object.width) ? globalThis.String(object.width) : "",
+      cover: isSet(object.cover) ? globalThis.Boolean(object.cover) : false,
+      coverSize: isSet(object.coverSize)
+        ? globalThis.String(object.coverSize)
+        : isSet(object.cover_size)
+        ? globalThis.String(object.cover_size)
+        : "",
+      coverMask: isSet(object.coverMask)
+        ? globalThis.String(object.coverMask)
+        : isSet(object.cover_mask)
+        ? globalThis.String(object.cover_mask)
+        : "",
+      title: isSet(object.title) ? globalThis.Boolean(object.title) : false,
+      description: isSet(object.description) ? globalThis.Boolean(object.description) : false,
+      tableOfContents: isSet(object.tableOfContents)
+        ? globalThis.Boolean(object.tableOfContents)
+        : isSet(object.table_of_contents)
+        ? globalThis.Boolean(object.table_of_contents)
+        : false,
+      outline: isSet(object.outline) ? globalThis.Boolean(object.outline) : false,
+      pagination: isSet(object.pagination) ? globalThis.Boolean(object.pagination) : false,
+      metadata: isSet(object.metadata) ? globalThis.Boolean(object.metadata) : false,
+      tags: isSet(object.tags) ? globalThis.Boolean(object.tags) : false,
+      actions: isSet(object.actions) ? globalThis.Boolean(object.actions) : false,
+      anchors: isSet(object.anchors) ? globalThis.Boolean(object.anchors) : false,
+    };
+  },
+
+  toJSON(message: PageLayout): unknown {
+    const obj: any = {};
+    if (message.width !== "") {
+      obj.width = message.width;
+    }
+    if (message.cover !== false) {
+      obj.cover = message.cover;
+    }
+    if (message.coverSize !== "") {
+      obj.coverSize = message.coverSize;
+    }
+    if (message.coverMask !== "") {
+      obj.coverMask = message.coverMask;
+    }
+    if (message.title !== false) {
+      obj.title = message.title;
+    }
+    if (message.description !== false) {
+      obj.description = message.description;
+    }
+    if (message.tableOfContents !== false) {
+      obj.tableOfContents = message.tableOfContents;
+    }
+    if (message.outline !== false) {
+      obj.outline = message.outline;
+    }
+    if (message.pagination !== false) {
+      obj.pagination = message.pagination;
+    }
+    if (message.metadata !== false) {
+      obj.metadata = message.metadata;
+    }
+    if (message.tags !== false) {
+      obj.tags = message.tags;
+    }
+    if (message.actions !== false) {
+      obj.actions = message.actions;
+    }
+    if (message.anchors !== false) {
+      obj.anchors = message.anchors;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<PageLayout>, I>>(base?: I): PageLayout {
+    return PageLayout.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<PageLayout>, I>>(object: I): PageLayout {
+    const message = createBasePageLayout();
+    message.width = object.width ?? "";
+    message.cover = object.cover ?? false;
+    message.coverSize = object.coverSize ?? "";
+    message.coverMask = object.coverMask ?? "";
+    message.title = object.title ?? false;
+    message.description = object.description ?? false;
+    message.tableOfContents = object.tableOfContents ?? false;
+    message.outline = object.outline ?? false;
+    message.pagination = object.pagination ?? false;
+    message.metadata = object.metadata ?? false;
+    message.tags = object.tags ?? false;
+    message.actions = object.actions ?? false;
+    message.anchors = object.anchors ?? false;
+    return message;
+  },
+};
+
+function createBasePageCover(): PageCover {
+  return { ref: undefined, refDark: undefined, yPos: 0, height: undefined };
+}
+
+export const PageCover: MessageFns<PageCover> = {
+  encode(message: PageCover, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.ref !== undefined) {
+      ContentRef.encode(message.ref, writer.uint32(10).fork()).join();
+    }
+    if (message.refDark !== undefined) {
+      ContentRef.encode(message.refDark, writer.uint32(18).fork()).join();
+    }
+    if (message.yPos !== 0) {
+      writer.uint32(25).double(message.yPos);
+    }
+    if (message.height !== undefined) {
+      writer.uint32(33).double(message.height);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): PageCover {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBasePageCover();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.ref = ContentRef.decode(reader, reader.uint32());
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.refDark = ContentRef.decode(reader, reader.uint32());
+            continue;
+          }
+          case 3: {
+            if (tag !== 25) {
+              break;
+            }
+
+            message.yPos = reader.double();
+            continue;
+          }
+          case 4: {
+            if (tag !== 33) {
+              break;
+            }
+
+            message.height = reader.double();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): PageCover {
+    return {
+      ref: isSet(object.ref) ? ContentRef.fromJSON(object.ref) : undefined,
+      refDark: isSet(object.refDark)
+        ? ContentRef.fromJSON(object.refDark)
+        : isSet(object.ref_dark)
+        ? ContentRef.fromJSON(object.ref_dark)
+        : undefined,
+      yPos: isSet(object.yPos)
+        ? globalThis.Number(object.yPos)
+        : isSet(object.y_pos)
+        ? globalThis.Number(object.y_pos)
+        : 0,
+      height: isSet(object.height) ? globalThis.Number(object.height) : undefined,
+    };
+  },
+
+  toJSON(message: PageCover): unknown {
+    const obj: any = {};
+    if (message.ref !== undefined) {
+      obj.ref = ContentRef.toJSON(message.ref);
+    }
+    if (message.refDark !== undefined) {
+      obj.refDark = ContentRef.toJSON(message.refDark);
+    }
+    if (message.yPos !== 0) {
+      obj.yPos = floatToJson(message.yPos);
+    }
+    if (message.height !== undefined) {
+      obj.height = floatToJson(message.height);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<PageCover>, I>>(base?: I): PageCover {
+    return PageCover.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<PageCover>, I>>(object: I): PageCover {
+    const message = createBasePageCover();
+    message.ref = (object.ref !== undefined && object.ref !== null) ? ContentRef.fromPartial(object.ref) : undefined;
+    message.refDark = (object.refDark !== undefined && object.refDark !== null)
+      ? ContentRef.fromPartial(object.refDark)
+      : undefined;
+    message.yPos = object.yPos ?? 0;
+    message.height = object.height ?? undefined;
+    return message;
+  },
+};
+
+function createBaseDocumentPage(): DocumentPage {
+  return {
+    description: undefined,
+    layout: undefined,
+    cover: undefined,
+    documentId: undefined,
+    documentJson: undefined,
+    markdown: undefined,
+  };
+}
+
+export const DocumentPage: MessageFns<DocumentPage> = {
+  encode(message: DocumentPage, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.description !== undefined) {
+      writer.uint32(10).string(message.description);
+    }
+    if (message.layout !== undefined) {
+      PageLayout.encode(message.layout, writer.uint32(18).fork()).join();
+    }
+    if (message.cover !== undefined) {
+      PageCover.encode(message.cover, writer.uint32(26).fork()).join();
+    }
+    if (message.documentId !== undefined) {
+      writer.uint32(34).string(message.documentId);
+    }
+    if (message.documentJson !== undefined) {
+      writer.uint32(42).string(message.documentJson);
+    }
+    if (message.markdown !== undefined) {
+      writer.uint32(50).string(message.markdown);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): DocumentPage {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseDocumentPage();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.description = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.layout = PageLayout.decode(reader, reader.uint32());
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.cover = PageCover.decode(reader, reader.uint32());
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.documentId = reader.string();
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.documentJson = reader.string();
+            continue;
+          }
+          case 6: {
+            if (tag !== 50) {
+              break;
+            }
+
+            message.markdown = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): DocumentPage {
+    return {
+      description: isSet(object.description) ? globalThis.String(object.description) : undefined,
+      layout: isSet(object.layout) ? PageLayout.fromJSON(object.layout) : undefined,
+      cover: isSet(object.cover) ? PageCover.fromJSON(object.cover) : undefined,
+      documentId: isSet(object.documentId)
+        ? globalThis.String(object.documentId)
+        : isSet(object.document_id)
+        ? globalThis.String(object.document_id)
+        : undefined,
+      documentJson: isSet(object.documentJson)
+        ? globalThis.String(object.documentJson)
+        : isSet(object.document_json)
+        ? globalThis.String(object.document_json)
+        : undefined,
+      markdown: isSet(object.markdown) ? globalThis.String(object.markdown) : undefined,
+    };
+  },
+
+  toJSON(message: DocumentPage): unknown {
+    const obj: any = {};
+    if (message.description !== undefined) {
+      obj.description = message.description;
+    }
+    if (message.layout !== undefined) {
+      obj.layout = PageLayout.toJSON(message.layout);
+    }
+    if (message.cover !== undefined) {
+      obj.cover = PageCover.toJSON(message.cover);
+    }
+    if (message.documentId !== undefined) {
+      obj.documentId = message.documentId;
+    }
+    if (message.documentJson !== undefined) {
+      obj.documentJson = message.documentJson;
+    }
+    if (message.markdown !== undefined) {
+      obj.markdown = message.markdown;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<DocumentPage>, I>>(base?: I): DocumentPage {
+    return DocumentPage.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<DocumentPage>, I>>(object: I): DocumentPage {
+    const message = createBaseDocumentPage();
+    message.description = object.description ?? undefined;
+    message.layout = (object.layout !== undefined && object.layout !== null)
+      ? PageLayout.fromPartial(object.layout)
+      : undefined;
+    message.cover = (object.cover !== undefined && object.cover !== null)
+      ? PageCover.fromPartial(object.cover)
+      : undefined;
+    message.documentId = object.documentId ?? undefined;
+    message.documentJson = object.documentJson ?? undefined;
+    message.markdown = object.markdown ?? undefined;
+    return message;
+  },
+};
+
+function createBaseGroupPage(): GroupPage {
+  return {};
+}
+
+export const GroupPage: MessageFns<GroupPage> = {
+  encode(_: GroupPage, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): GroupPage {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseGroupPage();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(_: any): GroupPage {
+    return {};
+  },
+
+  toJSON(_: GroupPage): unknown {
+    const obj: any = {};
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<GroupPage>, I>>(base?: I): GroupPage {
+    return GroupPage.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<GroupPage>, I>>(_: I): GroupPage {
+    const message = createBaseGroupPage();
+    return message;
+  },
+};
+
+function createBaseLinkPage(): LinkPage {
+  return { target: undefined };
+}
+
+export const LinkPage: MessageFns<LinkPage> = {
+  encode(message: LinkPage, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.target !== undefined) {
+      ContentRef.encode(message.target, writer.uint32(10).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): LinkPage {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseLinkPage();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.target = ContentRef.decode(reader, reader.uint32());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): LinkPage {
+    return { target: isSet(object.target) ? ContentRef.fromJSON(object.target) : undefined };
+  },
+
+  toJSON(message: LinkPage): unknown {
+    const obj: any = {};
+    if (message.target !== undefined) {
+      obj.target = ContentRef.toJSON(message.target);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<LinkPage>, I>>(base?: I): LinkPage {
+    return LinkPage.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<LinkPage>, I>>(object: I): LinkPage {
+    const message = createBaseLinkPage();
+    message.target = (object.target !== undefined && object.target !== null)
+      ? ContentRef.fromPartial(object.target)
+      : undefined;
+    return message;
+  },
+};
+
+function createBaseComputedPage(): ComputedPage {
+  return { sourceType: "" };
+}
+
+export const ComputedPage: MessageFns<ComputedPage> = {
+  encode(message: ComputedPage, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.sourceType !== "") {
+      writer.uint32(10).string(message.sourceType);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ComputedPage {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseComputedPage();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.sourceType = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ComputedPage {
+    return {
+      sourceType: isSet(object.sourceType)
+        ? globalThis.String(object.sourceType)
+        : isSet(object.source_type)
+        ? globalThis.String(object.source_type)
+        : "",
+    };
+  },
+
+  toJSON(message: ComputedPage): unknown {
+    const obj: any = {};
+    if (message.sourceType !== "") {
+      obj.sourceType = message.sourceType;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<ComputedPage>, I>>(base?: I): ComputedPage {
+    return ComputedPage.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<ComputedPage>, I>>(object: I): ComputedPage {
+    const message = createBaseComputedPage();
+    message.sourceType = object.sourceType ?? "";
+    return message;
+  },
+};
+
+function createBaseRevisionPage(): RevisionPage {
+  return {
+    id: "",
+    title: "",
+    emoji: undefined,
+    icon: undefined,
+    createdAt: "",
+    updatedAt: "",
+    condition: undefined,
+    hidden: undefined,
+    slug: "",
+    path: "",
+    pages: [],
+    noIndex: undefined,
+    noRobotsIndex: undefined,
+    document: undefined,
+    group: undefined,
+    link: undefined,
+    computed: undefined,
+  };
+}
+
+export const RevisionPage: MessageFns<RevisionPage> = {
+  encode(message: RevisionPage, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.id !== "") {
+      writer.uint32(10).string(message.id);
+    }
+    if (message.title !== "") {
+      writer.uint32(18).string(message.title);
+    }
+    if (message.emoji !== undefined) {
+      writer.uint32(26).string(message.emoji);
+    }
+    if (message.icon !== undefined) {
+      writer.uint32(34).string(message.icon);
+    }
+    if (message.createdAt !== "") {
+      writer.uint32(42).string(message.createdAt);
+    }
+    if (message.updatedAt !== "") {
+      writer.uint32(50).string(message.updatedAt);
+    }
+    if (message.condition !== undefined) {
+      writer.uint32(58).string(message.condition);
+    }
+    if (message.hidden !== undefined) {
+      writer.uint32(64).bool(message.hidden);
+    }
+    if (message.slug !== "") {
+      writer.uint32(74).string(message.slug);
+    }
+    if (message.path !== "") {
+      writer.uint32(82).string(message.path);
+    }
+    for (const v of message.pages) {
+      RevisionPage.encode(v!, writer.uint32(90).fork()).join();
+    }
+    if (message.noIndex !== undefined) {
+      writer.uint32(96).bool(message.noIndex);
+    }
+    if (message.noRobotsIndex !== undefined) {
+      writer.uint32(104).bool(message.noRobotsIndex);
+    }
+    if (message.document !== undefined) {
+      DocumentPage.encode(message.document, writer.uint32(162).fork()).join();
+    }
+    if (message.group !== undefined) {
+      GroupPage.encode(message.group, writer.uint32(170).fork()).join();
+    }
+    if (message.link !== undefined) {
+      LinkPage.encode(message.link, writer.uint32(178).fork()).join();
+    }
+    if (message.computed !== undefined) {
+      ComputedPage.encode(message.computed, writer.uint32(186).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): RevisionPage {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseRevisionPage();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.id = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.title = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.emoji = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.icon = reader.string();
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.createdAt = reader.string();
+            continue;
+          }
+          case 6: {
+            if (tag !== 50) {
+              break;
+            }
+
+            message.updatedAt = reader.string();
+            continue;
+          }
+          case 7: {
+            if (tag !== 58) {
+              break;
+            }
+
+            message.condition = reader.string();
+            continue;
+          }
+          case 8: {
+            if (tag !== 64) {
+              break;
+            }
+
+            message.hidden = reader.bool();
+            continue;
+          }
+          case 9: {
+            if (tag !== 74) {
+              break;
+            }
+
+            message.slug = reader.string();
+            continue;
+          }
+          case 10: {
+            if (tag !== 82) {
+              break;
+            }
+
+            message.path = reader.string();
+            continue;
+          }
+          case 11: {
+            if (tag !== 90) {
+              break;
+            }
+
+            message.pages.push(RevisionPage.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 12: {
+            if (tag !== 96) {
+              break;
+            }
+
+            message.noIndex = reader.bool();
+            continue;
+          }
+          case 13: {
+            if (tag !== 104) {
+              break;
+            }
+
+            message.noRobotsIndex = reader.bool();
+            continue;
+          }
+          case 20: {
+            if (tag !== 162) {
+              break;
+            }
+
+            message.document = DocumentPage.decode(reader, reader.uint32());
+            continue;
+          }
+          case 21: {
+            if (tag !== 170) {
+              break;
+            }
+
+            message.group = GroupPage.decode(reader, reader.uint32());
+            continue;
+          }
+          case 22: {
+            if (tag !== 178) {
+              break;
+            }
+
+            message.link = LinkPage.decode(reader, reader.uint32());
+            continue;
+          }
+          case 23: {
+            if (tag !== 186) {
+              break;
+            }
+
+            message.computed = ComputedPage.decode(reader, reader.uint32());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): RevisionPage {
+    return {
+      id: isSet(object.id) ? globalThis.String(object.id) : "",
+      title: isSet(object.title) ? globalThis.String(object.title) : "",
+      emoji: isSet(object.emoji) ? globalThis.String(object.emoji) : undefined,
+      icon: isSet(object.icon) ? globalThis.String(object.icon) : undefined,
+      createdAt: isSet(object.createdAt)
+        ? globalThis.String(object.createdAt)
+        : isSet(object.created_at)
+        ? globalThis.String(object.created_at)
+        : "",
+      updatedAt: isSet(object.updatedAt)
+        ? globalThis.String(object.updatedAt)
+        : isSet(object.updated_at)
+        ? globalThis.String(object.updated_at)
+        : "",
+      condition: isSet(object.condition) ? globalThis.String(object.condition) : undefined,
+      hidden: isSet(object.hidden) ? globalThis.Boolean(object.hidden) : undefined,
+      slug: isSet(object.slug) ? globalThis.String(object.slug) : "",
+      path: isSet(object.path) ? globalThis.String(object.path) : "",
+      pages: globalThis.Array.isArray(object?.pages) ? object.pages.map((e: any) => RevisionPage.fromJSON(e)) : [],
+      noIndex: isSet(object.noIndex)
+        ? globalThis.Boolean(object.noIndex)
+        : isSet(object.no_index)
+        ? globalThis.Boolean(object.no_index)
+        : undefined,
+      noRobotsIndex: isSet(object.noRobotsIndex)
+        ? globalThis.Boolean(object.noRobotsIndex)
+        : isSet(object.no_robots_index)
+        ? globalThis.Boolean(object.no_robots_index)
+        : undefined,
+      document: isSet(object.document) ? DocumentPage.fromJSON(object.document) : undefined,
+      group: isSet(object.group) ? GroupPage.fromJSON(object.group) : undefined,
+      link: isSet(object.link) ? LinkPage.fromJSON(object.link) : undefined,
+      computed: isSet(object.computed) ? ComputedPage.fromJSON(object.computed) : undefined,
+    };
+  },
+
+  toJSON(message: RevisionPage): unknown {
+    const obj: any = {};
+    if (message.id !== "") {
+      obj.id = message.id;
+    }
+    if (message.title !== "") {
+      obj.title = message.title;
+    }
+    if (message.emoji !== undefined) {
+      obj.emoji = message.emoji;
+    }
+    if (message.icon !== undefined) {
+      obj.icon = message.icon;
+    }
+    if (message.createdAt !== "") {
+      obj.createdAt = message.createdAt;
+    }
+    if (message.updatedAt !== "") {
+      obj.updatedAt = message.updatedAt;
+    }
+    if (message.condition !== undefined) {
+      obj.condition = message.condition;
+    }
+    if (message.hidden !== undefined) {
+      obj.hidden = message.hidden;
+    }
+    if (message.slug !== "") {
+      obj.slug = message.slug;
+    }
+    if (message.path !== "") {
+      obj.path = message.path;
+    }
+    if (message.pages?.length) {
+      obj.pages = message.pages.map((e) => RevisionPage.toJSON(e));
+    }
+    if (message.noIndex !== undefined) {
+      obj.noIndex = message.noIndex;
+    }
+    if (message.noRobotsIndex !== undefined) {
+      obj.noRobotsIndex = message.noRobotsIndex;
+    }
+    if (message.document !== undefined) {
+      obj.document = DocumentPage.toJSON(message.document);
+    }
+    if (message.group !== undefined) {
+      obj.group = GroupPage.toJSON(message.group);
+    }
+    if (message.link !== undefined) {
+      obj.link = LinkPage.toJSON(message.link);
+    }
+    if (message.computed !== undefined) {
+      obj.computed = ComputedPage.toJSON(message.computed);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<RevisionPage>, I>>(base?: I): RevisionPage {
+    return RevisionPage.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<RevisionPage>, I>>(object: I): RevisionPage {
+    const message = createBaseRevisionPage();
+    message.id = object.id ?? "";
+    message.title = object.title ?? "";
+    message.emoji = object.emoji ?? undefined;
+    message.icon = object.icon ?? undefined;
+    message.createdAt = object.createdAt ?? "";
+    message.updatedAt = object.updatedAt ?? "";
+    message.condition = object.condition ?? undefined;
+    message.hidden = object.hidden ?? undefined;
+    message.slug = object.slug ?? "";
+    message.path = object.path ?? "";
+    message.pages = object.pages?.map((e) => RevisionPage.fromPartial(e)) || [];
+    message.noIndex = object.noIndex ?? undefined;
+    message.noRobotsIndex = object.noRobotsIndex ?? undefined;
+    message.document = (object.document !== undefined && object.document !== null)
+      ? DocumentPage.fromPartial(object.document)
+      : undefined;
+    message.group = (object.group !== undefined && object.group !== null)
+      ? GroupPage.fromPartial(object.group)
+      : undefined;
+    message.link = (object.link !== undefined && object.link !== null) ? LinkPage.fromPartial(object.link) : undefined;
+    message.computed = (object.computed !== undefined && object.computed !== null)
+      ? ComputedPage.fromPartial(object.computed)
+      : undefined;
+    return message;
+  },
+};
+
+function createBaseImageDimensions(): ImageDimensions {
+  return { width: 0, height: 0 };
+}
+
+export const ImageDimensions: MessageFns<ImageDimensions> = {
+  encode(message: ImageDimensions, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.width !== 0) {
+      writer.uint32(9).double(message.width);
+    }
+    if (message.height !== 0) {
+      writer.uint32(17).double(message.height);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ImageDimensions {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseImageDimensions();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 9) {
+              break;
+            }
+
+            message.width = reader.double();
+            continue;
+          }
+          case 2: {
+            if (tag !== 17) {
+              break;
+            }
+
+            message.height = reader.double();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ImageDimensions {
+    return {
+      width: isSet(object.width) ? globalThis.Number(object.width) : 0,
+      height: isSet(object.height) ? globalThis.Number(object.height) : 0,
+    };
+  },
+
+  toJSON(message: ImageDimensions): unknown {
+    const obj: any = {};
+    if (message.width !== 0) {
+      obj.width = floatToJson(message.width);
+    }
+    if (message.height !== 0) {
+      obj.height = floatToJson(message.height);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<ImageDimensions>, I>>(base?: I): ImageDimensions {
+    return ImageDimensions.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<ImageDimensions>, I>>(object: I): ImageDimensions {
+    const message = createBaseImageDimensions();
+    message.width = object.width ?? 0;
+    message.height = object.height ?? 0;
+    return message;
+  },
+};
+
+function createBaseRevisionFile(): RevisionFile {
+  return { id: "", name: "", contentType: "", size: 0, dimensions: undefined, downloadURL: "" };
+}
+
+export const RevisionFile: MessageFns<RevisionFile> = {
+  encode(message: RevisionFile, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.id !== "") {
+      writer.uint32(10).string(message.id);
+    }
+    if (message.name !== "") {
+      writer.uint32(18).string(message.name);
+    }
+    if (message.contentType !== "") {
+      writer.uint32(26).string(message.contentType);
+    }
+    if (message.size !== 0) {
+      writer.uint32(32).int64(message.size);
+    }
+    if (message.dimensions !== undefined) {
+      ImageDimensions.encode(message.dimensions, writer.uint32(42).fork()).join();
+    }
+    if (message.downloadURL !== "") {
+      writer.uint32(50).string(message.downloadURL);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): RevisionFile {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseRevisionFile();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.id = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.name = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.contentType = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 32) {
+              break;
+            }
+
+            message.size = longToNumber(reader.int64());
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.dimensions = ImageDimensions.decode(reader, reader.uint32());
+            continue;
+          }
+          case 6: {
+            if (tag !== 50) {
+              break;
+            }
+
+            message.downloadURL = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): RevisionFile {
+    return {
+      id: isSet(object.id) ? globalThis.String(object.id) : "",
+      name: isSet(object.name) ? globalThis.String(object.name) : "",
+      contentType: isSet(object.contentType)
+        ? globalThis.String(object.contentType)
+        : isSet(object.content_type)
+        ? globalThis.String(object.content_type)
+        : "",
+      size: isSet(object.size) ? globalThis.Number(object.size) : 0,
+      dimensions: isSet(object.dimensions) ? ImageDimensions.fromJSON(object.dimensions) : undefined,
+      downloadURL: isSet(object.downloadURL)
+        ? globalThis.String(object.downloadURL)
+        : isSet(object.download_url)
+        ? globalThis.String(object.download_url)
+        : "",
+    };
+  },
+
+  toJSON(message: RevisionFile): unknown {
+    const obj: any = {};
+    if (message.id !== "") {
+      obj.id = message.id;
+    }
+    if (message.name !== "") {
+      obj.name = message.name;
+    }
+    if (message.contentType !== "") {
+      obj.contentType = message.contentType;
+    }
+    if (message.size !== 0) {
+      obj.size = Math.round(message.size);
+    }
+    if (message.dimensions !== undefined) {
+      obj.dimensions = ImageDimensions.toJSON(message.dimensions);
+    }
+    if (message.downloadURL !== "") {
+      obj.downloadURL = message.downloadURL;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<RevisionFile>, I>>(base?: I): RevisionFile {
+    return RevisionFile.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<RevisionFile>, I>>(object: I): RevisionFile {
+    const message = createBaseRevisionFile();
+    message.id = object.id ?? "";
+    message.name = object.name ?? "";
+    message.contentType = object.contentType ?? "";
+    message.size = object.size ?? 0;
+    message.dimensions = (object.dimensions !== undefined && object.dimensions !== null)
+      ? ImageDimensions.fromPartial(object.dimensions)
+      : undefined;
+    message.downloadURL = object.downloadURL ?? "";
+    return message;
+  },
+};
+
+function createBaseGitBlob(): GitBlob {
+  return { oid: "", path: "" };
+}
+
+export const GitBlob: MessageFns<GitBlob> = {
+  encode(message: GitBlob, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.oid !== "") {
+      writer.uint32(10).string(message.oid);
+    }
+    if (message.path !== "") {
+      writer.uint32(18).string(message.path);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): GitBlob {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseGitBlob();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.oid = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.path = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): GitBlob {
+    return {
+      oid: isSet(object.oid) ? globalThis.String(object.oid) : "",
+      path: isSet(object.path) ? globalThis.String(object.path) : "",
+    };
+  },
+
+  toJSON(message: GitBlob): unknown {
+    const obj: any = {};
+    if (message.oid !== "") {
+      obj.oid = message.oid;
+    }
+    if (message.path !== "") {
+      obj.path = message.path;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<GitBlob>, I>>(base?: I): GitBlob {
+    return GitBlob.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<GitBlob>, I>>(object: I): GitBlob {
+    const message = createBaseGitBlob();
+    message.oid = object.oid ?? "";
+    message.path = object.path ?? "";
+    return message;
+  },
+};
+
+function createBaseReusableContent(): ReusableContent {
+  return { id: "", title: "", document: undefined, git: undefined };
+}
+
+export const ReusableContent: MessageFns<ReusableContent> = {
+  encode(message: ReusableContent, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.id !== "") {
+      writer.uint32(10).string(message.id);
+    }
+    if (message.title !== "") {
+      writer.uint32(18).string(message.title);
+    }
+    if (message.document !== undefined) {
+      writer.uint32(26).string(message.document);
+    }
+    if (message.git !== undefined) {
+      GitBlob.encode(message.git, writer.uint32(34).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ReusableContent {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseReusableContent();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.id = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.title = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.document = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.git = GitBlob.decode(reader, reader.uint32());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ReusableContent {
+    return {
+      id: isSet(object.id) ? globalThis.String(object.id) : "",
+      title: isSet(object.title) ? globalThis.String(object.title) : "",
+      document: isSet(object.document) ? globalThis.String(object.document) : undefined,
+      git: isSet(object.git) ? GitBlob.fromJSON(object.git) : undefined,
+    };
+  },
+
+  toJSON(message: ReusableContent): unknown {
+    const obj: any = {};
+    if (message.id !== "") {
+      obj.id = message.id;
+    }
+    if (message.title !== "") {
+      obj.title = message.title;
+    }
+    if (message.document !== undefined) {
+      obj.document = message.document;
+    }
+    if (message.git !== undefined) {
+      obj.git = GitBlob.toJSON(message.git);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<ReusableContent>, I>>(base?: I): ReusableContent {
+    return ReusableContent.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<ReusableContent>, I>>(object: I): ReusableContent {
+    const message = createBaseReusableContent();
+    message.id = object.id ?? "";
+    message.title = object.title ?? "";
+    message.document = object.document ?? undefined;
+    message.git = (object.git !== undefined && object.git !== null) ? GitBlob.fromPartial(object.git) : undefined;
+    return message;
+  },
+};
+
+function createBaseGitCommit(): GitCommit {
+  return { oid: "", message: "", createdByService: false, url: undefined, ref: undefined };
+}
+
+export const GitCommit: MessageFns<GitCommit> = {
+  encode(message: GitCommit, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.oid !== "") {
+      writer.uint32(10).string(message.oid);
+    }
+    if (message.message !== "") {
+      writer.uint32(18).string(message.message);
+    }
+    if (message.createdByService !== false) {
+      writer.uint32(24).bool(message.createdByService);
+    }
+    if (message.url !== undefined) {
+      writer.uint32(34).string(message.url);
+    }
+    if (message.ref !== undefined) {
+      writer.uint32(42).string(message.ref);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): GitCommit {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseGitCommit();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.oid = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.message = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 24) {
+              break;
+            }
+
+            message.createdByService = reader.bool();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.url = reader.string();
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.ref = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): GitCommit {
+    return {
+      oid: isSet(object.oid) ? globalThis.String(object.oid) : "",
+      message: isSet(object.message) ? globalThis.String(object.message) : "",
+      createdByService: isSet(object.createdByService)
+        ? globalThis.Boolean(object.createdByService)
+        : isSet(object.created_by_service)
+        ? globalThis.Boolean(object.created_by_service)
+        : false,
+      url: isSet(object.url) ? globalThis.String(object.url) : undefined,
+      ref: isSet(object.ref) ? globalThis.String(object.ref) : undefined,
+    };
+  },
+
+  toJSON(message: GitCommit): unknown {
+    const obj: any = {};
+    if (message.oid !== "") {
+      obj.oid = message.oid;
+    }
+    if (message.message !== "") {
+      obj.message = message.message;
+    }
+    if (message.createdByService !== false) {
+      obj.createdByService = message.createdByService;
+    }
+    if (message.url !== undefined) {
+      obj.url = message.url;
+    }
+    if (message.ref !== undefined) {
+      obj.ref = message.ref;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<GitCommit>, I>>(base?: I): GitCommit {
+    return GitCommit.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<GitCommit>, I>>(object: I): GitCommit {
+    const message = createBaseGitCommit();
+    message.oid = object.oid ?? "";
+    message.message = object.message ?? "";
+    message.createdByService = object.createdByService ?? false;
+    message.url = object.url ?? undefined;
+    message.ref = object.ref ?? undefined;
+    return message;
+  },
+};
+
+function createBaseRevision(): Revision {
+  return {
+    id: "",
+    parents: [],
+    type: "",
+    pages: [],
+    files: [],
+    reusableContents: [],
+    variables: {},
+    createdAt: "",
+    git: undefined,
+    mergedFrom: undefined,
+  };
+}
+
+export const Revision: MessageFns<Revision> = {
+  encode(message: Revision, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.id !== "") {
+      writer.uint32(10).string(message.id);
+    }
+    for (const v of message.parents) {
+      writer.uint32(18).string(v!);
+    }
+    if (message.type !== "") {
+      writer.uint32(26).string(message.type);
+    }
+    for (const v of message.pages) {
+      RevisionPage.encode(v!, writer.uint32(34).fork()).join();
+    }
+    for (const v of message.files) {
+      RevisionFile.encode(v!, writer.uint32(42).fork()).join();
+    }
+    for (const v of message.reusableContents) {
+      ReusableContent.encode(v!, writer.uint32(50).fork()).join();
+    }
+    globalThis.Object.entries(message.variables).forEach(([key, value]: [string, string]) => {
+      Revision_VariablesEntry.encode({ key: key as any, value }, writer.uint32(58).fork()).join();
+    });
+    if (message.createdAt !== "") {
+      writer.uint32(66).string(message.createdAt);
+    }
+    if (message.git !== undefined) {
+      GitCommit.encode(message.git, writer.uint32(74).fork()).join();
+    }
+    if (message.mergedFrom !== undefined) {
+      writer.uint32(82).string(message.mergedFrom);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): Revision {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseRevision();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.id = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.parents.push(reader.string());
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.type = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.pages.push(RevisionPage.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.files.push(RevisionFile.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 6: {
+            if (tag !== 50) {
+              break;
+            }
+
+            message.reusableContents.push(ReusableContent.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 7: {
+            if (tag !== 58) {
+              break;
+            }
+
+            const entry7 = Revision_VariablesEntry.decode(reader, reader.uint32());
+            if (entry7.value !== undefined) {
+              message.variables[entry7.key] = entry7.value;
+            }
+            continue;
+          }
+          case 8: {
+            if (tag !== 66) {
+              break;
+            }
+
+            message.createdAt = reader.string();
+            continue;
+          }
+          case 9: {
+            if (tag !== 74) {
+              break;
+            }
+
+            message.git = GitCommit.decode(reader, reader.uint32());
+            continue;
+          }
+          case 10: {
+            if (tag !== 82) {
+              break;
+            }
+
+            message.mergedFrom = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): Revision {
+    return {
+      id: isSet(object.id) ? globalThis.String(object.id) : "",
+      parents: globalThis.Array.isArray(object?.parents) ? object.parents.map((e: any) => globalThis.String(e)) : [],
+      type: isSet(object.type) ? globalThis.String(object.type) : "",
+      pages: globalThis.Array.isArray(object?.pages) ? object.pages.map((e: any) => RevisionPage.fromJSON(e)) : [],
+      files: globalThis.Array.isArray(object?.files) ? object.files.map((e: any) => RevisionFile.fromJSON(e)) : [],
+      reusableContents: globalThis.Array.isArray(object?.reusableContents)
+        ? object.reusableContents.map((e: any) => ReusableContent.fromJSON(e))
+        : globalThis.Array.isArray(object?.reusable_contents)
+        ? object.reusable_contents.map((e: any) => ReusableContent.fromJSON(e))
+        : [],
+      variables: isObject(object.variables)
+        ? (globalThis.Object.entries(object.variables) as [string, any][]).reduce(
+          (acc: { [key: string]: string }, [key, value]: [string, any]) => {
+            globalThis.Object.defineProperty(acc, key, {
+              value: globalThis.String(value),
+              enumerable: true,
+              configurable: true,
+              writable: true,
+            });
+            return acc;
+          },
+          {},
+        )
+        : {},
+      createdAt: isSet(object.createdAt)
+        ? globalThis.String(object.createdAt)
+        : isSet(object.created_at)
+        ? globalThis.String(object.created_at)
+        : "",
+      git: isSet(object.git) ? GitCommit.fromJSON(object.git) : undefined,
+      mergedFrom: isSet(object.mergedFrom)
+        ? globalThis.String(object.mergedFrom)
+        : isSet(object.merged_from)
+        ? globalThis.String(object.merged_from)
+        : undefined,
+    };
+  },
+
+  toJSON(message: Revision): unknown {
+    const obj: any = {};
+    if (message.id !== "") {
+      obj.id = message.id;
+    }
+    if (message.parents?.length) {
+      obj.parents = message.parents;
+    }
+    if (message.type !== "") {
+      obj.type = message.type;
+    }
+    if (message.pages?.length) {
+      obj.pages = message.pages.map((e) => RevisionPage.toJSON(e));
+    }
+    if (message.files?.length) {
+      obj.files = message.files.map((e) => RevisionFile.toJSON(e));
+    }
+    if (message.reusableContents?.length) {
+      obj.reusableContents = message.reusableContents.map((e) => ReusableContent.toJSON(e));
+    }
+    if (message.variables) {
+      const entries = globalThis.Object.entries(message.variables) as [string, string][];
+      if (entries.length > 0) {
+        obj.variables = {};
+        entries.forEach(([k, v]) => {
+          obj.variables[k] = v;
+        });
+      }
+    }
+    if (message.createdAt !== "") {
+      obj.createdAt = message.createdAt;
+    }
+    if (message.git !== undefined) {
+      obj.git = GitCommit.toJSON(message.git);
+    }
+    if (message.mergedFrom !== undefined) {
+      obj.mergedFrom = message.mergedFrom;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<Revision>, I>>(base?: I): Revision {
+    return Revision.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<Revision>, I>>(object: I): Revision {
+    const message = createBaseRevision();
+    message.id = object.id ?? "";
+    message.parents = object.parents?.map((e) => e) || [];
+    message.type = object.type ?? "";
+    message.pages = object.pages?.map((e) => RevisionPage.fromPartial(e)) || [];
+    message.files = object.files?.map((e) => RevisionFile.fromPartial(e)) || [];
+    message.reusableContents = object.reusableContents?.map((e) => ReusableContent.fromPartial(e)) || [];
+    message.variables = (globalThis.Object.entries(object.variables ?? {}) as [string, string][]).reduce(
+      (acc: { [key: string]: string }, [key, value]: [string, string]) => {
+        if (value !== undefined) {
+          acc[key] = globalThis.String(value);
+        }
+        return acc;
+      },
+      {},
+    );
+    message.createdAt = object.createdAt ?? "";
+    message.git = (object.git !== undefined && object.git !== null) ? GitCommit.fromPartial(object.git) : undefined;
+    message.mergedFrom = object.mergedFrom ?? undefined;
+    return message;
+  },
+};
+
+function createBaseRevision_VariablesEntry(): Revision_VariablesEntry {
+  return { key: "", value: "" };
+}
+
+export const Revision_VariablesEntry: MessageFns<Revision_VariablesEntry> = {
+  encode(message: Revision_VariablesEntry, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.key !== "") {
+      writer.uint32(10).string(message.key);
+    }
+    if (message.value !== "") {
+      writer.uint32(18).string(message.value);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): Revision_VariablesEntry {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseRevision_VariablesEntry();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.key = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.value = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): Revision_VariablesEntry {
+    return {
+      key: isSet(object.key) ? globalThis.String(object.key) : "",
+      value: isSet(object.value) ? globalThis.String(object.value) : "",
+    };
+  },
+
+  toJSON(message: Revision_VariablesEntry): unknown {
+    const obj: any = {};
+    if (message.key !== "") {
+      obj.key = message.key;
+    }
+    if (message.value !== "") {
+      obj.value = message.value;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<Revision_VariablesEntry>, I>>(base?: I): Revision_VariablesEntry {
+    return Revision_VariablesEntry.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<Revision_VariablesEntry>, I>>(object: I): Revision_VariablesEntry {
+    const message = createBaseRevision_VariablesEntry();
+    message.key = object.key ?? "";
+    message.value = object.value ?? "";
+    return message;
+  },
+};
+
 function createBaseRevisionReply(): RevisionReply {
-  return { revisionJson: "", spaceId: "", revisionId: "" };
+  return { spaceId: "", revisionId: "", revision: undefined };
 }
 
 export const RevisionReply: MessageFns<RevisionReply> = {
   encode(message: RevisionReply, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
-    if (message.revisionJson !== "") {
-      writer.uint32(10).string(message.revisionJson);
-    }
     if (message.spaceId !== "") {
       writer.uint32(18).string(message.spaceId);
     }
     if (message.revisionId !== "") {
       writer.uint32(26).string(message.revisionId);
+    }
+    if (message.revision !== undefined) {
+      Revision.encode(message.revision, writer.uint32(34).fork()).join();
     }
     return writer;
   },
@@ -500,14 +2963,6 @@ export const RevisionReply: MessageFns<RevisionReply> = {
       while (reader.pos < end) {
         const tag = reader.uint32();
         switch (tag >>> 3) {
-          case 1: {
-            if (tag !== 10) {
-              break;
-            }
-
-            message.revisionJson = reader.string();
-            continue;
-          }
           case 2: {
             if (tag !== 18) {
               break;
@@ -524,6 +2979,14 @@ export const RevisionReply: MessageFns<RevisionReply> = {
             message.revisionId = reader.string();
             continue;
           }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.revision = Revision.decode(reader, reader.uint32());
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -538,11 +3001,6 @@ export const RevisionReply: MessageFns<RevisionReply> = {
 
   fromJSON(object: any): RevisionReply {
     return {
-      revisionJson: isSet(object.revisionJson)
-        ? globalThis.String(object.revisionJson)
-        : isSet(object.revision_json)
-        ? globalThis.String(object.revision_json)
-        : "",
       spaceId: isSet(object.spaceId)
         ? globalThis.String(object.spaceId)
         : isSet(object.space_id)
@@ -553,19 +3011,20 @@ export const RevisionReply: MessageFns<RevisionReply> = {
         : isSet(object.revision_id)
         ? globalThis.String(object.revision_id)
         : "",
+      revision: isSet(object.revision) ? Revision.fromJSON(object.revision) : undefined,
     };
   },
 
   toJSON(message: RevisionReply): unknown {
     const obj: any = {};
-    if (message.revisionJson !== "") {
-      obj.revisionJson = message.revisionJson;
-    }
     if (message.spaceId !== "") {
       obj.spaceId = message.spaceId;
     }
     if (message.revisionId !== "") {
       obj.revisionId = message.revisionId;
+    }
+    if (message.revision !== undefined) {
+      obj.revision = Revision.toJSON(message.revision);
     }
     return obj;
   },
@@ -575,27 +3034,29 @@ export const RevisionReply: MessageFns<RevisionReply> = {
   },
   fromPartial<I extends Exact<DeepPartial<RevisionReply>, I>>(object: I): RevisionReply {
     const message = createBaseRevisionReply();
-    message.revisionJson = object.revisionJson ?? "";
     message.spaceId = object.spaceId ?? "";
     message.revisionId = object.revisionId ?? "";
+    message.revision = (object.revision !== undefined && object.revision !== null)
+      ? Revision.fromPartial(object.revision)
+      : undefined;
     return message;
   },
 };
 
 function createBasePagesReply(): PagesReply {
-  return { pagesJson: "", revisionId: "", reusableContentsJson: "" };
+  return { revisionId: "", pages: [], reusableContents: [] };
 }
 
 export const PagesReply: MessageFns<PagesReply> = {
   encode(message: PagesReply, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
-    if (message.pagesJson !== "") {
-      writer.uint32(10).string(message.pagesJson);
-    }
     if (message.revisionId !== "") {
       writer.uint32(18).string(message.revisionId);
     }
-    if (message.reusableContentsJson !== "") {
-      writer.uint32(26).string(message.reusableContentsJson);
+    for (const v of message.pages) {
+      RevisionPage.encode(v!, writer.uint32(34).fork()).join();
+    }
+    for (const v of message.reusableContents) {
+      ReusableContent.encode(v!, writer.uint32(42).fork()).join();
     }
     return writer;
   },
@@ -613,14 +3074,6 @@ export const PagesReply: MessageFns<PagesReply> = {
       while (reader.pos < end) {
         const tag = reader.uint32();
         switch (tag >>> 3) {
-          case 1: {
-            if (tag !== 10) {
-              break;
-            }
-
-            message.pagesJson = reader.string();
-            continue;
-          }
           case 2: {
             if (tag !== 18) {
               break;
@@ -629,12 +3082,20 @@ export const PagesReply: MessageFns<PagesReply> = {
             message.revisionId = reader.string();
             continue;
           }
-          case 3: {
-            if (tag !== 26) {
+          case 4: {
+            if (tag !== 34) {
               break;
             }
 
-            message.reusableContentsJson = reader.string();
+            message.pages.push(RevisionPage.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.reusableContents.push(ReusableContent.decode(reader, reader.uint32()));
             continue;
           }
         }
@@ -651,34 +3112,30 @@ export const PagesReply: MessageFns<PagesReply> = {
 
   fromJSON(object: any): PagesReply {
     return {
-      pagesJson: isSet(object.pagesJson)
-        ? globalThis.String(object.pagesJson)
-        : isSet(object.pages_json)
-        ? globalThis.String(object.pages_json)
-        : "",
       revisionId: isSet(object.revisionId)
         ? globalThis.String(object.revisionId)
         : isSet(object.revision_id)
         ? globalThis.String(object.revision_id)
         : "",
-      reusableContentsJson: isSet(object.reusableContentsJson)
-        ? globalThis.String(object.reusableContentsJson)
-        : isSet(object.reusable_contents_json)
-        ? globalThis.String(object.reusable_contents_json)
-        : "",
+      pages: globalThis.Array.isArray(object?.pages) ? object.pages.map((e: any) => RevisionPage.fromJSON(e)) : [],
+      reusableContents: globalThis.Array.isArray(object?.reusableContents)
+        ? object.reusableContents.map((e: any) => ReusableContent.fromJSON(e))
+        : globalThis.Array.isArray(object?.reusable_contents)
+        ? object.reusable_contents.map((e: any) => ReusableContent.fromJSON(e))
+        : [],
     };
   },
 
   toJSON(message: PagesReply): unknown {
     const obj: any = {};
-    if (message.pagesJson !== "") {
-      obj.pagesJson = message.pagesJson;
-    }
     if (message.revisionId !== "") {
       obj.revisionId = message.revisionId;
     }
-    if (message.reusableContentsJson !== "") {
-      obj.reusableContentsJson = message.reusableContentsJson;
+    if (message.pages?.length) {
+      obj.pages = message.pages.map((e) => RevisionPage.toJSON(e));
+    }
+    if (message.reusableContents?.length) {
+      obj.reusableContents = message.reusableContents.map((e) => ReusableContent.toJSON(e));
     }
     return obj;
   },
@@ -688,9 +3145,9 @@ export const PagesReply: MessageFns<PagesReply> = {
   },
   fromPartial<I extends Exact<DeepPartial<PagesReply>, I>>(object: I): PagesReply {
     const message = createBasePagesReply();
-    message.pagesJson = object.pagesJson ?? "";
     message.revisionId = object.revisionId ?? "";
-    message.reusableContentsJson = object.reusableContentsJson ?? "";
+    message.pages = object.pages?.map((e) => RevisionPage.fromPartial(e)) || [];
+    message.reusableContents = object.reusableContents?.map((e) => ReusableContent.fromPartial(e)) || [];
     return message;
   },
 };
@@ -835,13 +3292,13 @@ export const GetPageRequest: MessageFns<GetPageRequest> = {
 };
 
 function createBasePageReply(): PageReply {
-  return { pageJson: "", revisionId: "", path: "" };
+  return { page: undefined, revisionId: "", path: "" };
 }
 
 export const PageReply: MessageFns<PageReply> = {
   encode(message: PageReply, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
-    if (message.pageJson !== "") {
-      writer.uint32(10).string(message.pageJson);
+    if (message.page !== undefined) {
+      RevisionPage.encode(message.page, writer.uint32(34).fork()).join();
     }
     if (message.revisionId !== "") {
       writer.uint32(18).string(message.revisionId);
@@ -865,12 +3322,12 @@ export const PageReply: MessageFns<PageReply> = {
       while (reader.pos < end) {
         const tag = reader.uint32();
         switch (tag >>> 3) {
-          case 1: {
-            if (tag !== 10) {
+          case 4: {
+            if (tag !== 34) {
               break;
             }
 
-            message.pageJson = reader.string();
+            message.page = RevisionPage.decode(reader, reader.uint32());
             continue;
           }
           case 2: {
@@ -903,11 +3360,7 @@ export const PageReply: MessageFns<PageReply> = {
 
   fromJSON(object: any): PageReply {
     return {
-      pageJson: isSet(object.pageJson)
-        ? globalThis.String(object.pageJson)
-        : isSet(object.page_json)
-        ? globalThis.String(object.page_json)
-        : "",
+      page: isSet(object.page) ? RevisionPage.fromJSON(object.page) : undefined,
       revisionId: isSet(object.revisionId)
         ? globalThis.String(object.revisionId)
         : isSet(object.revision_id)
@@ -919,8 +3372,8 @@ export const PageReply: MessageFns<PageReply> = {
 
   toJSON(message: PageReply): unknown {
     const obj: any = {};
-    if (message.pageJson !== "") {
-      obj.pageJson = message.pageJson;
+    if (message.page !== undefined) {
+      obj.page = RevisionPage.toJSON(message.page);
     }
     if (message.revisionId !== "") {
       obj.revisionId = message.revisionId;
@@ -936,7 +3389,9 @@ export const PageReply: MessageFns<PageReply> = {
   },
   fromPartial<I extends Exact<DeepPartial<PageReply>, I>>(object: I): PageReply {
     const message = createBasePageReply();
-    message.pageJson = object.pageJson ?? "";
+    message.page = (object.page !== undefined && object.page !== null)
+      ? RevisionPage.fromPartial(object.page)
+      : undefined;
     message.revisionId = object.revisionId ?? "";
     message.path = object.path ?? "";
     return message;
@@ -1035,13 +3490,13 @@ export const GetReusableContentRequest: MessageFns<GetReusableContentRequest> = 
 };
 
 function createBaseReusableContentReply(): ReusableContentReply {
-  return { reusableContentJson: "", documentJson: "", revisionId: "" };
+  return { reusableContent: undefined, documentJson: "", revisionId: "" };
 }
 
 export const ReusableContentReply: MessageFns<ReusableContentReply> = {
   encode(message: ReusableContentReply, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
-    if (message.reusableContentJson !== "") {
-      writer.uint32(10).string(message.reusableContentJson);
+    if (message.reusableContent !== undefined) {
+      ReusableContent.encode(message.reusableContent, writer.uint32(34).fork()).join();
     }
     if (message.documentJson !== "") {
       writer.uint32(18).string(message.documentJson);
@@ -1065,12 +3520,12 @@ export const ReusableContentReply: MessageFns<ReusableContentReply> = {
       while (reader.pos < end) {
         const tag = reader.uint32();
         switch (tag >>> 3) {
-          case 1: {
-            if (tag !== 10) {
+          case 4: {
+            if (tag !== 34) {
               break;
             }
 
-            message.reusableContentJson = reader.string();
+            message.reusableContent = ReusableContent.decode(reader, reader.uint32());
             continue;
           }
           case 2: {
@@ -1103,11 +3558,11 @@ export const ReusableContentReply: MessageFns<ReusableContentReply> = {
 
   fromJSON(object: any): ReusableContentReply {
     return {
-      reusableContentJson: isSet(object.reusableContentJson)
-        ? globalThis.String(object.reusableContentJson)
-        : isSet(object.reusable_content_json)
-        ? globalThis.String(object.reusable_content_json)
-        : "",
+      reusableContent: isSet(object.reusableContent)
+        ? ReusableContent.fromJSON(object.reusableContent)
+        : isSet(object.reusable_content)
+        ? ReusableContent.fromJSON(object.reusable_content)
+        : undefined,
       documentJson: isSet(object.documentJson)
         ? globalThis.String(object.documentJson)
         : isSet(object.document_json)
@@ -1123,8 +3578,8 @@ export const ReusableContentReply: MessageFns<ReusableContentReply> = {
 
   toJSON(message: ReusableContentReply): unknown {
     const obj: any = {};
-    if (message.reusableContentJson !== "") {
-      obj.reusableContentJson = message.reusableContentJson;
+    if (message.reusableContent !== undefined) {
+      obj.reusableContent = ReusableContent.toJSON(message.reusableContent);
     }
     if (message.documentJson !== "") {
       obj.documentJson = message.documentJson;
@@ -1140,7 +3595,9 @@ export const ReusableContentReply: MessageFns<ReusableContentReply> = {
   },
   fromPartial<I extends Exact<DeepPartial<ReusableContentReply>, I>>(object: I): ReusableContentReply {
     const message = createBaseReusableContentReply();
-    message.reusableContentJson = object.reusableContentJson ?? "";
+    message.reusableContent = (object.reusableContent !== undefined && object.reusableContent !== null)
+      ? ReusableContent.fromPartial(object.reusableContent)
+      : undefined;
     message.documentJson = object.documentJson ?? "";
     message.revisionId = object.revisionId ?? "";
     return message;
@@ -1237,13 +3694,13 @@ export const ListFilesRequest: MessageFns<ListFilesRequest> = {
 };
 
 function createBaseFilesReply(): FilesReply {
-  return { filesJson: "", page: undefined };
+  return { files: [], page: undefined };
 }
 
 export const FilesReply: MessageFns<FilesReply> = {
   encode(message: FilesReply, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
-    if (message.filesJson !== "") {
-      writer.uint32(10).string(message.filesJson);
+    for (const v of message.files) {
+      RevisionFile.encode(v!, writer.uint32(26).fork()).join();
     }
     if (message.page !== undefined) {
       PageInfo.encode(message.page, writer.uint32(18).fork()).join();
@@ -1264,12 +3721,12 @@ export const FilesReply: MessageFns<FilesReply> = {
       while (reader.pos < end) {
         const tag = reader.uint32();
         switch (tag >>> 3) {
-          case 1: {
-            if (tag !== 10) {
+          case 3: {
+            if (tag !== 26) {
               break;
             }
 
-            message.filesJson = reader.string();
+            message.files.push(RevisionFile.decode(reader, reader.uint32()));
             continue;
           }
           case 2: {
@@ -1294,19 +3751,15 @@ export const FilesReply: MessageFns<FilesReply> = {
 
   fromJSON(object: any): FilesReply {
     return {
-      filesJson: isSet(object.filesJson)
-        ? globalThis.String(object.filesJson)
-        : isSet(object.files_json)
-        ? globalThis.String(object.files_json)
-        : "",
+      files: globalThis.Array.isArray(object?.files) ? object.files.map((e: any) => RevisionFile.fromJSON(e)) : [],
       page: isSet(object.page) ? PageInfo.fromJSON(object.page) : undefined,
     };
   },
 
   toJSON(message: FilesReply): unknown {
     const obj: any = {};
-    if (message.filesJson !== "") {
-      obj.filesJson = message.filesJson;
+    if (message.files?.length) {
+      obj.files = message.files.map((e) => RevisionFile.toJSON(e));
     }
     if (message.page !== undefined) {
       obj.page = PageInfo.toJSON(message.page);
@@ -1319,7 +3772,7 @@ export const FilesReply: MessageFns<FilesReply> = {
   },
   fromPartial<I extends Exact<DeepPartial<FilesReply>, I>>(object: I): FilesReply {
     const message = createBaseFilesReply();
-    message.filesJson = object.filesJson ?? "";
+    message.files = object.files?.map((e) => RevisionFile.fromPartial(e)) || [];
     message.page = (object.page !== undefined && object.page !== null) ? PageInfo.fromPartial(object.page) : undefined;
     return message;
   },
@@ -1417,13 +3870,13 @@ export const GetFileRequest: MessageFns<GetFileRequest> = {
 };
 
 function createBaseFileReply(): FileReply {
-  return { fileJson: "" };
+  return { file: undefined };
 }
 
 export const FileReply: MessageFns<FileReply> = {
   encode(message: FileReply, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
-    if (message.fileJson !== "") {
-      writer.uint32(10).string(message.fileJson);
+    if (message.file !== undefined) {
+      RevisionFile.encode(message.file, writer.uint32(18).fork()).join();
     }
     return writer;
   },
@@ -1441,12 +3894,12 @@ export const FileReply: MessageFns<FileReply> = {
       while (reader.pos < end) {
         const tag = reader.uint32();
         switch (tag >>> 3) {
-          case 1: {
-            if (tag !== 10) {
+          case 2: {
+            if (tag !== 18) {
               break;
             }
 
-            message.fileJson = reader.string();
+            message.file = RevisionFile.decode(reader, reader.uint32());
             continue;
           }
         }
@@ -1462,19 +3915,13 @@ export const FileReply: MessageFns<FileReply> = {
   },
 
   fromJSON(object: any): FileReply {
-    return {
-      fileJson: isSet(object.fileJson)
-        ? globalThis.String(object.fileJson)
-        : isSet(object.file_json)
-        ? globalThis.String(object.file_json)
-        : "",
-    };
+    return { file: isSet(object.file) ? RevisionFile.fromJSON(object.file) : undefined };
   },
 
   toJSON(message: FileReply): unknown {
     const obj: any = {};
-    if (message.fileJson !== "") {
-      obj.fileJson = message.fileJson;
+    if (message.file !== undefined) {
+      obj.file = RevisionFile.toJSON(message.file);
     }
     return obj;
   },
@@ -1484,7 +3931,9 @@ export const FileReply: MessageFns<FileReply> = {
   },
   fromPartial<I extends Exact<DeepPartial<FileReply>, I>>(object: I): FileReply {
     const message = createBaseFileReply();
-    message.fileJson = object.fileJson ?? "";
+    message.file = (object.file !== undefined && object.file !== null)
+      ? RevisionFile.fromPartial(object.file)
+      : undefined;
     return message;
   },
 };
@@ -5123,6 +7572,10 @@ function base64FromBytes(arr: Uint8Array): string {
   return globalThis.Buffer.from(arr).toString("base64");
 }
 
+function floatToJson(value: number | null | undefined): number | string | null | undefined {
+  return typeof value === "number" && !globalThis.Number.isFinite(value) ? globalThis.String(value) : value;
+}
+
 type Builtin = Date | Function | Uint8Array | string | number | boolean | undefined;
 
 type DeepPartial<T> = T extends Builtin ? T
@@ -5144,6 +7597,10 @@ function longToNumber(int64: { toString(): string }): number {
     throw new globalThis.Error("Value is smaller than Number.MIN_SAFE_INTEGER");
   }
   return num;
+}
+
+function isObject(value: any): boolean {
+  return typeof value === "object" && value !== null;
 }
 
 function isSet(value: any): boolean {

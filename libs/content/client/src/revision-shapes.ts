@@ -1,0 +1,106 @@
+import type { ContentRef, Document, LayoutOptions } from '@bindery/shared/markdown';
+import type { PageCover, RevisionFile, RevisionPage, RevisionReusableContent } from '@bindery/shared/pages';
+import { contentRevisionsV1 as pb } from '@bindery/shared/contracts';
+
+/**
+ * The one mapping from content's revision messages to the official JSON shapes (RevisionPage,
+ * RevisionFile, RevisionReusableContent, Revision): the gateway answers them (adding `urls` and absolute
+ * download URLs), the published reader, search, site redirects and Git Sync read them.
+ */
+
+/** The official ContentRef: its kind and the fields set. */
+export function contentRefOf(ref: pb.ContentRef): ContentRef {
+  const out: Record<string, unknown> = { kind: ref.kind };
+  for (const [key, value] of Object.entries(ref)) if (key !== 'kind' && value !== undefined) out[key] = value;
+  return out as ContentRef;
+}
+
+function coverOf(cover: pb.PageCover): PageCover {
+  return {
+    ...(cover.ref ? { ref: contentRefOf(cover.ref) } : {}),
+    ...(cover.refDark ? { refDark: contentRefOf(cover.refDark) } : {}),
+    yPos: cover.yPos,
+    ...(cover.height !== undefined ? { height: cover.height } : {}),
+  };
+}
+
+/** Only the optional fields that are set (an official page has no `emoji: undefined`). */
+function present<T extends object>(fields: T): Partial<T> {
+  return Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined)) as Partial<T>;
+}
+
+/** The official RevisionPage of a page message, with its sub-pages (without `urls`). */
+export function officialPage(page: pb.RevisionPage): RevisionPage {
+  const common = {
+    id: page.id,
+    title: page.title,
+    ...present({ emoji: page.emoji, icon: page.icon }),
+    createdAt: page.createdAt,
+    updatedAt: page.updatedAt,
+    ...present({ condition: page.condition }),
+  };
+  if (page.link) return { ...common, kind: 'link', type: 'link', target: contentRefOf(page.link.target ?? { kind: 'url', url: '' }), ...present({ hidden: page.hidden }) };
+  if (page.computed) return { ...common, type: 'computed', computed: { type: page.computed.sourceType } };
+  const placed = { slug: page.slug, path: page.path, pages: page.pages.map(officialPage) };
+  const flags = present({ hidden: page.hidden, noIndex: page.noIndex, noRobotsIndex: page.noRobotsIndex });
+  const doc = page.document;
+  if (!doc) return { ...common, kind: 'group', type: 'group', ...placed, ...flags };
+  return {
+    ...common,
+    kind: 'sheet',
+    type: 'document',
+    ...placed,
+    ...present({ description: doc.description }),
+    ...flags,
+    layout: doc.layout as LayoutOptions,
+    ...(doc.cover ? { cover: coverOf(doc.cover) } : {}),
+    tags: [],
+    ...present({ documentId: doc.documentId }),
+    ...(doc.markdown !== undefined ? { markdown: doc.markdown } : { document: JSON.parse(doc.documentJson ?? EMPTY) as Document }),
+  };
+}
+
+const EMPTY = JSON.stringify({ object: 'document', data: {}, nodes: [] });
+
+/** The official RevisionFile (`downloadURL` as content gave it: relative to the gateway's public address). */
+export function officialFile(file: pb.RevisionFile): RevisionFile {
+  return {
+    id: file.id,
+    name: file.name,
+    contentType: file.contentType,
+    size: file.size,
+    ...(file.dimensions ? { dimensions: { width: file.dimensions.width, height: file.dimensions.height } } : {}),
+    downloadURL: file.downloadURL,
+  };
+}
+
+export function officialReusableContent(content: pb.ReusableContent): RevisionReusableContent {
+  return { id: content.id, title: content.title, ...present({ document: content.document }), ...(content.git ? { git: { oid: content.git.oid, path: content.git.path } } : {}) };
+}
+
+/** The official Revision without `urls`; `mergedFrom` is the change request's id. */
+export function officialRevision(revision: pb.Revision) {
+  return {
+    object: 'revision' as const,
+    id: revision.id,
+    parents: revision.parents,
+    type: revision.type,
+    pages: revision.pages.map(officialPage),
+    files: revision.files.map(officialFile),
+    reusableContents: revision.reusableContents.map(officialReusableContent),
+    tags: [] as unknown[],
+    variables: revision.variables,
+    createdAt: revision.createdAt,
+    ...(revision.git
+      ? {
+          git: {
+            oid: revision.git.oid,
+            message: revision.git.message,
+            createdByService: revision.git.createdByService,
+            ...present({ url: revision.git.url, ref: revision.git.ref }),
+          },
+        }
+      : {}),
+    ...present({ mergedFrom: revision.mergedFrom }),
+  };
+}
