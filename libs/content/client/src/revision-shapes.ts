@@ -104,3 +104,41 @@ export function officialRevision(revision: pb.Revision) {
     ...present({ mergedFrom: revision.mergedFrom }),
   };
 }
+
+/** The value of one side of a changed field, as the official change attributes give it. */
+function attributeValueOf(value: pb.AttributeValue): unknown {
+  if (value.text !== undefined) return value.text;
+  if (value.number !== undefined) return value.number;
+  if (value.cover) return coverOf(value.cover);
+  if (value.layout) return value.layout;
+  if (value.ref) return contentRefOf(value.ref);
+  if (value.dimensions) return { width: value.dimensions.width, height: value.dimensions.height };
+  return undefined;
+}
+
+/** The official RevisionSemanticChange (0.202.0); a file's `downloadURL` as content gave it (relative). */
+export function officialSemanticChange(change: pb.SemanticChange) {
+  const attributes = Object.entries(change.attributes).map(([field, a]) => [
+    field,
+    { ...(a.before ? { before: attributeValueOf(a.before) } : {}), ...(a.after ? { after: attributeValueOf(a.after) } : {}) },
+  ]);
+  return {
+    type: change.type,
+    ...(change.page ? { page: { ...change.page } } : {}),
+    ...(change.file ? { file: { ...change.file } } : {}),
+    ...(change.parent ? { parent: present({ before: change.parent.before && { ...change.parent.before }, after: change.parent.after && { ...change.parent.after } }) } : {}),
+    ...(attributes.length ? { attributes: Object.fromEntries(attributes) as Record<string, { before?: unknown; after?: unknown }> } : {}),
+  };
+}
+
+/** The official ChangeRequestContentUpdateChange: a deleted page by id, the others as `{object: 'page', id}`. */
+export function officialUpdateChange(change: pb.ContentUpdateChange) {
+  const ref = present({ ref: change.ref });
+  if (change.object === 'deleted_page') return { object: change.object, ...ref, page: change.pageId };
+  return { object: change.object, ...ref, page: { object: 'page' as const, id: change.pageId } };
+}
+
+/** The official ContentReferencesStats. */
+export function officialLinkStats(stats: pb.LinkStats | undefined) {
+  return { total: stats?.total ?? 0, broken: { total: stats?.broken ?? 0 } };
+}

@@ -56,7 +56,7 @@ describe('site token callers in content (in process, real MongoDB and Kafka)', (
         },
         { caller: admin },
       );
-      if (spaceId === ids.published) pageId = JSON.parse(r.changesJson)[0].page.id;
+      if (spaceId === ids.published) pageId = r.changes[0].pageId;
     }
     site = siteCaller({ organizationId: org, siteId: 'site1', tokenId: 'token1', spaceIds: [ids.published, ids.foreign, ids.deleted] });
   });

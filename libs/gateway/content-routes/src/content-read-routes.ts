@@ -1,6 +1,6 @@
 import { ID_PARAM, JsonSchema, LIST_QUERY, officialResponse, RouteSpec, toList } from '@bindery/gateway/http';
 import { organizationJson } from '@bindery/gateway/identity-routes';
-import { type ContentClients, officialReusableContent } from '@bindery/content/client';
+import { type ContentClients, officialLinkStats, officialReusableContent } from '@bindery/content/client';
 import type { IdentityClients } from '@bindery/identity/client';
 import type { ChangeRequestOf } from '@bindery/gateway/change-request-json';
 import type { Caller } from '@bindery/platform/grpc';
@@ -166,7 +166,7 @@ export function revisionReadBuilders(revisions: Revisions, identity: IdentityCli
         { caller, deadline },
       );
       const items = await expand(JSON.parse(r.itemsJson), r.space, { caller, deadline });
-      return { body: { ...toList(items, r.page), stats: JSON.parse(r.statsJson) } };
+      return { body: { ...toList(items, r.page), stats: officialLinkStats(r.stats) } };
     },
   });
 

@@ -1,4 +1,4 @@
-import { officialFile, officialPage, officialRevision } from '@bindery/content/client';
+import { officialFile, officialPage, officialRevision, officialSemanticChange } from '@bindery/content/client';
 import type { RevisionFile, RevisionPage } from '@bindery/shared/pages';
 import { contentRevisionsV1 as pb } from '@bindery/shared/contracts';
 import type { Urls } from './representations';
@@ -38,6 +38,27 @@ export function revisionJson(revision: pb.Revision, spaceId: string, urls: Urls)
     pages: official.pages.map((p) => withPageUrls(p, spaceId, urls)),
     files: official.files.map((f) => withDownloadUrl(f, urls)),
     urls: { app: `${urls.appUrl}/s/${encodeURIComponent(spaceId)}/~/revisions/${encodeURIComponent(revision.id)}` },
+  };
+}
+
+/** The official semantic change; content names files with relative download URLs (their `file`, and a `downloadURL` attribute's before and after). */
+export function semanticChangeJson(message: pb.SemanticChange, urls: Urls) {
+  const change = officialSemanticChange(message);
+  if (!change.file) return change;
+  const attributes = change.attributes;
+  const url = (rel: unknown) => (rel === undefined ? undefined : String(withDownloadUrl({ downloadURL: String(rel) }, urls).downloadURL));
+  const download = attributes?.downloadURL;
+  return {
+    ...change,
+    file: withDownloadUrl(change.file, urls),
+    ...(download
+      ? {
+          attributes: {
+            ...attributes,
+            downloadURL: { ...(download.before !== undefined ? { before: url(download.before) } : {}), ...(download.after !== undefined ? { after: url(download.after) } : {}) },
+          },
+        }
+      : {}),
   };
 }
 

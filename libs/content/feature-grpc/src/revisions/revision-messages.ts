@@ -82,6 +82,24 @@ export function pageTreeMessages(root: RootNode, pages: Map<string, PageNode>, d
   return build(root.children, '');
 }
 
+/** One side of a changed field of a semantic change, by the field's name (see AttributeValue). */
+export function attributeValue(field: string, value: unknown): pb.AttributeValue {
+  if (field === 'cover') return { cover: coverMessage(value as PageCover) };
+  if (field === 'layout') return { layout: value as pb.PageLayout };
+  if (field === 'target') return { ref: contentRefMessage(value as ContentRef) };
+  if (field === 'dimensions') return { dimensions: value as pb.ImageDimensions };
+  if (typeof value === 'number') return { number: value };
+  return { text: String(value) };
+}
+
+/** `{before?, after?}` of a changed field (an absent value is left out of its side). */
+export function changeAttribute(field: string, before: unknown, after: unknown): pb.ChangeAttribute {
+  return {
+    before: before !== undefined ? attributeValue(field, before) : undefined,
+    after: after !== undefined ? attributeValue(field, after) : undefined,
+  };
+}
+
 /** A file; `downloadURL` is relative to the gateway's public address. */
 export function fileMessage(file: FileNode, downloadURL: string): pb.RevisionFile {
   return {

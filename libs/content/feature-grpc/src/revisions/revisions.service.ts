@@ -148,5 +148,10 @@ export async function listLinks(deps: ContentDeps, caller: Caller, req: pb.ListL
     const target = targetOf(u);
     return { status: u.status, relation: 'reference', ...(target ? { targetReference: target } : {}), locationReferences: u.from.map((id) => locations.get(id)).filter(Boolean) };
   });
-  return { itemsJson: JSON.stringify(items), statsJson: JSON.stringify(stats), page: { count: page.count, nextPage: page.nextPage }, space: spaceMessage(space, role) };
+  return {
+    itemsJson: JSON.stringify(items),
+    stats: { total: stats.total, broken: stats.broken.total },
+    page: { count: page.count, nextPage: page.nextPage },
+    space: spaceMessage(space, role),
+  };
 }

@@ -289,11 +289,16 @@ export interface ListLinksRequest {
   page: PageRequest | undefined;
 }
 
+/** The official ContentReferencesStats: `{total, broken: {total}}`. */
+export interface LinkStats {
+  total: number;
+  broken: number;
+}
+
 export interface LinksReply {
   /** official ContentReferenceUsage[] */
   itemsJson: string;
-  /** official ContentReferencesStats */
-  statsJson: string;
+  stats: LinkStats | undefined;
   page:
     | PageInfo
     | undefined;
@@ -323,12 +328,21 @@ export interface ApplyChangesRequest {
   revertRevisionId: string;
 }
 
+/** The official ChangeRequestContentUpdateChange (0.202.0): a page a batch created, updated or deleted. */
+export interface ContentUpdateChange {
+  /** "created_page" | "updated_page" | "deleted_page" */
+  object: string;
+  /** the batch-local `ref` the change gave the page, if any */
+  ref?: string | undefined;
+  pageId: string;
+}
+
 export interface ApplyChangesReply {
   revisionId: string;
-  /** the official ChangeRequestContentUpdateChange[] (0.202.0), one per affected page */
-  changesJson: string;
-  /** the official RevisionFile[] inserted by the batch, in order */
-  insertedFilesJson: string;
+  /** one per affected page */
+  changes: ContentUpdateChange[];
+  /** the files inserted by the batch, in order */
+  insertedFiles: RevisionFile[];
   parentRevisionId: string;
 }
 
@@ -397,6 +411,16 @@ export interface MergeRevisionsRequest {
   idempotencyKey: string;
 }
 
+/** What a three-way merge could not reconcile. */
+export interface MergeConflict {
+  /** "page" | "document" | "tree" | "file" */
+  kind: string;
+  page?: string | undefined;
+  file?: string | undefined;
+  field?: string | undefined;
+  reason: string;
+}
+
 export interface MergeRevisionsReply {
   /** "merge" | "update" | "conflicts" */
   result: string;
@@ -404,8 +428,8 @@ export interface MergeRevisionsReply {
   revisionId: string;
   /** the space's current revision the merge was computed against (the change request's new merge ancestor after an update) */
   spaceRevisionId: string;
-  /** with "conflicts": [{kind, page?, file?, field?, reason}] from the merge library */
-  conflictsJson: string;
+  /** with "conflicts": what overlaps */
+  conflicts: MergeConflict[];
 }
 
 export interface DiffRevisionsRequest {
@@ -416,12 +440,71 @@ export interface DiffRevisionsRequest {
   limit: number;
 }
 
+/** The official ChangedRevisionPage: a page as a semantic change names it. */
+export interface ChangedPage {
+  id: string;
+  /** "document" | "group" | "link" */
+  type: string;
+  title: string;
+  path: string;
+}
+
+/** The official ChangedRevisionFile; `download_url` is relative to the gateway's public address. */
+export interface ChangedFile {
+  id: string;
+  name: string;
+  contentType: string;
+  downloadURL: string;
+}
+
+/**
+ * One side of a changed field: a text (title, slug, emoji, document id, a file's name, URL or type), a
+ * number (a file's size), or the field's object.
+ */
+export interface AttributeValue {
+  text?: string | undefined;
+  number?: number | undefined;
+  cover?: PageCover | undefined;
+  layout?: PageLayout | undefined;
+  ref?: ContentRef | undefined;
+  dimensions?: ImageDimensions | undefined;
+}
+
+/** A changed field: its value before and after (a side is absent when the field was). */
+export interface ChangeAttribute {
+  before?: AttributeValue | undefined;
+  after?: AttributeValue | undefined;
+}
+
+export interface MovedParent {
+  before?: ChangedPage | undefined;
+  after?: ChangedPage | undefined;
+}
+
+/** The official RevisionSemanticChange (0.202.0). */
+export interface SemanticChange {
+  /** "page_created" | "page_edited" | "page_deleted" | "page_moved" | "file_created" | "file_edited" | "file_deleted" */
+  type: string;
+  page?: ChangedPage | undefined;
+  file?:
+    | ChangedFile
+    | undefined;
+  /** page_moved: the parent before and after (a side is absent at the top of the tree) */
+  parent?:
+    | MovedParent
+    | undefined;
+  /** page_edited, file_edited: the fields that differ, by their official name */
+  attributes: { [key: string]: ChangeAttribute };
+}
+
+export interface SemanticChange_AttributesEntry {
+  key: string;
+  value: ChangeAttribute | undefined;
+}
+
 export interface DiffRevisionsReply {
-  /**
-   * official RevisionSemanticChange[] (0.202.0): page_created/edited/deleted/moved, file_created/edited/deleted;
-   * a file's `downloadURL` is relative to the gateway's public URL
-   */
-  changesJson: string;
+  /** page_created/edited/deleted/moved by page id, then file_created/edited/deleted by file id */
+  changes: SemanticChange[];
   /** how many were left out above the limit */
   more: number;
 }
@@ -4277,8 +4360,93 @@ export const ListLinksRequest: MessageFns<ListLinksRequest> = {
   },
 };
 
+function createBaseLinkStats(): LinkStats {
+  return { total: 0, broken: 0 };
+}
+
+export const LinkStats: MessageFns<LinkStats> = {
+  encode(message: LinkStats, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.total !== 0) {
+      writer.uint32(8).int32(message.total);
+    }
+    if (message.broken !== 0) {
+      writer.uint32(16).int32(message.broken);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): LinkStats {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseLinkStats();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.total = reader.int32();
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.broken = reader.int32();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): LinkStats {
+    return {
+      total: isSet(object.total) ? globalThis.Number(object.total) : 0,
+      broken: isSet(object.broken) ? globalThis.Number(object.broken) : 0,
+    };
+  },
+
+  toJSON(message: LinkStats): unknown {
+    const obj: any = {};
+    if (message.total !== 0) {
+      obj.total = Math.round(message.total);
+    }
+    if (message.broken !== 0) {
+      obj.broken = Math.round(message.broken);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<LinkStats>, I>>(base?: I): LinkStats {
+    return LinkStats.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<LinkStats>, I>>(object: I): LinkStats {
+    const message = createBaseLinkStats();
+    message.total = object.total ?? 0;
+    message.broken = object.broken ?? 0;
+    return message;
+  },
+};
+
 function createBaseLinksReply(): LinksReply {
-  return { itemsJson: "", statsJson: "", page: undefined, space: undefined };
+  return { itemsJson: "", stats: undefined, page: undefined, space: undefined };
 }
 
 export const LinksReply: MessageFns<LinksReply> = {
@@ -4286,8 +4454,8 @@ export const LinksReply: MessageFns<LinksReply> = {
     if (message.itemsJson !== "") {
       writer.uint32(10).string(message.itemsJson);
     }
-    if (message.statsJson !== "") {
-      writer.uint32(18).string(message.statsJson);
+    if (message.stats !== undefined) {
+      LinkStats.encode(message.stats, writer.uint32(42).fork()).join();
     }
     if (message.page !== undefined) {
       PageInfo.encode(message.page, writer.uint32(26).fork()).join();
@@ -4319,12 +4487,12 @@ export const LinksReply: MessageFns<LinksReply> = {
             message.itemsJson = reader.string();
             continue;
           }
-          case 2: {
-            if (tag !== 18) {
+          case 5: {
+            if (tag !== 42) {
               break;
             }
 
-            message.statsJson = reader.string();
+            message.stats = LinkStats.decode(reader, reader.uint32());
             continue;
           }
           case 3: {
@@ -4362,11 +4530,7 @@ export const LinksReply: MessageFns<LinksReply> = {
         : isSet(object.items_json)
         ? globalThis.String(object.items_json)
         : "",
-      statsJson: isSet(object.statsJson)
-        ? globalThis.String(object.statsJson)
-        : isSet(object.stats_json)
-        ? globalThis.String(object.stats_json)
-        : "",
+      stats: isSet(object.stats) ? LinkStats.fromJSON(object.stats) : undefined,
       page: isSet(object.page) ? PageInfo.fromJSON(object.page) : undefined,
       space: isSet(object.space) ? Space.fromJSON(object.space) : undefined,
     };
@@ -4377,8 +4541,8 @@ export const LinksReply: MessageFns<LinksReply> = {
     if (message.itemsJson !== "") {
       obj.itemsJson = message.itemsJson;
     }
-    if (message.statsJson !== "") {
-      obj.statsJson = message.statsJson;
+    if (message.stats !== undefined) {
+      obj.stats = LinkStats.toJSON(message.stats);
     }
     if (message.page !== undefined) {
       obj.page = PageInfo.toJSON(message.page);
@@ -4395,7 +4559,9 @@ export const LinksReply: MessageFns<LinksReply> = {
   fromPartial<I extends Exact<DeepPartial<LinksReply>, I>>(object: I): LinksReply {
     const message = createBaseLinksReply();
     message.itemsJson = object.itemsJson ?? "";
-    message.statsJson = object.statsJson ?? "";
+    message.stats = (object.stats !== undefined && object.stats !== null)
+      ? LinkStats.fromPartial(object.stats)
+      : undefined;
     message.page = (object.page !== undefined && object.page !== null) ? PageInfo.fromPartial(object.page) : undefined;
     message.space = (object.space !== undefined && object.space !== null) ? Space.fromPartial(object.space) : undefined;
     return message;
@@ -4603,8 +4769,113 @@ export const ApplyChangesRequest: MessageFns<ApplyChangesRequest> = {
   },
 };
 
+function createBaseContentUpdateChange(): ContentUpdateChange {
+  return { object: "", ref: undefined, pageId: "" };
+}
+
+export const ContentUpdateChange: MessageFns<ContentUpdateChange> = {
+  encode(message: ContentUpdateChange, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.object !== "") {
+      writer.uint32(10).string(message.object);
+    }
+    if (message.ref !== undefined) {
+      writer.uint32(18).string(message.ref);
+    }
+    if (message.pageId !== "") {
+      writer.uint32(26).string(message.pageId);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ContentUpdateChange {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseContentUpdateChange();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.object = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.ref = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.pageId = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ContentUpdateChange {
+    return {
+      object: isSet(object.object) ? globalThis.String(object.object) : "",
+      ref: isSet(object.ref) ? globalThis.String(object.ref) : undefined,
+      pageId: isSet(object.pageId)
+        ? globalThis.String(object.pageId)
+        : isSet(object.page_id)
+        ? globalThis.String(object.page_id)
+        : "",
+    };
+  },
+
+  toJSON(message: ContentUpdateChange): unknown {
+    const obj: any = {};
+    if (message.object !== "") {
+      obj.object = message.object;
+    }
+    if (message.ref !== undefined) {
+      obj.ref = message.ref;
+    }
+    if (message.pageId !== "") {
+      obj.pageId = message.pageId;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<ContentUpdateChange>, I>>(base?: I): ContentUpdateChange {
+    return ContentUpdateChange.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<ContentUpdateChange>, I>>(object: I): ContentUpdateChange {
+    const message = createBaseContentUpdateChange();
+    message.object = object.object ?? "";
+    message.ref = object.ref ?? undefined;
+    message.pageId = object.pageId ?? "";
+    return message;
+  },
+};
+
 function createBaseApplyChangesReply(): ApplyChangesReply {
-  return { revisionId: "", changesJson: "", insertedFilesJson: "", parentRevisionId: "" };
+  return { revisionId: "", changes: [], insertedFiles: [], parentRevisionId: "" };
 }
 
 export const ApplyChangesReply: MessageFns<ApplyChangesReply> = {
@@ -4612,11 +4883,11 @@ export const ApplyChangesReply: MessageFns<ApplyChangesReply> = {
     if (message.revisionId !== "") {
       writer.uint32(10).string(message.revisionId);
     }
-    if (message.changesJson !== "") {
-      writer.uint32(18).string(message.changesJson);
+    for (const v of message.changes) {
+      ContentUpdateChange.encode(v!, writer.uint32(42).fork()).join();
     }
-    if (message.insertedFilesJson !== "") {
-      writer.uint32(26).string(message.insertedFilesJson);
+    for (const v of message.insertedFiles) {
+      RevisionFile.encode(v!, writer.uint32(50).fork()).join();
     }
     if (message.parentRevisionId !== "") {
       writer.uint32(34).string(message.parentRevisionId);
@@ -4645,20 +4916,20 @@ export const ApplyChangesReply: MessageFns<ApplyChangesReply> = {
             message.revisionId = reader.string();
             continue;
           }
-          case 2: {
-            if (tag !== 18) {
+          case 5: {
+            if (tag !== 42) {
               break;
             }
 
-            message.changesJson = reader.string();
+            message.changes.push(ContentUpdateChange.decode(reader, reader.uint32()));
             continue;
           }
-          case 3: {
-            if (tag !== 26) {
+          case 6: {
+            if (tag !== 50) {
               break;
             }
 
-            message.insertedFilesJson = reader.string();
+            message.insertedFiles.push(RevisionFile.decode(reader, reader.uint32()));
             continue;
           }
           case 4: {
@@ -4688,16 +4959,14 @@ export const ApplyChangesReply: MessageFns<ApplyChangesReply> = {
         : isSet(object.revision_id)
         ? globalThis.String(object.revision_id)
         : "",
-      changesJson: isSet(object.changesJson)
-        ? globalThis.String(object.changesJson)
-        : isSet(object.changes_json)
-        ? globalThis.String(object.changes_json)
-        : "",
-      insertedFilesJson: isSet(object.insertedFilesJson)
-        ? globalThis.String(object.insertedFilesJson)
-        : isSet(object.inserted_files_json)
-        ? globalThis.String(object.inserted_files_json)
-        : "",
+      changes: globalThis.Array.isArray(object?.changes)
+        ? object.changes.map((e: any) => ContentUpdateChange.fromJSON(e))
+        : [],
+      insertedFiles: globalThis.Array.isArray(object?.insertedFiles)
+        ? object.insertedFiles.map((e: any) => RevisionFile.fromJSON(e))
+        : globalThis.Array.isArray(object?.inserted_files)
+        ? object.inserted_files.map((e: any) => RevisionFile.fromJSON(e))
+        : [],
       parentRevisionId: isSet(object.parentRevisionId)
         ? globalThis.String(object.parentRevisionId)
         : isSet(object.parent_revision_id)
@@ -4711,11 +4980,11 @@ export const ApplyChangesReply: MessageFns<ApplyChangesReply> = {
     if (message.revisionId !== "") {
       obj.revisionId = message.revisionId;
     }
-    if (message.changesJson !== "") {
-      obj.changesJson = message.changesJson;
+    if (message.changes?.length) {
+      obj.changes = message.changes.map((e) => ContentUpdateChange.toJSON(e));
     }
-    if (message.insertedFilesJson !== "") {
-      obj.insertedFilesJson = message.insertedFilesJson;
+    if (message.insertedFiles?.length) {
+      obj.insertedFiles = message.insertedFiles.map((e) => RevisionFile.toJSON(e));
     }
     if (message.parentRevisionId !== "") {
       obj.parentRevisionId = message.parentRevisionId;
@@ -4729,8 +4998,8 @@ export const ApplyChangesReply: MessageFns<ApplyChangesReply> = {
   fromPartial<I extends Exact<DeepPartial<ApplyChangesReply>, I>>(object: I): ApplyChangesReply {
     const message = createBaseApplyChangesReply();
     message.revisionId = object.revisionId ?? "";
-    message.changesJson = object.changesJson ?? "";
-    message.insertedFilesJson = object.insertedFilesJson ?? "";
+    message.changes = object.changes?.map((e) => ContentUpdateChange.fromPartial(e)) || [];
+    message.insertedFiles = object.insertedFiles?.map((e) => RevisionFile.fromPartial(e)) || [];
     message.parentRevisionId = object.parentRevisionId ?? "";
     return message;
   },
@@ -5580,8 +5849,141 @@ export const MergeRevisionsRequest: MessageFns<MergeRevisionsRequest> = {
   },
 };
 
+function createBaseMergeConflict(): MergeConflict {
+  return { kind: "", page: undefined, file: undefined, field: undefined, reason: "" };
+}
+
+export const MergeConflict: MessageFns<MergeConflict> = {
+  encode(message: MergeConflict, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.kind !== "") {
+      writer.uint32(10).string(message.kind);
+    }
+    if (message.page !== undefined) {
+      writer.uint32(18).string(message.page);
+    }
+    if (message.file !== undefined) {
+      writer.uint32(26).string(message.file);
+    }
+    if (message.field !== undefined) {
+      writer.uint32(34).string(message.field);
+    }
+    if (message.reason !== "") {
+      writer.uint32(42).string(message.reason);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): MergeConflict {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseMergeConflict();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.kind = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.page = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.file = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.field = reader.string();
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.reason = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): MergeConflict {
+    return {
+      kind: isSet(object.kind) ? globalThis.String(object.kind) : "",
+      page: isSet(object.page) ? globalThis.String(object.page) : undefined,
+      file: isSet(object.file) ? globalThis.String(object.file) : undefined,
+      field: isSet(object.field) ? globalThis.String(object.field) : undefined,
+      reason: isSet(object.reason) ? globalThis.String(object.reason) : "",
+    };
+  },
+
+  toJSON(message: MergeConflict): unknown {
+    const obj: any = {};
+    if (message.kind !== "") {
+      obj.kind = message.kind;
+    }
+    if (message.page !== undefined) {
+      obj.page = message.page;
+    }
+    if (message.file !== undefined) {
+      obj.file = message.file;
+    }
+    if (message.field !== undefined) {
+      obj.field = message.field;
+    }
+    if (message.reason !== "") {
+      obj.reason = message.reason;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<MergeConflict>, I>>(base?: I): MergeConflict {
+    return MergeConflict.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<MergeConflict>, I>>(object: I): MergeConflict {
+    const message = createBaseMergeConflict();
+    message.kind = object.kind ?? "";
+    message.page = object.page ?? undefined;
+    message.file = object.file ?? undefined;
+    message.field = object.field ?? undefined;
+    message.reason = object.reason ?? "";
+    return message;
+  },
+};
+
 function createBaseMergeRevisionsReply(): MergeRevisionsReply {
-  return { result: "", revisionId: "", spaceRevisionId: "", conflictsJson: "" };
+  return { result: "", revisionId: "", spaceRevisionId: "", conflicts: [] };
 }
 
 export const MergeRevisionsReply: MessageFns<MergeRevisionsReply> = {
@@ -5595,8 +5997,8 @@ export const MergeRevisionsReply: MessageFns<MergeRevisionsReply> = {
     if (message.spaceRevisionId !== "") {
       writer.uint32(26).string(message.spaceRevisionId);
     }
-    if (message.conflictsJson !== "") {
-      writer.uint32(34).string(message.conflictsJson);
+    for (const v of message.conflicts) {
+      MergeConflict.encode(v!, writer.uint32(42).fork()).join();
     }
     return writer;
   },
@@ -5638,12 +6040,12 @@ export const MergeRevisionsReply: MessageFns<MergeRevisionsReply> = {
             message.spaceRevisionId = reader.string();
             continue;
           }
-          case 4: {
-            if (tag !== 34) {
+          case 5: {
+            if (tag !== 42) {
               break;
             }
 
-            message.conflictsJson = reader.string();
+            message.conflicts.push(MergeConflict.decode(reader, reader.uint32()));
             continue;
           }
         }
@@ -5671,11 +6073,9 @@ export const MergeRevisionsReply: MessageFns<MergeRevisionsReply> = {
         : isSet(object.space_revision_id)
         ? globalThis.String(object.space_revision_id)
         : "",
-      conflictsJson: isSet(object.conflictsJson)
-        ? globalThis.String(object.conflictsJson)
-        : isSet(object.conflicts_json)
-        ? globalThis.String(object.conflicts_json)
-        : "",
+      conflicts: globalThis.Array.isArray(object?.conflicts)
+        ? object.conflicts.map((e: any) => MergeConflict.fromJSON(e))
+        : [],
     };
   },
 
@@ -5690,8 +6090,8 @@ export const MergeRevisionsReply: MessageFns<MergeRevisionsReply> = {
     if (message.spaceRevisionId !== "") {
       obj.spaceRevisionId = message.spaceRevisionId;
     }
-    if (message.conflictsJson !== "") {
-      obj.conflictsJson = message.conflictsJson;
+    if (message.conflicts?.length) {
+      obj.conflicts = message.conflicts.map((e) => MergeConflict.toJSON(e));
     }
     return obj;
   },
@@ -5704,7 +6104,7 @@ export const MergeRevisionsReply: MessageFns<MergeRevisionsReply> = {
     message.result = object.result ?? "";
     message.revisionId = object.revisionId ?? "";
     message.spaceRevisionId = object.spaceRevisionId ?? "";
-    message.conflictsJson = object.conflictsJson ?? "";
+    message.conflicts = object.conflicts?.map((e) => MergeConflict.fromPartial(e)) || [];
     return message;
   },
 };
@@ -5838,14 +6238,854 @@ export const DiffRevisionsRequest: MessageFns<DiffRevisionsRequest> = {
   },
 };
 
+function createBaseChangedPage(): ChangedPage {
+  return { id: "", type: "", title: "", path: "" };
+}
+
+export const ChangedPage: MessageFns<ChangedPage> = {
+  encode(message: ChangedPage, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.id !== "") {
+      writer.uint32(10).string(message.id);
+    }
+    if (message.type !== "") {
+      writer.uint32(18).string(message.type);
+    }
+    if (message.title !== "") {
+      writer.uint32(26).string(message.title);
+    }
+    if (message.path !== "") {
+      writer.uint32(34).string(message.path);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ChangedPage {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseChangedPage();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.id = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.type = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.title = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.path = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ChangedPage {
+    return {
+      id: isSet(object.id) ? globalThis.String(object.id) : "",
+      type: isSet(object.type) ? globalThis.String(object.type) : "",
+      title: isSet(object.title) ? globalThis.String(object.title) : "",
+      path: isSet(object.path) ? globalThis.String(object.path) : "",
+    };
+  },
+
+  toJSON(message: ChangedPage): unknown {
+    const obj: any = {};
+    if (message.id !== "") {
+      obj.id = message.id;
+    }
+    if (message.type !== "") {
+      obj.type = message.type;
+    }
+    if (message.title !== "") {
+      obj.title = message.title;
+    }
+    if (message.path !== "") {
+      obj.path = message.path;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<ChangedPage>, I>>(base?: I): ChangedPage {
+    return ChangedPage.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<ChangedPage>, I>>(object: I): ChangedPage {
+    const message = createBaseChangedPage();
+    message.id = object.id ?? "";
+    message.type = object.type ?? "";
+    message.title = object.title ?? "";
+    message.path = object.path ?? "";
+    return message;
+  },
+};
+
+function createBaseChangedFile(): ChangedFile {
+  return { id: "", name: "", contentType: "", downloadURL: "" };
+}
+
+export const ChangedFile: MessageFns<ChangedFile> = {
+  encode(message: ChangedFile, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.id !== "") {
+      writer.uint32(10).string(message.id);
+    }
+    if (message.name !== "") {
+      writer.uint32(18).string(message.name);
+    }
+    if (message.contentType !== "") {
+      writer.uint32(26).string(message.contentType);
+    }
+    if (message.downloadURL !== "") {
+      writer.uint32(34).string(message.downloadURL);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ChangedFile {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseChangedFile();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.id = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.name = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.contentType = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.downloadURL = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ChangedFile {
+    return {
+      id: isSet(object.id) ? globalThis.String(object.id) : "",
+      name: isSet(object.name) ? globalThis.String(object.name) : "",
+      contentType: isSet(object.contentType)
+        ? globalThis.String(object.contentType)
+        : isSet(object.content_type)
+        ? globalThis.String(object.content_type)
+        : "",
+      downloadURL: isSet(object.downloadURL)
+        ? globalThis.String(object.downloadURL)
+        : isSet(object.download_url)
+        ? globalThis.String(object.download_url)
+        : "",
+    };
+  },
+
+  toJSON(message: ChangedFile): unknown {
+    const obj: any = {};
+    if (message.id !== "") {
+      obj.id = message.id;
+    }
+    if (message.name !== "") {
+      obj.name = message.name;
+    }
+    if (message.contentType !== "") {
+      obj.contentType = message.contentType;
+    }
+    if (message.downloadURL !== "") {
+      obj.downloadURL = message.downloadURL;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<ChangedFile>, I>>(base?: I): ChangedFile {
+    return ChangedFile.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<ChangedFile>, I>>(object: I): ChangedFile {
+    const message = createBaseChangedFile();
+    message.id = object.id ?? "";
+    message.name = object.name ?? "";
+    message.contentType = object.contentType ?? "";
+    message.downloadURL = object.downloadURL ?? "";
+    return message;
+  },
+};
+
+function createBaseAttributeValue(): AttributeValue {
+  return {
+    text: undefined,
+    number: undefined,
+    cover: undefined,
+    layout: undefined,
+    ref: undefined,
+    dimensions: undefined,
+  };
+}
+
+export const AttributeValue: MessageFns<AttributeValue> = {
+  encode(message: AttributeValue, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.text !== undefined) {
+      writer.uint32(10).string(message.text);
+    }
+    if (message.number !== undefined) {
+      writer.uint32(17).double(message.number);
+    }
+    if (message.cover !== undefined) {
+      PageCover.encode(message.cover, writer.uint32(26).fork()).join();
+    }
+    if (message.layout !== undefined) {
+      PageLayout.encode(message.layout, writer.uint32(34).fork()).join();
+    }
+    if (message.ref !== undefined) {
+      ContentRef.encode(message.ref, writer.uint32(42).fork()).join();
+    }
+    if (message.dimensions !== undefined) {
+      ImageDimensions.encode(message.dimensions, writer.uint32(50).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): AttributeValue {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseAttributeValue();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.text = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 17) {
+              break;
+            }
+
+            message.number = reader.double();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.cover = PageCover.decode(reader, reader.uint32());
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.layout = PageLayout.decode(reader, reader.uint32());
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.ref = ContentRef.decode(reader, reader.uint32());
+            continue;
+          }
+          case 6: {
+            if (tag !== 50) {
+              break;
+            }
+
+            message.dimensions = ImageDimensions.decode(reader, reader.uint32());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): AttributeValue {
+    return {
+      text: isSet(object.text) ? globalThis.String(object.text) : undefined,
+      number: isSet(object.number) ? globalThis.Number(object.number) : undefined,
+      cover: isSet(object.cover) ? PageCover.fromJSON(object.cover) : undefined,
+      layout: isSet(object.layout) ? PageLayout.fromJSON(object.layout) : undefined,
+      ref: isSet(object.ref) ? ContentRef.fromJSON(object.ref) : undefined,
+      dimensions: isSet(object.dimensions) ? ImageDimensions.fromJSON(object.dimensions) : undefined,
+    };
+  },
+
+  toJSON(message: AttributeValue): unknown {
+    const obj: any = {};
+    if (message.text !== undefined) {
+      obj.text = message.text;
+    }
+    if (message.number !== undefined) {
+      obj.number = floatToJson(message.number);
+    }
+    if (message.cover !== undefined) {
+      obj.cover = PageCover.toJSON(message.cover);
+    }
+    if (message.layout !== undefined) {
+      obj.layout = PageLayout.toJSON(message.layout);
+    }
+    if (message.ref !== undefined) {
+      obj.ref = ContentRef.toJSON(message.ref);
+    }
+    if (message.dimensions !== undefined) {
+      obj.dimensions = ImageDimensions.toJSON(message.dimensions);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<AttributeValue>, I>>(base?: I): AttributeValue {
+    return AttributeValue.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<AttributeValue>, I>>(object: I): AttributeValue {
+    const message = createBaseAttributeValue();
+    message.text = object.text ?? undefined;
+    message.number = object.number ?? undefined;
+    message.cover = (object.cover !== undefined && object.cover !== null)
+      ? PageCover.fromPartial(object.cover)
+      : undefined;
+    message.layout = (object.layout !== undefined && object.layout !== null)
+      ? PageLayout.fromPartial(object.layout)
+      : undefined;
+    message.ref = (object.ref !== undefined && object.ref !== null) ? ContentRef.fromPartial(object.ref) : undefined;
+    message.dimensions = (object.dimensions !== undefined && object.dimensions !== null)
+      ? ImageDimensions.fromPartial(object.dimensions)
+      : undefined;
+    return message;
+  },
+};
+
+function createBaseChangeAttribute(): ChangeAttribute {
+  return { before: undefined, after: undefined };
+}
+
+export const ChangeAttribute: MessageFns<ChangeAttribute> = {
+  encode(message: ChangeAttribute, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.before !== undefined) {
+      AttributeValue.encode(message.before, writer.uint32(10).fork()).join();
+    }
+    if (message.after !== undefined) {
+      AttributeValue.encode(message.after, writer.uint32(18).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ChangeAttribute {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseChangeAttribute();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.before = AttributeValue.decode(reader, reader.uint32());
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.after = AttributeValue.decode(reader, reader.uint32());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ChangeAttribute {
+    return {
+      before: isSet(object.before) ? AttributeValue.fromJSON(object.before) : undefined,
+      after: isSet(object.after) ? AttributeValue.fromJSON(object.after) : undefined,
+    };
+  },
+
+  toJSON(message: ChangeAttribute): unknown {
+    const obj: any = {};
+    if (message.before !== undefined) {
+      obj.before = AttributeValue.toJSON(message.before);
+    }
+    if (message.after !== undefined) {
+      obj.after = AttributeValue.toJSON(message.after);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<ChangeAttribute>, I>>(base?: I): ChangeAttribute {
+    return ChangeAttribute.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<ChangeAttribute>, I>>(object: I): ChangeAttribute {
+    const message = createBaseChangeAttribute();
+    message.before = (object.before !== undefined && object.before !== null)
+      ? AttributeValue.fromPartial(object.before)
+      : undefined;
+    message.after = (object.after !== undefined && object.after !== null)
+      ? AttributeValue.fromPartial(object.after)
+      : undefined;
+    return message;
+  },
+};
+
+function createBaseMovedParent(): MovedParent {
+  return { before: undefined, after: undefined };
+}
+
+export const MovedParent: MessageFns<MovedParent> = {
+  encode(message: MovedParent, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.before !== undefined) {
+      ChangedPage.encode(message.before, writer.uint32(10).fork()).join();
+    }
+    if (message.after !== undefined) {
+      ChangedPage.encode(message.after, writer.uint32(18).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): MovedParent {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseMovedParent();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.before = ChangedPage.decode(reader, reader.uint32());
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.after = ChangedPage.decode(reader, reader.uint32());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): MovedParent {
+    return {
+      before: isSet(object.before) ? ChangedPage.fromJSON(object.before) : undefined,
+      after: isSet(object.after) ? ChangedPage.fromJSON(object.after) : undefined,
+    };
+  },
+
+  toJSON(message: MovedParent): unknown {
+    const obj: any = {};
+    if (message.before !== undefined) {
+      obj.before = ChangedPage.toJSON(message.before);
+    }
+    if (message.after !== undefined) {
+      obj.after = ChangedPage.toJSON(message.after);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<MovedParent>, I>>(base?: I): MovedParent {
+    return MovedParent.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<MovedParent>, I>>(object: I): MovedParent {
+    const message = createBaseMovedParent();
+    message.before = (object.before !== undefined && object.before !== null)
+      ? ChangedPage.fromPartial(object.before)
+      : undefined;
+    message.after = (object.after !== undefined && object.after !== null)
+      ? ChangedPage.fromPartial(object.after)
+      : undefined;
+    return message;
+  },
+};
+
+function createBaseSemanticChange(): SemanticChange {
+  return { type: "", page: undefined, file: undefined, parent: undefined, attributes: {} };
+}
+
+export const SemanticChange: MessageFns<SemanticChange> = {
+  encode(message: SemanticChange, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.type !== "") {
+      writer.uint32(10).string(message.type);
+    }
+    if (message.page !== undefined) {
+      ChangedPage.encode(message.page, writer.uint32(18).fork()).join();
+    }
+    if (message.file !== undefined) {
+      ChangedFile.encode(message.file, writer.uint32(26).fork()).join();
+    }
+    if (message.parent !== undefined) {
+      MovedParent.encode(message.parent, writer.uint32(34).fork()).join();
+    }
+    globalThis.Object.entries(message.attributes).forEach(([key, value]: [string, ChangeAttribute]) => {
+      SemanticChange_AttributesEntry.encode({ key: key as any, value }, writer.uint32(42).fork()).join();
+    });
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): SemanticChange {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseSemanticChange();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.type = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.page = ChangedPage.decode(reader, reader.uint32());
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.file = ChangedFile.decode(reader, reader.uint32());
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.parent = MovedParent.decode(reader, reader.uint32());
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            const entry5 = SemanticChange_AttributesEntry.decode(reader, reader.uint32());
+            if (entry5.value !== undefined) {
+              message.attributes[entry5.key] = entry5.value;
+            }
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): SemanticChange {
+    return {
+      type: isSet(object.type) ? globalThis.String(object.type) : "",
+      page: isSet(object.page) ? ChangedPage.fromJSON(object.page) : undefined,
+      file: isSet(object.file) ? ChangedFile.fromJSON(object.file) : undefined,
+      parent: isSet(object.parent) ? MovedParent.fromJSON(object.parent) : undefined,
+      attributes: isObject(object.attributes)
+        ? (globalThis.Object.entries(object.attributes) as [string, any][]).reduce(
+          (acc: { [key: string]: ChangeAttribute }, [key, value]: [string, any]) => {
+            globalThis.Object.defineProperty(acc, key, {
+              value: ChangeAttribute.fromJSON(value),
+              enumerable: true,
+              configurable: true,
+              writable: true,
+            });
+            return acc;
+          },
+          {},
+        )
+        : {},
+    };
+  },
+
+  toJSON(message: SemanticChange): unknown {
+    const obj: any = {};
+    if (message.type !== "") {
+      obj.type = message.type;
+    }
+    if (message.page !== undefined) {
+      obj.page = ChangedPage.toJSON(message.page);
+    }
+    if (message.file !== undefined) {
+      obj.file = ChangedFile.toJSON(message.file);
+    }
+    if (message.parent !== undefined) {
+      obj.parent = MovedParent.toJSON(message.parent);
+    }
+    if (message.attributes) {
+      const entries = globalThis.Object.entries(message.attributes) as [string, ChangeAttribute][];
+      if (entries.length > 0) {
+        obj.attributes = {};
+        entries.forEach(([k, v]) => {
+          obj.attributes[k] = ChangeAttribute.toJSON(v);
+        });
+      }
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<SemanticChange>, I>>(base?: I): SemanticChange {
+    return SemanticChange.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<SemanticChange>, I>>(object: I): SemanticChange {
+    const message = createBaseSemanticChange();
+    message.type = object.type ?? "";
+    message.page = (object.page !== undefined && object.page !== null)
+      ? ChangedPage.fromPartial(object.page)
+      : undefined;
+    message.file = (object.file !== undefined && object.file !== null)
+      ? ChangedFile.fromPartial(object.file)
+      : undefined;
+    message.parent = (object.parent !== undefined && object.parent !== null)
+      ? MovedParent.fromPartial(object.parent)
+      : undefined;
+    message.attributes = (globalThis.Object.entries(object.attributes ?? {}) as [string, ChangeAttribute][]).reduce(
+      (acc: { [key: string]: ChangeAttribute }, [key, value]: [string, ChangeAttribute]) => {
+        if (value !== undefined) {
+          acc[key] = ChangeAttribute.fromPartial(value);
+        }
+        return acc;
+      },
+      {},
+    );
+    return message;
+  },
+};
+
+function createBaseSemanticChange_AttributesEntry(): SemanticChange_AttributesEntry {
+  return { key: "", value: undefined };
+}
+
+export const SemanticChange_AttributesEntry: MessageFns<SemanticChange_AttributesEntry> = {
+  encode(message: SemanticChange_AttributesEntry, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.key !== "") {
+      writer.uint32(10).string(message.key);
+    }
+    if (message.value !== undefined) {
+      ChangeAttribute.encode(message.value, writer.uint32(18).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): SemanticChange_AttributesEntry {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseSemanticChange_AttributesEntry();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.key = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.value = ChangeAttribute.decode(reader, reader.uint32());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): SemanticChange_AttributesEntry {
+    return {
+      key: isSet(object.key) ? globalThis.String(object.key) : "",
+      value: isSet(object.value) ? ChangeAttribute.fromJSON(object.value) : undefined,
+    };
+  },
+
+  toJSON(message: SemanticChange_AttributesEntry): unknown {
+    const obj: any = {};
+    if (message.key !== "") {
+      obj.key = message.key;
+    }
+    if (message.value !== undefined) {
+      obj.value = ChangeAttribute.toJSON(message.value);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<SemanticChange_AttributesEntry>, I>>(base?: I): SemanticChange_AttributesEntry {
+    return SemanticChange_AttributesEntry.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<SemanticChange_AttributesEntry>, I>>(
+    object: I,
+  ): SemanticChange_AttributesEntry {
+    const message = createBaseSemanticChange_AttributesEntry();
+    message.key = object.key ?? "";
+    message.value = (object.value !== undefined && object.value !== null)
+      ? ChangeAttribute.fromPartial(object.value)
+      : undefined;
+    return message;
+  },
+};
+
 function createBaseDiffRevisionsReply(): DiffRevisionsReply {
-  return { changesJson: "", more: 0 };
+  return { changes: [], more: 0 };
 }
 
 export const DiffRevisionsReply: MessageFns<DiffRevisionsReply> = {
   encode(message: DiffRevisionsReply, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
-    if (message.changesJson !== "") {
-      writer.uint32(10).string(message.changesJson);
+    for (const v of message.changes) {
+      SemanticChange.encode(v!, writer.uint32(26).fork()).join();
     }
     if (message.more !== 0) {
       writer.uint32(16).int32(message.more);
@@ -5866,12 +7106,12 @@ export const DiffRevisionsReply: MessageFns<DiffRevisionsReply> = {
       while (reader.pos < end) {
         const tag = reader.uint32();
         switch (tag >>> 3) {
-          case 1: {
-            if (tag !== 10) {
+          case 3: {
+            if (tag !== 26) {
               break;
             }
 
-            message.changesJson = reader.string();
+            message.changes.push(SemanticChange.decode(reader, reader.uint32()));
             continue;
           }
           case 2: {
@@ -5896,19 +7136,17 @@ export const DiffRevisionsReply: MessageFns<DiffRevisionsReply> = {
 
   fromJSON(object: any): DiffRevisionsReply {
     return {
-      changesJson: isSet(object.changesJson)
-        ? globalThis.String(object.changesJson)
-        : isSet(object.changes_json)
-        ? globalThis.String(object.changes_json)
-        : "",
+      changes: globalThis.Array.isArray(object?.changes)
+        ? object.changes.map((e: any) => SemanticChange.fromJSON(e))
+        : [],
       more: isSet(object.more) ? globalThis.Number(object.more) : 0,
     };
   },
 
   toJSON(message: DiffRevisionsReply): unknown {
     const obj: any = {};
-    if (message.changesJson !== "") {
-      obj.changesJson = message.changesJson;
+    if (message.changes?.length) {
+      obj.changes = message.changes.map((e) => SemanticChange.toJSON(e));
     }
     if (message.more !== 0) {
       obj.more = Math.round(message.more);
@@ -5921,7 +7159,7 @@ export const DiffRevisionsReply: MessageFns<DiffRevisionsReply> = {
   },
   fromPartial<I extends Exact<DeepPartial<DiffRevisionsReply>, I>>(object: I): DiffRevisionsReply {
     const message = createBaseDiffRevisionsReply();
-    message.changesJson = object.changesJson ?? "";
+    message.changes = object.changes?.map((e) => SemanticChange.fromPartial(e)) || [];
     message.more = object.more ?? 0;
     return message;
   },
