@@ -6,6 +6,7 @@ import type { Caller } from '@bindery/platform/grpc';
 import { officialPage } from '@bindery/content/client';
 import { linkUrl, type RevisionPage } from '@bindery/shared/pages';
 import { logger } from '@bindery/platform/telemetry';
+import { contentRevisionsV1 } from '@bindery/shared/contracts';
 import { importedIncludes, includesOf } from './git-includes';
 import { GitRepository } from './git-repository';
 import { GitSyncDeps } from './git-sync.service';
@@ -215,22 +216,22 @@ export async function runImport(deps: GitSyncDeps, input: SyncInput, ctx: RunCon
   const reply = await deps.content.revisions.importTree(
     {
       spaceId: input.spaceId,
-      treeJson: JSON.stringify(entries),
+      tree: entries.map((e) => contentRevisionsV1.ImportTreeEntry.fromPartial(e)),
       files,
       updateCurrent: !input.standalone,
       revisionKey: `git-import:${ctx.run._id}`,
-      gitJson: JSON.stringify({ oid: commit, message, url: remote.url, ref: input.ref }),
-      reusableContentsJson: JSON.stringify(includes),
+      git: { oid: commit, message, url: remote.url, ref: input.ref },
+      reusableContents: { items: includes },
     },
     { caller },
   );
   lap('write');
-  const refused = JSON.parse(reply.skippedFilesJson || '[]') as SkippedFile[];
+  const refused: SkippedFile[] = reply.skippedFiles;
   skipped.push(...refused);
   const notImported = skipped.length ? `; ${skipped.length} file(s) not imported: ${skipped.map((f) => `${f.paths[0]} (${f.reason})`).join('; ')}` : '';
   await ctx.progress({ done: pages, total: pages, message: `revision written${notImported}`.slice(0, 1000) });
   if (skipped.length) logger.warn('git import: files not imported', { run: ctx.run._id, files: skipped });
-  const pageOf = JSON.parse(reply.pagesJson) as Record<string, string>;
+  const pageOf = reply.pages;
   const filesOfPages = Object.fromEntries(
     Object.entries(pageOf)
       .filter(([source]) => !source.startsWith('group:') && !source.startsWith('link:'))
@@ -238,10 +239,10 @@ export async function runImport(deps: GitSyncDeps, input: SyncInput, ctx: RunCon
   );
   const prints = await pagePrints(deps, input.spaceId, reply.revisionId, filesOfPages, caller);
   const assets: Record<string, string> = {};
-  for (const [path, file] of Object.entries(JSON.parse(reply.filesJson) as Record<string, string>)) assets[file] ??= path;
+  for (const [path, file] of Object.entries(reply.files)) assets[file] ??= path;
   const redirects = importRedirects(input, config.redirects, pageOf);
   if (redirects.leftOut.length) logger.info('git import: redirects left out', { run: ctx.run._id, leftOut: redirects.leftOut.length });
-  const included = await importedIncludes(deps, input.spaceId, reply.revisionId, JSON.parse(reply.reusableContentsJson || '{}') as Record<string, string>, caller);
+  const included = await importedIncludes(deps, input.spaceId, reply.revisionId, reply.reusableContents, caller);
   await saveSync(
     deps,
     input,

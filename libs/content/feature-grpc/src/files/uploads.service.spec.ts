@@ -1,3 +1,4 @@
+import { contentRevisionsV1 } from '@bindery/shared/contracts';
 import { createHash, randomBytes } from 'node:crypto';
 import type { Db } from '@bindery/platform/mongo';
 import { connectContent, connectContentDownloads, connectContentUploads, downloadTokenOf, officialFile, officialPage } from '@bindery/content/client';
@@ -62,16 +63,16 @@ describe('FileUploadsService.StageFile and ImportTree with staged files (in proc
     const r = await clients.revisions.importTree(
       {
         spaceId,
-        treeJson: JSON.stringify([{ source: 'README.md', markdown }]),
+        tree: [contentRevisionsV1.ImportTreeEntry.fromPartial({ source: 'README.md', markdown })],
         files: files.map((f) => ({ paths: f.paths ?? ['.gitbook/assets/shot.gif'], name: f.name ?? 'shot.gif', contentType: '', data: Buffer.alloc(0), stagedId: f.stagedId })),
         updateCurrent: true,
         revisionKey: '',
-        gitJson: '',
-        reusableContentsJson: '',
+        git: undefined,
+        reusableContents: undefined,
       },
       { caller: admin },
     );
-    return { ...r, files: JSON.parse(r.filesJson) as Record<string, string>, skipped: JSON.parse(r.skippedFilesJson) as Json[] };
+    return { ...r, skipped: r.skippedFiles };
   };
   const download = async (spaceId: string, fileId: string) => {
     const file = officialFile((await clients.revisions.getFile({ revision: { spaceId, revisionId: '', metadata: false }, fileId }, { caller: admin })).file!) as Json;
@@ -188,12 +189,12 @@ describe('FileUploadsService.StageFile and ImportTree with staged files (in proc
       clients.revisions.importTree(
         {
           spaceId,
-          treeJson: '[]',
+          tree: [],
           files: [{ paths: ['.gitbook/assets/new.gif'], name: 'new.gif', contentType: '', data: Buffer.alloc(0), stagedId: third.stagedId }],
           updateCurrent: true,
           revisionKey: '',
-          gitJson: '',
-          reusableContentsJson: '',
+          git: undefined,
+          reusableContents: undefined,
         },
         { caller: admin },
       ),

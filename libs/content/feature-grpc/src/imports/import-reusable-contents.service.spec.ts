@@ -1,3 +1,4 @@
+import { contentRevisionsV1 } from '@bindery/shared/contracts';
 import { randomBytes } from 'node:crypto';
 import { connectContent, officialPage, officialReusableContent, officialRevision } from '@bindery/content/client';
 import { IdentityEvents as I } from '@bindery/identity/client';
@@ -38,16 +39,16 @@ describe('reusable contents: imported with a tree, kept by later revisions, read
     const r = await clients.revisions.importTree(
       {
         spaceId,
-        treeJson: JSON.stringify(tree),
+        tree: tree.map((e) => contentRevisionsV1.ImportTreeEntry.fromJSON(e)),
         files: [],
         updateCurrent: true,
         revisionKey: key,
-        gitJson: JSON.stringify({ oid: COMMIT, message: 'Docs' }),
-        reusableContentsJson: reusable ? JSON.stringify(reusable) : '',
+        git: { oid: COMMIT, message: 'Docs' },
+        reusableContents: reusable ? { items: reusable.map((e) => contentRevisionsV1.ImportedReusableContent.fromJSON(e)) } : undefined,
       },
       { caller: admin },
     );
-    return { ...r, pages: JSON.parse(r.pagesJson) as Record<string, string>, reusable: JSON.parse(r.reusableContentsJson || '{}') as Record<string, string> };
+    return { ...r, reusable: r.reusableContents };
   };
   const revision = async (spaceId: string, revisionId = '') =>
     officialRevision((await clients.revisions.getRevision({ spaceId, revisionId, metadata: true }, { caller: admin })).revision!) as Json;

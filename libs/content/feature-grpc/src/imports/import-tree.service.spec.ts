@@ -1,3 +1,4 @@
+import { contentRevisionsV1 } from '@bindery/shared/contracts';
 import { randomBytes } from 'node:crypto';
 import { connectContent, officialFile, officialPage, officialRevision } from '@bindery/content/client';
 import { IdentityEvents as I } from '@bindery/identity/client';
@@ -37,16 +38,16 @@ describe('ImportTree: a Git import as one revision (in process, real MongoDB and
     const r = await clients.revisions.importTree(
       {
         spaceId,
-        treeJson: JSON.stringify(tree),
+        tree: tree.map((e) => contentRevisionsV1.ImportTreeEntry.fromJSON(e)),
         files: (extra.files ?? []).map((f) => ({ paths: f.paths, name: f.name, contentType: 'image/png', data: f.data, stagedId: '' })),
         updateCurrent: extra.updateCurrent ?? true,
         revisionKey: extra.key ?? '',
-        gitJson: JSON.stringify({ oid: COMMIT, message: 'Docs: the guide' }),
-        reusableContentsJson: '',
+        git: { oid: COMMIT, message: 'Docs: the guide' },
+        reusableContents: undefined,
       },
       { caller: extra.caller ?? admin },
     );
-    return { ...r, pages: JSON.parse(r.pagesJson) as Record<string, string>, files: JSON.parse(r.filesJson) as Record<string, string> };
+    return r;
   };
   const pages = async (spaceId: string, revisionId = '') =>
     (await clients.revisions.listPages({ spaceId, revisionId, metadata: true }, { caller: admin })).pages.map(officialPage) as Json[];
@@ -212,7 +213,7 @@ describe('ImportTree: a Git import as one revision (in process, real MongoDB and
     await expect(importTree(spaceId, [])).rejects.toMatchObject({ kind: 'invalid' });
     await expect(
       clients.revisions.importTree(
-        { spaceId, treeJson: JSON.stringify(TREE), files: [], updateCurrent: true, revisionKey: '', gitJson: '{"oid":"HEAD"}', reusableContentsJson: '' },
+        { spaceId, tree: TREE.map((e) => contentRevisionsV1.ImportTreeEntry.fromJSON(e)), files: [], updateCurrent: true, revisionKey: '', git: { oid: 'HEAD', message: '' } },
         { caller: admin },
       ),
     ).rejects.toMatchObject({ kind: 'invalid' });

@@ -512,29 +512,72 @@ export interface DiffRevisionsReply {
 /**
  * A whole page tree written as one revision (a Git import): pages matched to existing ones are updated
  * and moved, the others inserted, pages of the space left out of the tree deleted.
+ * One entry of an imported page tree. `source` is the entry's file path (unique); relative links and
+ * image sources in its Markdown are resolved against it among the tree's sources and files.
  */
+export interface ImportTreeEntry {
+  source: string;
+  /** "document" (default when empty) | "group" | "link" */
+  type: string;
+  /** link pages: where they lead (an absolute URL) */
+  href?:
+    | string
+    | undefined;
+  /** the slug of the entry's file name */
+  slug?: string | undefined;
+  hidden?:
+    | boolean
+    | undefined;
+  /** an existing page of the space this entry updates */
+  page?:
+    | string
+    | undefined;
+  /** the id a new page gets (chosen by the importer, so a retried import names the same pages) */
+  id?: string | undefined;
+  title?: string | undefined;
+  markdown: string;
+  children: ImportTreeEntry[];
+}
+
+/** The commit an import records on its revision. */
+export interface ImportCommit {
+  oid: string;
+  message: string;
+  url?: string | undefined;
+  ref?: string | undefined;
+}
+
+/** A reusable content of an imported tree; `source` is its file's path (e.g. ".gitbook/includes/x.md"). */
+export interface ImportedReusableContent {
+  source: string;
+  title?: string | undefined;
+  markdown: string;
+  /** the git blob id of its file */
+  oid?: string | undefined;
+}
+
+export interface ImportedReusableContents {
+  items: ImportedReusableContent[];
+}
+
 export interface ImportTreeRequest {
   spaceId: string;
-  /**
-   * ImportTreeEntry[] as JSON: {source, type?: "document" | "group", page?: an existing page id,
-   * title?, markdown?, children?: ImportTreeEntry[]}. `source` is the entry's file path (unique); relative
-   * links and image sources in its Markdown are resolved against it among the tree's sources and files.
-   */
-  treeJson: string;
+  tree: ImportTreeEntry[];
   files: ImportTreeFile[];
   /** true: the space's current revision moves to the result; false: the revision is only created */
   updateCurrent: boolean;
   /** idempotency key (unique per space): a second import with it answers the first one's revision */
   revisionKey: string;
-  /** the commit recorded on the revision: {oid, message, url?, ref?} */
-  gitJson: string;
+  /** the commit recorded on the revision */
+  git?:
+    | ImportCommit
+    | undefined;
   /**
-   * the tree's reusable contents as JSON, [{source, title?, markdown, oid?}] (`source`: the file's path,
-   * e.g. ".gitbook/includes/x.md"); they replace the revision's, keeping the id of the one imported from
-   * the same source. Empty: the base revision's are kept. Pages' `{% include "<path>" %}` lines resolve
+   * the tree's reusable contents: they replace the revision's, keeping the id of the one imported from
+   * the same source. Absent: the base revision's are kept. Pages' `{% include "<path>" %}` lines resolve
    * against their sources, relative to the page's file.
    */
-  reusableContentsJson: string;
+  reusableContents?: ImportedReusableContents | undefined;
 }
 
 /**
@@ -551,20 +594,42 @@ export interface ImportTreeFile {
   stagedId: string;
 }
 
+/** A file of an import left out, and why. */
+export interface SkippedFile {
+  name: string;
+  paths: string[];
+  reason: string;
+}
+
 export interface ImportTreeReply {
   revisionId: string;
   parentRevisionId: string;
-  /** {source: page id} for every entry of the tree */
-  pagesJson: string;
-  /** {path: file id} for every path of the files */
-  filesJson: string;
+  /** source → page id, for every entry of the tree */
+  pages: { [key: string]: string };
+  /** path → file id, for every path of the files */
+  files: { [key: string]: string };
   /**
-   * [{name, paths, reason}]: files of the request not imported (a staged blob gone or expired); the
-   * pages naming them keep their sources as written
+   * files of the request not imported (a staged blob gone or expired); the pages naming them keep
+   * their sources as written
    */
-  skippedFilesJson: string;
-  /** {source: reusable content id} for every reusable content of the request */
-  reusableContentsJson: string;
+  skippedFiles: SkippedFile[];
+  /** source → reusable content id, for every reusable content of the request */
+  reusableContents: { [key: string]: string };
+}
+
+export interface ImportTreeReply_PagesEntry {
+  key: string;
+  value: string;
+}
+
+export interface ImportTreeReply_FilesEntry {
+  key: string;
+  value: string;
+}
+
+export interface ImportTreeReply_ReusableContentsEntry {
+  key: string;
+  value: string;
 }
 
 export interface DownloadRequest {
@@ -7165,15 +7230,546 @@ export const DiffRevisionsReply: MessageFns<DiffRevisionsReply> = {
   },
 };
 
+function createBaseImportTreeEntry(): ImportTreeEntry {
+  return {
+    source: "",
+    type: "",
+    href: undefined,
+    slug: undefined,
+    hidden: undefined,
+    page: undefined,
+    id: undefined,
+    title: undefined,
+    markdown: "",
+    children: [],
+  };
+}
+
+export const ImportTreeEntry: MessageFns<ImportTreeEntry> = {
+  encode(message: ImportTreeEntry, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.source !== "") {
+      writer.uint32(10).string(message.source);
+    }
+    if (message.type !== "") {
+      writer.uint32(18).string(message.type);
+    }
+    if (message.href !== undefined) {
+      writer.uint32(26).string(message.href);
+    }
+    if (message.slug !== undefined) {
+      writer.uint32(34).string(message.slug);
+    }
+    if (message.hidden !== undefined) {
+      writer.uint32(40).bool(message.hidden);
+    }
+    if (message.page !== undefined) {
+      writer.uint32(50).string(message.page);
+    }
+    if (message.id !== undefined) {
+      writer.uint32(58).string(message.id);
+    }
+    if (message.title !== undefined) {
+      writer.uint32(66).string(message.title);
+    }
+    if (message.markdown !== "") {
+      writer.uint32(74).string(message.markdown);
+    }
+    for (const v of message.children) {
+      ImportTreeEntry.encode(v!, writer.uint32(82).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ImportTreeEntry {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseImportTreeEntry();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.source = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.type = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.href = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.slug = reader.string();
+            continue;
+          }
+          case 5: {
+            if (tag !== 40) {
+              break;
+            }
+
+            message.hidden = reader.bool();
+            continue;
+          }
+          case 6: {
+            if (tag !== 50) {
+              break;
+            }
+
+            message.page = reader.string();
+            continue;
+          }
+          case 7: {
+            if (tag !== 58) {
+              break;
+            }
+
+            message.id = reader.string();
+            continue;
+          }
+          case 8: {
+            if (tag !== 66) {
+              break;
+            }
+
+            message.title = reader.string();
+            continue;
+          }
+          case 9: {
+            if (tag !== 74) {
+              break;
+            }
+
+            message.markdown = reader.string();
+            continue;
+          }
+          case 10: {
+            if (tag !== 82) {
+              break;
+            }
+
+            message.children.push(ImportTreeEntry.decode(reader, reader.uint32()));
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ImportTreeEntry {
+    return {
+      source: isSet(object.source) ? globalThis.String(object.source) : "",
+      type: isSet(object.type) ? globalThis.String(object.type) : "",
+      href: isSet(object.href) ? globalThis.String(object.href) : undefined,
+      slug: isSet(object.slug) ? globalThis.String(object.slug) : undefined,
+      hidden: isSet(object.hidden) ? globalThis.Boolean(object.hidden) : undefined,
+      page: isSet(object.page) ? globalThis.String(object.page) : undefined,
+      id: isSet(object.id) ? globalThis.String(object.id) : undefined,
+      title: isSet(object.title) ? globalThis.String(object.title) : undefined,
+      markdown: isSet(object.markdown) ? globalThis.String(object.markdown) : "",
+      children: globalThis.Array.isArray(object?.children)
+        ? object.children.map((e: any) => ImportTreeEntry.fromJSON(e))
+        : [],
+    };
+  },
+
+  toJSON(message: ImportTreeEntry): unknown {
+    const obj: any = {};
+    if (message.source !== "") {
+      obj.source = message.source;
+    }
+    if (message.type !== "") {
+      obj.type = message.type;
+    }
+    if (message.href !== undefined) {
+      obj.href = message.href;
+    }
+    if (message.slug !== undefined) {
+      obj.slug = message.slug;
+    }
+    if (message.hidden !== undefined) {
+      obj.hidden = message.hidden;
+    }
+    if (message.page !== undefined) {
+      obj.page = message.page;
+    }
+    if (message.id !== undefined) {
+      obj.id = message.id;
+    }
+    if (message.title !== undefined) {
+      obj.title = message.title;
+    }
+    if (message.markdown !== "") {
+      obj.markdown = message.markdown;
+    }
+    if (message.children?.length) {
+      obj.children = message.children.map((e) => ImportTreeEntry.toJSON(e));
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<ImportTreeEntry>, I>>(base?: I): ImportTreeEntry {
+    return ImportTreeEntry.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<ImportTreeEntry>, I>>(object: I): ImportTreeEntry {
+    const message = createBaseImportTreeEntry();
+    message.source = object.source ?? "";
+    message.type = object.type ?? "";
+    message.href = object.href ?? undefined;
+    message.slug = object.slug ?? undefined;
+    message.hidden = object.hidden ?? undefined;
+    message.page = object.page ?? undefined;
+    message.id = object.id ?? undefined;
+    message.title = object.title ?? undefined;
+    message.markdown = object.markdown ?? "";
+    message.children = object.children?.map((e) => ImportTreeEntry.fromPartial(e)) || [];
+    return message;
+  },
+};
+
+function createBaseImportCommit(): ImportCommit {
+  return { oid: "", message: "", url: undefined, ref: undefined };
+}
+
+export const ImportCommit: MessageFns<ImportCommit> = {
+  encode(message: ImportCommit, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.oid !== "") {
+      writer.uint32(10).string(message.oid);
+    }
+    if (message.message !== "") {
+      writer.uint32(18).string(message.message);
+    }
+    if (message.url !== undefined) {
+      writer.uint32(26).string(message.url);
+    }
+    if (message.ref !== undefined) {
+      writer.uint32(34).string(message.ref);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ImportCommit {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseImportCommit();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.oid = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.message = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.url = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.ref = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ImportCommit {
+    return {
+      oid: isSet(object.oid) ? globalThis.String(object.oid) : "",
+      message: isSet(object.message) ? globalThis.String(object.message) : "",
+      url: isSet(object.url) ? globalThis.String(object.url) : undefined,
+      ref: isSet(object.ref) ? globalThis.String(object.ref) : undefined,
+    };
+  },
+
+  toJSON(message: ImportCommit): unknown {
+    const obj: any = {};
+    if (message.oid !== "") {
+      obj.oid = message.oid;
+    }
+    if (message.message !== "") {
+      obj.message = message.message;
+    }
+    if (message.url !== undefined) {
+      obj.url = message.url;
+    }
+    if (message.ref !== undefined) {
+      obj.ref = message.ref;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<ImportCommit>, I>>(base?: I): ImportCommit {
+    return ImportCommit.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<ImportCommit>, I>>(object: I): ImportCommit {
+    const message = createBaseImportCommit();
+    message.oid = object.oid ?? "";
+    message.message = object.message ?? "";
+    message.url = object.url ?? undefined;
+    message.ref = object.ref ?? undefined;
+    return message;
+  },
+};
+
+function createBaseImportedReusableContent(): ImportedReusableContent {
+  return { source: "", title: undefined, markdown: "", oid: undefined };
+}
+
+export const ImportedReusableContent: MessageFns<ImportedReusableContent> = {
+  encode(message: ImportedReusableContent, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.source !== "") {
+      writer.uint32(10).string(message.source);
+    }
+    if (message.title !== undefined) {
+      writer.uint32(18).string(message.title);
+    }
+    if (message.markdown !== "") {
+      writer.uint32(26).string(message.markdown);
+    }
+    if (message.oid !== undefined) {
+      writer.uint32(34).string(message.oid);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ImportedReusableContent {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseImportedReusableContent();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.source = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.title = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.markdown = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.oid = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ImportedReusableContent {
+    return {
+      source: isSet(object.source) ? globalThis.String(object.source) : "",
+      title: isSet(object.title) ? globalThis.String(object.title) : undefined,
+      markdown: isSet(object.markdown) ? globalThis.String(object.markdown) : "",
+      oid: isSet(object.oid) ? globalThis.String(object.oid) : undefined,
+    };
+  },
+
+  toJSON(message: ImportedReusableContent): unknown {
+    const obj: any = {};
+    if (message.source !== "") {
+      obj.source = message.source;
+    }
+    if (message.title !== undefined) {
+      obj.title = message.title;
+    }
+    if (message.markdown !== "") {
+      obj.markdown = message.markdown;
+    }
+    if (message.oid !== undefined) {
+      obj.oid = message.oid;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<ImportedReusableContent>, I>>(base?: I): ImportedReusableContent {
+    return ImportedReusableContent.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<ImportedReusableContent>, I>>(object: I): ImportedReusableContent {
+    const message = createBaseImportedReusableContent();
+    message.source = object.source ?? "";
+    message.title = object.title ?? undefined;
+    message.markdown = object.markdown ?? "";
+    message.oid = object.oid ?? undefined;
+    return message;
+  },
+};
+
+function createBaseImportedReusableContents(): ImportedReusableContents {
+  return { items: [] };
+}
+
+export const ImportedReusableContents: MessageFns<ImportedReusableContents> = {
+  encode(message: ImportedReusableContents, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    for (const v of message.items) {
+      ImportedReusableContent.encode(v!, writer.uint32(10).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ImportedReusableContents {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseImportedReusableContents();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.items.push(ImportedReusableContent.decode(reader, reader.uint32()));
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ImportedReusableContents {
+    return {
+      items: globalThis.Array.isArray(object?.items)
+        ? object.items.map((e: any) => ImportedReusableContent.fromJSON(e))
+        : [],
+    };
+  },
+
+  toJSON(message: ImportedReusableContents): unknown {
+    const obj: any = {};
+    if (message.items?.length) {
+      obj.items = message.items.map((e) => ImportedReusableContent.toJSON(e));
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<ImportedReusableContents>, I>>(base?: I): ImportedReusableContents {
+    return ImportedReusableContents.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<ImportedReusableContents>, I>>(object: I): ImportedReusableContents {
+    const message = createBaseImportedReusableContents();
+    message.items = object.items?.map((e) => ImportedReusableContent.fromPartial(e)) || [];
+    return message;
+  },
+};
+
 function createBaseImportTreeRequest(): ImportTreeRequest {
   return {
     spaceId: "",
-    treeJson: "",
+    tree: [],
     files: [],
     updateCurrent: false,
     revisionKey: "",
-    gitJson: "",
-    reusableContentsJson: "",
+    git: undefined,
+    reusableContents: undefined,
   };
 }
 
@@ -7182,8 +7778,8 @@ export const ImportTreeRequest: MessageFns<ImportTreeRequest> = {
     if (message.spaceId !== "") {
       writer.uint32(10).string(message.spaceId);
     }
-    if (message.treeJson !== "") {
-      writer.uint32(18).string(message.treeJson);
+    for (const v of message.tree) {
+      ImportTreeEntry.encode(v!, writer.uint32(66).fork()).join();
     }
     for (const v of message.files) {
       ImportTreeFile.encode(v!, writer.uint32(26).fork()).join();
@@ -7194,11 +7790,11 @@ export const ImportTreeRequest: MessageFns<ImportTreeRequest> = {
     if (message.revisionKey !== "") {
       writer.uint32(42).string(message.revisionKey);
     }
-    if (message.gitJson !== "") {
-      writer.uint32(50).string(message.gitJson);
+    if (message.git !== undefined) {
+      ImportCommit.encode(message.git, writer.uint32(74).fork()).join();
     }
-    if (message.reusableContentsJson !== "") {
-      writer.uint32(58).string(message.reusableContentsJson);
+    if (message.reusableContents !== undefined) {
+      ImportedReusableContents.encode(message.reusableContents, writer.uint32(82).fork()).join();
     }
     return writer;
   },
@@ -7224,12 +7820,12 @@ export const ImportTreeRequest: MessageFns<ImportTreeRequest> = {
             message.spaceId = reader.string();
             continue;
           }
-          case 2: {
-            if (tag !== 18) {
+          case 8: {
+            if (tag !== 66) {
               break;
             }
 
-            message.treeJson = reader.string();
+            message.tree.push(ImportTreeEntry.decode(reader, reader.uint32()));
             continue;
           }
           case 3: {
@@ -7256,20 +7852,20 @@ export const ImportTreeRequest: MessageFns<ImportTreeRequest> = {
             message.revisionKey = reader.string();
             continue;
           }
-          case 6: {
-            if (tag !== 50) {
+          case 9: {
+            if (tag !== 74) {
               break;
             }
 
-            message.gitJson = reader.string();
+            message.git = ImportCommit.decode(reader, reader.uint32());
             continue;
           }
-          case 7: {
-            if (tag !== 58) {
+          case 10: {
+            if (tag !== 82) {
               break;
             }
 
-            message.reusableContentsJson = reader.string();
+            message.reusableContents = ImportedReusableContents.decode(reader, reader.uint32());
             continue;
           }
         }
@@ -7291,11 +7887,7 @@ export const ImportTreeRequest: MessageFns<ImportTreeRequest> = {
         : isSet(object.space_id)
         ? globalThis.String(object.space_id)
         : "",
-      treeJson: isSet(object.treeJson)
-        ? globalThis.String(object.treeJson)
-        : isSet(object.tree_json)
-        ? globalThis.String(object.tree_json)
-        : "",
+      tree: globalThis.Array.isArray(object?.tree) ? object.tree.map((e: any) => ImportTreeEntry.fromJSON(e)) : [],
       files: globalThis.Array.isArray(object?.files) ? object.files.map((e: any) => ImportTreeFile.fromJSON(e)) : [],
       updateCurrent: isSet(object.updateCurrent)
         ? globalThis.Boolean(object.updateCurrent)
@@ -7307,16 +7899,12 @@ export const ImportTreeRequest: MessageFns<ImportTreeRequest> = {
         : isSet(object.revision_key)
         ? globalThis.String(object.revision_key)
         : "",
-      gitJson: isSet(object.gitJson)
-        ? globalThis.String(object.gitJson)
-        : isSet(object.git_json)
-        ? globalThis.String(object.git_json)
-        : "",
-      reusableContentsJson: isSet(object.reusableContentsJson)
-        ? globalThis.String(object.reusableContentsJson)
-        : isSet(object.reusable_contents_json)
-        ? globalThis.String(object.reusable_contents_json)
-        : "",
+      git: isSet(object.git) ? ImportCommit.fromJSON(object.git) : undefined,
+      reusableContents: isSet(object.reusableContents)
+        ? ImportedReusableContents.fromJSON(object.reusableContents)
+        : isSet(object.reusable_contents)
+        ? ImportedReusableContents.fromJSON(object.reusable_contents)
+        : undefined,
     };
   },
 
@@ -7325,8 +7913,8 @@ export const ImportTreeRequest: MessageFns<ImportTreeRequest> = {
     if (message.spaceId !== "") {
       obj.spaceId = message.spaceId;
     }
-    if (message.treeJson !== "") {
-      obj.treeJson = message.treeJson;
+    if (message.tree?.length) {
+      obj.tree = message.tree.map((e) => ImportTreeEntry.toJSON(e));
     }
     if (message.files?.length) {
       obj.files = message.files.map((e) => ImportTreeFile.toJSON(e));
@@ -7337,11 +7925,11 @@ export const ImportTreeRequest: MessageFns<ImportTreeRequest> = {
     if (message.revisionKey !== "") {
       obj.revisionKey = message.revisionKey;
     }
-    if (message.gitJson !== "") {
-      obj.gitJson = message.gitJson;
+    if (message.git !== undefined) {
+      obj.git = ImportCommit.toJSON(message.git);
     }
-    if (message.reusableContentsJson !== "") {
-      obj.reusableContentsJson = message.reusableContentsJson;
+    if (message.reusableContents !== undefined) {
+      obj.reusableContents = ImportedReusableContents.toJSON(message.reusableContents);
     }
     return obj;
   },
@@ -7352,12 +7940,14 @@ export const ImportTreeRequest: MessageFns<ImportTreeRequest> = {
   fromPartial<I extends Exact<DeepPartial<ImportTreeRequest>, I>>(object: I): ImportTreeRequest {
     const message = createBaseImportTreeRequest();
     message.spaceId = object.spaceId ?? "";
-    message.treeJson = object.treeJson ?? "";
+    message.tree = object.tree?.map((e) => ImportTreeEntry.fromPartial(e)) || [];
     message.files = object.files?.map((e) => ImportTreeFile.fromPartial(e)) || [];
     message.updateCurrent = object.updateCurrent ?? false;
     message.revisionKey = object.revisionKey ?? "";
-    message.gitJson = object.gitJson ?? "";
-    message.reusableContentsJson = object.reusableContentsJson ?? "";
+    message.git = (object.git !== undefined && object.git !== null) ? ImportCommit.fromPartial(object.git) : undefined;
+    message.reusableContents = (object.reusableContents !== undefined && object.reusableContents !== null)
+      ? ImportedReusableContents.fromPartial(object.reusableContents)
+      : undefined;
     return message;
   },
 };
@@ -7503,15 +8093,109 @@ export const ImportTreeFile: MessageFns<ImportTreeFile> = {
   },
 };
 
+function createBaseSkippedFile(): SkippedFile {
+  return { name: "", paths: [], reason: "" };
+}
+
+export const SkippedFile: MessageFns<SkippedFile> = {
+  encode(message: SkippedFile, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.name !== "") {
+      writer.uint32(10).string(message.name);
+    }
+    for (const v of message.paths) {
+      writer.uint32(18).string(v!);
+    }
+    if (message.reason !== "") {
+      writer.uint32(26).string(message.reason);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): SkippedFile {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseSkippedFile();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.name = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.paths.push(reader.string());
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.reason = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): SkippedFile {
+    return {
+      name: isSet(object.name) ? globalThis.String(object.name) : "",
+      paths: globalThis.Array.isArray(object?.paths) ? object.paths.map((e: any) => globalThis.String(e)) : [],
+      reason: isSet(object.reason) ? globalThis.String(object.reason) : "",
+    };
+  },
+
+  toJSON(message: SkippedFile): unknown {
+    const obj: any = {};
+    if (message.name !== "") {
+      obj.name = message.name;
+    }
+    if (message.paths?.length) {
+      obj.paths = message.paths;
+    }
+    if (message.reason !== "") {
+      obj.reason = message.reason;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<SkippedFile>, I>>(base?: I): SkippedFile {
+    return SkippedFile.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<SkippedFile>, I>>(object: I): SkippedFile {
+    const message = createBaseSkippedFile();
+    message.name = object.name ?? "";
+    message.paths = object.paths?.map((e) => e) || [];
+    message.reason = object.reason ?? "";
+    return message;
+  },
+};
+
 function createBaseImportTreeReply(): ImportTreeReply {
-  return {
-    revisionId: "",
-    parentRevisionId: "",
-    pagesJson: "",
-    filesJson: "",
-    skippedFilesJson: "",
-    reusableContentsJson: "",
-  };
+  return { revisionId: "", parentRevisionId: "", pages: {}, files: {}, skippedFiles: [], reusableContents: {} };
 }
 
 export const ImportTreeReply: MessageFns<ImportTreeReply> = {
@@ -7522,18 +8206,18 @@ export const ImportTreeReply: MessageFns<ImportTreeReply> = {
     if (message.parentRevisionId !== "") {
       writer.uint32(18).string(message.parentRevisionId);
     }
-    if (message.pagesJson !== "") {
-      writer.uint32(26).string(message.pagesJson);
+    globalThis.Object.entries(message.pages).forEach(([key, value]: [string, string]) => {
+      ImportTreeReply_PagesEntry.encode({ key: key as any, value }, writer.uint32(58).fork()).join();
+    });
+    globalThis.Object.entries(message.files).forEach(([key, value]: [string, string]) => {
+      ImportTreeReply_FilesEntry.encode({ key: key as any, value }, writer.uint32(66).fork()).join();
+    });
+    for (const v of message.skippedFiles) {
+      SkippedFile.encode(v!, writer.uint32(74).fork()).join();
     }
-    if (message.filesJson !== "") {
-      writer.uint32(34).string(message.filesJson);
-    }
-    if (message.skippedFilesJson !== "") {
-      writer.uint32(42).string(message.skippedFilesJson);
-    }
-    if (message.reusableContentsJson !== "") {
-      writer.uint32(50).string(message.reusableContentsJson);
-    }
+    globalThis.Object.entries(message.reusableContents).forEach(([key, value]: [string, string]) => {
+      ImportTreeReply_ReusableContentsEntry.encode({ key: key as any, value }, writer.uint32(82).fork()).join();
+    });
     return writer;
   },
 
@@ -7566,36 +8250,45 @@ export const ImportTreeReply: MessageFns<ImportTreeReply> = {
             message.parentRevisionId = reader.string();
             continue;
           }
-          case 3: {
-            if (tag !== 26) {
+          case 7: {
+            if (tag !== 58) {
               break;
             }
 
-            message.pagesJson = reader.string();
+            const entry7 = ImportTreeReply_PagesEntry.decode(reader, reader.uint32());
+            if (entry7.value !== undefined) {
+              message.pages[entry7.key] = entry7.value;
+            }
             continue;
           }
-          case 4: {
-            if (tag !== 34) {
+          case 8: {
+            if (tag !== 66) {
               break;
             }
 
-            message.filesJson = reader.string();
+            const entry8 = ImportTreeReply_FilesEntry.decode(reader, reader.uint32());
+            if (entry8.value !== undefined) {
+              message.files[entry8.key] = entry8.value;
+            }
             continue;
           }
-          case 5: {
-            if (tag !== 42) {
+          case 9: {
+            if (tag !== 74) {
               break;
             }
 
-            message.skippedFilesJson = reader.string();
+            message.skippedFiles.push(SkippedFile.decode(reader, reader.uint32()));
             continue;
           }
-          case 6: {
-            if (tag !== 50) {
+          case 10: {
+            if (tag !== 82) {
               break;
             }
 
-            message.reusableContentsJson = reader.string();
+            const entry10 = ImportTreeReply_ReusableContentsEntry.decode(reader, reader.uint32());
+            if (entry10.value !== undefined) {
+              message.reusableContents[entry10.key] = entry10.value;
+            }
             continue;
           }
         }
@@ -7622,26 +8315,66 @@ export const ImportTreeReply: MessageFns<ImportTreeReply> = {
         : isSet(object.parent_revision_id)
         ? globalThis.String(object.parent_revision_id)
         : "",
-      pagesJson: isSet(object.pagesJson)
-        ? globalThis.String(object.pagesJson)
-        : isSet(object.pages_json)
-        ? globalThis.String(object.pages_json)
-        : "",
-      filesJson: isSet(object.filesJson)
-        ? globalThis.String(object.filesJson)
-        : isSet(object.files_json)
-        ? globalThis.String(object.files_json)
-        : "",
-      skippedFilesJson: isSet(object.skippedFilesJson)
-        ? globalThis.String(object.skippedFilesJson)
-        : isSet(object.skipped_files_json)
-        ? globalThis.String(object.skipped_files_json)
-        : "",
-      reusableContentsJson: isSet(object.reusableContentsJson)
-        ? globalThis.String(object.reusableContentsJson)
-        : isSet(object.reusable_contents_json)
-        ? globalThis.String(object.reusable_contents_json)
-        : "",
+      pages: isObject(object.pages)
+        ? (globalThis.Object.entries(object.pages) as [string, any][]).reduce(
+          (acc: { [key: string]: string }, [key, value]: [string, any]) => {
+            globalThis.Object.defineProperty(acc, key, {
+              value: globalThis.String(value),
+              enumerable: true,
+              configurable: true,
+              writable: true,
+            });
+            return acc;
+          },
+          {},
+        )
+        : {},
+      files: isObject(object.files)
+        ? (globalThis.Object.entries(object.files) as [string, any][]).reduce(
+          (acc: { [key: string]: string }, [key, value]: [string, any]) => {
+            globalThis.Object.defineProperty(acc, key, {
+              value: globalThis.String(value),
+              enumerable: true,
+              configurable: true,
+              writable: true,
+            });
+            return acc;
+          },
+          {},
+        )
+        : {},
+      skippedFiles: globalThis.Array.isArray(object?.skippedFiles)
+        ? object.skippedFiles.map((e: any) => SkippedFile.fromJSON(e))
+        : globalThis.Array.isArray(object?.skipped_files)
+        ? object.skipped_files.map((e: any) => SkippedFile.fromJSON(e))
+        : [],
+      reusableContents: isObject(object.reusableContents)
+        ? (globalThis.Object.entries(object.reusableContents) as [string, any][]).reduce(
+          (acc: { [key: string]: string }, [key, value]: [string, any]) => {
+            globalThis.Object.defineProperty(acc, key, {
+              value: globalThis.String(value),
+              enumerable: true,
+              configurable: true,
+              writable: true,
+            });
+            return acc;
+          },
+          {},
+        )
+        : isObject(object.reusable_contents)
+        ? (globalThis.Object.entries(object.reusable_contents) as [string, any][]).reduce(
+          (acc: { [key: string]: string }, [key, value]: [string, any]) => {
+            globalThis.Object.defineProperty(acc, key, {
+              value: globalThis.String(value),
+              enumerable: true,
+              configurable: true,
+              writable: true,
+            });
+            return acc;
+          },
+          {},
+        )
+        : {},
     };
   },
 
@@ -7653,17 +8386,35 @@ export const ImportTreeReply: MessageFns<ImportTreeReply> = {
     if (message.parentRevisionId !== "") {
       obj.parentRevisionId = message.parentRevisionId;
     }
-    if (message.pagesJson !== "") {
-      obj.pagesJson = message.pagesJson;
+    if (message.pages) {
+      const entries = globalThis.Object.entries(message.pages) as [string, string][];
+      if (entries.length > 0) {
+        obj.pages = {};
+        entries.forEach(([k, v]) => {
+          obj.pages[k] = v;
+        });
+      }
     }
-    if (message.filesJson !== "") {
-      obj.filesJson = message.filesJson;
+    if (message.files) {
+      const entries = globalThis.Object.entries(message.files) as [string, string][];
+      if (entries.length > 0) {
+        obj.files = {};
+        entries.forEach(([k, v]) => {
+          obj.files[k] = v;
+        });
+      }
     }
-    if (message.skippedFilesJson !== "") {
-      obj.skippedFilesJson = message.skippedFilesJson;
+    if (message.skippedFiles?.length) {
+      obj.skippedFiles = message.skippedFiles.map((e) => SkippedFile.toJSON(e));
     }
-    if (message.reusableContentsJson !== "") {
-      obj.reusableContentsJson = message.reusableContentsJson;
+    if (message.reusableContents) {
+      const entries = globalThis.Object.entries(message.reusableContents) as [string, string][];
+      if (entries.length > 0) {
+        obj.reusableContents = {};
+        entries.forEach(([k, v]) => {
+          obj.reusableContents[k] = v;
+        });
+      }
     }
     return obj;
   },
@@ -7675,10 +8426,293 @@ export const ImportTreeReply: MessageFns<ImportTreeReply> = {
     const message = createBaseImportTreeReply();
     message.revisionId = object.revisionId ?? "";
     message.parentRevisionId = object.parentRevisionId ?? "";
-    message.pagesJson = object.pagesJson ?? "";
-    message.filesJson = object.filesJson ?? "";
-    message.skippedFilesJson = object.skippedFilesJson ?? "";
-    message.reusableContentsJson = object.reusableContentsJson ?? "";
+    message.pages = (globalThis.Object.entries(object.pages ?? {}) as [string, string][]).reduce(
+      (acc: { [key: string]: string }, [key, value]: [string, string]) => {
+        if (value !== undefined) {
+          acc[key] = globalThis.String(value);
+        }
+        return acc;
+      },
+      {},
+    );
+    message.files = (globalThis.Object.entries(object.files ?? {}) as [string, string][]).reduce(
+      (acc: { [key: string]: string }, [key, value]: [string, string]) => {
+        if (value !== undefined) {
+          acc[key] = globalThis.String(value);
+        }
+        return acc;
+      },
+      {},
+    );
+    message.skippedFiles = object.skippedFiles?.map((e) => SkippedFile.fromPartial(e)) || [];
+    message.reusableContents = (globalThis.Object.entries(object.reusableContents ?? {}) as [string, string][]).reduce(
+      (acc: { [key: string]: string }, [key, value]: [string, string]) => {
+        if (value !== undefined) {
+          acc[key] = globalThis.String(value);
+        }
+        return acc;
+      },
+      {},
+    );
+    return message;
+  },
+};
+
+function createBaseImportTreeReply_PagesEntry(): ImportTreeReply_PagesEntry {
+  return { key: "", value: "" };
+}
+
+export const ImportTreeReply_PagesEntry: MessageFns<ImportTreeReply_PagesEntry> = {
+  encode(message: ImportTreeReply_PagesEntry, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.key !== "") {
+      writer.uint32(10).string(message.key);
+    }
+    if (message.value !== "") {
+      writer.uint32(18).string(message.value);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ImportTreeReply_PagesEntry {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseImportTreeReply_PagesEntry();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.key = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.value = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ImportTreeReply_PagesEntry {
+    return {
+      key: isSet(object.key) ? globalThis.String(object.key) : "",
+      value: isSet(object.value) ? globalThis.String(object.value) : "",
+    };
+  },
+
+  toJSON(message: ImportTreeReply_PagesEntry): unknown {
+    const obj: any = {};
+    if (message.key !== "") {
+      obj.key = message.key;
+    }
+    if (message.value !== "") {
+      obj.value = message.value;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<ImportTreeReply_PagesEntry>, I>>(base?: I): ImportTreeReply_PagesEntry {
+    return ImportTreeReply_PagesEntry.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<ImportTreeReply_PagesEntry>, I>>(object: I): ImportTreeReply_PagesEntry {
+    const message = createBaseImportTreeReply_PagesEntry();
+    message.key = object.key ?? "";
+    message.value = object.value ?? "";
+    return message;
+  },
+};
+
+function createBaseImportTreeReply_FilesEntry(): ImportTreeReply_FilesEntry {
+  return { key: "", value: "" };
+}
+
+export const ImportTreeReply_FilesEntry: MessageFns<ImportTreeReply_FilesEntry> = {
+  encode(message: ImportTreeReply_FilesEntry, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.key !== "") {
+      writer.uint32(10).string(message.key);
+    }
+    if (message.value !== "") {
+      writer.uint32(18).string(message.value);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ImportTreeReply_FilesEntry {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseImportTreeReply_FilesEntry();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.key = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.value = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ImportTreeReply_FilesEntry {
+    return {
+      key: isSet(object.key) ? globalThis.String(object.key) : "",
+      value: isSet(object.value) ? globalThis.String(object.value) : "",
+    };
+  },
+
+  toJSON(message: ImportTreeReply_FilesEntry): unknown {
+    const obj: any = {};
+    if (message.key !== "") {
+      obj.key = message.key;
+    }
+    if (message.value !== "") {
+      obj.value = message.value;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<ImportTreeReply_FilesEntry>, I>>(base?: I): ImportTreeReply_FilesEntry {
+    return ImportTreeReply_FilesEntry.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<ImportTreeReply_FilesEntry>, I>>(object: I): ImportTreeReply_FilesEntry {
+    const message = createBaseImportTreeReply_FilesEntry();
+    message.key = object.key ?? "";
+    message.value = object.value ?? "";
+    return message;
+  },
+};
+
+function createBaseImportTreeReply_ReusableContentsEntry(): ImportTreeReply_ReusableContentsEntry {
+  return { key: "", value: "" };
+}
+
+export const ImportTreeReply_ReusableContentsEntry: MessageFns<ImportTreeReply_ReusableContentsEntry> = {
+  encode(message: ImportTreeReply_ReusableContentsEntry, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.key !== "") {
+      writer.uint32(10).string(message.key);
+    }
+    if (message.value !== "") {
+      writer.uint32(18).string(message.value);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ImportTreeReply_ReusableContentsEntry {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseImportTreeReply_ReusableContentsEntry();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.key = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.value = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ImportTreeReply_ReusableContentsEntry {
+    return {
+      key: isSet(object.key) ? globalThis.String(object.key) : "",
+      value: isSet(object.value) ? globalThis.String(object.value) : "",
+    };
+  },
+
+  toJSON(message: ImportTreeReply_ReusableContentsEntry): unknown {
+    const obj: any = {};
+    if (message.key !== "") {
+      obj.key = message.key;
+    }
+    if (message.value !== "") {
+      obj.value = message.value;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<ImportTreeReply_ReusableContentsEntry>, I>>(
+    base?: I,
+  ): ImportTreeReply_ReusableContentsEntry {
+    return ImportTreeReply_ReusableContentsEntry.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<ImportTreeReply_ReusableContentsEntry>, I>>(
+    object: I,
+  ): ImportTreeReply_ReusableContentsEntry {
+    const message = createBaseImportTreeReply_ReusableContentsEntry();
+    message.key = object.key ?? "";
+    message.value = object.value ?? "";
     return message;
   },
 };
