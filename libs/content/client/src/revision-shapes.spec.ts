@@ -2,7 +2,7 @@ import { contentRevisionsV1 as pb } from '@bindery/shared/contracts';
 import { officialPage, officialSemanticChange, officialUpdateChange } from './revision-shapes';
 
 /** A message as it arrives: encoded and decoded, so absent fields are as the wire leaves them. */
-const wire = (page: Parameters<typeof pb.RevisionPage.fromPartial>[0]) => pb.RevisionPage.decode(pb.RevisionPage.encode(pb.RevisionPage.fromPartial(page)).finish());
+const wire = (page: unknown) => pb.RevisionPage.decode(pb.RevisionPage.encode(pb.RevisionPage.fromJSON(page)).finish());
 
 describe('content revision messages → official JSON', () => {
   test('each kind of page has its own fields and no other, with its sub-pages', () => {

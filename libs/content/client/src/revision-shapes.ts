@@ -142,3 +142,26 @@ export function officialUpdateChange(change: pb.ContentUpdateChange) {
 export function officialLinkStats(stats: pb.LinkStats | undefined) {
   return { total: stats?.total ?? 0, broken: { total: stats?.broken ?? 0 } };
 }
+
+/** The official ContentLocation (`organization` and `space` still ids; a URL location has neither). */
+export function officialLocation(location: pb.ContentLocation) {
+  if (location.kind === 'url') return { kind: 'url', url: location.url ?? '' };
+  return {
+    kind: location.kind,
+    organization: location.organization,
+    space: location.space,
+    ...(location.page ? { page: officialPage(location.page) } : {}),
+    ...(location.file ? { file: officialFile(location.file) } : {}),
+    ...(location.anchor !== undefined ? { internalLocation: { type: 'anchor', anchor: location.anchor } } : {}),
+  };
+}
+
+/** The official ContentReferenceUsage. */
+export function officialLinkUsage(usage: pb.LinkUsage) {
+  return {
+    status: usage.status,
+    relation: 'reference',
+    ...(usage.targetReference ? { targetReference: officialLocation(usage.targetReference) } : {}),
+    locationReferences: usage.locationReferences.map(officialLocation),
+  };
+}

@@ -1,6 +1,6 @@
 import { ID_PARAM, JsonSchema, LIST_QUERY, officialResponse, RouteSpec, toList } from '@bindery/gateway/http';
 import { organizationJson } from '@bindery/gateway/identity-routes';
-import { type ContentClients, officialLinkStats, officialReusableContent } from '@bindery/content/client';
+import { type ContentClients, officialLinkStats, officialLinkUsage, officialLocation, officialReusableContent } from '@bindery/content/client';
 import type { IdentityClients } from '@bindery/identity/client';
 import type { ChangeRequestOf } from '@bindery/gateway/change-request-json';
 import type { Caller } from '@bindery/platform/grpc';
@@ -141,15 +141,10 @@ export function revisionReadBuilders(revisions: Revisions, identity: IdentityCli
   });
 
   /** Locations name their organization and space by id; the answer carries the objects. */
-  const expand = async (items: Record<string, unknown>[], space: pb.LinksReply['space'], ctx: Ctx) => {
-    if (!space) return items;
+  const objectsOf = async (space: NonNullable<pb.LinksReply['space']>, ctx: Ctx) => {
     const organization = organizationJson(await identity.identity.getOrganization({ organizationId: space.organization }, ctx), urls);
     const spaceObject = spaceJson(space, urls);
-    const one = (l: unknown) => locationWithObjects(l as Record<string, unknown>, organization, spaceObject, space.id, urls);
-    return items.map((item) => {
-      if (item.kind) return one(item);
-      return { ...item, ...(item.targetReference ? { targetReference: one(item.targetReference) } : {}), locationReferences: (item.locationReferences as unknown[]).map(one) };
-    });
+    return (l: pb.ContentLocation) => locationWithObjects(officialLocation(l), organization, spaceObject, space.id, urls);
   };
   const linksRoute = (path: string, operationId: string, schema: JsonSchema, params: Record<string, JsonSchema>, summary: string): RouteSpec => ({
     method: 'get',
@@ -165,7 +160,12 @@ export function revisionReadBuilders(revisions: Revisions, identity: IdentityCli
         { revision: await sel(p, {}, { caller, deadline }), pageId: p.pageId ?? '', status: String(query.status ?? ''), page: pageOf(query) },
         { caller, deadline },
       );
-      const items = await expand(JSON.parse(r.itemsJson), r.space, { caller, deadline });
+      if (!r.space) throw new Error('content answered no space');
+      const one = await objectsOf(r.space, { caller, deadline });
+      const items = r.items.map((u) => {
+        const usage = officialLinkUsage(u);
+        return { ...usage, ...(u.targetReference ? { targetReference: one(u.targetReference) } : {}), locationReferences: u.locationReferences.map(one) };
+      });
       return { body: { ...toList(items, r.page), stats: officialLinkStats(r.stats) } };
     },
   });
@@ -181,7 +181,9 @@ export function revisionReadBuilders(revisions: Revisions, identity: IdentityCli
     success: { status: 200, description: 'A page of locations', schema },
     async handler({ caller, deadline, params: p, query }) {
       const r = await revisions.listFileBacklinks({ revision: await sel(p, {}, { caller, deadline }), fileId: p.fileId, page: pageOf(query) }, { caller, deadline });
-      return { body: toList(await expand(JSON.parse(r.itemsJson), r.space, { caller, deadline }), r.page) };
+      if (!r.space) throw new Error('content answered no space');
+      const one = await objectsOf(r.space, { caller, deadline });
+      return { body: toList(r.items.map(one), r.page) };
     },
   });
   /** A reusable content of the revision (`part: 'document'`: its document, the official JSONDocument). */

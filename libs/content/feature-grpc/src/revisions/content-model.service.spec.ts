@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { connectContent, officialLinkStats, officialPage, officialRevision, officialUpdateChange } from '@bindery/content/client';
+import { connectContent, officialLinkStats, officialLinkUsage, officialPage, officialRevision, officialUpdateChange } from '@bindery/content/client';
 import { IdentityEvents as I } from '@bindery/identity/client';
 import { infraEnv, readEvents, ServiceUnderTest, startServiceUnderTest } from '@bindery/shared/testing';
 import type { ContentDeps } from '../content-deps';
@@ -53,7 +53,7 @@ describe('content model (in process, real MongoDB and Kafka)', () => {
     ) as Json;
   const links = async (spaceId: string, status = '') => {
     const r = await clients.revisions.listLinks({ revision: { spaceId, revisionId: '', metadata: true }, pageId: '', status, page: undefined }, { caller: admin });
-    return { items: JSON.parse(r.itemsJson) as Json[], stats: officialLinkStats(r.stats) as Json };
+    return { items: r.items.map(officialLinkUsage) as Json[], stats: officialLinkStats(r.stats) as Json };
   };
 
   test('pages nest to any depth, take slugs from titles (unique among siblings, stable on rename) and paths from the slug chain', async () => {

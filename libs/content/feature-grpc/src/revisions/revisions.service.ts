@@ -6,7 +6,6 @@ import type { ContentDeps } from '../content-deps';
 import { spaceMessage } from '../messages';
 import { LinkUsage, pageOfSorted, statsOf } from './link-index';
 import { documentsOf, linksOfRevision, readableRevision, subtreeIds, wholeTree } from './revision-reads';
-import { officialFile, officialPage } from '@bindery/content/client';
 import { fileMessage, PageFormat, pageMessage, pageTreeMessages, reusableContentMessage, revisionMessage } from './revision-messages';
 import type { StoredRevision } from './stored-revision';
 
@@ -81,19 +80,19 @@ export async function getFile(deps: ContentDeps, caller: Caller, req: pb.GetFile
   return { file: fileMessage(file, deps.files.downloadUrlOf(revision.spaceId, file)) };
 }
 
-/** The official ContentLocation of a page (its `organization` and `space` as ids, expanded by the gateway). */
+/** The ContentLocation of a page (its `organization` and `space` as ids, expanded by the gateway). */
 async function pageLocations(revision: StoredRevision, space: { organizationId: string; _id: string }, ids: string[]) {
   const tree = await wholeTree(revision);
   const pages = ids.map((id) => tree.pages.get(id)).filter((p): p is PageNode => !!p);
   const documents = await documentsOf(revision, pages);
   return new Map(
-    pages.map((p) => [
+    pages.map((p): [string, pb.ContentLocation] => [
       p.id,
       {
         kind: 'page',
         organization: space.organizationId,
         space: space._id,
-        page: officialPage(pageMessage(p, { path: tree.paths.get(p.id) ?? p.slug, document: p.document ? documents.get(p.document) : undefined })),
+        page: pageMessage(p, { path: tree.paths.get(p.id) ?? p.slug, document: p.document ? documents.get(p.document) : undefined }),
       },
     ]),
   );
@@ -108,7 +107,7 @@ export async function listFileBacklinks(deps: ContentDeps, caller: Caller, req: 
   const page = pageOfSorted(usage?.from.slice().sort() ?? [], (id) => id, req.page);
   const locations = await pageLocations(revision, space, page.items);
   return {
-    itemsJson: JSON.stringify(page.items.map((id) => locations.get(id)).filter(Boolean)),
+    items: page.items.flatMap((id) => locations.get(id) ?? []),
     page: { count: page.count, nextPage: page.nextPage },
     space: spaceMessage(space, role),
   };
@@ -134,22 +133,19 @@ export async function listLinks(deps: ContentDeps, caller: Caller, req: pb.ListL
   }
   const locations = await pageLocations(revision, space, [...needed]);
   const files = new Map((await revision.files()).map((f) => [f.id, f]));
-  const targetOf = (u: LinkUsage) => {
+  const targetOf = (u: LinkUsage): pb.ContentLocation | undefined => {
     if (u.status === 'broken') return undefined;
-    if (u.target.kind === 'url') return { kind: 'url', url: u.target.url };
+    if (u.target.kind === 'url') return { kind: 'url', organization: '', space: '', url: u.target.url };
     if (u.target.kind === 'page') {
       const location = locations.get(u.target.page);
-      return location && u.target.anchor ? { ...location, internalLocation: { type: 'anchor', anchor: u.target.anchor } } : location;
+      return location && u.target.anchor ? { ...location, anchor: u.target.anchor } : location;
     }
     const file = files.get(u.target.file)!;
-    return { kind: 'file', organization: space.organizationId, space: space._id, file: officialFile(fileMessage(file, deps.files.downloadUrlOf(space._id, file))) };
+    return { kind: 'file', organization: space.organizationId, space: space._id, file: fileMessage(file, deps.files.downloadUrlOf(space._id, file)) };
   };
-  const items = page.items.map((u) => {
-    const target = targetOf(u);
-    return { status: u.status, relation: 'reference', ...(target ? { targetReference: target } : {}), locationReferences: u.from.map((id) => locations.get(id)).filter(Boolean) };
-  });
+  const items = page.items.map((u): pb.LinkUsage => ({ status: u.status, targetReference: targetOf(u), locationReferences: u.from.flatMap((id) => locations.get(id) ?? []) }));
   return {
-    itemsJson: JSON.stringify(items),
+    items,
     stats: { total: stats.total, broken: stats.broken.total },
     page: { count: page.count, nextPage: page.nextPage },
     space: spaceMessage(space, role),

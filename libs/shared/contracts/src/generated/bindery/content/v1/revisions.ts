@@ -268,12 +268,36 @@ export interface ListBacklinksRequest {
   page: PageRequest | undefined;
 }
 
+/**
+ * The official ContentLocation: a page or a file of a space, or a URL. `organization` and `space` are
+ * ids, which the gateway replaces with the objects (the space is the reply's `space`, the organization
+ * is identity's).
+ */
+export interface ContentLocation {
+  /** "page" | "file" | "url" */
+  kind: string;
+  organization: string;
+  space: string;
+  page?: RevisionPage | undefined;
+  file?: RevisionFile | undefined;
+  url?:
+    | string
+    | undefined;
+  /** a page's anchor (the official `internalLocation: {type: "anchor", anchor}`) */
+  anchor?: string | undefined;
+}
+
+/** The official ContentReferenceUsage: a link target, its status, and the pages that link to it. */
+export interface LinkUsage {
+  /** "ok" | "broken" | "in-app" */
+  status: string;
+  /** absent when broken */
+  targetReference?: ContentLocation | undefined;
+  locationReferences: ContentLocation[];
+}
+
 export interface BacklinksReply {
-  /**
-   * official ContentLocation[]; each location's `organization` and `space` hold ids, which the gateway
-   * replaces with the objects (the space is `space` below, the organization is identity's)
-   */
-  itemsJson: string;
+  items: ContentLocation[];
   page: PageInfo | undefined;
   space: Space | undefined;
 }
@@ -296,8 +320,7 @@ export interface LinkStats {
 }
 
 export interface LinksReply {
-  /** official ContentReferenceUsage[] */
-  itemsJson: string;
+  items: LinkUsage[];
   stats: LinkStats | undefined;
   page:
     | PageInfo
@@ -4195,14 +4218,294 @@ export const ListBacklinksRequest: MessageFns<ListBacklinksRequest> = {
   },
 };
 
+function createBaseContentLocation(): ContentLocation {
+  return { kind: "", organization: "", space: "", page: undefined, file: undefined, url: undefined, anchor: undefined };
+}
+
+export const ContentLocation: MessageFns<ContentLocation> = {
+  encode(message: ContentLocation, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.kind !== "") {
+      writer.uint32(10).string(message.kind);
+    }
+    if (message.organization !== "") {
+      writer.uint32(18).string(message.organization);
+    }
+    if (message.space !== "") {
+      writer.uint32(26).string(message.space);
+    }
+    if (message.page !== undefined) {
+      RevisionPage.encode(message.page, writer.uint32(34).fork()).join();
+    }
+    if (message.file !== undefined) {
+      RevisionFile.encode(message.file, writer.uint32(42).fork()).join();
+    }
+    if (message.url !== undefined) {
+      writer.uint32(50).string(message.url);
+    }
+    if (message.anchor !== undefined) {
+      writer.uint32(58).string(message.anchor);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ContentLocation {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseContentLocation();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.kind = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.organization = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.space = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.page = RevisionPage.decode(reader, reader.uint32());
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.file = RevisionFile.decode(reader, reader.uint32());
+            continue;
+          }
+          case 6: {
+            if (tag !== 50) {
+              break;
+            }
+
+            message.url = reader.string();
+            continue;
+          }
+          case 7: {
+            if (tag !== 58) {
+              break;
+            }
+
+            message.anchor = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ContentLocation {
+    return {
+      kind: isSet(object.kind) ? globalThis.String(object.kind) : "",
+      organization: isSet(object.organization) ? globalThis.String(object.organization) : "",
+      space: isSet(object.space) ? globalThis.String(object.space) : "",
+      page: isSet(object.page) ? RevisionPage.fromJSON(object.page) : undefined,
+      file: isSet(object.file) ? RevisionFile.fromJSON(object.file) : undefined,
+      url: isSet(object.url) ? globalThis.String(object.url) : undefined,
+      anchor: isSet(object.anchor) ? globalThis.String(object.anchor) : undefined,
+    };
+  },
+
+  toJSON(message: ContentLocation): unknown {
+    const obj: any = {};
+    if (message.kind !== "") {
+      obj.kind = message.kind;
+    }
+    if (message.organization !== "") {
+      obj.organization = message.organization;
+    }
+    if (message.space !== "") {
+      obj.space = message.space;
+    }
+    if (message.page !== undefined) {
+      obj.page = RevisionPage.toJSON(message.page);
+    }
+    if (message.file !== undefined) {
+      obj.file = RevisionFile.toJSON(message.file);
+    }
+    if (message.url !== undefined) {
+      obj.url = message.url;
+    }
+    if (message.anchor !== undefined) {
+      obj.anchor = message.anchor;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<ContentLocation>, I>>(base?: I): ContentLocation {
+    return ContentLocation.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<ContentLocation>, I>>(object: I): ContentLocation {
+    const message = createBaseContentLocation();
+    message.kind = object.kind ?? "";
+    message.organization = object.organization ?? "";
+    message.space = object.space ?? "";
+    message.page = (object.page !== undefined && object.page !== null)
+      ? RevisionPage.fromPartial(object.page)
+      : undefined;
+    message.file = (object.file !== undefined && object.file !== null)
+      ? RevisionFile.fromPartial(object.file)
+      : undefined;
+    message.url = object.url ?? undefined;
+    message.anchor = object.anchor ?? undefined;
+    return message;
+  },
+};
+
+function createBaseLinkUsage(): LinkUsage {
+  return { status: "", targetReference: undefined, locationReferences: [] };
+}
+
+export const LinkUsage: MessageFns<LinkUsage> = {
+  encode(message: LinkUsage, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.status !== "") {
+      writer.uint32(10).string(message.status);
+    }
+    if (message.targetReference !== undefined) {
+      ContentLocation.encode(message.targetReference, writer.uint32(18).fork()).join();
+    }
+    for (const v of message.locationReferences) {
+      ContentLocation.encode(v!, writer.uint32(26).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): LinkUsage {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseLinkUsage();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.status = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.targetReference = ContentLocation.decode(reader, reader.uint32());
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.locationReferences.push(ContentLocation.decode(reader, reader.uint32()));
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): LinkUsage {
+    return {
+      status: isSet(object.status) ? globalThis.String(object.status) : "",
+      targetReference: isSet(object.targetReference)
+        ? ContentLocation.fromJSON(object.targetReference)
+        : isSet(object.target_reference)
+        ? ContentLocation.fromJSON(object.target_reference)
+        : undefined,
+      locationReferences: globalThis.Array.isArray(object?.locationReferences)
+        ? object.locationReferences.map((e: any) => ContentLocation.fromJSON(e))
+        : globalThis.Array.isArray(object?.location_references)
+        ? object.location_references.map((e: any) => ContentLocation.fromJSON(e))
+        : [],
+    };
+  },
+
+  toJSON(message: LinkUsage): unknown {
+    const obj: any = {};
+    if (message.status !== "") {
+      obj.status = message.status;
+    }
+    if (message.targetReference !== undefined) {
+      obj.targetReference = ContentLocation.toJSON(message.targetReference);
+    }
+    if (message.locationReferences?.length) {
+      obj.locationReferences = message.locationReferences.map((e) => ContentLocation.toJSON(e));
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<LinkUsage>, I>>(base?: I): LinkUsage {
+    return LinkUsage.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<LinkUsage>, I>>(object: I): LinkUsage {
+    const message = createBaseLinkUsage();
+    message.status = object.status ?? "";
+    message.targetReference = (object.targetReference !== undefined && object.targetReference !== null)
+      ? ContentLocation.fromPartial(object.targetReference)
+      : undefined;
+    message.locationReferences = object.locationReferences?.map((e) => ContentLocation.fromPartial(e)) || [];
+    return message;
+  },
+};
+
 function createBaseBacklinksReply(): BacklinksReply {
-  return { itemsJson: "", page: undefined, space: undefined };
+  return { items: [], page: undefined, space: undefined };
 }
 
 export const BacklinksReply: MessageFns<BacklinksReply> = {
   encode(message: BacklinksReply, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
-    if (message.itemsJson !== "") {
-      writer.uint32(10).string(message.itemsJson);
+    for (const v of message.items) {
+      ContentLocation.encode(v!, writer.uint32(34).fork()).join();
     }
     if (message.page !== undefined) {
       PageInfo.encode(message.page, writer.uint32(18).fork()).join();
@@ -4226,12 +4529,12 @@ export const BacklinksReply: MessageFns<BacklinksReply> = {
       while (reader.pos < end) {
         const tag = reader.uint32();
         switch (tag >>> 3) {
-          case 1: {
-            if (tag !== 10) {
+          case 4: {
+            if (tag !== 34) {
               break;
             }
 
-            message.itemsJson = reader.string();
+            message.items.push(ContentLocation.decode(reader, reader.uint32()));
             continue;
           }
           case 2: {
@@ -4264,11 +4567,7 @@ export const BacklinksReply: MessageFns<BacklinksReply> = {
 
   fromJSON(object: any): BacklinksReply {
     return {
-      itemsJson: isSet(object.itemsJson)
-        ? globalThis.String(object.itemsJson)
-        : isSet(object.items_json)
-        ? globalThis.String(object.items_json)
-        : "",
+      items: globalThis.Array.isArray(object?.items) ? object.items.map((e: any) => ContentLocation.fromJSON(e)) : [],
       page: isSet(object.page) ? PageInfo.fromJSON(object.page) : undefined,
       space: isSet(object.space) ? Space.fromJSON(object.space) : undefined,
     };
@@ -4276,8 +4575,8 @@ export const BacklinksReply: MessageFns<BacklinksReply> = {
 
   toJSON(message: BacklinksReply): unknown {
     const obj: any = {};
-    if (message.itemsJson !== "") {
-      obj.itemsJson = message.itemsJson;
+    if (message.items?.length) {
+      obj.items = message.items.map((e) => ContentLocation.toJSON(e));
     }
     if (message.page !== undefined) {
       obj.page = PageInfo.toJSON(message.page);
@@ -4293,7 +4592,7 @@ export const BacklinksReply: MessageFns<BacklinksReply> = {
   },
   fromPartial<I extends Exact<DeepPartial<BacklinksReply>, I>>(object: I): BacklinksReply {
     const message = createBaseBacklinksReply();
-    message.itemsJson = object.itemsJson ?? "";
+    message.items = object.items?.map((e) => ContentLocation.fromPartial(e)) || [];
     message.page = (object.page !== undefined && object.page !== null) ? PageInfo.fromPartial(object.page) : undefined;
     message.space = (object.space !== undefined && object.space !== null) ? Space.fromPartial(object.space) : undefined;
     return message;
@@ -4511,13 +4810,13 @@ export const LinkStats: MessageFns<LinkStats> = {
 };
 
 function createBaseLinksReply(): LinksReply {
-  return { itemsJson: "", stats: undefined, page: undefined, space: undefined };
+  return { items: [], stats: undefined, page: undefined, space: undefined };
 }
 
 export const LinksReply: MessageFns<LinksReply> = {
   encode(message: LinksReply, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
-    if (message.itemsJson !== "") {
-      writer.uint32(10).string(message.itemsJson);
+    for (const v of message.items) {
+      LinkUsage.encode(v!, writer.uint32(50).fork()).join();
     }
     if (message.stats !== undefined) {
       LinkStats.encode(message.stats, writer.uint32(42).fork()).join();
@@ -4544,12 +4843,12 @@ export const LinksReply: MessageFns<LinksReply> = {
       while (reader.pos < end) {
         const tag = reader.uint32();
         switch (tag >>> 3) {
-          case 1: {
-            if (tag !== 10) {
+          case 6: {
+            if (tag !== 50) {
               break;
             }
 
-            message.itemsJson = reader.string();
+            message.items.push(LinkUsage.decode(reader, reader.uint32()));
             continue;
           }
           case 5: {
@@ -4590,11 +4889,7 @@ export const LinksReply: MessageFns<LinksReply> = {
 
   fromJSON(object: any): LinksReply {
     return {
-      itemsJson: isSet(object.itemsJson)
-        ? globalThis.String(object.itemsJson)
-        : isSet(object.items_json)
-        ? globalThis.String(object.items_json)
-        : "",
+      items: globalThis.Array.isArray(object?.items) ? object.items.map((e: any) => LinkUsage.fromJSON(e)) : [],
       stats: isSet(object.stats) ? LinkStats.fromJSON(object.stats) : undefined,
       page: isSet(object.page) ? PageInfo.fromJSON(object.page) : undefined,
       space: isSet(object.space) ? Space.fromJSON(object.space) : undefined,
@@ -4603,8 +4898,8 @@ export const LinksReply: MessageFns<LinksReply> = {
 
   toJSON(message: LinksReply): unknown {
     const obj: any = {};
-    if (message.itemsJson !== "") {
-      obj.itemsJson = message.itemsJson;
+    if (message.items?.length) {
+      obj.items = message.items.map((e) => LinkUsage.toJSON(e));
     }
     if (message.stats !== undefined) {
       obj.stats = LinkStats.toJSON(message.stats);
@@ -4623,7 +4918,7 @@ export const LinksReply: MessageFns<LinksReply> = {
   },
   fromPartial<I extends Exact<DeepPartial<LinksReply>, I>>(object: I): LinksReply {
     const message = createBaseLinksReply();
-    message.itemsJson = object.itemsJson ?? "";
+    message.items = object.items?.map((e) => LinkUsage.fromPartial(e)) || [];
     message.stats = (object.stats !== undefined && object.stats !== null)
       ? LinkStats.fromPartial(object.stats)
       : undefined;
