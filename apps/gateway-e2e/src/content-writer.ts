@@ -1,4 +1,4 @@
-import { connectContent } from '@bindery/content/client';
+import { connectContent, officialFile, officialUpdateChange } from '@bindery/content/client';
 import type { SystemUnderTest } from '@bindery/shared/testing';
 
 /**
@@ -36,7 +36,7 @@ export function contentWriter(sut: SystemUnderTest): ContentWriter {
         },
         { caller: { userId, isInstanceAdmin: false } },
       );
-      return { revisionId: r.revisionId, changes: JSON.parse(r.changesJson), insertedFiles: JSON.parse(r.insertedFilesJson) };
+      return { revisionId: r.revisionId, changes: r.changes.map(officialUpdateChange), insertedFiles: r.insertedFiles.map(officialFile) };
     },
     close: () => clients.close(),
   };

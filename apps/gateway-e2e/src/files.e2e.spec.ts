@@ -88,7 +88,7 @@ describe('files: upload by url and base64, signed streamed downloads (real syste
       },
       { caller: { userId: owner.id, isInstanceAdmin: false }, deadline: new Date(Date.now() + 120_000) },
     );
-    return JSON.parse(reply.insertedFilesJson) as Array<{ id: string; name: string }>;
+    return reply.insertedFiles;
   };
   const fileOf = async (spaceId: string, fileId: string) => {
     const res = await api().get(`/v1/spaces/${spaceId}/content/files/${fileId}`);

@@ -1,4 +1,5 @@
 import { connectContent } from '@bindery/content/client';
+import { contentRevisionsV1 } from '@bindery/shared/contracts';
 import type { SystemUnderTest } from '@bindery/shared/testing';
 
 /** A tree with two reusable contents, both included by the one page. */
@@ -19,24 +20,29 @@ export interface SeededReusableContents {
  * Gives a space reusable contents the way Git sync does: content's ImportTree over gRPC, as a signed
  * caller (no HTTP route writes reusable contents). The test process signs with the system's internal secret.
  */
-export async function seedReusableContents(sut: SystemUnderTest, userId: string, spaceId: string, includes: unknown[] = INCLUDES): Promise<SeededReusableContents> {
+export async function seedReusableContents(
+  sut: SystemUnderTest,
+  userId: string,
+  spaceId: string,
+  includes: contentRevisionsV1.ImportedReusableContent[] = INCLUDES,
+): Promise<SeededReusableContents> {
   process.env.BINDERY_INTERNAL_SECRET = sut.env.BINDERY_INTERNAL_SECRET;
   const clients = connectContent(`127.0.0.1:${sut.ports.content}`, 120000);
   try {
     const r = await clients.revisions.importTree(
       {
         spaceId,
-        treeJson: JSON.stringify(TREE),
+        tree: TREE.map((e) => contentRevisionsV1.ImportTreeEntry.fromPartial(e)),
         files: [],
         updateCurrent: true,
         revisionKey: '',
-        gitJson: JSON.stringify({ oid: 'b'.repeat(40), message: 'Docs' }),
-        reusableContentsJson: JSON.stringify(includes),
+        git: { oid: 'b'.repeat(40), message: 'Docs' },
+        reusableContents: { items: includes },
       },
       { caller: { userId, isInstanceAdmin: false } },
     );
-    const ids = JSON.parse(r.reusableContentsJson) as Record<string, string>;
-    const pages = JSON.parse(r.pagesJson) as Record<string, string>;
+    const ids = r.reusableContents;
+    const pages = r.pages;
     return { revisionId: r.revisionId, pageId: pages['README.md'], beta: ids['.gitbook/includes/beta.md'], support: ids['.gitbook/includes/support.md'] };
   } finally {
     clients.close();

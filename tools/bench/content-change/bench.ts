@@ -76,7 +76,7 @@ async function main() {
     let revisionId = '';
     for (let s = 0; s < sections && made < size; s += 1) {
       const made0 = await apply(space.id, [{ operation: 'insert_page', title: `Section ${s}`, document: { markdown: body(s, 0) } }]);
-      const head = JSON.parse(made0.changesJson)[0].page.id as string;
+      const head = made0.changes[0].pageId;
       section ||= head;
       revisionId = made0.revisionId;
       made += 1;
@@ -90,8 +90,7 @@ async function main() {
         }));
         const reply = await apply(space.id, batch);
         revisionId = reply.revisionId;
-        const created = JSON.parse(reply.changesJson) as Array<{ page: { id: string } }>;
-        target ||= created[0].page.id;
+        target ||= reply.changes[0].pageId;
         made += batch.length;
         left -= batch.length;
       }

@@ -70,7 +70,7 @@ async function main() {
     const t0 = performance.now();
     const pages: string[] = [];
     for (let s = 0; s < sections && pages.length < size; s += 1) {
-      const head = JSON.parse((await apply(space.id, [{ operation: 'insert_page', title: `Section ${s}`, document: { markdown: body(s, 0) } }])).changesJson)[0].page.id as string;
+      const head = (await apply(space.id, [{ operation: 'insert_page', title: `Section ${s}`, document: { markdown: body(s, 0) } }])).changes[0].pageId;
       pages.push(head);
       let left = Math.min(99, size - pages.length);
       while (left > 0) {
@@ -80,8 +80,7 @@ async function main() {
           title: `Page ${s}.${pages.length + i}`,
           document: { markdown: body(i, 0) },
         }));
-        const created = JSON.parse((await apply(space.id, batch)).changesJson) as Array<{ page: { id: string } }>;
-        pages.push(...created.map((c) => c.page.id));
+        pages.push(...(await apply(space.id, batch)).changes.map((c) => c.pageId));
         left -= batch.length;
       }
     }
@@ -104,7 +103,7 @@ async function main() {
       let start = performance.now();
       const r = await merge(t.spaceId, base, head);
       threeWay.get(t.size)!.push(performance.now() - start);
-      if (r.result !== 'merge') throw new Error(`round ${round}: ${r.result} ${r.conflictsJson}`);
+      if (r.result !== 'merge') throw new Error(`round ${round}: ${r.result} ${JSON.stringify(r.conflicts)}`);
 
       base = await current(t.spaceId);
       head = (await apply(t.spaceId, edits(mine, round + 1000), base)).revisionId;

@@ -127,7 +127,7 @@ describe('change-requests service (in process, real MongoDB and Kafka)', () => {
     expect((await clients.changeRequests.getChangeRequest(ref(spaceId, cr.id), who('rea'))).outdated).toBe(true);
 
     const attempt = await clients.changeRequests.merge(ref(spaceId, cr.id), who('rev'));
-    expect(attempt).toMatchObject({ result: 'conflicts', conflictsJson: '["faq"]' });
+    expect(attempt).toMatchObject({ result: 'conflicts', conflicts: [{ kind: 'page', page: 'faq' }] });
     expect(content.currentRevision(spaceId)).toBe(spaceRevision);
     expect((await clients.changeRequests.getChangeRequest(ref(spaceId, cr.id), who('rea'))).status).toBe('open');
   });

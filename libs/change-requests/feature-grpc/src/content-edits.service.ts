@@ -41,7 +41,7 @@ export async function updateContent(deps: ChangeRequestsDeps, caller: Caller, re
     );
     const set: Partial<ChangeRequestRecord> = { revision: r.revisionId, updatedAt: nowOf(deps) };
     const moved = await deps.changeRequests.moveHead(cr._id, cr.revision, set, caller.userId, [changeRequestEvent('updated', { ...cr, ...set }, ['revision'], caller.userId)]);
-    if (moved) return { changeRequest: await oneMessage(deps, moved, access.revision), changesJson: r.changesJson, insertedFilesJson: r.insertedFilesJson };
+    if (moved) return { changeRequest: await oneMessage(deps, moved, access.revision), changes: r.changes, insertedFiles: r.insertedFiles };
     if (attempt >= ATTEMPTS) throw new DomainError('conflict', 'The change request kept changing while this edit was applied; apply it again.');
   }
 }
@@ -53,18 +53,18 @@ export async function bringUpToDate(deps: ChangeRequestsDeps, caller: Caller, re
   assertContentWritable(cr);
   if (cr.merging && cr.merging.until > nowOf(deps)) throw busy();
   const base = mergeBaseOf(cr);
-  if (base === access.revision) return { result: 'update', revision: cr.revision, conflictsJson: '' };
+  if (base === access.revision) return { result: 'update', revision: cr.revision, conflicts: [] };
   const r = await deps.content.revisions.mergeRevisions(
     { spaceId: cr.spaceId, baseRevisionId: base, headRevisionId: cr.revision, mode: 'update', mergedFrom: '', idempotencyKey: '' },
     { caller },
   );
-  if (r.result === 'conflicts') return { result: 'conflicts', revision: cr.revision, conflictsJson: r.conflictsJson };
+  if (r.result === 'conflicts') return { result: 'conflicts', revision: cr.revision, conflicts: r.conflicts };
   const set: Partial<ChangeRequestRecord> = { revision: r.revisionId, revisionMergedAncestor: r.spaceRevisionId, updatedAt: nowOf(deps) };
   const moved = await deps.changeRequests.moveHead(cr._id, cr.revision, set, caller.userId, [
     changeRequestEvent('updated', { ...cr, ...set }, ['revision', 'revisionMergedAncestor'], caller.userId),
   ]);
   if (!moved) throw new DomainError('conflict', 'The change request changed while it was brought up to date; try again.');
-  return { result: 'update', revision: r.revisionId, conflictsJson: '' };
+  return { result: 'update', revision: r.revisionId, conflicts: [] };
 }
 
 /**
@@ -80,7 +80,7 @@ export async function mergeChangeRequest(deps: ChangeRequestsDeps, caller: Calle
   const { access, cr } = await visibleChangeRequest(deps, caller, req.spaceId, req.changeRequest);
   assertMay(access, 'merge');
   if (mark && cr.status === 'merged' && cr.revisionMerged && cr.mergedWith?.by === mark.by && cr.mergedWith.key === mark.key)
-    return { result: 'merge', revision: cr.revisionMerged, conflictsJson: '' };
+    return { result: 'merge', revision: cr.revisionMerged, conflicts: [] };
   assertContentWritable(cr);
   const token = newId();
   const now = nowOf(deps);
@@ -104,7 +104,7 @@ export async function mergeChangeRequest(deps: ChangeRequestsDeps, caller: Calle
     );
     if (r.result === 'conflicts') {
       await deps.changeRequests.releaseMerge(cr._id, token);
-      return { result: 'conflicts', revision: r.revisionId, conflictsJson: r.conflictsJson };
+      return { result: 'conflicts', revision: r.revisionId, conflicts: r.conflicts };
     }
     const at = nowOf(deps);
     const set: Partial<ChangeRequestRecord> = {
@@ -122,7 +122,7 @@ export async function mergeChangeRequest(deps: ChangeRequestsDeps, caller: Calle
       if (again?.status !== 'merged' || again.revisionMerged !== r.revisionId)
         throw new DomainError('conflict', 'The merge took too long and was taken over; check the change request.');
     }
-    return { result: 'merge', revision: r.revisionId, conflictsJson: '' };
+    return { result: 'merge', revision: r.revisionId, conflicts: [] };
   } catch (err) {
     await deps.changeRequests.releaseMerge(cr._id, token).catch(() => undefined);
     throw err;
@@ -139,7 +139,7 @@ export async function listChanges(deps: ChangeRequestsDeps, caller: Caller, req:
   if (!Number.isInteger(limit) || limit < 1 || limit > MAX_CHANGES) throw invalid(`limit must be an integer from 1 to ${MAX_CHANGES}.`);
   const r = await deps.content.revisions.diffRevisions({ spaceId: cr.spaceId, fromRevisionId: mergeBaseOf(cr), toRevisionId: cr.revision, limit }, { caller });
   return {
-    changesJson: r.changesJson,
+    changes: r.changes,
     more: r.more,
     mergedFrom: cr.status === 'merged' ? changeRequestMessage(cr, 0, access.revision) : undefined,
   };

@@ -17,3 +17,4 @@ export type ContentClients = ClientsOf<typeof SERVICES>;
 export * from './file-downloads';
 export * from './import-budget';
 export * from './file-uploads';
+export * from './revision-shapes';

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { connectContent } from '@bindery/content/client';
+import { connectContent, officialFile, officialPage, officialRevision } from '@bindery/content/client';
 import { IdentityEvents as I } from '@bindery/identity/client';
 import { siteCaller, SITE_TOKEN_REFUSAL } from '@bindery/platform/grpc';
 import { ServiceUnderTest, startServiceUnderTest } from '@bindery/shared/testing';
@@ -56,7 +56,7 @@ describe('site token callers in content (in process, real MongoDB and Kafka)', (
         },
         { caller: admin },
       );
-      if (spaceId === ids.published) pageId = JSON.parse(r.changesJson)[0].page.id;
+      if (spaceId === ids.published) pageId = r.changes[0].pageId;
     }
     site = siteCaller({ organizationId: org, siteId: 'site1', tokenId: 'token1', spaceIds: [ids.published, ids.foreign, ids.deleted] });
   });
@@ -82,11 +82,11 @@ describe('site token callers in content (in process, real MongoDB and Kafka)', (
     const space = await r.getSpace();
     expect(space.id).toBe(ids.published);
     expect(space.permissions).toMatchObject({ view: true, comment: false, edit: false, review: false, merge: false, admin: false });
-    expect(JSON.parse((await r.getRevision()).revisionJson).pages.map((p: Json) => p.title)).toEqual(['Getting Started']);
-    expect(JSON.parse((await r.listPages()).pagesJson).map((p: Json) => p.path)).toEqual(['getting-started']);
-    expect(JSON.parse((await r.getPageById()).pageJson)).toMatchObject({ id: pageId, title: 'Getting Started' });
-    expect(JSON.parse((await r.getPageByPath()).pageJson).markdown).toContain('Welcome.');
-    expect(JSON.parse((await r.listFiles()).filesJson)).toEqual([]);
+    expect(officialRevision((await r.getRevision()).revision!).pages.map((p: Json) => p.title)).toEqual(['Getting Started']);
+    expect((await r.listPages()).pages.map(officialPage).map((p: Json) => p.path)).toEqual(['getting-started']);
+    expect(officialPage((await r.getPageById()).page!)).toMatchObject({ id: pageId, title: 'Getting Started' });
+    expect(officialPage((await r.getPageByPath()).page!).markdown).toContain('Welcome.');
+    expect((await r.listFiles()).files.map(officialFile)).toEqual([]);
     await expect(clients.revisions.getFile({ revision: { spaceId: ids.published, revisionId: '', metadata: true }, fileId: 'nofile' }, { caller: site })).rejects.toMatchObject({
       kind: 'not_found',
       message: 'File not found.',
@@ -141,6 +141,6 @@ describe('site token callers in content (in process, real MongoDB and Kafka)', (
     }
     const after = await clients.spaces.getSpace({ spaceId }, { caller: admin });
     expect(after.title).toBe('Published');
-    expect(JSON.parse((await clients.revisions.listPages({ spaceId, revisionId: '', metadata: true }, { caller: admin })).pagesJson)).toHaveLength(1);
+    expect((await clients.revisions.listPages({ spaceId, revisionId: '', metadata: true }, { caller: admin })).pages.map(officialPage)).toHaveLength(1);
   });
 });

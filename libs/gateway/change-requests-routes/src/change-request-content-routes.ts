@@ -19,27 +19,57 @@ export function changeRequestContentRoutes(
 ): RouteSpec[] {
   const headOf: RevisionOf = async (p, call) => (await crs.getChangeRequest({ spaceId: p.spaceId, changeRequest: p.changeRequestId }, call)).revision;
   const b = revisionReadBuilders(revisions, identity, urls, changeRequestReader(crs, identity.identity, urls), headOf);
-  const base = '/v1/spaces/:spaceId/change-requests/:changeRequestId/content';
   return [
-    b.revisionRoute(base, 'getRevisionOfChangeRequestById', officialResponse('getRevisionOfChangeRequestById'), CHANGE_REQUEST, "The change request's head revision (readers)"),
-    b.pagesRoute(`${base}/pages`, 'listPagesInChangeRequest', officialResponse('listPagesInChangeRequest'), CHANGE_REQUEST),
-    b.filesRoute(`${base}/files`, 'listFilesInChangeRequestById', officialResponse('listFilesInChangeRequestById'), CHANGE_REQUEST),
-    b.fileRoute(`${base}/files/:fileId`, 'getFileInChangeRequestById', officialResponse('getFileInChangeRequestById'), { ...CHANGE_REQUEST, fileId: ID_PARAM }),
-    b.backlinksRoute(`${base}/files/:fileId/backlinks`, 'listChangeRequestFileBacklinks', officialResponse('listChangeRequestFileBacklinks'), {
+    b.revisionRoute(
+      '/v1/spaces/:spaceId/change-requests/:changeRequestId/content',
+      'getRevisionOfChangeRequestById',
+      officialResponse('getRevisionOfChangeRequestById'),
+      CHANGE_REQUEST,
+      "The change request's head revision (readers)",
+    ),
+    b.pagesRoute('/v1/spaces/:spaceId/change-requests/:changeRequestId/content/pages', 'listPagesInChangeRequest', officialResponse('listPagesInChangeRequest'), CHANGE_REQUEST),
+    b.filesRoute(
+      '/v1/spaces/:spaceId/change-requests/:changeRequestId/content/files',
+      'listFilesInChangeRequestById',
+      officialResponse('listFilesInChangeRequestById'),
+      CHANGE_REQUEST,
+    ),
+    b.fileRoute('/v1/spaces/:spaceId/change-requests/:changeRequestId/content/files/:fileId', 'getFileInChangeRequestById', officialResponse('getFileInChangeRequestById'), {
       ...CHANGE_REQUEST,
       fileId: ID_PARAM,
     }),
-    b.pageRoute(`${base}/page/:pageId`, 'getPageInChangeRequestById', officialResponse('getPageInChangeRequestById'), { ...CHANGE_REQUEST, pageId: ID_PARAM }, 'id'),
+    b.backlinksRoute(
+      '/v1/spaces/:spaceId/change-requests/:changeRequestId/content/files/:fileId/backlinks',
+      'listChangeRequestFileBacklinks',
+      officialResponse('listChangeRequestFileBacklinks'),
+      {
+        ...CHANGE_REQUEST,
+        fileId: ID_PARAM,
+      },
+    ),
+    b.pageRoute(
+      '/v1/spaces/:spaceId/change-requests/:changeRequestId/content/page/:pageId',
+      'getPageInChangeRequestById',
+      officialResponse('getPageInChangeRequestById'),
+      { ...CHANGE_REQUEST, pageId: ID_PARAM },
+      'id',
+    ),
     b.linksRoute(
-      `${base}/page/:pageId/links`,
+      '/v1/spaces/:spaceId/change-requests/:changeRequestId/content/page/:pageId/links',
       'listPageLinksInChangeRequest',
       officialResponse('listPageLinksInChangeRequest'),
       { ...CHANGE_REQUEST, pageId: ID_PARAM },
       "The links of one page of the change request's head (readers)",
     ),
-    b.pageRoute(`${base}/path/*pagePath`, 'getPageInChangeRequestByPath', officialResponse('getPageInChangeRequestByPath'), { ...CHANGE_REQUEST, pagePath: PATH_PARAM }, 'path'),
+    b.pageRoute(
+      '/v1/spaces/:spaceId/change-requests/:changeRequestId/content/path/*pagePath',
+      'getPageInChangeRequestByPath',
+      officialResponse('getPageInChangeRequestByPath'),
+      { ...CHANGE_REQUEST, pagePath: PATH_PARAM },
+      'path',
+    ),
     b.reusableContentRoute(
-      `${base}/reusable-contents/:reusableContentId`,
+      '/v1/spaces/:spaceId/change-requests/:changeRequestId/content/reusable-contents/:reusableContentId',
       'getReusableContentInChangeRequestById',
       officialResponse('getReusableContentInChangeRequestById'),
       { ...CHANGE_REQUEST, reusableContentId: ID_PARAM },

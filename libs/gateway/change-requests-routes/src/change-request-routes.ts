@@ -15,30 +15,12 @@ import {
   UPDATE_CHANGE_REQUEST,
   UPDATE_CONTENT,
 } from './change-request-schemas';
-import { withDownloadUrl } from '@bindery/gateway/content-routes';
+import { semanticChangeJson, withDownloadUrl } from '@bindery/gateway/content-routes';
+import { officialFile, officialUpdateChange } from '@bindery/content/client';
 import { changeRequestJson, people, usersOfChangeRequest } from '@bindery/gateway/change-request-json';
 
 type Call = { caller: Caller; deadline: Date };
 
-/** A semantic change names files with relative download URLs (their `file`, and a `downloadURL` attribute's before and after). */
-function changeWithUrls(change: Record<string, unknown>, urls: Urls): Record<string, unknown> {
-  if (!change.file) return change;
-  const attributes = change.attributes as Record<string, { before?: string; after?: string }> | undefined;
-  const url = (rel: string | undefined) => (rel === undefined ? undefined : String(withDownloadUrl({ downloadURL: rel }, urls).downloadURL));
-  const download = attributes?.downloadURL;
-  return {
-    ...change,
-    file: withDownloadUrl(change.file as Record<string, unknown>, urls),
-    ...(download
-      ? {
-          attributes: {
-            ...attributes,
-            downloadURL: { ...(download.before !== undefined ? { before: url(download.before) } : {}), ...(download.after !== undefined ? { after: url(download.after) } : {}) },
-          },
-        }
-      : {}),
-  };
-}
 const ORG = { organizationId: { type: 'string', minLength: 1, maxLength: 128 } };
 const ref = (p: Record<string, string>): pb.ChangeRequestRef => ({ spaceId: p.spaceId, changeRequest: p.changeRequestId });
 
@@ -184,12 +166,10 @@ export function changeRequestRoutes(crs: ChangeRequestsClients['changeRequests']
         const r = await crs.updateContent({ ref: ref(params), changesJson: JSON.stringify((body as { changes: unknown[] }).changes) }, { caller, deadline });
         const cr = await one(r.changeRequest!, { caller, deadline });
         if (query.compat !== false) return { body: cr };
-        const insertedFiles = (JSON.parse(r.insertedFilesJson || '[]') as Array<Record<string, unknown>>).map((f) => withDownloadUrl(f, urls));
+        const insertedFiles = r.insertedFiles.map((f) => withDownloadUrl(officialFile(f), urls));
         // each affected page names where its content is read: the change request's page
         const pageUrl = (id: string) => `${cr.urls.location}/content/page/${encodeURIComponent(id)}`;
-        const changes = (JSON.parse(r.changesJson || '[]') as Array<{ page: string | { id: string } }>).map((c) =>
-          typeof c.page === 'object' ? { ...c, page: { ...c.page, urls: { location: pageUrl(c.page.id) } } } : c,
-        );
+        const changes = r.changes.map(officialUpdateChange).map((c) => (typeof c.page === 'object' ? { ...c, page: { ...c.page, urls: { location: pageUrl(c.page.id) } } } : c));
         return { body: { changeRequest: cr, changes, insertedFiles } };
       },
     },
@@ -240,7 +220,7 @@ export function changeRequestRoutes(crs: ChangeRequestsClients['changeRequests']
         const r = await crs.listChanges({ ref: ref(params), limit: (query.limit as number) ?? 10 }, { caller, deadline });
         return {
           body: {
-            changes: (JSON.parse(r.changesJson || '[]') as Array<Record<string, unknown>>).map((c) => changeWithUrls(c, urls)),
+            changes: r.changes.map((c) => semanticChangeJson(c, urls)),
             ...(r.more ? { more: r.more } : {}),
             ...(r.mergedFrom ? { mergedFrom: await one(r.mergedFrom, { caller, deadline }) } : {}),
           },

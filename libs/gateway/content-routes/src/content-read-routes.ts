@@ -1,11 +1,11 @@
 import { ID_PARAM, JsonSchema, LIST_QUERY, officialResponse, RouteSpec, toList } from '@bindery/gateway/http';
 import { organizationJson } from '@bindery/gateway/identity-routes';
-import type { ContentClients } from '@bindery/content/client';
+import { type ContentClients, officialLinkStats, officialLinkUsage, officialLocation, officialReusableContent } from '@bindery/content/client';
 import type { IdentityClients } from '@bindery/identity/client';
 import type { ChangeRequestOf } from '@bindery/gateway/change-request-json';
 import type { Caller } from '@bindery/platform/grpc';
 import { contentRevisionsV1 as pb, documentFromMessage } from '@bindery/shared/contracts';
-import { locationWithObjects, revisionWithUrls, withDownloadUrl, withPageUrls } from './content-representations';
+import { fileJson, locationWithObjects, pageJson, revisionJson } from './content-representations';
 import { spaceJson, Urls } from './representations';
 import { pageOf } from './request-mapping';
 
@@ -62,9 +62,9 @@ export function revisionReadBuilders(revisions: Revisions, identity: IdentityCli
     success: { status: 200, description: 'The revision with its pages and files', schema },
     async handler({ caller, deadline, params: p, query }) {
       const r = await revisions.getRevision(await sel(p, query, { caller, deadline }), { caller, deadline });
-      const body = revisionWithUrls(JSON.parse(r.revisionJson), p.spaceId, urls);
-      if (typeof body.mergedFrom === 'string') body.mergedFrom = await changeRequestOf(p.spaceId, body.mergedFrom, { caller, deadline });
-      return { body };
+      if (!r.revision) throw new Error('content answered no revision');
+      const { mergedFrom, ...body } = revisionJson(r.revision, p.spaceId, urls);
+      return { body: mergedFrom ? { ...body, mergedFrom: await changeRequestOf(p.spaceId, mergedFrom, { caller, deadline }) } : body };
     },
   });
   const pagesRoute = (path: string, operationId: string, schema: JsonSchema, params: Record<string, JsonSchema>): RouteSpec => ({
@@ -78,7 +78,7 @@ export function revisionReadBuilders(revisions: Revisions, identity: IdentityCli
     success: { status: 200, description: 'The pages', schema },
     async handler({ caller, deadline, params: p, query }) {
       const r = await revisions.listPages(await sel(p, query, { caller, deadline }), { caller, deadline });
-      return { body: { pages: (JSON.parse(r.pagesJson) as Record<string, unknown>[]).map((pg) => withPageUrls(pg, p.spaceId, urls)) } };
+      return { body: { pages: r.pages.map((pg) => pageJson(pg, p.spaceId, urls)) } };
     },
   });
   const pageRoute = (path: string, operationId: string, schema: JsonSchema, params: Record<string, JsonSchema>, by: 'id' | 'path'): RouteSpec => ({
@@ -101,7 +101,8 @@ export function revisionReadBuilders(revisions: Revisions, identity: IdentityCli
         },
         { caller, deadline },
       );
-      return { body: withPageUrls(JSON.parse(r.pageJson), p.spaceId, urls) };
+      if (!r.page) throw new Error('content answered no page');
+      return { body: pageJson(r.page, p.spaceId, urls) };
     },
   });
   const filesRoute = (path: string, operationId: string, schema: JsonSchema, params: Record<string, JsonSchema>): RouteSpec => ({
@@ -117,7 +118,7 @@ export function revisionReadBuilders(revisions: Revisions, identity: IdentityCli
       const r = await revisions.listFiles({ revision: await sel(p, query, { caller, deadline }), page: pageOf(query) }, { caller, deadline });
       return {
         body: toList(
-          (JSON.parse(r.filesJson) as Record<string, unknown>[]).map((f) => withDownloadUrl(f, urls)),
+          r.files.map((f) => fileJson(f, urls)),
           r.page,
         ),
       };
@@ -134,20 +135,16 @@ export function revisionReadBuilders(revisions: Revisions, identity: IdentityCli
     success: { status: 200, description: 'The file', schema },
     async handler({ caller, deadline, params: p, query }) {
       const r = await revisions.getFile({ revision: await sel(p, query, { caller, deadline }), fileId: p.fileId }, { caller, deadline });
-      return { body: withDownloadUrl(JSON.parse(r.fileJson), urls) };
+      if (!r.file) throw new Error('content answered no file');
+      return { body: fileJson(r.file, urls) };
     },
   });
 
   /** Locations name their organization and space by id; the answer carries the objects. */
-  const expand = async (items: Record<string, unknown>[], space: pb.LinksReply['space'], ctx: Ctx) => {
-    if (!space) return items;
+  const objectsOf = async (space: NonNullable<pb.LinksReply['space']>, ctx: Ctx) => {
     const organization = organizationJson(await identity.identity.getOrganization({ organizationId: space.organization }, ctx), urls);
     const spaceObject = spaceJson(space, urls);
-    const one = (l: unknown) => locationWithObjects(l as Record<string, unknown>, organization, spaceObject, space.id, urls);
-    return items.map((item) => {
-      if (item.kind) return one(item);
-      return { ...item, ...(item.targetReference ? { targetReference: one(item.targetReference) } : {}), locationReferences: (item.locationReferences as unknown[]).map(one) };
-    });
+    return (l: pb.ContentLocation) => locationWithObjects(officialLocation(l), organization, spaceObject, space.id, urls);
   };
   const linksRoute = (path: string, operationId: string, schema: JsonSchema, params: Record<string, JsonSchema>, summary: string): RouteSpec => ({
     method: 'get',
@@ -163,8 +160,13 @@ export function revisionReadBuilders(revisions: Revisions, identity: IdentityCli
         { revision: await sel(p, {}, { caller, deadline }), pageId: p.pageId ?? '', status: String(query.status ?? ''), page: pageOf(query) },
         { caller, deadline },
       );
-      const items = await expand(JSON.parse(r.itemsJson), r.space, { caller, deadline });
-      return { body: { ...toList(items, r.page), stats: JSON.parse(r.statsJson) } };
+      if (!r.space) throw new Error('content answered no space');
+      const one = await objectsOf(r.space, { caller, deadline });
+      const items = r.items.map((u) => {
+        const usage = officialLinkUsage(u);
+        return { ...usage, ...(u.targetReference ? { targetReference: one(u.targetReference) } : {}), locationReferences: u.locationReferences.map(one) };
+      });
+      return { body: { ...toList(items, r.page), stats: officialLinkStats(r.stats) } };
     },
   });
 
@@ -179,7 +181,9 @@ export function revisionReadBuilders(revisions: Revisions, identity: IdentityCli
     success: { status: 200, description: 'A page of locations', schema },
     async handler({ caller, deadline, params: p, query }) {
       const r = await revisions.listFileBacklinks({ revision: await sel(p, {}, { caller, deadline }), fileId: p.fileId, page: pageOf(query) }, { caller, deadline });
-      return { body: toList(await expand(JSON.parse(r.itemsJson), r.space, { caller, deadline }), r.page) };
+      if (!r.space) throw new Error('content answered no space');
+      const one = await objectsOf(r.space, { caller, deadline });
+      return { body: toList(r.items.map(one), r.page) };
     },
   });
   /** A reusable content of the revision (`part: 'document'`: its document, the official JSONDocument). */
@@ -195,7 +199,9 @@ export function revisionReadBuilders(revisions: Revisions, identity: IdentityCli
     success: { status: 200, description: part === 'content' ? 'The reusable content' : 'Its document', schema },
     async handler({ caller, deadline, params: p, query }) {
       const r = await revisions.getReusableContent({ revision: await sel(p, query, { caller, deadline }), reusableContentId: p.reusableContentId }, { caller, deadline });
-      return { body: part === 'content' ? JSON.parse(r.reusableContentJson) : documentFromMessage(r.document!) };
+      if (part === 'document') return { body: documentFromMessage(r.document!) };
+      if (!r.reusableContent) throw new Error('content answered no reusable content');
+      return { body: officialReusableContent(r.reusableContent) };
     },
   });
   return { revisionRoute, pagesRoute, pageRoute, filesRoute, fileRoute, backlinksRoute, linksRoute, reusableContentRoute };
@@ -217,23 +223,27 @@ export function contentReadRoutes(revisions: Revisions, identity: IdentityClient
     changeRequestOf,
   );
   const reusable = { reusableContentId: ID_PARAM };
-  const content = '/v1/spaces/:spaceId/content';
-  const history = '/v1/spaces/:spaceId/revisions/:revisionId';
   return [
-    revisionRoute(content, 'getCurrentRevision', officialResponse('getCurrentRevision'), SPACE, "The space's current revision: pages with their documents, files (readers)"),
-    forSiteTokens(pagesRoute(`${content}/pages`, 'listPages', officialResponse('listPages'), SPACE)),
-    forSiteTokens(filesRoute(`${content}/files`, 'listFiles', officialResponse('listFiles'), SPACE)),
-    forSiteTokens(fileRoute(`${content}/files/:fileId`, 'getFileById', officialResponse('getFileById'), { ...SPACE, fileId: ID_PARAM })),
-    backlinksRoute(`${content}/files/:fileId/backlinks`, 'listSpaceFileBacklinks', officialResponse('listSpaceFileBacklinks'), { ...SPACE, fileId: ID_PARAM }),
-    forSiteTokens(pageRoute(`${content}/page/:pageId`, 'getPageById', officialResponse('getPageById'), { ...SPACE, pageId: ID_PARAM }, 'id')),
+    revisionRoute(
+      '/v1/spaces/:spaceId/content',
+      'getCurrentRevision',
+      officialResponse('getCurrentRevision'),
+      SPACE,
+      "The space's current revision: pages with their documents, files (readers)",
+    ),
+    forSiteTokens(pagesRoute('/v1/spaces/:spaceId/content/pages', 'listPages', officialResponse('listPages'), SPACE)),
+    forSiteTokens(filesRoute('/v1/spaces/:spaceId/content/files', 'listFiles', officialResponse('listFiles'), SPACE)),
+    forSiteTokens(fileRoute('/v1/spaces/:spaceId/content/files/:fileId', 'getFileById', officialResponse('getFileById'), { ...SPACE, fileId: ID_PARAM })),
+    backlinksRoute('/v1/spaces/:spaceId/content/files/:fileId/backlinks', 'listSpaceFileBacklinks', officialResponse('listSpaceFileBacklinks'), { ...SPACE, fileId: ID_PARAM }),
+    forSiteTokens(pageRoute('/v1/spaces/:spaceId/content/page/:pageId', 'getPageById', officialResponse('getPageById'), { ...SPACE, pageId: ID_PARAM }, 'id')),
     linksRoute(
-      `${content}/page/:pageId/links`,
+      '/v1/spaces/:spaceId/content/page/:pageId/links',
       'listPageLinksInSpace',
       officialResponse('listPageLinksInSpace'),
       { ...SPACE, pageId: ID_PARAM },
       'The links of one page of the current revision (readers)',
     ),
-    forSiteTokens(pageRoute(`${content}/path/*pagePath`, 'getPageByPath', officialResponse('getPageByPath'), { ...SPACE, pagePath: PATH_PARAM }, 'path')),
+    forSiteTokens(pageRoute('/v1/spaces/:spaceId/content/path/*pagePath', 'getPageByPath', officialResponse('getPageByPath'), { ...SPACE, pagePath: PATH_PARAM }, 'path')),
     linksRoute(
       '/v1/spaces/:spaceId/links',
       'listSpaceLinks',
@@ -241,16 +251,34 @@ export function contentReadRoutes(revisions: Revisions, identity: IdentityClient
       SPACE,
       'Every link of the current revision with its status, and their stats (readers)',
     ),
-    revisionRoute(history, 'getRevisionById', officialResponse('getRevisionById'), REVISION, 'A revision of the space by id (readers)'),
-    forSiteTokens(pagesRoute(`${history}/pages`, 'listPagesInRevisionById', officialResponse('listPagesInRevisionById'), REVISION)),
-    forSiteTokens(filesRoute(`${history}/files`, 'listFilesInRevisionById', officialResponse('listFilesInRevisionById'), REVISION)),
-    forSiteTokens(fileRoute(`${history}/files/:fileId`, 'getFileInRevisionById', officialResponse('getFileInRevisionById'), { ...REVISION, fileId: ID_PARAM })),
-    forSiteTokens(pageRoute(`${history}/page/:pageId`, 'getPageInRevisionById', officialResponse('getPageInRevisionById'), { ...REVISION, pageId: ID_PARAM }, 'id')),
-    forSiteTokens(pageRoute(`${history}/path/*pagePath`, 'getPageInRevisionByPath', officialResponse('getPageInRevisionByPath'), { ...REVISION, pagePath: PATH_PARAM }, 'path')),
+    revisionRoute('/v1/spaces/:spaceId/revisions/:revisionId', 'getRevisionById', officialResponse('getRevisionById'), REVISION, 'A revision of the space by id (readers)'),
+    forSiteTokens(pagesRoute('/v1/spaces/:spaceId/revisions/:revisionId/pages', 'listPagesInRevisionById', officialResponse('listPagesInRevisionById'), REVISION)),
+    forSiteTokens(filesRoute('/v1/spaces/:spaceId/revisions/:revisionId/files', 'listFilesInRevisionById', officialResponse('listFilesInRevisionById'), REVISION)),
+    forSiteTokens(
+      fileRoute('/v1/spaces/:spaceId/revisions/:revisionId/files/:fileId', 'getFileInRevisionById', officialResponse('getFileInRevisionById'), { ...REVISION, fileId: ID_PARAM }),
+    ),
+    forSiteTokens(
+      pageRoute(
+        '/v1/spaces/:spaceId/revisions/:revisionId/page/:pageId',
+        'getPageInRevisionById',
+        officialResponse('getPageInRevisionById'),
+        { ...REVISION, pageId: ID_PARAM },
+        'id',
+      ),
+    ),
+    forSiteTokens(
+      pageRoute(
+        '/v1/spaces/:spaceId/revisions/:revisionId/path/*pagePath',
+        'getPageInRevisionByPath',
+        officialResponse('getPageInRevisionByPath'),
+        { ...REVISION, pagePath: PATH_PARAM },
+        'path',
+      ),
+    ),
     // reusable contents: the official document has /document in the revision variant only
     forSiteTokens(
       reusableContentRoute(
-        `${content}/reusable-contents/:reusableContentId`,
+        '/v1/spaces/:spaceId/content/reusable-contents/:reusableContentId',
         'getReusableContentById',
         officialResponse('getReusableContentById'),
         { ...SPACE, ...reusable },
@@ -259,7 +287,7 @@ export function contentReadRoutes(revisions: Revisions, identity: IdentityClient
     ),
     forSiteTokens(
       reusableContentRoute(
-        `${history}/reusable-contents/:reusableContentId`,
+        '/v1/spaces/:spaceId/revisions/:revisionId/reusable-contents/:reusableContentId',
         'getReusableContentInRevisionById',
         officialResponse('getReusableContentInRevisionById'),
         { ...REVISION, ...reusable },
@@ -268,7 +296,7 @@ export function contentReadRoutes(revisions: Revisions, identity: IdentityClient
     ),
     forSiteTokens(
       reusableContentRoute(
-        `${history}/reusable-contents/:reusableContentId/document`,
+        '/v1/spaces/:spaceId/revisions/:revisionId/reusable-contents/:reusableContentId/document',
         'getReusableContentDocumentInRevisionById',
         officialResponse('getReusableContentDocumentInRevisionById'),
         { ...REVISION, ...reusable },

@@ -1,7 +1,7 @@
 // eslint-disable-next-line @typescript-eslint/triple-slash-reference -- the types of node-diff3 (package.json "exports") are out of reach of node10 resolution; every project compiling this file needs them
 /// <reference path="./node-diff3.d.ts" />
 import { diff3Merge, diffComm } from 'node-diff3';
-import { frontmatterLayoutOf } from '@bindery/shared/markdown';
+import { frontmatterLayoutOf, type LayoutOptions } from '@bindery/shared/markdown';
 import { Document as YamlDocument, isMap, parseDocument, stringify as stringifyYaml } from 'yaml';
 
 /** The fields of a page that its file's front matter carries, as content answers them (the official RevisionPage). */
@@ -14,7 +14,7 @@ export interface PageFileFields {
   noIndex?: boolean;
   noRobotsIndex?: boolean;
   /** the official RevisionPageLayoutOptions */
-  layout?: Record<string, unknown>;
+  layout?: Partial<LayoutOptions>;
   cover?: { ref?: { kind: string; url?: string; file?: string }; yPos?: number; height?: number };
   markdown?: string;
 }

@@ -1,15 +1,10 @@
-import { ContentClients, ContentDownloadsClient, downloadTokenOf } from '@bindery/content/client';
+import { ContentClients, ContentDownloadsClient, downloadTokenOf, officialFile } from '@bindery/content/client';
+import type { RevisionFile } from '@bindery/shared/pages';
 import type { Caller } from '@bindery/platform/grpc';
 import { GitRepository } from './git-repository';
 import { join } from '@bindery/git-sync/domain';
 
 const ASSETS = '.gitbook/assets';
-
-interface RevisionFile {
-  id: string;
-  name: string;
-  downloadURL?: string;
-}
 
 /** Every file of a revision (content answers them a page at a time). */
 async function filesOf(content: ContentClients, spaceId: string, revisionId: string, caller: Caller): Promise<RevisionFile[]> {
@@ -17,7 +12,7 @@ async function filesOf(content: ContentClients, spaceId: string, revisionId: str
   let page = '';
   for (;;) {
     const reply = await content.revisions.listFiles({ revision: { spaceId, revisionId, metadata: false }, page: { page, limit: 1000 } }, { caller });
-    out.push(...(JSON.parse(reply.filesJson) as RevisionFile[]));
+    out.push(...reply.files.map(officialFile));
     if (!reply.page?.nextPage) return out;
     page = reply.page.nextPage;
   }

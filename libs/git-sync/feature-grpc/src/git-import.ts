@@ -3,11 +3,14 @@ import { filesOf, readGitbookConfig, slugOfFile, TreeEntry, treeOfRepository } f
 import { PermanentRunFailure, RunContext } from '@bindery/platform/runs';
 import { isDomainError } from '@bindery/platform/errors';
 import type { Caller } from '@bindery/platform/grpc';
+import { officialPage } from '@bindery/content/client';
+import { linkUrl, type RevisionPage } from '@bindery/shared/pages';
 import { logger } from '@bindery/platform/telemetry';
+import { contentRevisionsV1 } from '@bindery/shared/contracts';
 import { importedIncludes, includesOf } from './git-includes';
 import { GitRepository } from './git-repository';
 import { GitSyncDeps } from './git-sync.service';
-import { flatPages, olderThanLastSync, openRemote, PageJson, pagePrints, saveSync, SyncInput } from './git-sync-common';
+import { flatPages, olderThanLastSync, openRemote, pagePrints, saveSync, SyncInput } from './git-sync-common';
 import { importRedirects } from './import-redirects';
 
 const ASSETS = '.gitbook/assets/';
@@ -145,15 +148,18 @@ export async function runImport(deps: GitSyncDeps, input: SyncInput, ctx: RunCon
 
   const texts = await repo.readBlobs(filesOf(tree).map((f) => inRoot.get(f)!));
   const caller = { userId: ctx.run.createdBy ?? '', isInstanceAdmin: false };
-  const current = JSON.parse((await deps.content.revisions.listPages({ spaceId: input.spaceId, revisionId: '', metadata: false }, { caller })).pagesJson) as PageJson[];
+  const current = (await deps.content.revisions.listPages({ spaceId: input.spaceId, revisionId: '', metadata: false }, { caller })).pages.map(officialPage);
   const existing = new Set<string>();
-  const walk = (ps: PageJson[]) => ps.forEach((p) => (existing.add(p.id), walk(p.pages ?? [])));
+  const walk = (ps: RevisionPage[]) => ps.forEach((p) => (existing.add(p.id), walk(p.pages ?? [])));
   walk(current);
   const pageOfFile = new Map(Object.entries(sync?.files ?? {}).map(([page, file]) => [file, page]));
   const groupOfTitle = new Map(current.filter((p) => p.type === 'group').map((p) => [p.title, p.id]));
   // link pages have no file: the one leading to the same place is the same page
   const linksOf = new Map<string, string[]>();
-  for (const p of flatPages(current)) if (p.type === 'link' && p.target?.url) linksOf.set(p.target.url, [...(linksOf.get(p.target.url) ?? []), p.id]);
+  for (const p of flatPages(current)) {
+    const url = p.type === 'link' ? linkUrl(p) : undefined;
+    if (url) linksOf.set(url, [...(linksOf.get(url) ?? []), p.id]);
+  }
 
   let pages = 0;
   const sources = new Set<string>();
@@ -210,22 +216,22 @@ export async function runImport(deps: GitSyncDeps, input: SyncInput, ctx: RunCon
   const reply = await deps.content.revisions.importTree(
     {
       spaceId: input.spaceId,
-      treeJson: JSON.stringify(entries),
+      tree: entries.map((e) => contentRevisionsV1.ImportTreeEntry.fromPartial(e)),
       files,
       updateCurrent: !input.standalone,
       revisionKey: `git-import:${ctx.run._id}`,
-      gitJson: JSON.stringify({ oid: commit, message, url: remote.url, ref: input.ref }),
-      reusableContentsJson: JSON.stringify(includes),
+      git: { oid: commit, message, url: remote.url, ref: input.ref },
+      reusableContents: { items: includes },
     },
     { caller },
   );
   lap('write');
-  const refused = JSON.parse(reply.skippedFilesJson || '[]') as SkippedFile[];
+  const refused: SkippedFile[] = reply.skippedFiles;
   skipped.push(...refused);
   const notImported = skipped.length ? `; ${skipped.length} file(s) not imported: ${skipped.map((f) => `${f.paths[0]} (${f.reason})`).join('; ')}` : '';
   await ctx.progress({ done: pages, total: pages, message: `revision written${notImported}`.slice(0, 1000) });
   if (skipped.length) logger.warn('git import: files not imported', { run: ctx.run._id, files: skipped });
-  const pageOf = JSON.parse(reply.pagesJson) as Record<string, string>;
+  const pageOf = reply.pages;
   const filesOfPages = Object.fromEntries(
     Object.entries(pageOf)
       .filter(([source]) => !source.startsWith('group:') && !source.startsWith('link:'))
@@ -233,10 +239,10 @@ export async function runImport(deps: GitSyncDeps, input: SyncInput, ctx: RunCon
   );
   const prints = await pagePrints(deps, input.spaceId, reply.revisionId, filesOfPages, caller);
   const assets: Record<string, string> = {};
-  for (const [path, file] of Object.entries(JSON.parse(reply.filesJson) as Record<string, string>)) assets[file] ??= path;
+  for (const [path, file] of Object.entries(reply.files)) assets[file] ??= path;
   const redirects = importRedirects(input, config.redirects, pageOf);
   if (redirects.leftOut.length) logger.info('git import: redirects left out', { run: ctx.run._id, leftOut: redirects.leftOut.length });
-  const included = await importedIncludes(deps, input.spaceId, reply.revisionId, JSON.parse(reply.reusableContentsJson || '{}') as Record<string, string>, caller);
+  const included = await importedIncludes(deps, input.spaceId, reply.revisionId, reply.reusableContents, caller);
   await saveSync(
     deps,
     input,

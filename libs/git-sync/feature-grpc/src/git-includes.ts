@@ -3,6 +3,8 @@ import { posix } from 'node:path';
 import { parse as parseYaml, stringify as stringifyYaml } from 'yaml';
 import { join } from '@bindery/git-sync/domain';
 import type { Caller } from '@bindery/platform/grpc';
+import { officialReusableContent } from '@bindery/content/client';
+import type { RevisionReusableContent } from '@bindery/shared/pages';
 import { documentToMarkdown, type Document } from '@bindery/shared/markdown';
 import { documentFromMessage } from '@bindery/shared/contracts';
 import { GitRepository } from './git-repository';
@@ -17,14 +19,6 @@ export interface IncludeEntry {
   title?: string;
   markdown: string;
   oid: string;
-}
-
-/** A reusable content as content answers it (official RevisionReusableContent). */
-export interface ReusableContentJson {
-  id: string;
-  title: string;
-  document?: string;
-  git?: { oid: string; path: string };
 }
 
 /** The `title:` of a file's YAML front matter (GitBook writes a reusable content's title there), if any. */
@@ -53,7 +47,7 @@ export async function includesOf(repo: GitRepository, inRoot: Map<string, string
 const hash = (text: string) => createHash('sha256').update(text).digest('base64url');
 
 /** What a reusable content's file is made of: its document (content-addressed), title and place. */
-export const includePrint = (c: ReusableContentJson, file: string) => hash(JSON.stringify([c.document ?? '', c.title, file]));
+export const includePrint = (c: RevisionReusableContent, file: string) => hash(JSON.stringify([c.document ?? '', c.title, file]));
 
 /** After an import: each reusable content's file and print, so an export leaves unchanged ones alone. */
 export async function importedIncludes(deps: GitSyncDeps, spaceId: string, revisionId: string, idOfSource: Record<string, string>, caller: Caller) {
@@ -62,7 +56,7 @@ export async function importedIncludes(deps: GitSyncDeps, spaceId: string, revis
   for (const [source, id] of Object.entries(idOfSource)) {
     const reply = await deps.content.revisions.getReusableContent({ revision: { spaceId, revisionId, metadata: false }, reusableContentId: id }, { caller });
     includes[id] = source;
-    prints[id] = includePrint(JSON.parse(reply.reusableContentJson) as ReusableContentJson, source);
+    prints[id] = includePrint(officialReusableContent(reply.reusableContent!), source);
   }
   return { includes, includePrints: prints };
 }
@@ -112,7 +106,7 @@ export async function exportIncludes(
     spaceId: string;
     revisionId: string;
     caller: Caller;
-    contents: ReusableContentJson[];
+    contents: RevisionReusableContent[];
     known: Record<string, string>;
     knownPrints: Record<string, string>;
     trusted: boolean;

@@ -3,6 +3,8 @@ import { GitSyncEvents } from '@bindery/git-sync/client';
 import type { gitSyncEventsV1 } from '@bindery/shared/contracts';
 import { ExportPage, exportPaths, parseRemote, SyncRecord, writeSummary } from '@bindery/git-sync/domain';
 import type { Caller } from '@bindery/platform/grpc';
+import { officialPage } from '@bindery/content/client';
+import { linkUrl, type RevisionPage } from '@bindery/shared/pages';
 import { PermanentRunFailure, RunContext } from '@bindery/platform/runs';
 import { GitRepository } from './git-repository';
 import { GitSyncDeps } from './git-sync.service';
@@ -21,26 +23,6 @@ export interface SyncInput {
   commitMessage?: string;
   provider?: string;
   treeUrl?: string;
-}
-
-/** A page of content's ListPages answer (the fields git-sync reads). */
-export interface PageJson {
-  id: string;
-  type: 'document' | 'group' | 'link';
-  title: string;
-  slug: string;
-  description?: string;
-  documentId?: string;
-  icon?: string;
-  emoji?: string;
-  hidden?: boolean;
-  noIndex?: boolean;
-  noRobotsIndex?: boolean;
-  layout?: Record<string, unknown>;
-  cover?: unknown;
-  /** link pages: where they lead */
-  target?: { kind: string; url?: string };
-  pages?: PageJson[];
 }
 
 export async function openRemote(deps: GitSyncDeps, input: SyncInput, ctx: RunContext) {
@@ -96,17 +78,22 @@ export async function saveSync(
   await deps.syncs.save(record, [event]);
 }
 
-export const toExportPages = (ps: PageJson[]): ExportPage[] =>
-  ps.map((p) => ({ id: p.id, type: p.type, title: p.title, slug: p.slug, ...(p.target?.url ? { href: p.target.url } : {}), children: toExportPages(p.pages ?? []) }));
+export const toExportPages = (ps: RevisionPage[]): ExportPage[] =>
+  ps.flatMap((p) => {
+    // computed pages have no Markdown of their own to export (content holds none)
+    if (p.type === 'computed') return [];
+    const href = linkUrl(p);
+    return [{ id: p.id, type: p.type, title: p.title, slug: p.slug ?? '', ...(href ? { href } : {}), children: toExportPages(p.pages ?? []) }];
+  });
 
 const hash = (text: string) => createHash('sha256').update(text).digest('base64url');
 
 /** What a page's file is made of: its document (content-addressed), title, front matter fields and place. */
-export const pagePrint = (p: PageJson, file: string) =>
+export const pagePrint = (p: RevisionPage, file: string) =>
   hash(JSON.stringify([p.documentId ?? '', p.title, p.description ?? '', file, p.icon, p.emoji, p.hidden, p.noIndex, p.noRobotsIndex, p.layout, p.cover]));
 
 /** Every page of a tree, flat. */
-export const flatPages = (ps: PageJson[]): PageJson[] => ps.flatMap((p) => [p, ...flatPages(p.pages ?? [])]);
+export const flatPages = (ps: RevisionPage[]): RevisionPage[] => ps.flatMap((p) => [p, ...flatPages(p.pages ?? [])]);
 
 /**
  * The prints of a revision as the repository holds it: each page's (see pagePrint) and SUMMARY.md's as
@@ -114,7 +101,7 @@ export const flatPages = (ps: PageJson[]): PageJson[] => ps.flatMap((p) => [p, .
  * them, so a sync never rewrites a file nobody edited, whatever the converter normalises.
  */
 export async function pagePrints(deps: GitSyncDeps, spaceId: string, revisionId: string, files: Record<string, string>, caller: Caller) {
-  const listed = JSON.parse((await deps.content.revisions.listPages({ spaceId, revisionId, metadata: false }, { caller })).pagesJson) as PageJson[];
+  const listed = (await deps.content.revisions.listPages({ spaceId, revisionId, metadata: false }, { caller })).pages.map(officialPage);
   const pages = toExportPages(listed);
   const paths = exportPaths(pages, 'README.md', files);
   const prints: Record<string, string> = {};

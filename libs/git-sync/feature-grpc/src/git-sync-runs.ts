@@ -1,15 +1,16 @@
 import { posix } from 'node:path';
 import { ExportPage, exportPaths, frontmatterOf, join, mergePageFile, mergeText, PageFileFields, pageFileText, SyncRecord, writeSummary } from '@bindery/git-sync/domain';
 import type { Caller } from '@bindery/platform/grpc';
+import { officialPage, officialReusableContent } from '@bindery/content/client';
 import { PermanentRunFailure, RunContext } from '@bindery/platform/runs';
 import type { ServiceRuns } from '@bindery/platform/service-runtime';
 import { logger } from '@bindery/platform/telemetry';
 import { newAssets } from './export-assets';
-import { exportIncludes, relativeIncludes, ReusableContentJson } from './git-includes';
+import { exportIncludes, relativeIncludes } from './git-includes';
 import { runImport } from './git-import';
 import { GitRepository } from './git-repository';
 import { GIT_SYNC_RUNS, GitSyncDeps } from './git-sync.service';
-import { flatPages, olderThanLastSync, openRemote, PageJson, pagePrint, saveSync, summaryPrint, SyncInput, toExportPages } from './git-sync-common';
+import { flatPages, olderThanLastSync, openRemote, pagePrint, saveSync, summaryPrint, SyncInput, toExportPages } from './git-sync-common';
 import { withRunLimits } from './run-limits';
 
 /** Content's `/pages/<id>` and `/files/<id>` destinations as paths relative to the page's file. */
@@ -44,7 +45,8 @@ async function printPage(w: PageWriting, revisionId: string, pageId: string, fil
     if ((err as { kind?: string }).kind === 'not_found') return undefined;
     throw err;
   }
-  const page = JSON.parse(reply.pageJson) as PageFileFields;
+  if (!reply.page) return undefined;
+  const page: PageFileFields = officialPage({ ...reply.page, pages: [] });
   const cover = page.cover?.ref?.kind === 'file' && page.cover.ref.file ? relativeLinks(`/files/${page.cover.ref.file}`, file, w.paths, w.assets) : undefined;
   const fields = { ...page, markdown: relativeIncludes(relativeLinks(page.markdown ?? '', file, w.paths, w.assets), file, w.includeFiles) };
   const coverPath = cover && !cover.startsWith('/files/') ? decodeURI(cover) : undefined;
@@ -76,7 +78,7 @@ async function summaryFileOf(w: PageWriting, repo: GitRepository, sync: SyncReco
     if ((err as { kind?: string }).kind === 'not_found') return next;
     throw err;
   }
-  const before: ExportPage[] = toExportPages(JSON.parse(listed.pagesJson) as PageJson[]);
+  const before: ExportPage[] = toExportPages(listed.pages.map(officialPage));
   const base = writeSummary(before, exportPaths(before, 'README.md', sync.files), sync.groups ?? {});
   return mergeText((await repo.readBlob(present)).toString('utf8'), base, next);
 }
@@ -112,7 +114,7 @@ async function runExport(deps: GitSyncDeps, input: SyncInput, ctx: RunContext) {
   const caller = { userId: ctx.run.createdBy ?? '', isInstanceAdmin: false };
   const listed = await deps.content.revisions.listPages({ spaceId: input.spaceId, revisionId: '', metadata: false }, { caller });
   const revisionId = listed.revisionId;
-  const tree = JSON.parse(listed.pagesJson) as PageJson[];
+  const tree = listed.pages.map(officialPage);
   const pages = toExportPages(tree);
   const paths = exportPaths(pages, 'README.md', sync?.files ?? {});
   const base = join(input.repoProjectDirectory, sync?.root ?? '');
@@ -122,7 +124,7 @@ async function runExport(deps: GitSyncDeps, input: SyncInput, ctx: RunContext) {
     spaceId: input.spaceId,
     revisionId,
     caller,
-    contents: JSON.parse(listed.reusableContentsJson || '[]') as ReusableContentJson[],
+    contents: listed.reusableContents.map(officialReusableContent),
     known: sync?.includes ?? {},
     knownPrints: sync?.includePrints ?? {},
     trusted,

@@ -1,65 +1,15 @@
 import type { Element } from 'hast';
-import type { ContentRef, Document, DocumentBlock, DocumentFragment, DocumentInline, DocumentNode, DocumentText } from '@bindery/shared/markdown';
+import type { ContentRef, Document, DocumentBlock, DocumentFragment, DocumentInline, DocumentNode, DocumentText, LayoutOptions } from '@bindery/shared/markdown';
+import type { RevisionFile } from '@bindery/shared/pages';
 
 export type { ContentRef, Document, DocumentBlock, DocumentFragment, DocumentInline, DocumentNode, DocumentText };
 
-/** A page of a revision's tree, in the official `RevisionPage` shape (only what the reader reads). */
-export interface PageNode {
-  id: string;
-  /** "document" | "group" | "link" | "computed" */
-  type: string;
-  title: string;
-  linkTitle?: string;
-  slug?: string;
-  path?: string;
-  description?: string;
-  emoji?: string;
-  icon?: string;
-  hidden?: boolean;
-  noIndex?: boolean;
-  noRobotsIndex?: boolean;
-  /** a link page's destination */
-  target?: ContentRef;
-  href?: string;
-  /** the official RevisionPageLayoutOptions as stored (absent fields take GitBook's defaults) */
-  layout?: PageLayoutOptions;
-  /** the official RevisionPageDocumentCover */
-  cover?: PageCover;
-  updatedAt?: string;
-  pages?: PageNode[];
-}
+/** A page of a revision's tree and a file of a revision: the official shapes, declared once for every reader of pages. */
+export type { RevisionPage as PageNode, RevisionFile as FileNode } from '@bindery/shared/pages';
 
-/** Which parts of a page show, and how wide it is (the official RevisionPageLayoutOptions). */
-export interface PageLayoutOptions {
-  width?: 'default' | 'wide';
-  cover?: boolean;
-  coverSize?: 'hero' | 'full' | 'background';
-  title?: boolean;
-  description?: boolean;
-  tableOfContents?: boolean;
-  outline?: boolean;
-  pagination?: boolean;
-  [option: string]: unknown;
-}
-
-/** A page's cover: a picture (and one for dark mode), its vertical offset and height in pixels. */
-export interface PageCover {
-  ref?: ContentRef;
-  refDark?: ContentRef;
-  yPos?: number;
-  height?: number;
-}
-
-/** A file of a revision (the official `RevisionFile`). */
-export interface FileNode {
-  id: string;
-  name: string;
-  contentType: string;
-  size: number;
-  downloadURL?: string;
-  dimensions?: { width: number; height: number };
-}
-
+/** Which parts of a page show, and how wide it is (the official RevisionPageLayoutOptions; absent fields take GitBook's defaults). */
+export type PageLayoutOptions = Partial<LayoutOptions>;
+export type { PageCover } from '@bindery/shared/pages';
 /** What a document links to, as the reader shows it. */
 export interface LinkTarget {
   href: string;
@@ -69,7 +19,7 @@ export interface LinkTarget {
 }
 
 /** A file as the reader links it: the file's record and where the reader serves it. */
-export interface FileTarget extends FileNode {
+export interface FileTarget extends Omit<RevisionFile, 'downloadURL'> {
   url: string;
 }
 

@@ -9,7 +9,8 @@ export interface FixtureSpace {
   revisionId: string;
   pages: PageNode[];
   documents: Record<string, Document>;
-  files?: Array<FileNode & { bytes: Buffer }>;
+  /** a fixture serves the bytes itself: its files have no download URL */
+  files?: Array<Omit<FileNode, 'downloadURL'> & { bytes: Buffer }>;
   reusableContents?: Record<string, Document>;
 }
 
@@ -276,7 +277,7 @@ export class FixtureSource implements ReaderSource {
 
   async files(access: ContentAccess): Promise<FileNode[]> {
     this.count('files');
-    return (this.space(access)?.files ?? []).map(({ bytes: _bytes, ...file }) => file);
+    return (this.space(access)?.files ?? []).map(({ bytes: _bytes, ...file }) => ({ ...file, downloadURL: '' }));
   }
 
   async reusableContent(access: ContentAccess, id: string): Promise<Document | undefined> {

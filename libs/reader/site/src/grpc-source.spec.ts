@@ -2,7 +2,7 @@ import { createServer, get as httpGet } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { DomainError } from '@bindery/platform/errors';
 import type { Caller } from '@bindery/platform/grpc';
-import { documentToMessage } from '@bindery/shared/contracts';
+import { contentRevisionsV1 as pb, documentToMessage } from '@bindery/shared/contracts';
 import { GrpcSource, GrpcSourceOptions } from './grpc-source';
 import { createReader } from './reader';
 import { CachedSource } from './cached-source';
@@ -95,10 +95,10 @@ function fakes() {
         listPages: async (req: unknown, o?: { caller?: Caller }) => {
           record('listPages')(req, o);
           return {
-            pagesJson: JSON.stringify([
-              { id: 'p0', type: 'document', title: 'Home', path: 'home', pages: [] },
-              { id: 'p1', type: 'document', title: 'Install', path: 'install', pages: [] },
-            ]),
+            pages: [
+              pb.RevisionPage.fromPartial({ id: 'p0', title: 'Home', path: 'home', document: {} }),
+              pb.RevisionPage.fromPartial({ id: 'p1', title: 'Install', path: 'install', document: {} }),
+            ],
             revisionId: 'rev-1',
           };
         },
@@ -106,12 +106,14 @@ function fakes() {
           record('getPage')(req, o);
           if (req.pageId !== 'p1') throw new DomainError('not_found', 'Page not found.');
           return {
-            pageJson: JSON.stringify({
+            page: pb.RevisionPage.fromPartial({
               id: 'p1',
               document: {
-                object: 'document',
-                data: {},
-                nodes: [{ object: 'block', type: 'paragraph', data: {}, nodes: [{ object: 'text', leaves: [{ object: 'leaf', text: 'Run npm install.', marks: [] }] }] }],
+                document: documentToMessage({
+                  object: 'document',
+                  data: {},
+                  nodes: [{ object: 'block', type: 'paragraph', data: {}, nodes: [{ object: 'text', leaves: [{ object: 'leaf', text: 'Run npm install.', marks: [] }] }] }],
+                }),
               },
             }),
             revisionId: 'rev-1',
@@ -123,14 +125,14 @@ function fakes() {
           if (req.reusableContentId !== 'rc1') throw new DomainError('not_found', 'Reusable content not found.');
           const text = { object: 'text', leaves: [{ object: 'leaf', text: 'Shared warning.', marks: [] }] };
           return {
-            reusableContentJson: JSON.stringify({ id: 'rc1', title: 'Warning', document: 'd1' }),
+            reusableContent: { id: 'rc1', title: 'Warning', document: 'd1' },
             document: documentToMessage({ object: 'document', data: {}, nodes: [{ object: 'block', type: 'paragraph', data: {}, nodes: [text] }] }),
             revisionId: 'rev-1',
           };
         },
         listFiles: async (req: unknown, o?: { caller?: Caller }) => {
           record('listFiles')(req, o);
-          return { filesJson: JSON.stringify([{ id: 'f1', name: 'a.txt', contentType: 'text/plain', size: 5, downloadURL: 'downloads/tok.en/a.txt' }]), page: { count: 1 } };
+          return { files: [{ id: 'f1', name: 'a.txt', contentType: 'text/plain', size: 5, downloadURL: 'downloads/tok.en/a.txt' }], page: { count: 1 } };
         },
       },
     } as unknown as GrpcSourceOptions['content'],

@@ -1,6 +1,6 @@
 import type { Caller } from '@bindery/platform/grpc';
 import { isDomainError } from '@bindery/platform/errors';
-import { ContentClients, ContentDownloadsClient, downloadTokenOf } from '@bindery/content/client';
+import { ContentClients, ContentDownloadsClient, downloadTokenOf, officialFile, officialPage } from '@bindery/content/client';
 import type { SitesClients } from '@bindery/sites/client';
 import { documentFromMessage, type sitesPublishedV1, type sitesStructureV1, type sitesV1 } from '@bindery/shared/contracts';
 import type { Document, FileNode, PageNode } from '@bindery/reader/render';
@@ -148,7 +148,7 @@ export class GrpcSource implements ReaderSource {
 
   async pages(access: ContentAccess): Promise<PageNode[]> {
     const reply = await this.o.content.revisions.listPages(this.selector(access), { caller: await this.callerFor(access) });
-    return JSON.parse(reply.pagesJson) as PageNode[];
+    return reply.pages.map(officialPage);
   }
 
   async document(access: ContentAccess, pageId: string): Promise<Document | undefined> {
@@ -157,7 +157,7 @@ export class GrpcSource implements ReaderSource {
         { revision: this.selector(access), pageId, path: '', format: 'document', evaluated: true },
         { caller: await this.callerFor(access) },
       );
-      return (JSON.parse(reply.pageJson) as { document?: Document }).document;
+      return reply.page && officialPage({ ...reply.page, pages: [] }).document;
     } catch (err) {
       if (notFound(err)) return undefined;
       throw err;
@@ -170,7 +170,7 @@ export class GrpcSource implements ReaderSource {
     let page = '';
     for (let i = 0; i < 1000; i++) {
       const reply = await this.o.content.revisions.listFiles({ revision: this.selector(access), page: { page, limit: 1000 } }, { caller });
-      out.push(...(JSON.parse(reply.filesJson) as FileNode[]));
+      out.push(...reply.files.map(officialFile));
       if (!reply.page?.nextPage) break;
       page = reply.page.nextPage;
     }

@@ -1,3 +1,4 @@
+import { LAYOUT_DEFAULTS } from '@bindery/shared/markdown';
 import { serveSampleReader, ServedReader } from './testing/serve';
 
 /** A page's stored layout options and cover, as the reader applies them (the sample's Welcome and "A wide page"). */
@@ -40,8 +41,8 @@ test('a hidden title stays for assistive technologies; a hidden cover is not sho
   // The sample has no such page: the same page rendered with other options, through the fixture's source.
   const { pageLayoutOf } = await import('./page-layout');
   const ctx = { link: () => ({ href: '/c.png' }), file: () => undefined, reusableContent: () => undefined };
-  const page = { id: 'p', type: 'document', title: 'T', cover: { ref: { kind: 'url', url: 'https://x/c.png' }, yPos: 0 } };
-  expect(pageLayoutOf({ ...page, layout: { cover: false, title: false } }, ctx)).toEqual({
+  const page = { id: 'p', type: 'document' as const, title: 'T', cover: { ref: { kind: 'url', url: 'https://x/c.png' }, yPos: 0 } };
+  expect(pageLayoutOf({ ...page, layout: { ...LAYOUT_DEFAULTS, cover: false, title: false } }, ctx)).toEqual({
     wide: false,
     title: false,
     description: true,
@@ -49,7 +50,7 @@ test('a hidden title stays for assistive technologies; a hidden cover is not sho
     outline: true,
     pagination: true,
   });
-  expect(pageLayoutOf({ ...page, layout: { coverSize: 'background' }, cover: { ...page.cover, height: 5000 } }, ctx).cover).toEqual({
+  expect(pageLayoutOf({ ...page, layout: { ...LAYOUT_DEFAULTS, coverSize: 'background' as 'full' }, cover: { ...page.cover, height: 5000 } }, ctx).cover).toEqual({
     size: 'full',
     html: '<div class="page-cover page-cover-full" style="height:800px"><img src="/c.png" alt="" style="object-position:50% calc(50% + 0px)"></div>',
   });

@@ -1,4 +1,4 @@
-import { escapeHtml as e, PageCover, PageNode, RenderContext } from '@bindery/reader/render';
+import { escapeHtml as e, PageCover, PageLayoutOptions, PageNode, RenderContext } from '@bindery/reader/render';
 
 /** What a page shows around its content, from its stored layout options (GitBook's defaults where absent). */
 export interface PageLayoutView {
@@ -36,8 +36,9 @@ function coverHtml(cover: PageCover, ctx: RenderContext, size: 'hero' | 'full'):
 }
 
 export function pageLayoutOf(page: PageNode, ctx: RenderContext): PageLayoutView {
-  const options = page.layout ?? {};
-  const size = options.coverSize === 'hero' || options.coverSize === undefined ? 'hero' : 'full';
+  const options: PageLayoutOptions = page.layout ?? {};
+  // `background` (GitBook's third size) is shown full width too
+  const size = options.coverSize === 'full' || (options.coverSize as string | undefined) === 'background' ? 'full' : 'hero';
   const html = shown(options.cover) && page.cover ? coverHtml(page.cover, ctx, size) : undefined;
   return {
     wide: options.width === 'wide',

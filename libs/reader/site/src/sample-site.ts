@@ -1,5 +1,5 @@
 import { deflateSync } from 'node:zlib';
-import { markdownToDocument } from '@bindery/shared/markdown';
+import { LAYOUT_DEFAULTS, markdownToDocument } from '@bindery/shared/markdown';
 import type { ContentRef, Document, DocumentBlock, DocumentNode, PageNode } from '@bindery/reader/render';
 import type { FixtureSite, FixtureSpace } from './fixture-source';
 
@@ -309,7 +309,7 @@ function guidesV2(): FixtureSpace {
     page('p-layout', 'A wide page', 'wide', {
       description: 'Shown only in the head.',
       cover: { ref: { kind: 'file', file: 'f-cover' }, yPos: -20 },
-      layout: { width: 'wide', coverSize: 'full', description: false, tableOfContents: false, pagination: false, outline: true },
+      layout: { ...LAYOUT_DEFAULTS, width: 'wide', coverSize: 'full', description: false, tableOfContents: false, pagination: false, outline: true },
     }),
   ];
   return {

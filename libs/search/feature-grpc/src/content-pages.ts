@@ -1,9 +1,8 @@
-import type { ContentClients } from '@bindery/content/client';
+import { type ContentClients, officialPage } from '@bindery/content/client';
+import { walkPages } from '@bindery/shared/pages';
 import { internalCaller, isDomainErrorOf } from './internal-calls';
 import { sectionsOf } from '@bindery/search/domain';
 import type { IndexedPage } from '@bindery/search/data-access';
-
-type PageJson = { id: string; type?: string; title?: string; path?: string; document?: { nodes?: unknown[] }; pages?: PageJson[] };
 
 const SELF = internalCaller('search');
 
@@ -14,10 +13,9 @@ const SELF = internalCaller('search');
 export async function readPage(content: ContentClients, spaceId: string, revisionId: string, pageId: string): Promise<IndexedPage | undefined> {
   try {
     const r = await content.revisions.getPage({ revision: { spaceId, revisionId, metadata: false }, pageId, path: '', format: 'document', evaluated: false }, { caller: SELF });
-    const page = JSON.parse(r.pageJson) as PageJson;
-    if (page.type && page.type !== 'document') return undefined;
-    const title = page.title ?? '';
-    return { pageId, title, path: r.path || page.path || '', sections: sectionsOf(title, page.document as never) };
+    if (!r.page?.document) return undefined;
+    const page = officialPage({ ...r.page, pages: [] });
+    return { pageId, title: page.title, path: r.path || page.path || '', sections: sectionsOf(page.title, page.document!) };
   } catch (err) {
     if (isDomainErrorOf(err, 'not_found')) return undefined;
     throw err;
@@ -27,10 +25,7 @@ export async function readPage(content: ContentClients, spaceId: string, revisio
 /** Every page id of a revision (the current one when `revisionId` is empty), and the revision read. */
 export async function pageIdsOf(content: ContentClients, spaceId: string, revisionId = ''): Promise<{ revisionId: string; pageIds: string[] }> {
   const r = await content.revisions.listPages({ spaceId, revisionId, metadata: false }, { caller: SELF });
-  const ids: string[] = [];
-  const walk = (pages: PageJson[]) => pages.forEach((p) => (ids.push(p.id), walk(p.pages ?? [])));
-  walk(JSON.parse(r.pagesJson) as PageJson[]);
-  return { revisionId: r.revisionId, pageIds: ids };
+  return { revisionId: r.revisionId, pageIds: [...walkPages(r.pages)].map(({ page }) => page.id) };
 }
 
 /** Every live space content holds (its pages of 1000, in id order), with its organization. */

@@ -8,7 +8,7 @@ import { applyEvent, EventEnvelope, EventHandlers } from '@bindery/platform/even
 import { notFound } from '@bindery/platform/errors';
 import { Caller, isInternalCaller } from '@bindery/platform/grpc';
 import { mongoProcessedEvents } from '@bindery/platform/mongo';
-import type { gitSyncEventsV1 } from '@bindery/shared/contracts';
+import { contentRevisionsV1, type gitSyncEventsV1 } from '@bindery/shared/contracts';
 import { infraEnv, readEvents, ServiceUnderTest, startServiceUnderTest } from '@bindery/shared/testing';
 import { connectSites } from '@bindery/sites/client';
 import { COLLECTIONS } from '@bindery/sites/data-access';
@@ -49,7 +49,7 @@ describe('Git redirects from git-sync’s imports (in process, real MongoDB and 
       listPages: async (req: { spaceId: string }, o?: { caller?: Caller }) => {
         const s = spaces.get(req.spaceId);
         if (!s || !o?.caller || !(isInternalCaller(o.caller.userId) || o.caller.userId === 'editor')) throw notFound('Space');
-        return { revisionId: s.revision, pagesJson: JSON.stringify(s.tree) };
+        return { revisionId: s.revision, pages: s.tree.map((p) => contentRevisionsV1.RevisionPage.fromPartial(p)) };
       },
     },
     close: () => undefined,

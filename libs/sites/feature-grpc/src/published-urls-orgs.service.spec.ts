@@ -1,3 +1,4 @@
+import { contentRevisionsV1 } from '@bindery/shared/contracts';
 import { randomBytes } from 'node:crypto';
 import type { ContentClients } from '@bindery/content/client';
 import { IdentityEvents as I } from '@bindery/identity/client';
@@ -41,7 +42,7 @@ describe.each([
       listPages: async (req: { spaceId: string }) => {
         const s = spaces.get(req.spaceId);
         if (!s) throw notFound('Space');
-        return { revisionId: s.revision, pagesJson: JSON.stringify([{ id: 'p', path: 'intro' }]) };
+        return { revisionId: s.revision, pages: [contentRevisionsV1.RevisionPage.fromPartial({ id: 'p', path: 'intro' })] };
       },
     },
     close: () => undefined,

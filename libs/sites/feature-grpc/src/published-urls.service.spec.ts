@@ -1,3 +1,4 @@
+import { contentRevisionsV1 } from '@bindery/shared/contracts';
 import { randomBytes } from 'node:crypto';
 import type { ContentClients } from '@bindery/content/client';
 import { IdentityEvents as I } from '@bindery/identity/client';
@@ -43,7 +44,7 @@ describe('ResolvePublishedUrl (in process, real MongoDB and Kafka)', () => {
       listPages: async (req: { spaceId: string; revisionId: string }, o?: { caller?: Caller }) => {
         const s = spaces.get(req.spaceId);
         if (!s || !o?.caller || !isInternalCaller(o.caller.userId) || (req.revisionId && req.revisionId !== s.revision)) throw notFound('Space');
-        return { revisionId: s.revision, pagesJson: JSON.stringify(s.paths.map((path, i) => ({ id: `page${i}`, path }))) };
+        return { revisionId: s.revision, pages: s.paths.map((path, i) => contentRevisionsV1.RevisionPage.fromPartial({ id: `page${i}`, path })) };
       },
     },
     close: () => undefined,

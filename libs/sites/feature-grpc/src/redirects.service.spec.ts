@@ -1,3 +1,4 @@
+import { contentRevisionsV1 } from '@bindery/shared/contracts';
 import { randomBytes } from 'node:crypto';
 import type { ContentClients } from '@bindery/content/client';
 import { IdentityEvents as I } from '@bindery/identity/client';
@@ -40,7 +41,7 @@ describe('redirects and site search (in process, real MongoDB and Kafka)', () =>
       listPages: async (req: { spaceId: string }, o?: { caller?: Caller }) => {
         const s = spaces.get(req.spaceId);
         if (!s || !o?.caller || !(isInternalCaller(o.caller.userId) || s.readers.has(o.caller.userId))) throw notFound('Space');
-        return { revisionId: 'rev', pagesJson: JSON.stringify(s.tree) };
+        return { revisionId: 'rev', pages: s.tree.map((p) => contentRevisionsV1.RevisionPage.fromPartial(p)) };
       },
     },
     close: () => undefined,

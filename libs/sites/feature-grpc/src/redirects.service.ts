@@ -4,6 +4,7 @@ import { ClientSession, isDuplicateKey } from '@bindery/platform/mongo';
 import { loadShownItems } from '@bindery/sites/data-access';
 import { sitesPublishedV1 as pb } from '@bindery/shared/contracts';
 import { newId } from '@bindery/shared/ids';
+import { type RevisionPage, walkPages } from '@bindery/shared/pages';
 import { decodeCursor, resolveLimit, toPage } from '@bindery/shared/pagination';
 import {
   appendSuffix,
@@ -85,19 +86,13 @@ async function addressesOf(deps: SitesDeps, site: SiteRecord, shown?: ShownItems
   };
 }
 
-type PageNode = { id: string; path?: string; pages?: PageNode[] };
-
 /** The pages of a space's revision (its current one unless given) as `reader` may read them (content's tree, flattened). */
+/** A page of a space as redirects name it: its id and path. */
+type PageNode = Pick<RevisionPage, 'id' | 'path'>;
+
 export async function pagesOf(deps: SitesDeps, spaceId: string, reader: Caller, revisionId = ''): Promise<PageNode[]> {
   const reply = await deps.content.revisions.listPages({ spaceId, revisionId, metadata: false }, { caller: reader });
-  const out: PageNode[] = [];
-  const walk = (nodes: PageNode[] = []) =>
-    nodes.forEach((n) => {
-      out.push(n);
-      walk(n.pages);
-    });
-  walk(JSON.parse(reply.pagesJson) as PageNode[]);
-  return out;
+  return [...walkPages(reply.pages)].map(({ page }) => ({ id: page.id, path: page.path }));
 }
 
 /**

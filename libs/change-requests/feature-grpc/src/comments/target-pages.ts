@@ -10,7 +10,8 @@ const isNotFound = (err: unknown) => err instanceof DomainError && err.kind === 
 async function pageIn(deps: ChangeRequestsDeps, caller: Caller, spaceId: string, revisionId: string, pageId: string): Promise<Omit<pb.CommentTargetPage, 'outdated'> | undefined> {
   try {
     const r = await deps.content.revisions.getPage({ revision: { spaceId, revisionId, metadata: false }, pageId, path: '', format: 'document', evaluated: false }, { caller });
-    const page = JSON.parse(r.pageJson) as { id: string; title: string; emoji?: string; icon?: string };
+    const page = r.page;
+    if (!page) return undefined;
     return { id: page.id, title: page.title, path: r.path, emoji: page.emoji, icon: page.icon };
   } catch (err) {
     if (isNotFound(err)) return undefined;

@@ -1,4 +1,5 @@
 import type { ContentClients } from '@bindery/content/client';
+import { contentRevisionsV1 } from '@bindery/shared/contracts';
 import { notFound } from '@bindery/platform/errors';
 import type { Caller } from '@bindery/platform/grpc';
 import { hasAtLeast, Role } from '@bindery/shared/roles';
@@ -102,7 +103,11 @@ export class ContentStandIn {
           const base = this.revisions.get(req.baseRevisionId);
           if (!base) throw notFound('Revision');
           const added = JSON.parse(req.changesJson) as string[];
-          return { revisionId: this.newRevision(req.baseRevisionId, [...base.pages, ...added]), changesJson: req.changesJson, insertedFilesJson: '[]' };
+          return {
+            revisionId: this.newRevision(req.baseRevisionId, [...base.pages, ...added]),
+            changes: added.map((pageId) => ({ object: 'created_page', pageId })),
+            insertedFiles: [],
+          };
         },
         mergeRevisions: async (req: { spaceId: string; baseRevisionId: string; headRevisionId: string; mode: string }, o?: { caller?: Caller }) => {
           const { space } = this.visible(req.spaceId, o?.caller);
@@ -110,15 +115,25 @@ export class ContentStandIn {
           const theirs = this.pagesOf(space.revision).filter((p) => !base.has(p));
           const ours = this.pagesOf(req.headRevisionId).filter((p) => !base.has(p));
           const clash = ours.filter((p) => theirs.includes(p));
-          if (clash.length) return { result: 'conflicts', revisionId: '', spaceRevisionId: space.revision, conflictsJson: JSON.stringify(clash) };
+          if (clash.length)
+            return {
+              result: 'conflicts',
+              revisionId: '',
+              spaceRevisionId: space.revision,
+              conflicts: clash.map((page) => ({ kind: 'page', page, reason: 'edited on both sides' })),
+            };
           const merged = this.newRevision(space.revision, [...this.pagesOf(space.revision), ...ours]);
           if (req.mode === 'merge') space.revision = merged;
-          return { result: req.mode, revisionId: merged, spaceRevisionId: space.revision, conflictsJson: '' };
+          return { result: req.mode, revisionId: merged, spaceRevisionId: space.revision, conflicts: [] };
         },
         getPage: async (req: { revision?: { spaceId: string; revisionId: string }; pageId: string }, o?: { caller?: Caller }) => {
           this.visible(req.revision!.spaceId, o?.caller);
           if (!this.pagesOf(req.revision!.revisionId).includes(req.pageId)) throw notFound('Page');
-          return { revisionId: req.revision!.revisionId, path: req.pageId, pageJson: JSON.stringify({ id: req.pageId, title: `Page ${req.pageId}` }) };
+          return {
+            revisionId: req.revision!.revisionId,
+            path: req.pageId,
+            page: contentRevisionsV1.RevisionPage.fromPartial({ id: req.pageId, title: `Page ${req.pageId}`, document: {} }),
+          };
         },
       },
       close: () => undefined,

@@ -1,19 +1,15 @@
 import { type ContentRef, LAYOUT_DEFAULTS, type LayoutOptions } from '@bindery/shared/markdown';
+import type { PageCover, PageType as RevisionPageType } from '@bindery/shared/pages';
+
+export type { PageCover };
 
 /** The kinds of page a revision holds (computed pages are produced by integrations, which are not hosted here). */
-export type PageType = 'document' | 'group' | 'link';
+export type PageType = Exclude<RevisionPageType, 'computed'>;
 
 /** The official RevisionPageLayoutOptions (their one home is the Markdown library, which reads them from front matter). */
 export type PageLayout = LayoutOptions;
 
 export const DEFAULT_LAYOUT: PageLayout = LAYOUT_DEFAULTS;
-
-export interface PageCover {
-  ref?: ContentRef;
-  refDark?: ContentRef;
-  yPos: number;
-  height?: number;
-}
 
 /**
  * One version of one page, stored once by content address and shared by every revision in which the

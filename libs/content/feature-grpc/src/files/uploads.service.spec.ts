@@ -1,6 +1,7 @@
+import { contentRevisionsV1 } from '@bindery/shared/contracts';
 import { createHash, randomBytes } from 'node:crypto';
 import type { Db } from '@bindery/platform/mongo';
-import { connectContent, connectContentDownloads, connectContentUploads, downloadTokenOf } from '@bindery/content/client';
+import { connectContent, connectContentDownloads, connectContentUploads, downloadTokenOf, officialFile, officialPage } from '@bindery/content/client';
 import { BLOB_BUCKET } from '@bindery/content/data-access';
 import { IdentityEvents as I } from '@bindery/identity/client';
 import { identityStandIn } from '@bindery/identity/projection';
@@ -62,19 +63,19 @@ describe('FileUploadsService.StageFile and ImportTree with staged files (in proc
     const r = await clients.revisions.importTree(
       {
         spaceId,
-        treeJson: JSON.stringify([{ source: 'README.md', markdown }]),
+        tree: [contentRevisionsV1.ImportTreeEntry.fromPartial({ source: 'README.md', markdown })],
         files: files.map((f) => ({ paths: f.paths ?? ['.gitbook/assets/shot.gif'], name: f.name ?? 'shot.gif', contentType: '', data: Buffer.alloc(0), stagedId: f.stagedId })),
         updateCurrent: true,
         revisionKey: '',
-        gitJson: '',
-        reusableContentsJson: '',
+        git: undefined,
+        reusableContents: undefined,
       },
       { caller: admin },
     );
-    return { ...r, files: JSON.parse(r.filesJson) as Record<string, string>, skipped: JSON.parse(r.skippedFilesJson) as Json[] };
+    return { ...r, skipped: r.skippedFiles };
   };
   const download = async (spaceId: string, fileId: string) => {
-    const file = JSON.parse((await clients.revisions.getFile({ revision: { spaceId, revisionId: '', metadata: false }, fileId }, { caller: admin })).fileJson) as Json;
+    const file = officialFile((await clients.revisions.getFile({ revision: { spaceId, revisionId: '', metadata: false }, fileId }, { caller: admin })).file!) as Json;
     const parts: Buffer[] = [];
     for await (const part of downloads.downloadFile({ token: downloadTokenOf(file.downloadURL)! })) if (part.data) parts.push(part.data);
     return { file, bytes: Buffer.concat(parts) };
@@ -107,14 +108,14 @@ describe('FileUploadsService.StageFile and ImportTree with staged files (in proc
     );
     expect(again.skipped).toEqual([{ name: 'other.gif', paths: ['.gitbook/assets/other.gif'], reason: expect.stringContaining('staged bytes are gone') }]);
     expect(again.files).toEqual({});
-    const pages = JSON.parse((await clients.revisions.listPages({ spaceId, revisionId: '', metadata: false }, { caller: admin })).pagesJson) as Json[];
-    const md = JSON.parse(
+    const pages = (await clients.revisions.listPages({ spaceId, revisionId: '', metadata: false }, { caller: admin })).pages.map(officialPage) as Json[];
+    const md = officialPage(
       (
         await clients.revisions.getPage(
           { revision: { spaceId, revisionId: '', metadata: false }, pageId: pages[0]!.id, path: '', format: 'markdown', evaluated: false },
           { caller: admin },
         )
-      ).pageJson,
+      ).page!,
     ) as Json;
     expect(md.markdown).toContain('.gitbook/assets/other.gif');
   });
@@ -188,12 +189,12 @@ describe('FileUploadsService.StageFile and ImportTree with staged files (in proc
       clients.revisions.importTree(
         {
           spaceId,
-          treeJson: '[]',
+          tree: [],
           files: [{ paths: ['.gitbook/assets/new.gif'], name: 'new.gif', contentType: '', data: Buffer.alloc(0), stagedId: third.stagedId }],
           updateCurrent: true,
           revisionKey: '',
-          gitJson: '',
-          reusableContentsJson: '',
+          git: undefined,
+          reusableContents: undefined,
         },
         { caller: admin },
       ),

@@ -1,5 +1,6 @@
+import { contentRevisionsV1 } from '@bindery/shared/contracts';
 import { randomBytes } from 'node:crypto';
-import { connectContent } from '@bindery/content/client';
+import { connectContent, officialPage, officialReusableContent, officialRevision } from '@bindery/content/client';
 import { IdentityEvents as I } from '@bindery/identity/client';
 import { identityStandIn } from '@bindery/identity/projection';
 import { ServiceUnderTest, startServiceUnderTest } from '@bindery/shared/testing';
@@ -39,22 +40,22 @@ describe('reusable contents: imported with a tree, kept by later revisions, read
     const r = await clients.revisions.importTree(
       {
         spaceId,
-        treeJson: JSON.stringify(tree),
+        tree: tree.map((e) => contentRevisionsV1.ImportTreeEntry.fromJSON(e)),
         files: [],
         updateCurrent: true,
         revisionKey: key,
-        gitJson: JSON.stringify({ oid: COMMIT, message: 'Docs' }),
-        reusableContentsJson: reusable ? JSON.stringify(reusable) : '',
+        git: { oid: COMMIT, message: 'Docs' },
+        reusableContents: reusable ? { items: reusable.map((e) => contentRevisionsV1.ImportedReusableContent.fromJSON(e)) } : undefined,
       },
       { caller: admin },
     );
-    return { ...r, pages: JSON.parse(r.pagesJson) as Record<string, string>, reusable: JSON.parse(r.reusableContentsJson || '{}') as Record<string, string> };
+    return { ...r, reusable: r.reusableContents };
   };
   const revision = async (spaceId: string, revisionId = '') =>
-    JSON.parse((await clients.revisions.getRevision({ spaceId, revisionId, metadata: true }, { caller: admin })).revisionJson) as Json;
+    officialRevision((await clients.revisions.getRevision({ spaceId, revisionId, metadata: true }, { caller: admin })).revision!) as Json;
   const page = async (spaceId: string, pageId: string, format = 'document') =>
-    JSON.parse(
-      (await clients.revisions.getPage({ revision: { spaceId, revisionId: '', metadata: true }, pageId, path: '', format, evaluated: false }, { caller: admin })).pageJson,
+    officialPage(
+      (await clients.revisions.getPage({ revision: { spaceId, revisionId: '', metadata: true }, pageId, path: '', format, evaluated: false }, { caller: admin })).page!,
     ) as Json;
   const reusableContent = (spaceId: string, id: string, caller = admin, revisionId = '') =>
     clients.revisions.getReusableContent({ revision: { spaceId, revisionId, metadata: true }, reusableContentId: id }, { caller });
@@ -93,7 +94,7 @@ describe('reusable contents: imported with a tree, kept by later revisions, read
     const readme = await page(spaceId, r.pages['README.md']);
     expect(readme.document.nodes[0].data.ref).toEqual({ kind: 'reusable-content', reusableContent: beta });
     const read = await reusableContent(spaceId, beta);
-    expect(JSON.parse(read.reusableContentJson)).toEqual(rev.reusableContents[0]);
+    expect(officialReusableContent(read.reusableContent!)).toEqual(rev.reusableContents[0]);
     const document = documentFromMessage(read.document!);
     expect(document.object).toBe('document');
     // the reusable content's own links resolve against the tree, relative to its file
@@ -143,7 +144,7 @@ describe('reusable contents: imported with a tree, kept by later revisions, read
     await expect(reusableContent(spaceId, first.reusable['.gitbook/includes/beta.md'])).rejects.toMatchObject({ kind: 'not_found' });
     // the older revision still holds it
     const old = await reusableContent(spaceId, first.reusable['.gitbook/includes/beta.md'], admin, first.revisionId);
-    expect(JSON.parse(old.reusableContentJson).title).toBe('Beta warning');
+    expect(officialReusableContent(old.reusableContent!).title).toBe('Beta warning');
     // an import without reusable contents keeps the base's
     await importTree(spaceId, TREE);
     expect((await revision(spaceId)).reusableContents.map((c: Json) => c.id)).toEqual(rev.reusableContents.map((c: Json) => c.id));
@@ -180,7 +181,7 @@ describe('reusable contents: imported with a tree, kept by later revisions, read
     const spaceId = await newSpace();
     const r = await importTree(spaceId, TREE, INCLUDES);
     const beta = r.reusable['.gitbook/includes/beta.md'];
-    expect(JSON.parse((await reusableContent(spaceId, beta, reader)).reusableContentJson).id).toBe(beta);
+    expect(officialReusableContent((await reusableContent(spaceId, beta, reader)).reusableContent!).id).toBe(beta);
     await expect(reusableContent(spaceId, beta, stranger)).rejects.toMatchObject({ kind: 'not_found' });
     await expect(reusableContent(spaceId, 'nope-nope-nope')).rejects.toMatchObject({ kind: 'not_found' });
     await expect(importTree(spaceId, TREE, [{ source: 'a.md' }, { source: 'a.md' }])).rejects.toMatchObject({ kind: 'invalid' });

@@ -1,5 +1,6 @@
+import { contentRevisionsV1 } from '@bindery/shared/contracts';
 import { randomBytes } from 'node:crypto';
-import { connectContent } from '@bindery/content/client';
+import { connectContent, officialFile, officialPage, officialRevision } from '@bindery/content/client';
 import { IdentityEvents as I } from '@bindery/identity/client';
 import { identityStandIn } from '@bindery/identity/projection';
 import { ServiceUnderTest, startServiceUnderTest } from '@bindery/shared/testing';
@@ -37,22 +38,22 @@ describe('ImportTree: a Git import as one revision (in process, real MongoDB and
     const r = await clients.revisions.importTree(
       {
         spaceId,
-        treeJson: JSON.stringify(tree),
+        tree: tree.map((e) => contentRevisionsV1.ImportTreeEntry.fromJSON(e)),
         files: (extra.files ?? []).map((f) => ({ paths: f.paths, name: f.name, contentType: 'image/png', data: f.data, stagedId: '' })),
         updateCurrent: extra.updateCurrent ?? true,
         revisionKey: extra.key ?? '',
-        gitJson: JSON.stringify({ oid: COMMIT, message: 'Docs: the guide' }),
-        reusableContentsJson: '',
+        git: { oid: COMMIT, message: 'Docs: the guide' },
+        reusableContents: undefined,
       },
       { caller: extra.caller ?? admin },
     );
-    return { ...r, pages: JSON.parse(r.pagesJson) as Record<string, string>, files: JSON.parse(r.filesJson) as Record<string, string> };
+    return r;
   };
   const pages = async (spaceId: string, revisionId = '') =>
-    JSON.parse((await clients.revisions.listPages({ spaceId, revisionId, metadata: true }, { caller: admin })).pagesJson) as Json[];
+    (await clients.revisions.listPages({ spaceId, revisionId, metadata: true }, { caller: admin })).pages.map(officialPage) as Json[];
   const page = async (spaceId: string, pageId: string, revisionId = '') =>
-    JSON.parse(
-      (await clients.revisions.getPage({ revision: { spaceId, revisionId, metadata: true }, pageId, path: '', format: 'document', evaluated: false }, { caller: admin })).pageJson,
+    officialPage(
+      (await clients.revisions.getPage({ revision: { spaceId, revisionId, metadata: true }, pageId, path: '', format: 'document', evaluated: false }, { caller: admin })).page!,
     ) as Json;
   const refsOf = (node: Json): Json[] => [...(node.data?.ref ? [node.data.ref] : []), ...(node.nodes ?? []).flatMap(refsOf)];
   // the revisions collection, read directly: no RPC lists a space's revisions
@@ -104,7 +105,7 @@ describe('ImportTree: a Git import as one revision (in process, real MongoDB and
     );
     const install = await page(spaceId, r.pages['guide/install.md']);
     expect(refsOf(install.document)).toEqual([{ kind: 'file', file: r.files['.gitbook/assets/logo (1).png'] }]);
-    const revision = JSON.parse((await clients.revisions.getRevision({ spaceId, revisionId: r.revisionId, metadata: true }, { caller: admin })).revisionJson);
+    const revision = officialRevision((await clients.revisions.getRevision({ spaceId, revisionId: r.revisionId, metadata: true }, { caller: admin })).revision!);
     expect(revision.git).toMatchObject({ oid: COMMIT, message: 'Docs: the guide' });
     expect((await clients.spaces.getSpace({ spaceId }, { caller: admin })).revision).toBe(r.revisionId);
   });
@@ -134,7 +135,7 @@ describe('ImportTree: a Git import as one revision (in process, real MongoDB and
       [second.pages['faq.md'], 'FAQ'],
     ]);
     expect(second.files['.gitbook/assets/logo.png']).toBe(first.files['.gitbook/assets/logo.png']);
-    const files = JSON.parse((await clients.revisions.listFiles({ revision: { spaceId, revisionId: '', metadata: true }, page: undefined }, { caller: admin })).filesJson);
+    const files = (await clients.revisions.listFiles({ revision: { spaceId, revisionId: '', metadata: true }, page: undefined }, { caller: admin })).files.map(officialFile);
     expect(files).toHaveLength(1);
   });
 
@@ -212,7 +213,7 @@ describe('ImportTree: a Git import as one revision (in process, real MongoDB and
     await expect(importTree(spaceId, [])).rejects.toMatchObject({ kind: 'invalid' });
     await expect(
       clients.revisions.importTree(
-        { spaceId, treeJson: JSON.stringify(TREE), files: [], updateCurrent: true, revisionKey: '', gitJson: '{"oid":"HEAD"}', reusableContentsJson: '' },
+        { spaceId, tree: TREE.map((e) => contentRevisionsV1.ImportTreeEntry.fromJSON(e)), files: [], updateCurrent: true, revisionKey: '', git: { oid: 'HEAD', message: '' } },
         { caller: admin },
       ),
     ).rejects.toMatchObject({ kind: 'invalid' });

@@ -9,9 +9,9 @@ import { newId } from '@bindery/shared/ids';
 import { ContentDeps } from '../content-deps';
 import { applyIngestedChanges, editableSpace } from '../revisions/apply-changes.service';
 import { storedRevision } from '../revisions/revision-reads';
-import { parseReusableContents, reusableContentsReply } from './import-reusable-contents';
+import { checkReusableContents, reusableContentsReply } from './import-reusable-contents';
 
-/** One entry of an imported tree (ImportTreeRequest.tree_json). */
+/** One entry of an imported tree (ImportTreeRequest.tree), checked. */
 interface TreeEntry {
   source: string;
   type: 'document' | 'group' | 'link';
@@ -34,35 +34,25 @@ const MAX_ENTRIES = 20_000;
 const MAX_DEPTH = 20;
 const ID = /^[A-Za-z0-9_-]{8,64}$/;
 
-function parseTree(json: string): TreeEntry[] {
-  let value: unknown;
-  try {
-    value = JSON.parse(json);
-  } catch {
-    throw invalid('tree must be JSON.');
-  }
+function checkTree(tree: pb.ImportTreeEntry[]): TreeEntry[] {
   const sources = new Set<string>();
   const ids = new Set<string>();
-  const check = (list: unknown, depth: number, at: string): TreeEntry[] => {
-    if (!Array.isArray(list)) throw invalid(`${at} must be a list.`);
+  const check = (list: pb.ImportTreeEntry[], depth: number, at: string): TreeEntry[] => {
     if (depth > MAX_DEPTH) throw invalid(`${at}: the tree is deeper than ${MAX_DEPTH} levels.`);
-    return list.map((raw, i) => {
+    return list.map((e, i) => {
       const here = `${at}[${i}]`;
-      const e = (raw ?? {}) as Record<string, unknown>;
-      if (typeof e.source !== 'string' || !e.source || sources.has(e.source)) throw invalid(`${here}.source must be a unique path.`);
+      if (!e.source || sources.has(e.source)) throw invalid(`${here}.source must be a unique path.`);
       sources.add(e.source);
       if (sources.size > MAX_ENTRIES) throw invalid(`the tree has more than ${MAX_ENTRIES} entries.`);
       const type = e.type === 'group' || e.type === 'link' ? e.type : 'document';
-      if (type === 'link' && (typeof e.href !== 'string' || !/^[a-z][a-z0-9+.-]*:/i.test(e.href) || e.href.length > 2048)) throw invalid(`${here}.href must be an absolute URL.`);
-      if (e.hidden !== undefined && typeof e.hidden !== 'boolean') throw invalid(`${here}.hidden must be true or false.`);
-      if (e.slug !== undefined && (typeof e.slug !== 'string' || !/^[^/?#\s]{1,100}$/.test(e.slug))) throw invalid(`${here}.slug must be a slug of at most 100 characters.`);
+      if (type === 'link' && (e.href === undefined || !/^[a-z][a-z0-9+.-]*:/i.test(e.href) || e.href.length > 2048)) throw invalid(`${here}.href must be an absolute URL.`);
+      if (e.slug !== undefined && !/^[^/?#\s]{1,100}$/.test(e.slug)) throw invalid(`${here}.slug must be a slug of at most 100 characters.`);
       for (const key of ['page', 'id'] as const) {
-        if (e[key] !== undefined && (typeof e[key] !== 'string' || !ID.test(e[key] as string))) throw invalid(`${here}.${key} must be a page id.`);
+        if (e[key] !== undefined && !ID.test(e[key])) throw invalid(`${here}.${key} must be a page id.`);
       }
-      if (typeof e.id === 'string' && ids.has(e.id)) throw invalid(`${here}.id is used twice.`);
-      if (typeof e.id === 'string') ids.add(e.id);
-      if (e.title !== undefined && (typeof e.title !== 'string' || e.title.length > 200)) throw invalid(`${here}.title must be at most 200 characters.`);
-      if (e.markdown !== undefined && typeof e.markdown !== 'string') throw invalid(`${here}.markdown must be a string.`);
+      if (e.id !== undefined && ids.has(e.id)) throw invalid(`${here}.id is used twice.`);
+      if (e.id !== undefined) ids.add(e.id);
+      if (e.title !== undefined && e.title.length > 200) throw invalid(`${here}.title must be at most 200 characters.`);
       return {
         source: e.source,
         type,
@@ -72,38 +62,28 @@ function parseTree(json: string): TreeEntry[] {
         ...(type === 'link' ? { href: e.href as string } : {}),
         ...(typeof e.slug === 'string' ? { slug: e.slug } : {}),
         ...(typeof e.hidden === 'boolean' ? { hidden: e.hidden } : {}),
-        markdown: (e.markdown as string | undefined) ?? '',
-        children: check(e.children ?? [], depth + 1, `${here}.children`),
+        markdown: e.markdown,
+        children: check(e.children, depth + 1, `${here}.children`),
       };
     });
   };
-  return check(value, 0, 'tree');
+  return check(tree, 0, 'tree');
 }
 
-function parseGit(json: string): RevisionRecord['git'] | undefined {
-  if (!json) return undefined;
-  let g: Record<string, unknown>;
-  try {
-    g = JSON.parse(json) as Record<string, unknown>;
-  } catch {
-    throw invalid('git must be JSON.');
-  }
-  if (typeof g.oid !== 'string' || !/^[0-9a-f]{40,64}$/.test(g.oid)) throw invalid('git.oid must be a commit id.');
+function checkGit(g: pb.ImportCommit | undefined): RevisionRecord['git'] | undefined {
+  if (!g) return undefined;
+  if (!/^[0-9a-f]{40,64}$/.test(g.oid)) throw invalid('git.oid must be a commit id.');
   return {
     oid: g.oid,
-    message: typeof g.message === 'string' ? g.message.slice(0, 10_000) : '',
+    message: g.message.slice(0, 10_000),
     createdByService: false,
-    ...(typeof g.url === 'string' ? { url: g.url } : {}),
-    ...(typeof g.ref === 'string' ? { ref: g.ref } : {}),
+    ...(g.url !== undefined ? { url: g.url } : {}),
+    ...(g.ref !== undefined ? { ref: g.ref } : {}),
   };
 }
 
-/** A file of an import left out, and why (ImportTreeReply.skipped_files_json). */
-interface SkippedFile {
-  name: string;
-  paths: string[];
-  reason: string;
-}
+/** A file of an import left out, and why (ImportTreeReply.skipped_files). */
+type SkippedFile = pb.SkippedFile;
 
 const STAGED_GONE = 'its staged bytes are gone (expired, taken by another import, or never stored); stage it again';
 
@@ -224,14 +204,14 @@ async function treeChanges(entries: TreeEntry[], existing: Map<string, string>, 
  * import answers the revision the first one wrote.
  */
 export async function importTree(deps: ContentDeps, caller: Caller, req: pb.ImportTreeRequest): Promise<pb.ImportTreeReply> {
-  const entries = parseTree(req.treeJson);
-  const git = parseGit(req.gitJson);
+  const entries = checkTree(req.tree);
+  const git = checkGit(req.git);
   const first = await editableSpace(deps, caller, req.spaceId, req.updateCurrent);
   const spaceId = first.space._id;
   const key = req.revisionKey || undefined;
   const base = await storedRevision(deps, first.space, first.space.revision);
   const existing = new Map([...(await base.allPages()).pages].map(([id, page]) => [id, page.type]));
-  const reusableContents = parseReusableContents(req.reusableContentsJson, base.record.reusableContents);
+  const reusableContents = checkReusableContents(req.reusableContents, base.record.reusableContents);
   const { stored, ofPath, skipped } = await storeFiles(deps, spaceId, await base.files(), req.files);
   // from here on the files taken go when anything fails (they are no longer staged: no sweep would find them)
   const discardOnFailure = async <T>(work: () => Promise<T>): Promise<T> => {
@@ -250,10 +230,10 @@ export async function importTree(deps: ContentDeps, caller: Caller, req: pb.Impo
   const reply = (revision: string, parent: string, written?: RevisionRecord): pb.ImportTreeReply => ({
     revisionId: revision,
     parentRevisionId: parent,
-    pagesJson: JSON.stringify(Object.fromEntries(plan.idOf)),
-    filesJson: JSON.stringify(Object.fromEntries(ofPath)),
-    skippedFilesJson: JSON.stringify(skipped),
-    reusableContentsJson: reusableContentsReply(reusableContents, written),
+    pages: Object.fromEntries(plan.idOf),
+    files: Object.fromEntries(ofPath),
+    skippedFiles: skipped,
+    reusableContents: reusableContentsReply(reusableContents, written),
   });
   const written = key ? await discardOnFailure(() => deps.revisions.findByMergeKey(spaceId, key)) : null;
   if (written) {

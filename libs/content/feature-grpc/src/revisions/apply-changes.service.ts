@@ -18,7 +18,7 @@ import type { RevisionRecord } from '@bindery/content/data-access';
 import { ContentDeps, nowOf } from '../content-deps';
 import { visibleSpace } from '../space-visibility';
 import { storedRevision } from './revision-reads';
-import { fileJson } from './revision-json';
+import { fileMessage } from './revision-messages';
 import { siblingSlugsCache } from './sibling-slugs-cache';
 import { StaleBaseError, writeRevision } from './write-revision';
 
@@ -55,10 +55,8 @@ export async function applyContentChanges(deps: ContentDeps, caller: Caller, req
   return {
     revisionId: applied.revision._id,
     parentRevisionId: applied.parentRevisionId,
-    changesJson: JSON.stringify(
-      applied.outcome.changes.map((c) => (c.object === 'deleted_page' ? c : { object: c.object, ...(c.ref ? { ref: c.ref } : {}), page: { object: 'page', id: c.page } })),
-    ),
-    insertedFilesJson: JSON.stringify(applied.outcome.insertedFiles.map((f) => fileJson(f, deps.files.downloadUrlOf(applied.space._id, f)))),
+    changes: applied.outcome.changes.map((c) => ({ object: c.object, ref: c.ref || undefined, pageId: c.page })),
+    insertedFiles: applied.outcome.insertedFiles.map((f) => fileMessage(f, deps.files.downloadUrlOf(applied.space._id, f))),
   };
 }
 

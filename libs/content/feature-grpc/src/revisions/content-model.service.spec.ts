@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { connectContent } from '@bindery/content/client';
+import { connectContent, officialLinkStats, officialLinkUsage, officialPage, officialRevision, officialUpdateChange } from '@bindery/content/client';
 import { IdentityEvents as I } from '@bindery/identity/client';
 import { infraEnv, readEvents, ServiceUnderTest, startServiceUnderTest } from '@bindery/shared/testing';
 import type { ContentDeps } from '../content-deps';
@@ -43,17 +43,17 @@ describe('content model (in process, real MongoDB and Kafka)', () => {
       },
       { caller: admin },
     );
-    return { ...r, changes: JSON.parse(r.changesJson) as Json[] };
+    return { ...r, changes: r.changes.map(officialUpdateChange) as Json[] };
   };
   const pages = async (spaceId: string, revisionId = '') =>
-    JSON.parse((await clients.revisions.listPages({ spaceId, revisionId, metadata: true }, { caller: admin })).pagesJson) as Json[];
+    (await clients.revisions.listPages({ spaceId, revisionId, metadata: true }, { caller: admin })).pages.map(officialPage) as Json[];
   const page = async (spaceId: string, pageId: string, format = 'document', revisionId = '') =>
-    JSON.parse(
-      (await clients.revisions.getPage({ revision: { spaceId, revisionId, metadata: true }, pageId, path: '', format, evaluated: false }, { caller: admin })).pageJson,
+    officialPage(
+      (await clients.revisions.getPage({ revision: { spaceId, revisionId, metadata: true }, pageId, path: '', format, evaluated: false }, { caller: admin })).page!,
     ) as Json;
   const links = async (spaceId: string, status = '') => {
     const r = await clients.revisions.listLinks({ revision: { spaceId, revisionId: '', metadata: true }, pageId: '', status, page: undefined }, { caller: admin });
-    return { items: JSON.parse(r.itemsJson) as Json[], stats: JSON.parse(r.statsJson) as Json };
+    return { items: r.items.map(officialLinkUsage) as Json[], stats: officialLinkStats(r.stats) as Json };
   };
 
   test('pages nest to any depth, take slugs from titles (unique among siblings, stable on rename) and paths from the slug chain', async () => {
@@ -133,7 +133,7 @@ describe('content model (in process, real MongoDB and Kafka)', () => {
     expect((await links(space.id, 'ok')).items).toHaveLength(0);
     expect((await pages(space.id)).map((p) => p.id)).toEqual([source]);
     expect((await pages(space.id, a.revisionId)).map((p) => p.id)).toEqual([target, source]);
-    const revision = JSON.parse((await clients.revisions.getRevision({ spaceId: space.id, revisionId: b.revisionId, metadata: true }, { caller: admin })).revisionJson);
+    const revision = officialRevision((await clients.revisions.getRevision({ spaceId: space.id, revisionId: b.revisionId, metadata: true }, { caller: admin })).revision!);
     expect(revision).toMatchObject({ object: 'revision', id: b.revisionId, parents: [a.revisionId], type: 'edits' });
   });
 
@@ -153,7 +153,7 @@ describe('content model (in process, real MongoDB and Kafka)', () => {
   test('readers read; only editors and up write', async () => {
     const space = await newSpace();
     await apply(space.id, [{ operation: 'insert_page', title: 'One', document: { markdown: 'one' } }]);
-    expect(JSON.parse((await clients.revisions.listPages({ spaceId: space.id, revisionId: '', metadata: true }, { caller: reader })).pagesJson)).toHaveLength(1);
+    expect((await clients.revisions.listPages({ spaceId: space.id, revisionId: '', metadata: true }, { caller: reader })).pages.map(officialPage)).toHaveLength(1);
     await expect(
       clients.revisions.applyChanges(
         {
@@ -214,7 +214,7 @@ describe('content model (in process, real MongoDB and Kafka)', () => {
     let revisionId = (await clients.spaces.getSpace({ spaceId: space.id }, { caller: admin })).revision;
     let length = 0;
     while (revisionId) {
-      const rev = JSON.parse((await clients.revisions.getRevision({ spaceId: space.id, revisionId, metadata: false }, { caller: admin })).revisionJson);
+      const rev = officialRevision((await clients.revisions.getRevision({ spaceId: space.id, revisionId, metadata: false }, { caller: admin })).revision!);
       length += 1;
       revisionId = rev.parents[0];
     }

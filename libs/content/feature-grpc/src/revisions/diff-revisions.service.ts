@@ -17,5 +17,5 @@ export async function diffRevisions(deps: ContentDeps, caller: Caller, req: pb.D
   const { space } = await visibleSpace(deps, caller, req.spaceId);
   const [from, to] = await Promise.all([storedRevision(deps, space, req.fromRevisionId), storedRevision(deps, space, req.toRevisionId)]);
   const changes = await semanticChanges(from, to, (file) => deps.files.downloadUrlOf(space._id, file));
-  return { changesJson: JSON.stringify(changes.slice(0, limit)), more: Math.max(0, changes.length - limit) };
+  return { changes: changes.slice(0, limit), more: Math.max(0, changes.length - limit) };
 }

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { connectContent } from '@bindery/content/client';
+import { connectContent, officialPage, officialRevision, officialSemanticChange, officialUpdateChange } from '@bindery/content/client';
 import { IdentityEvents as I } from '@bindery/identity/client';
 import { assertMatchesSpec, infraEnv, readEvents, ServiceUnderTest, startServiceUnderTest } from '@bindery/shared/testing';
 import type { ContentDeps } from '../content-deps';
@@ -43,7 +43,7 @@ describe('MergeRevisions and DiffRevisions (in process, real MongoDB and Kafka)'
       { spaceId, changesJson: JSON.stringify(changes), updateCurrent: !base, baseRevisionId: base, revisionType: '', mergedFrom: '', revertRevisionId: '' },
       { caller: admin },
     );
-    return { ...r, changes: JSON.parse(r.changesJson) as Json[] };
+    return { ...r, changes: r.changes.map(officialUpdateChange) as Json[] };
   };
   const merge = (spaceId: string, base: string, head: string, extra: { mode?: string; key?: string; mergedFrom?: string; caller?: Who } = {}) =>
     clients.revisions.mergeRevisions(
@@ -52,16 +52,15 @@ describe('MergeRevisions and DiffRevisions (in process, real MongoDB and Kafka)'
     );
   const diff = async (spaceId: string, from: string, to: string, limit = 0) => {
     const r = await clients.revisions.diffRevisions({ spaceId, fromRevisionId: from, toRevisionId: to, limit }, { caller: admin });
-    return { changes: JSON.parse(r.changesJson) as Json[], more: r.more };
+    return { changes: r.changes.map(officialSemanticChange) as Json[], more: r.more };
   };
   const current = async (spaceId: string) => (await clients.spaces.getSpace({ spaceId }, { caller: admin })).revision;
   const revision = async (spaceId: string, revisionId: string) =>
-    JSON.parse((await clients.revisions.getRevision({ spaceId, revisionId, metadata: false }, { caller: admin })).revisionJson) as Json;
+    officialRevision((await clients.revisions.getRevision({ spaceId, revisionId, metadata: false }, { caller: admin })).revision!) as Json;
   const text = async (spaceId: string, pageId: string, revisionId = '') =>
     (
-      JSON.parse(
-        (await clients.revisions.getPage({ revision: { spaceId, revisionId, metadata: true }, pageId, path: '', format: 'markdown', evaluated: false }, { caller: admin }))
-          .pageJson,
+      officialPage(
+        (await clients.revisions.getPage({ revision: { spaceId, revisionId, metadata: true }, pageId, path: '', format: 'markdown', evaluated: false }, { caller: admin })).page!,
       ).markdown as string
     ).trim();
   const revisionsOf = (spaceId: string) => service.running.mongo.db.collection('revisions').countDocuments({ spaceId });
@@ -102,7 +101,7 @@ describe('MergeRevisions and DiffRevisions (in process, real MongoDB and Kafka)'
     const before = await revisionsOf(space);
     const r = await merge(space, base, head.revisionId);
     expect(r).toMatchObject({ result: 'conflicts', revisionId: live.revisionId, spaceRevisionId: live.revisionId });
-    expect(JSON.parse(r.conflictsJson)).toEqual([{ kind: 'document', page: a, reason: expect.stringContaining('same blocks') }]);
+    expect(r.conflicts).toEqual([{ kind: 'document', page: a, reason: expect.stringContaining('same blocks') }]);
     expect(await current(space)).toBe(live.revisionId);
     expect(await revisionsOf(space)).toBe(before);
     expect(await text(space, a)).toBe('ours\n\nshared');

@@ -33,7 +33,7 @@ const mergedReply = (revision: RevisionRecord): pb.MergeRevisionsReply => ({
   result: 'merge',
   revisionId: revision._id,
   spaceRevisionId: revision.parents[0] ?? '',
-  conflictsJson: '[]',
+  conflicts: [],
 });
 
 const sameContent = (a: StoredRevision, b: StoredRevision) => a.pagesRoot === b.pagesRoot && a.filesRoot === b.filesRoot;
@@ -129,12 +129,11 @@ async function mergeAttempts(
       if (done) return mergedReply(done);
     }
     const current = await storedRevision(deps, space, space.revision);
-    if (mode === 'update' && current.record._id === base.record._id)
-      return { result: 'update', revisionId: head.record._id, spaceRevisionId: current.record._id, conflictsJson: '[]' };
+    if (mode === 'update' && current.record._id === base.record._id) return { result: 'update', revisionId: head.record._id, spaceRevisionId: current.record._id, conflicts: [] };
     const [ours, theirs] = mode === 'merge' ? [current, head] : [head, current];
     const now = nowOf(deps);
     const outcome = await threeWay(deps, space, { base, ours, theirs }, now);
-    if ('conflicts' in outcome) return { result: 'conflicts', revisionId: ours.record._id, spaceRevisionId: current.record._id, conflictsJson: JSON.stringify(outcome.conflicts) };
+    if ('conflicts' in outcome) return { result: 'conflicts', revisionId: ours.record._id, spaceRevisionId: current.record._id, conflicts: outcome.conflicts };
     try {
       const revision = await insertRevision(deps, space, ours, outcome.content, {
         id: newId(),
@@ -146,7 +145,7 @@ async function mergeAttempts(
         ...(key ? { mergeKey: key } : {}),
         reusableContents: mergeReusableContents(base.record.reusableContents, ours.record.reusableContents, theirs.record.reusableContents),
       });
-      return { result: mode, revisionId: revision._id, spaceRevisionId: current.record._id, conflictsJson: '[]' };
+      return { result: mode, revisionId: revision._id, spaceRevisionId: current.record._id, conflicts: [] };
     } catch (err) {
       if (key && isDuplicateKey(err)) {
         const done = await deps.revisions.findByMergeKey(space._id, key);

@@ -3,7 +3,7 @@ import type { Caller } from '@bindery/platform/grpc';
 import { contentRevisionsV1 as pb, documentToMessage, type JsonObject } from '@bindery/shared/contracts';
 import type { ContentDeps } from '../content-deps';
 import { readableRevision } from './revision-reads';
-import { EMPTY_DOCUMENT, reusableContentJson } from './revision-json';
+import { EMPTY_DOCUMENT, reusableContentMessage } from './revision-messages';
 
 /**
  * GetReusableContent: a reusable content of a revision (the current one by default) with its
@@ -16,5 +16,5 @@ export async function getReusableContent(deps: ContentDeps, caller: Caller, req:
   const content = (revision.record.reusableContents ?? []).find((r) => r.id === req.reusableContentId);
   if (!content) throw notFound('Reusable content');
   const document = (content.document && (await revision.document(content.document))) || EMPTY_DOCUMENT;
-  return { reusableContentJson: JSON.stringify(reusableContentJson(content)), document: documentToMessage(document as unknown as JsonObject), revisionId: revision.record._id };
+  return { reusableContent: reusableContentMessage(content), document: documentToMessage(document as unknown as JsonObject), revisionId: revision.record._id };
 }

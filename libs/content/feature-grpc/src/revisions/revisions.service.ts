@@ -6,33 +6,33 @@ import type { ContentDeps } from '../content-deps';
 import { spaceMessage } from '../messages';
 import { LinkUsage, pageOfSorted, statsOf } from './link-index';
 import { documentsOf, linksOfRevision, readableRevision, subtreeIds, wholeTree } from './revision-reads';
-import { fileJson, PageFormat, pageJson, pageTreeJson, reusableContentJson, revisionJson } from './revision-json';
+import { fileMessage, PageFormat, pageMessage, pageTreeMessages, reusableContentMessage, revisionMessage } from './revision-messages';
 import type { StoredRevision } from './stored-revision';
 
 const selector = (s: pb.RevisionSelector | undefined) => s ?? { spaceId: '', revisionId: '', metadata: true };
 
-async function filesJson(deps: ContentDeps, revision: StoredRevision) {
-  return (await revision.files()).sort((a, b) => (a.id < b.id ? -1 : 1)).map((f) => fileJson(f, deps.files.downloadUrlOf(revision.spaceId, f)));
+async function fileMessages(deps: ContentDeps, revision: StoredRevision) {
+  return (await revision.files()).sort((a, b) => (a.id < b.id ? -1 : 1)).map((f) => fileMessage(f, deps.files.downloadUrlOf(revision.spaceId, f)));
 }
 
-async function treeJson(revision: StoredRevision) {
+async function treeMessages(revision: StoredRevision) {
   const tree = await wholeTree(revision);
-  return pageTreeJson(tree.root, tree.pages, await documentsOf(revision, tree.pages.values()));
+  return pageTreeMessages(tree.root, tree.pages, await documentsOf(revision, tree.pages.values()));
 }
 
 /** The official Revision: every page with its document, every file. Readers of the space. */
 export async function getRevision(deps: ContentDeps, caller: Caller, req: pb.RevisionSelector): Promise<pb.RevisionReply> {
   const { revision } = await readableRevision(deps, caller, req.spaceId, req.revisionId);
-  const json = revisionJson(revision.record, await treeJson(revision), await filesJson(deps, revision), req.metadata);
-  return { revisionJson: JSON.stringify(json), spaceId: req.spaceId, revisionId: revision.record._id };
+  const message = revisionMessage(revision.record, await treeMessages(revision), await fileMessages(deps, revision), req.metadata);
+  return { revision: message, spaceId: req.spaceId, revisionId: revision.record._id };
 }
 
 export async function listPages(deps: ContentDeps, caller: Caller, req: pb.RevisionSelector): Promise<pb.PagesReply> {
   const { revision } = await readableRevision(deps, caller, req.spaceId, req.revisionId);
   return {
-    pagesJson: JSON.stringify(await treeJson(revision)),
+    pages: await treeMessages(revision),
     revisionId: revision.record._id,
-    reusableContentsJson: JSON.stringify((revision.record.reusableContents ?? []).map(reusableContentJson)),
+    reusableContents: (revision.record.reusableContents ?? []).map(reusableContentMessage),
   };
 }
 
@@ -54,22 +54,22 @@ export async function getPage(deps: ContentDeps, caller: Caller, req: pb.GetPage
     revision,
     ids.map((i) => tree.pages.get(i)!),
   );
-  const build = (p: PageNode, top: boolean): Record<string, unknown> =>
-    pageJson(p, {
+  const build = (p: PageNode, top: boolean): pb.RevisionPage =>
+    pageMessage(p, {
       path: tree.paths.get(p.id) ?? p.slug,
       document: p.document ? documents.get(p.document) : undefined,
       format: top ? format : 'document',
       pages: p.type === 'link' ? undefined : p.children.flatMap((c) => (tree.pages.has(c) ? [build(tree.pages.get(c)!, false)] : [])),
     });
-  return { pageJson: JSON.stringify(build(page, true)), revisionId: revision.record._id, path: tree.paths.get(id) ?? page.slug };
+  return { page: build(page, true), revisionId: revision.record._id, path: tree.paths.get(id) ?? page.slug };
 }
 
 export async function listFiles(deps: ContentDeps, caller: Caller, req: pb.ListFilesRequest): Promise<pb.FilesReply> {
   const sel = selector(req.revision);
   const { revision } = await readableRevision(deps, caller, sel.spaceId, sel.revisionId);
-  const all = await filesJson(deps, revision);
-  const page = pageOfSorted(all, (f) => String(f.id), req.page);
-  return { filesJson: JSON.stringify(page.items), page: { count: page.count, nextPage: page.nextPage } };
+  const all = await fileMessages(deps, revision);
+  const page = pageOfSorted(all, (f) => f.id, req.page);
+  return { files: page.items, page: { count: page.count, nextPage: page.nextPage } };
 }
 
 export async function getFile(deps: ContentDeps, caller: Caller, req: pb.GetFileRequest): Promise<pb.FileReply> {
@@ -77,22 +77,22 @@ export async function getFile(deps: ContentDeps, caller: Caller, req: pb.GetFile
   const { revision } = await readableRevision(deps, caller, sel.spaceId, sel.revisionId);
   const file = await revision.file(req.fileId);
   if (!file) throw notFound('File');
-  return { fileJson: JSON.stringify(fileJson(file, deps.files.downloadUrlOf(revision.spaceId, file))) };
+  return { file: fileMessage(file, deps.files.downloadUrlOf(revision.spaceId, file)) };
 }
 
-/** The official ContentLocation of a page (its `organization` and `space` as ids, expanded by the gateway). */
+/** The ContentLocation of a page (its `organization` and `space` as ids, expanded by the gateway). */
 async function pageLocations(revision: StoredRevision, space: { organizationId: string; _id: string }, ids: string[]) {
   const tree = await wholeTree(revision);
   const pages = ids.map((id) => tree.pages.get(id)).filter((p): p is PageNode => !!p);
   const documents = await documentsOf(revision, pages);
   return new Map(
-    pages.map((p) => [
+    pages.map((p): [string, pb.ContentLocation] => [
       p.id,
       {
         kind: 'page',
         organization: space.organizationId,
         space: space._id,
-        page: pageJson(p, { path: tree.paths.get(p.id) ?? p.slug, document: p.document ? documents.get(p.document) : undefined }),
+        page: pageMessage(p, { path: tree.paths.get(p.id) ?? p.slug, document: p.document ? documents.get(p.document) : undefined }),
       },
     ]),
   );
@@ -107,7 +107,7 @@ export async function listFileBacklinks(deps: ContentDeps, caller: Caller, req: 
   const page = pageOfSorted(usage?.from.slice().sort() ?? [], (id) => id, req.page);
   const locations = await pageLocations(revision, space, page.items);
   return {
-    itemsJson: JSON.stringify(page.items.map((id) => locations.get(id)).filter(Boolean)),
+    items: page.items.flatMap((id) => locations.get(id) ?? []),
     page: { count: page.count, nextPage: page.nextPage },
     space: spaceMessage(space, role),
   };
@@ -133,19 +133,21 @@ export async function listLinks(deps: ContentDeps, caller: Caller, req: pb.ListL
   }
   const locations = await pageLocations(revision, space, [...needed]);
   const files = new Map((await revision.files()).map((f) => [f.id, f]));
-  const targetOf = (u: LinkUsage) => {
+  const targetOf = (u: LinkUsage): pb.ContentLocation | undefined => {
     if (u.status === 'broken') return undefined;
-    if (u.target.kind === 'url') return { kind: 'url', url: u.target.url };
+    if (u.target.kind === 'url') return { kind: 'url', organization: '', space: '', url: u.target.url };
     if (u.target.kind === 'page') {
       const location = locations.get(u.target.page);
-      return location && u.target.anchor ? { ...location, internalLocation: { type: 'anchor', anchor: u.target.anchor } } : location;
+      return location && u.target.anchor ? { ...location, anchor: u.target.anchor } : location;
     }
     const file = files.get(u.target.file)!;
-    return { kind: 'file', organization: space.organizationId, space: space._id, file: fileJson(file, deps.files.downloadUrlOf(space._id, file)) };
+    return { kind: 'file', organization: space.organizationId, space: space._id, file: fileMessage(file, deps.files.downloadUrlOf(space._id, file)) };
   };
-  const items = page.items.map((u) => {
-    const target = targetOf(u);
-    return { status: u.status, relation: 'reference', ...(target ? { targetReference: target } : {}), locationReferences: u.from.map((id) => locations.get(id)).filter(Boolean) };
-  });
-  return { itemsJson: JSON.stringify(items), statsJson: JSON.stringify(stats), page: { count: page.count, nextPage: page.nextPage }, space: spaceMessage(space, role) };
+  const items = page.items.map((u): pb.LinkUsage => ({ status: u.status, targetReference: targetOf(u), locationReferences: u.from.flatMap((id) => locations.get(id) ?? []) }));
+  return {
+    items,
+    stats: { total: stats.total, broken: stats.broken.total },
+    page: { count: page.count, nextPage: page.nextPage },
+    space: spaceMessage(space, role),
+  };
 }

@@ -1,8 +1,10 @@
 import { canonicalJson, commonSubsequence, DEFAULT_LAYOUT, FileNode, PageNode, ROOT_KEY, trieDiff } from '@bindery/content/domain';
+import { contentRevisionsV1 as pb } from '@bindery/shared/contracts';
+import { changeAttribute } from './revision-messages';
 import type { StoredRevision } from './stored-revision';
 
-/** The official RevisionSemanticChange (0.202.0), as JSON. */
-export type SemanticChange = Record<string, unknown>;
+/** The official RevisionSemanticChange (0.202.0), as content's message. */
+export type SemanticChange = pb.SemanticChange;
 
 /** Which page fields each page type reports in `page_edited` (RevisionPage{Document,Group,Link}ChangeAttributes). */
 const ATTRIBUTES: Record<PageNode['type'], Array<keyof PageNode>> = {
@@ -33,7 +35,7 @@ class PagesOf {
   }
 
   /** The official ChangedRevisionPage. */
-  changed(id: string): SemanticChange {
+  changed(id: string): pb.ChangedPage {
     const page = this.pages.get(id)!;
     return { id, type: page.type, title: page.title, path: this.path(id) };
   }
@@ -42,12 +44,12 @@ class PagesOf {
 const layoutOf = (page: PageNode) => ({ ...DEFAULT_LAYOUT, ...(page.layout ?? {}) });
 
 /** `{before?, after?}` of each reported field that differs (an absent value is left out of its side). */
-function pageAttributes(before: PageNode, after: PageNode): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
+function pageAttributes(before: PageNode, after: PageNode): Record<string, pb.ChangeAttribute> {
+  const out: Record<string, pb.ChangeAttribute> = {};
   for (const field of ATTRIBUTES[after.type]) {
     const [b, a] = field === 'layout' ? [layoutOf(before), layoutOf(after)] : [before[field], after[field]];
     if (canonicalJson(b) === canonicalJson(a)) continue;
-    out[field] = { ...(b !== undefined ? { before: b } : {}), ...(a !== undefined ? { after: a } : {}) };
+    out[field] = changeAttribute(field, b, a);
   }
   return out;
 }
@@ -90,17 +92,14 @@ export async function semanticChanges(from: StoredRevision, to: StoredRevision, 
   const changes: SemanticChange[] = [];
   for (const id of [...new Set([...ids, ...moved])].sort()) {
     const [b, a] = [before.pages.get(id), after.pages.get(id)];
-    if (!b && a) changes.push({ type: 'page_created', page: after.changed(id) });
-    else if (b && !a) changes.push({ type: 'page_deleted', page: before.changed(id) });
+    if (!b && a) changes.push({ type: 'page_created', page: after.changed(id), attributes: {} });
+    else if (b && !a) changes.push({ type: 'page_deleted', page: before.changed(id), attributes: {} });
     if (!b || !a) continue;
     const attributes = pageAttributes(b, a);
     if (Object.keys(attributes).length) changes.push({ type: 'page_edited', page: after.changed(id), attributes });
     if (moved.has(id)) {
-      const parent = {
-        ...(b.parent !== null ? { before: before.changed(b.parent) } : {}),
-        ...(a.parent !== null ? { after: after.changed(a.parent) } : {}),
-      };
-      changes.push({ type: 'page_moved', page: after.changed(id), parent });
+      const parent = { before: b.parent !== null ? before.changed(b.parent) : undefined, after: a.parent !== null ? after.changed(a.parent) : undefined };
+      changes.push({ type: 'page_moved', page: after.changed(id), parent, attributes: {} });
     }
   }
 
@@ -109,12 +108,12 @@ export async function semanticChanges(from: StoredRevision, to: StoredRevision, 
   const changedFile = (file: FileNode) => ({ id: file.id, name: file.name, contentType: file.contentType, downloadURL: downloadUrlOf(file) });
   for (const id of fileIds) {
     const [b, a] = [filesBefore.get(id), filesAfter.get(id)];
-    if (!b && a) changes.push({ type: 'file_created', file: changedFile(a) });
-    else if (b && !a) changes.push({ type: 'file_deleted', file: changedFile(b) });
+    if (!b && a) changes.push({ type: 'file_created', file: changedFile(a), attributes: {} });
+    else if (b && !a) changes.push({ type: 'file_deleted', file: changedFile(b), attributes: {} });
     if (!b || !a) continue;
-    const attributes: Record<string, unknown> = {};
+    const attributes: Record<string, pb.ChangeAttribute> = {};
     const attribute = (name: string, x: unknown, y: unknown) => {
-      if (canonicalJson(x) !== canonicalJson(y)) attributes[name] = { ...(x !== undefined ? { before: x } : {}), ...(y !== undefined ? { after: y } : {}) };
+      if (canonicalJson(x) !== canonicalJson(y)) attributes[name] = changeAttribute(name, x, y);
     };
     attribute('name', b.name, a.name);
     if (b.blobId !== a.blobId || b.sha256 !== a.sha256) attribute('downloadURL', downloadUrlOf(b), downloadUrlOf(a));

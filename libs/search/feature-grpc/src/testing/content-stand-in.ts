@@ -1,4 +1,5 @@
 import type { ContentClients } from '@bindery/content/client';
+import { contentRevisionsV1, documentToMessage, type JsonObject } from '@bindery/shared/contracts';
 import { notFound } from '@bindery/platform/errors';
 import { Caller, isInternalCaller } from '@bindery/platform/grpc';
 
@@ -85,14 +86,23 @@ export class ContentStandIn {
       revisions: {
         listPages: async (req: { spaceId: string; revisionId: string }, o?: { caller?: Caller }) => {
           const { revisionId, pages } = this.pagesOf(req.spaceId, req.revisionId, o?.caller);
-          return { revisionId, pagesJson: JSON.stringify(pages.map((p) => ({ id: p.id, type: 'document', title: p.title, pages: [] }))) };
+          return { revisionId, pages: pages.map((p) => contentRevisionsV1.RevisionPage.fromPartial({ id: p.id, title: p.title, document: {} })) };
         },
         getPage: async (req: { revision?: { spaceId: string; revisionId: string }; pageId: string }, o?: { caller?: Caller }) => {
           const { revisionId, pages } = this.pagesOf(req.revision!.spaceId, req.revision!.revisionId, o?.caller);
           const page = pages.find((p) => p.id === req.pageId);
           if (!page) throw notFound('Page');
           const path = page.title.toLowerCase().replace(/\W+/g, '-');
-          return { revisionId, path, pageJson: JSON.stringify({ id: page.id, type: 'document', title: page.title, path, document: documentOf(page.lines) }) };
+          return {
+            revisionId,
+            path,
+            page: contentRevisionsV1.RevisionPage.fromPartial({
+              id: page.id,
+              title: page.title,
+              path,
+              document: { document: documentToMessage(documentOf(page.lines) as unknown as JsonObject) },
+            }),
+          };
         },
       },
       close: () => undefined,

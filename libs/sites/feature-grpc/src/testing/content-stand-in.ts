@@ -59,7 +59,7 @@ export class ContentStandIn {
           const changes = JSON.parse(req.changesJson) as Array<{ title?: string }>;
           space.pages.push(...changes.map((c) => c.title ?? ''));
           space.revision = `rev-${++this.seq}`;
-          return { revisionId: space.revision, changesJson: '[]', insertedFilesJson: '[]', parentRevisionId: req.baseRevisionId };
+          return { revisionId: space.revision, changes: [], insertedFiles: [], parentRevisionId: req.baseRevisionId };
         },
       },
       close: () => undefined,

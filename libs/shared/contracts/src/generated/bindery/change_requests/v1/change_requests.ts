@@ -20,6 +20,7 @@ import {
 } from "@grpc/grpc-js";
 import { PageInfo, PageRequest } from "../../common/v1/common";
 import { Document, DocumentBody } from "../../common/v1/document";
+import { ContentUpdateChange, MergeConflict, RevisionFile, SemanticChange } from "../../content/v1/revisions";
 
 /** A change request is addressed by its id or by its number in the space. */
 export interface ChangeRequestRef {
@@ -109,9 +110,9 @@ export interface UpdateContentResponse {
   changeRequest:
     | ChangeRequest
     | undefined;
-  /** official ChangeRequestContentUpdateChange[] */
-  changesJson: string;
-  insertedFilesJson: string;
+  /** content's answer, relayed */
+  changes: ContentUpdateChange[];
+  insertedFiles: RevisionFile[];
 }
 
 export interface ImportWebsiteRequest {
@@ -136,8 +137,8 @@ export interface MergeResponse {
   /** "merge" | "update" | "conflicts" */
   result: string;
   revision: string;
-  /** with conflicts: what overlaps, [{kind, page?, file?, field?, reason}] */
-  conflictsJson: string;
+  /** with conflicts: what overlaps (content's answer, relayed) */
+  conflicts: MergeConflict[];
 }
 
 export interface ChangesRequest {
@@ -146,8 +147,8 @@ export interface ChangesRequest {
 }
 
 export interface ChangesResponse {
-  /** official RevisionSemanticChange[] */
-  changesJson: string;
+  /** content's semantic changes, relayed */
+  changes: SemanticChange[];
   more: number;
   /** with a merged change request: the change request */
   mergedFrom: ChangeRequest | undefined;
@@ -1532,7 +1533,7 @@ export const UpdateContentRequest: MessageFns<UpdateContentRequest> = {
 };
 
 function createBaseUpdateContentResponse(): UpdateContentResponse {
-  return { changeRequest: undefined, changesJson: "", insertedFilesJson: "" };
+  return { changeRequest: undefined, changes: [], insertedFiles: [] };
 }
 
 export const UpdateContentResponse: MessageFns<UpdateContentResponse> = {
@@ -1540,11 +1541,11 @@ export const UpdateContentResponse: MessageFns<UpdateContentResponse> = {
     if (message.changeRequest !== undefined) {
       ChangeRequest.encode(message.changeRequest, writer.uint32(10).fork()).join();
     }
-    if (message.changesJson !== "") {
-      writer.uint32(18).string(message.changesJson);
+    for (const v of message.changes) {
+      ContentUpdateChange.encode(v!, writer.uint32(34).fork()).join();
     }
-    if (message.insertedFilesJson !== "") {
-      writer.uint32(26).string(message.insertedFilesJson);
+    for (const v of message.insertedFiles) {
+      RevisionFile.encode(v!, writer.uint32(42).fork()).join();
     }
     return writer;
   },
@@ -1570,20 +1571,20 @@ export const UpdateContentResponse: MessageFns<UpdateContentResponse> = {
             message.changeRequest = ChangeRequest.decode(reader, reader.uint32());
             continue;
           }
-          case 2: {
-            if (tag !== 18) {
+          case 4: {
+            if (tag !== 34) {
               break;
             }
 
-            message.changesJson = reader.string();
+            message.changes.push(ContentUpdateChange.decode(reader, reader.uint32()));
             continue;
           }
-          case 3: {
-            if (tag !== 26) {
+          case 5: {
+            if (tag !== 42) {
               break;
             }
 
-            message.insertedFilesJson = reader.string();
+            message.insertedFiles.push(RevisionFile.decode(reader, reader.uint32()));
             continue;
           }
         }
@@ -1605,16 +1606,14 @@ export const UpdateContentResponse: MessageFns<UpdateContentResponse> = {
         : isSet(object.change_request)
         ? ChangeRequest.fromJSON(object.change_request)
         : undefined,
-      changesJson: isSet(object.changesJson)
-        ? globalThis.String(object.changesJson)
-        : isSet(object.changes_json)
-        ? globalThis.String(object.changes_json)
-        : "",
-      insertedFilesJson: isSet(object.insertedFilesJson)
-        ? globalThis.String(object.insertedFilesJson)
-        : isSet(object.inserted_files_json)
-        ? globalThis.String(object.inserted_files_json)
-        : "",
+      changes: globalThis.Array.isArray(object?.changes)
+        ? object.changes.map((e: any) => ContentUpdateChange.fromJSON(e))
+        : [],
+      insertedFiles: globalThis.Array.isArray(object?.insertedFiles)
+        ? object.insertedFiles.map((e: any) => RevisionFile.fromJSON(e))
+        : globalThis.Array.isArray(object?.inserted_files)
+        ? object.inserted_files.map((e: any) => RevisionFile.fromJSON(e))
+        : [],
     };
   },
 
@@ -1623,11 +1622,11 @@ export const UpdateContentResponse: MessageFns<UpdateContentResponse> = {
     if (message.changeRequest !== undefined) {
       obj.changeRequest = ChangeRequest.toJSON(message.changeRequest);
     }
-    if (message.changesJson !== "") {
-      obj.changesJson = message.changesJson;
+    if (message.changes?.length) {
+      obj.changes = message.changes.map((e) => ContentUpdateChange.toJSON(e));
     }
-    if (message.insertedFilesJson !== "") {
-      obj.insertedFilesJson = message.insertedFilesJson;
+    if (message.insertedFiles?.length) {
+      obj.insertedFiles = message.insertedFiles.map((e) => RevisionFile.toJSON(e));
     }
     return obj;
   },
@@ -1640,8 +1639,8 @@ export const UpdateContentResponse: MessageFns<UpdateContentResponse> = {
     message.changeRequest = (object.changeRequest !== undefined && object.changeRequest !== null)
       ? ChangeRequest.fromPartial(object.changeRequest)
       : undefined;
-    message.changesJson = object.changesJson ?? "";
-    message.insertedFilesJson = object.insertedFilesJson ?? "";
+    message.changes = object.changes?.map((e) => ContentUpdateChange.fromPartial(e)) || [];
+    message.insertedFiles = object.insertedFiles?.map((e) => RevisionFile.fromPartial(e)) || [];
     return message;
   },
 };
@@ -1865,7 +1864,7 @@ export const ImportWebsiteResponse: MessageFns<ImportWebsiteResponse> = {
 };
 
 function createBaseMergeResponse(): MergeResponse {
-  return { result: "", revision: "", conflictsJson: "" };
+  return { result: "", revision: "", conflicts: [] };
 }
 
 export const MergeResponse: MessageFns<MergeResponse> = {
@@ -1876,8 +1875,8 @@ export const MergeResponse: MessageFns<MergeResponse> = {
     if (message.revision !== "") {
       writer.uint32(18).string(message.revision);
     }
-    if (message.conflictsJson !== "") {
-      writer.uint32(26).string(message.conflictsJson);
+    for (const v of message.conflicts) {
+      MergeConflict.encode(v!, writer.uint32(34).fork()).join();
     }
     return writer;
   },
@@ -1911,12 +1910,12 @@ export const MergeResponse: MessageFns<MergeResponse> = {
             message.revision = reader.string();
             continue;
           }
-          case 3: {
-            if (tag !== 26) {
+          case 4: {
+            if (tag !== 34) {
               break;
             }
 
-            message.conflictsJson = reader.string();
+            message.conflicts.push(MergeConflict.decode(reader, reader.uint32()));
             continue;
           }
         }
@@ -1935,11 +1934,9 @@ export const MergeResponse: MessageFns<MergeResponse> = {
     return {
       result: isSet(object.result) ? globalThis.String(object.result) : "",
       revision: isSet(object.revision) ? globalThis.String(object.revision) : "",
-      conflictsJson: isSet(object.conflictsJson)
-        ? globalThis.String(object.conflictsJson)
-        : isSet(object.conflicts_json)
-        ? globalThis.String(object.conflicts_json)
-        : "",
+      conflicts: globalThis.Array.isArray(object?.conflicts)
+        ? object.conflicts.map((e: any) => MergeConflict.fromJSON(e))
+        : [],
     };
   },
 
@@ -1951,8 +1948,8 @@ export const MergeResponse: MessageFns<MergeResponse> = {
     if (message.revision !== "") {
       obj.revision = message.revision;
     }
-    if (message.conflictsJson !== "") {
-      obj.conflictsJson = message.conflictsJson;
+    if (message.conflicts?.length) {
+      obj.conflicts = message.conflicts.map((e) => MergeConflict.toJSON(e));
     }
     return obj;
   },
@@ -1964,7 +1961,7 @@ export const MergeResponse: MessageFns<MergeResponse> = {
     const message = createBaseMergeResponse();
     message.result = object.result ?? "";
     message.revision = object.revision ?? "";
-    message.conflictsJson = object.conflictsJson ?? "";
+    message.conflicts = object.conflicts?.map((e) => MergeConflict.fromPartial(e)) || [];
     return message;
   },
 };
@@ -2057,13 +2054,13 @@ export const ChangesRequest: MessageFns<ChangesRequest> = {
 };
 
 function createBaseChangesResponse(): ChangesResponse {
-  return { changesJson: "", more: 0, mergedFrom: undefined };
+  return { changes: [], more: 0, mergedFrom: undefined };
 }
 
 export const ChangesResponse: MessageFns<ChangesResponse> = {
   encode(message: ChangesResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
-    if (message.changesJson !== "") {
-      writer.uint32(10).string(message.changesJson);
+    for (const v of message.changes) {
+      SemanticChange.encode(v!, writer.uint32(34).fork()).join();
     }
     if (message.more !== 0) {
       writer.uint32(16).int32(message.more);
@@ -2087,12 +2084,12 @@ export const ChangesResponse: MessageFns<ChangesResponse> = {
       while (reader.pos < end) {
         const tag = reader.uint32();
         switch (tag >>> 3) {
-          case 1: {
-            if (tag !== 10) {
+          case 4: {
+            if (tag !== 34) {
               break;
             }
 
-            message.changesJson = reader.string();
+            message.changes.push(SemanticChange.decode(reader, reader.uint32()));
             continue;
           }
           case 2: {
@@ -2125,11 +2122,9 @@ export const ChangesResponse: MessageFns<ChangesResponse> = {
 
   fromJSON(object: any): ChangesResponse {
     return {
-      changesJson: isSet(object.changesJson)
-        ? globalThis.String(object.changesJson)
-        : isSet(object.changes_json)
-        ? globalThis.String(object.changes_json)
-        : "",
+      changes: globalThis.Array.isArray(object?.changes)
+        ? object.changes.map((e: any) => SemanticChange.fromJSON(e))
+        : [],
       more: isSet(object.more) ? globalThis.Number(object.more) : 0,
       mergedFrom: isSet(object.mergedFrom)
         ? ChangeRequest.fromJSON(object.mergedFrom)
@@ -2141,8 +2136,8 @@ export const ChangesResponse: MessageFns<ChangesResponse> = {
 
   toJSON(message: ChangesResponse): unknown {
     const obj: any = {};
-    if (message.changesJson !== "") {
-      obj.changesJson = message.changesJson;
+    if (message.changes?.length) {
+      obj.changes = message.changes.map((e) => SemanticChange.toJSON(e));
     }
     if (message.more !== 0) {
       obj.more = Math.round(message.more);
@@ -2158,7 +2153,7 @@ export const ChangesResponse: MessageFns<ChangesResponse> = {
   },
   fromPartial<I extends Exact<DeepPartial<ChangesResponse>, I>>(object: I): ChangesResponse {
     const message = createBaseChangesResponse();
-    message.changesJson = object.changesJson ?? "";
+    message.changes = object.changes?.map((e) => SemanticChange.fromPartial(e)) || [];
     message.more = object.more ?? 0;
     message.mergedFrom = (object.mergedFrom !== undefined && object.mergedFrom !== null)
       ? ChangeRequest.fromPartial(object.mergedFrom)

@@ -35,19 +35,179 @@ export interface RevisionSelector {
   metadata: boolean;
 }
 
+/**
+ * The official ContentRef: `kind` and the fields of that kind (page, anchor, url, file, user, collection,
+ * space, reusable-content, openapi).
+ */
+export interface ContentRef {
+  kind: string;
+  page?: string | undefined;
+  anchor?: string | undefined;
+  url?: string | undefined;
+  file?: string | undefined;
+  space?: string | undefined;
+  user?: string | undefined;
+  collection?: string | undefined;
+  reusableContent?: string | undefined;
+  spec?: string | undefined;
+}
+
+/** The official RevisionPageLayoutOptions, every field of both releases (a page's stored options over the defaults). */
+export interface PageLayout {
+  /** "default" | "wide" */
+  width: string;
+  cover: boolean;
+  /** "hero" | "full" */
+  coverSize: string;
+  /** "none" | "radial" */
+  coverMask: string;
+  title: boolean;
+  description: boolean;
+  tableOfContents: boolean;
+  outline: boolean;
+  pagination: boolean;
+  metadata: boolean;
+  tags: boolean;
+  actions: boolean;
+  anchors: boolean;
+}
+
+/** The official RevisionPageDocumentCover (`height` is Git Sync's front matter `coverHeight`). */
+export interface PageCover {
+  ref?: ContentRef | undefined;
+  refDark?: ContentRef | undefined;
+  yPos: number;
+  height?: number | undefined;
+}
+
+/** The fields only a document page has. */
+export interface DocumentPage {
+  description?: string | undefined;
+  layout: PageLayout | undefined;
+  cover?:
+    | PageCover
+    | undefined;
+  /** the id of its document record (absent: an empty document) */
+  documentId?: string | undefined;
+  document?: Document | undefined;
+  markdown?: string | undefined;
+}
+
+export interface GroupPage {
+}
+
+export interface LinkPage {
+  target: ContentRef | undefined;
+}
+
+/** Pages computed by integrations; content hosts no integration and stores none, so none is answered. */
+export interface ComputedPage {
+  /** the official ComputedContentSource `type` */
+  sourceType: string;
+}
+
+/**
+ * The official RevisionPage: the closed union of page kinds (exactly one of `document`, `group`, `link`,
+ * `computed` is set), with the fields they share.
+ */
+export interface RevisionPage {
+  id: string;
+  title: string;
+  emoji?: string | undefined;
+  icon?: string | undefined;
+  createdAt: string;
+  updatedAt: string;
+  /** the page's visibility condition (an expression), when it has one */
+  condition?: string | undefined;
+  hidden?:
+    | boolean
+    | undefined;
+  /** document and group pages: the slug in the parent, the complete path, the sub-pages in order */
+  slug: string;
+  path: string;
+  pages: RevisionPage[];
+  noIndex?: boolean | undefined;
+  noRobotsIndex?: boolean | undefined;
+  document?: DocumentPage | undefined;
+  group?: GroupPage | undefined;
+  link?: LinkPage | undefined;
+  computed?: ComputedPage | undefined;
+}
+
+export interface ImageDimensions {
+  width: number;
+  height: number;
+}
+
+/** The official RevisionFile; `download_url` is relative to the gateway's public address. */
+export interface RevisionFile {
+  id: string;
+  name: string;
+  contentType: string;
+  size: number;
+  dimensions?: ImageDimensions | undefined;
+  downloadURL: string;
+}
+
+/** The official GitSyncBlob. */
+export interface GitBlob {
+  oid: string;
+  path: string;
+}
+
+/** The official RevisionReusableContent: `document` is the id of its document (read with GetReusableContent). */
+export interface ReusableContent {
+  id: string;
+  title: string;
+  document?: string | undefined;
+  git?: GitBlob | undefined;
+}
+
+/** The official GitSyncCommit (the reference names its flag `createdByService`). */
+export interface GitCommit {
+  oid: string;
+  message: string;
+  createdByService: boolean;
+  url?: string | undefined;
+  ref?: string | undefined;
+}
+
+/** The official Revision, without `urls`. */
+export interface Revision {
+  id: string;
+  parents: string[];
+  /** "edits" | "merge" | "rollback" | "update" */
+  type: string;
+  pages: RevisionPage[];
+  files: RevisionFile[];
+  reusableContents: ReusableContent[];
+  variables: { [key: string]: string };
+  createdAt: string;
+  /** absent when the selector leaves metadata out */
+  git?:
+    | GitCommit
+    | undefined;
+  /** "merge": the id of the change request merged (the gateway answers the official ChangeRequest) */
+  mergedFrom?: string | undefined;
+}
+
+export interface Revision_VariablesEntry {
+  key: string;
+  value: string;
+}
+
 export interface RevisionReply {
-  /** the official Revision, without `urls` */
-  revisionJson: string;
   spaceId: string;
   revisionId: string;
+  revision: Revision | undefined;
 }
 
 export interface PagesReply {
-  /** the official RevisionPage[] tree, without `urls` */
-  pagesJson: string;
   revisionId: string;
-  /** the revision's official RevisionReusableContent[] (without their documents) */
-  reusableContentsJson: string;
+  /** the page tree, each document page with its document */
+  pages: RevisionPage[];
+  /** the revision's reusable contents (without their documents) */
+  reusableContents: ReusableContent[];
 }
 
 export interface GetPageRequest {
@@ -63,8 +223,8 @@ export interface GetPageRequest {
 }
 
 export interface PageReply {
-  /** the official RevisionPage with its document or markdown, without `urls` */
-  pageJson: string;
+  /** the page with its document or Markdown, and its sub-pages with their documents */
+  page: RevisionPage | undefined;
   revisionId: string;
   /** the page's path, for `urls.app` */
   path: string;
@@ -76,8 +236,9 @@ export interface GetReusableContentRequest {
 }
 
 export interface ReusableContentReply {
-  /** the official RevisionReusableContent (`document` is the id of its document) */
-  reusableContentJson: string;
+  reusableContent:
+    | ReusableContent
+    | undefined;
   /** the official JSONDocument of its content (an empty document when it has none) */
   document: Document | undefined;
   revisionId: string;
@@ -89,8 +250,7 @@ export interface ListFilesRequest {
 }
 
 export interface FilesReply {
-  /** official RevisionFile[]; `downloadURL` is relative to the gateway's public URL */
-  filesJson: string;
+  files: RevisionFile[];
   page: PageInfo | undefined;
 }
 
@@ -100,7 +260,7 @@ export interface GetFileRequest {
 }
 
 export interface FileReply {
-  fileJson: string;
+  file: RevisionFile | undefined;
 }
 
 export interface ListBacklinksRequest {
@@ -109,12 +269,36 @@ export interface ListBacklinksRequest {
   page: PageRequest | undefined;
 }
 
+/**
+ * The official ContentLocation: a page or a file of a space, or a URL. `organization` and `space` are
+ * ids, which the gateway replaces with the objects (the space is the reply's `space`, the organization
+ * is identity's).
+ */
+export interface ContentLocation {
+  /** "page" | "file" | "url" */
+  kind: string;
+  organization: string;
+  space: string;
+  page?: RevisionPage | undefined;
+  file?: RevisionFile | undefined;
+  url?:
+    | string
+    | undefined;
+  /** a page's anchor (the official `internalLocation: {type: "anchor", anchor}`) */
+  anchor?: string | undefined;
+}
+
+/** The official ContentReferenceUsage: a link target, its status, and the pages that link to it. */
+export interface LinkUsage {
+  /** "ok" | "broken" | "in-app" */
+  status: string;
+  /** absent when broken */
+  targetReference?: ContentLocation | undefined;
+  locationReferences: ContentLocation[];
+}
+
 export interface BacklinksReply {
-  /**
-   * official ContentLocation[]; each location's `organization` and `space` hold ids, which the gateway
-   * replaces with the objects (the space is `space` below, the organization is identity's)
-   */
-  itemsJson: string;
+  items: ContentLocation[];
   page: PageInfo | undefined;
   space: Space | undefined;
 }
@@ -130,11 +314,15 @@ export interface ListLinksRequest {
   page: PageRequest | undefined;
 }
 
+/** The official ContentReferencesStats: `{total, broken: {total}}`. */
+export interface LinkStats {
+  total: number;
+  broken: number;
+}
+
 export interface LinksReply {
-  /** official ContentReferenceUsage[] */
-  itemsJson: string;
-  /** official ContentReferencesStats */
-  statsJson: string;
+  items: LinkUsage[];
+  stats: LinkStats | undefined;
   page:
     | PageInfo
     | undefined;
@@ -164,12 +352,21 @@ export interface ApplyChangesRequest {
   revertRevisionId: string;
 }
 
+/** The official ChangeRequestContentUpdateChange (0.202.0): a page a batch created, updated or deleted. */
+export interface ContentUpdateChange {
+  /** "created_page" | "updated_page" | "deleted_page" */
+  object: string;
+  /** the batch-local `ref` the change gave the page, if any */
+  ref?: string | undefined;
+  pageId: string;
+}
+
 export interface ApplyChangesReply {
   revisionId: string;
-  /** the official ChangeRequestContentUpdateChange[] (0.202.0), one per affected page */
-  changesJson: string;
-  /** the official RevisionFile[] inserted by the batch, in order */
-  insertedFilesJson: string;
+  /** one per affected page */
+  changes: ContentUpdateChange[];
+  /** the files inserted by the batch, in order */
+  insertedFiles: RevisionFile[];
   parentRevisionId: string;
 }
 
@@ -238,6 +435,16 @@ export interface MergeRevisionsRequest {
   idempotencyKey: string;
 }
 
+/** What a three-way merge could not reconcile. */
+export interface MergeConflict {
+  /** "page" | "document" | "tree" | "file" */
+  kind: string;
+  page?: string | undefined;
+  file?: string | undefined;
+  field?: string | undefined;
+  reason: string;
+}
+
 export interface MergeRevisionsReply {
   /** "merge" | "update" | "conflicts" */
   result: string;
@@ -245,8 +452,8 @@ export interface MergeRevisionsReply {
   revisionId: string;
   /** the space's current revision the merge was computed against (the change request's new merge ancestor after an update) */
   spaceRevisionId: string;
-  /** with "conflicts": [{kind, page?, file?, field?, reason}] from the merge library */
-  conflictsJson: string;
+  /** with "conflicts": what overlaps */
+  conflicts: MergeConflict[];
 }
 
 export interface DiffRevisionsRequest {
@@ -257,12 +464,71 @@ export interface DiffRevisionsRequest {
   limit: number;
 }
 
+/** The official ChangedRevisionPage: a page as a semantic change names it. */
+export interface ChangedPage {
+  id: string;
+  /** "document" | "group" | "link" */
+  type: string;
+  title: string;
+  path: string;
+}
+
+/** The official ChangedRevisionFile; `download_url` is relative to the gateway's public address. */
+export interface ChangedFile {
+  id: string;
+  name: string;
+  contentType: string;
+  downloadURL: string;
+}
+
+/**
+ * One side of a changed field: a text (title, slug, emoji, document id, a file's name, URL or type), a
+ * number (a file's size), or the field's object.
+ */
+export interface AttributeValue {
+  text?: string | undefined;
+  number?: number | undefined;
+  cover?: PageCover | undefined;
+  layout?: PageLayout | undefined;
+  ref?: ContentRef | undefined;
+  dimensions?: ImageDimensions | undefined;
+}
+
+/** A changed field: its value before and after (a side is absent when the field was). */
+export interface ChangeAttribute {
+  before?: AttributeValue | undefined;
+  after?: AttributeValue | undefined;
+}
+
+export interface MovedParent {
+  before?: ChangedPage | undefined;
+  after?: ChangedPage | undefined;
+}
+
+/** The official RevisionSemanticChange (0.202.0). */
+export interface SemanticChange {
+  /** "page_created" | "page_edited" | "page_deleted" | "page_moved" | "file_created" | "file_edited" | "file_deleted" */
+  type: string;
+  page?: ChangedPage | undefined;
+  file?:
+    | ChangedFile
+    | undefined;
+  /** page_moved: the parent before and after (a side is absent at the top of the tree) */
+  parent?:
+    | MovedParent
+    | undefined;
+  /** page_edited, file_edited: the fields that differ, by their official name */
+  attributes: { [key: string]: ChangeAttribute };
+}
+
+export interface SemanticChange_AttributesEntry {
+  key: string;
+  value: ChangeAttribute | undefined;
+}
+
 export interface DiffRevisionsReply {
-  /**
-   * official RevisionSemanticChange[] (0.202.0): page_created/edited/deleted/moved, file_created/edited/deleted;
-   * a file's `downloadURL` is relative to the gateway's public URL
-   */
-  changesJson: string;
+  /** page_created/edited/deleted/moved by page id, then file_created/edited/deleted by file id */
+  changes: SemanticChange[];
   /** how many were left out above the limit */
   more: number;
 }
@@ -270,29 +536,72 @@ export interface DiffRevisionsReply {
 /**
  * A whole page tree written as one revision (a Git import): pages matched to existing ones are updated
  * and moved, the others inserted, pages of the space left out of the tree deleted.
+ * One entry of an imported page tree. `source` is the entry's file path (unique); relative links and
+ * image sources in its Markdown are resolved against it among the tree's sources and files.
  */
+export interface ImportTreeEntry {
+  source: string;
+  /** "document" (default when empty) | "group" | "link" */
+  type: string;
+  /** link pages: where they lead (an absolute URL) */
+  href?:
+    | string
+    | undefined;
+  /** the slug of the entry's file name */
+  slug?: string | undefined;
+  hidden?:
+    | boolean
+    | undefined;
+  /** an existing page of the space this entry updates */
+  page?:
+    | string
+    | undefined;
+  /** the id a new page gets (chosen by the importer, so a retried import names the same pages) */
+  id?: string | undefined;
+  title?: string | undefined;
+  markdown: string;
+  children: ImportTreeEntry[];
+}
+
+/** The commit an import records on its revision. */
+export interface ImportCommit {
+  oid: string;
+  message: string;
+  url?: string | undefined;
+  ref?: string | undefined;
+}
+
+/** A reusable content of an imported tree; `source` is its file's path (e.g. ".gitbook/includes/x.md"). */
+export interface ImportedReusableContent {
+  source: string;
+  title?: string | undefined;
+  markdown: string;
+  /** the git blob id of its file */
+  oid?: string | undefined;
+}
+
+export interface ImportedReusableContents {
+  items: ImportedReusableContent[];
+}
+
 export interface ImportTreeRequest {
   spaceId: string;
-  /**
-   * ImportTreeEntry[] as JSON: {source, type?: "document" | "group", page?: an existing page id,
-   * title?, markdown?, children?: ImportTreeEntry[]}. `source` is the entry's file path (unique); relative
-   * links and image sources in its Markdown are resolved against it among the tree's sources and files.
-   */
-  treeJson: string;
+  tree: ImportTreeEntry[];
   files: ImportTreeFile[];
   /** true: the space's current revision moves to the result; false: the revision is only created */
   updateCurrent: boolean;
   /** idempotency key (unique per space): a second import with it answers the first one's revision */
   revisionKey: string;
-  /** the commit recorded on the revision: {oid, message, url?, ref?} */
-  gitJson: string;
+  /** the commit recorded on the revision */
+  git?:
+    | ImportCommit
+    | undefined;
   /**
-   * the tree's reusable contents as JSON, [{source, title?, markdown, oid?}] (`source`: the file's path,
-   * e.g. ".gitbook/includes/x.md"); they replace the revision's, keeping the id of the one imported from
-   * the same source. Empty: the base revision's are kept. Pages' `{% include "<path>" %}` lines resolve
+   * the tree's reusable contents: they replace the revision's, keeping the id of the one imported from
+   * the same source. Absent: the base revision's are kept. Pages' `{% include "<path>" %}` lines resolve
    * against their sources, relative to the page's file.
    */
-  reusableContentsJson: string;
+  reusableContents?: ImportedReusableContents | undefined;
 }
 
 /**
@@ -309,20 +618,42 @@ export interface ImportTreeFile {
   stagedId: string;
 }
 
+/** A file of an import left out, and why. */
+export interface SkippedFile {
+  name: string;
+  paths: string[];
+  reason: string;
+}
+
 export interface ImportTreeReply {
   revisionId: string;
   parentRevisionId: string;
-  /** {source: page id} for every entry of the tree */
-  pagesJson: string;
-  /** {path: file id} for every path of the files */
-  filesJson: string;
+  /** source → page id, for every entry of the tree */
+  pages: { [key: string]: string };
+  /** path → file id, for every path of the files */
+  files: { [key: string]: string };
   /**
-   * [{name, paths, reason}]: files of the request not imported (a staged blob gone or expired); the
-   * pages naming them keep their sources as written
+   * files of the request not imported (a staged blob gone or expired); the pages naming them keep
+   * their sources as written
    */
-  skippedFilesJson: string;
-  /** {source: reusable content id} for every reusable content of the request */
-  reusableContentsJson: string;
+  skippedFiles: SkippedFile[];
+  /** source → reusable content id, for every reusable content of the request */
+  reusableContents: { [key: string]: string };
+}
+
+export interface ImportTreeReply_PagesEntry {
+  key: string;
+  value: string;
+}
+
+export interface ImportTreeReply_FilesEntry {
+  key: string;
+  value: string;
+}
+
+export interface ImportTreeReply_ReusableContentsEntry {
+  key: string;
+  value: string;
 }
 
 export interface DownloadRequest {
@@ -470,20 +801,2321 @@ export const RevisionSelector: MessageFns<RevisionSelector> = {
   },
 };
 
+function createBaseContentRef(): ContentRef {
+  return {
+    kind: "",
+    page: undefined,
+    anchor: undefined,
+    url: undefined,
+    file: undefined,
+    space: undefined,
+    user: undefined,
+    collection: undefined,
+    reusableContent: undefined,
+    spec: undefined,
+  };
+}
+
+export const ContentRef: MessageFns<ContentRef> = {
+  encode(message: ContentRef, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.kind !== "") {
+      writer.uint32(10).string(message.kind);
+    }
+    if (message.page !== undefined) {
+      writer.uint32(18).string(message.page);
+    }
+    if (message.anchor !== undefined) {
+      writer.uint32(26).string(message.anchor);
+    }
+    if (message.url !== undefined) {
+      writer.uint32(34).string(message.url);
+    }
+    if (message.file !== undefined) {
+      writer.uint32(42).string(message.file);
+    }
+    if (message.space !== undefined) {
+      writer.uint32(50).string(message.space);
+    }
+    if (message.user !== undefined) {
+      writer.uint32(58).string(message.user);
+    }
+    if (message.collection !== undefined) {
+      writer.uint32(66).string(message.collection);
+    }
+    if (message.reusableContent !== undefined) {
+      writer.uint32(74).string(message.reusableContent);
+    }
+    if (message.spec !== undefined) {
+      writer.uint32(82).string(message.spec);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ContentRef {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseContentRef();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.kind = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.page = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.anchor = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.url = reader.string();
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.file = reader.string();
+            continue;
+          }
+          case 6: {
+            if (tag !== 50) {
+              break;
+            }
+
+            message.space = reader.string();
+            continue;
+          }
+          case 7: {
+            if (tag !== 58) {
+              break;
+            }
+
+            message.user = reader.string();
+            continue;
+          }
+          case 8: {
+            if (tag !== 66) {
+              break;
+            }
+
+            message.collection = reader.string();
+            continue;
+          }
+          case 9: {
+            if (tag !== 74) {
+              break;
+            }
+
+            message.reusableContent = reader.string();
+            continue;
+          }
+          case 10: {
+            if (tag !== 82) {
+              break;
+            }
+
+            message.spec = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ContentRef {
+    return {
+      kind: isSet(object.kind) ? globalThis.String(object.kind) : "",
+      page: isSet(object.page) ? globalThis.String(object.page) : undefined,
+      anchor: isSet(object.anchor) ? globalThis.String(object.anchor) : undefined,
+      url: isSet(object.url) ? globalThis.String(object.url) : undefined,
+      file: isSet(object.file) ? globalThis.String(object.file) : undefined,
+      space: isSet(object.space) ? globalThis.String(object.space) : undefined,
+      user: isSet(object.user) ? globalThis.String(object.user) : undefined,
+      collection: isSet(object.collection) ? globalThis.String(object.collection) : undefined,
+      reusableContent: isSet(object.reusableContent)
+        ? globalThis.String(object.reusableContent)
+        : isSet(object.reusable_content)
+        ? globalThis.String(object.reusable_content)
+        : undefined,
+      spec: isSet(object.spec) ? globalThis.String(object.spec) : undefined,
+    };
+  },
+
+  toJSON(message: ContentRef): unknown {
+    const obj: any = {};
+    if (message.kind !== "") {
+      obj.kind = message.kind;
+    }
+    if (message.page !== undefined) {
+      obj.page = message.page;
+    }
+    if (message.anchor !== undefined) {
+      obj.anchor = message.anchor;
+    }
+    if (message.url !== undefined) {
+      obj.url = message.url;
+    }
+    if (message.file !== undefined) {
+      obj.file = message.file;
+    }
+    if (message.space !== undefined) {
+      obj.space = message.space;
+    }
+    if (message.user !== undefined) {
+      obj.user = message.user;
+    }
+    if (message.collection !== undefined) {
+      obj.collection = message.collection;
+    }
+    if (message.reusableContent !== undefined) {
+      obj.reusableContent = message.reusableContent;
+    }
+    if (message.spec !== undefined) {
+      obj.spec = message.spec;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<ContentRef>, I>>(base?: I): ContentRef {
+    return ContentRef.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<ContentRef>, I>>(object: I): ContentRef {
+    const message = createBaseContentRef();
+    message.kind = object.kind ?? "";
+    message.page = object.page ?? undefined;
+    message.anchor = object.anchor ?? undefined;
+    message.url = object.url ?? undefined;
+    message.file = object.file ?? undefined;
+    message.space = object.space ?? undefined;
+    message.user = object.user ?? undefined;
+    message.collection = object.collection ?? undefined;
+    message.reusableContent = object.reusableContent ?? undefined;
+    message.spec = object.spec ?? undefined;
+    return message;
+  },
+};
+
+function createBasePageLayout(): PageLayout {
+  return {
+    width: "",
+    cover: false,
+    coverSize: "",
+    coverMask: "",
+    title: false,
+    description: false,
+    tableOfContents: false,
+    outline: false,
+    pagination: false,
+    metadata: false,
+    tags: false,
+    actions: false,
+    anchors: false,
+  };
+}
+
+export const PageLayout: MessageFns<PageLayout> = {
+  encode(message: PageLayout, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.width !== "") {
+      writer.uint32(10).string(message.width);
+    }
+    if (message.cover !== false) {
+      writer.uint32(16).bool(message.cover);
+    }
+    if (message.coverSize !== "") {
+      writer.uint32(26).string(message.coverSize);
+    }
+    if (message.coverMask !== "") {
+      writer.uint32(34).string(message.coverMask);
+    }
+    if (message.title !== false) {
+      writer.uint32(40).bool(message.title);
+    }
+    if (message.description !== false) {
+      writer.uint32(48).bool(message.description);
+    }
+    if (message.tableOfContents !== false) {
+      writer.uint32(56).bool(message.tableOfContents);
+    }
+    if (message.outline !== false) {
+      writer.uint32(64).bool(message.outline);
+    }
+    if (message.pagination !== false) {
+      writer.uint32(72).bool(message.pagination);
+    }
+    if (message.metadata !== false) {
+      writer.uint32(80).bool(message.metadata);
+    }
+    if (message.tags !== false) {
+      writer.uint32(88).bool(message.tags);
+    }
+    if (message.actions !== false) {
+      writer.uint32(96).bool(message.actions);
+    }
+    if (message.anchors !== false) {
+      writer.uint32(104).bool(message.anchors);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): PageLayout {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBasePageLayout();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.width = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.cover = reader.bool();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.coverSize = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.coverMask = reader.string();
+            continue;
+          }
+          case 5: {
+            if (tag !== 40) {
+              break;
+            }
+
+            message.title = reader.bool();
+            continue;
+          }
+          case 6: {
+            if (tag !== 48) {
+              break;
+            }
+
+            message.description = reader.bool();
+            continue;
+          }
+          case 7: {
+            if (tag !== 56) {
+              break;
+            }
+
+            message.tableOfContents = reader.bool();
+            continue;
+          }
+          case 8: {
+            if (tag !== 64) {
+              break;
+            }
+
+            message.outline = reader.bool();
+            continue;
+          }
+          case 9: {
+            if (tag !== 72) {
+              break;
+            }
+
+            message.pagination = reader.bool();
+            continue;
+          }
+          case 10: {
+            if (tag !== 80) {
+              break;
+            }
+
+            message.metadata = reader.bool();
+            continue;
+          }
+          case 11: {
+            if (tag !== 88) {
+              break;
+            }
+
+            message.tags = reader.bool();
+            continue;
+          }
+          case 12: {
+            if (tag !== 96) {
+              break;
+            }
+
+            message.actions = reader.bool();
+            continue;
+          }
+          case 13: {
+            if (tag !== 104) {
+              break;
+            }
+
+            message.anchors = reader.bool();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): PageLayout {
+    return {
+      width: isSet(object.width) ? globalThis.String(object.width) : "",
+      cover: isSet(object.cover) ? globalThis.Boolean(object.cover) : false,
+      coverSize: isSet(object.coverSize)
+        ? globalThis.String(object.coverSize)
+        : isSet(object.cover_size)
+        ? globalThis.String(object.cover_size)
+        : "",
+      coverMask: isSet(object.coverMask)
+        ? globalThis.String(object.coverMask)
+        : isSet(object.cover_mask)
+        ? globalThis.String(object.cover_mask)
+        : "",
+      title: isSet(object.title) ? globalThis.Boolean(object.title) : false,
+      description: isSet(object.description) ? globalThis.Boolean(object.description) : false,
+      tableOfContents: isSet(object.tableOfContents)
+        ? globalThis.Boolean(object.tableOfContents)
+        : isSet(object.table_of_contents)
+        ? globalThis.Boolean(object.table_of_contents)
+        : false,
+      outline: isSet(object.outline) ? globalThis.Boolean(object.outline) : false,
+      pagination: isSet(object.pagination) ? globalThis.Boolean(object.pagination) : false,
+      metadata: isSet(object.metadata) ? globalThis.Boolean(object.metadata) : false,
+      tags: isSet(object.tags) ? globalThis.Boolean(object.tags) : false,
+      actions: isSet(object.actions) ? globalThis.Boolean(object.actions) : false,
+      anchors: isSet(object.anchors) ? globalThis.Boolean(object.anchors) : false,
+    };
+  },
+
+  toJSON(message: PageLayout): unknown {
+    const obj: any = {};
+    if (message.width !== "") {
+      obj.width = message.width;
+    }
+    if (message.cover !== false) {
+      obj.cover = message.cover;
+    }
+    if (message.coverSize !== "") {
+      obj.coverSize = message.coverSize;
+    }
+    if (message.coverMask !== "") {
+      obj.coverMask = message.coverMask;
+    }
+    if (message.title !== false) {
+      obj.title = message.title;
+    }
+    if (message.description !== false) {
+      obj.description = message.description;
+    }
+    if (message.tableOfContents !== false) {
+      obj.tableOfContents = message.tableOfContents;
+    }
+    if (message.outline !== false) {
+      obj.outline = message.outline;
+    }
+    if (message.pagination !== false) {
+      obj.pagination = message.pagination;
+    }
+    if (message.metadata !== false) {
+      obj.metadata = message.metadata;
+    }
+    if (message.tags !== false) {
+      obj.tags = message.tags;
+    }
+    if (message.actions !== false) {
+      obj.actions = message.actions;
+    }
+    if (message.anchors !== false) {
+      obj.anchors = message.anchors;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<PageLayout>, I>>(base?: I): PageLayout {
+    return PageLayout.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<PageLayout>, I>>(object: I): PageLayout {
+    const message = createBasePageLayout();
+    message.width = object.width ?? "";
+    message.cover = object.cover ?? false;
+    message.coverSize = object.coverSize ?? "";
+    message.coverMask = object.coverMask ?? "";
+    message.title = object.title ?? false;
+    message.description = object.description ?? false;
+    message.tableOfContents = object.tableOfContents ?? false;
+    message.outline = object.outline ?? false;
+    message.pagination = object.pagination ?? false;
+    message.metadata = object.metadata ?? false;
+    message.tags = object.tags ?? false;
+    message.actions = object.actions ?? false;
+    message.anchors = object.anchors ?? false;
+    return message;
+  },
+};
+
+function createBasePageCover(): PageCover {
+  return { ref: undefined, refDark: undefined, yPos: 0, height: undefined };
+}
+
+export const PageCover: MessageFns<PageCover> = {
+  encode(message: PageCover, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.ref !== undefined) {
+      ContentRef.encode(message.ref, writer.uint32(10).fork()).join();
+    }
+    if (message.refDark !== undefined) {
+      ContentRef.encode(message.refDark, writer.uint32(18).fork()).join();
+    }
+    if (message.yPos !== 0) {
+      writer.uint32(25).double(message.yPos);
+    }
+    if (message.height !== undefined) {
+      writer.uint32(33).double(message.height);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): PageCover {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBasePageCover();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.ref = ContentRef.decode(reader, reader.uint32());
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.refDark = ContentRef.decode(reader, reader.uint32());
+            continue;
+          }
+          case 3: {
+            if (tag !== 25) {
+              break;
+            }
+
+            message.yPos = reader.double();
+            continue;
+          }
+          case 4: {
+            if (tag !== 33) {
+              break;
+            }
+
+            message.height = reader.double();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): PageCover {
+    return {
+      ref: isSet(object.ref) ? ContentRef.fromJSON(object.ref) : undefined,
+      refDark: isSet(object.refDark)
+        ? ContentRef.fromJSON(object.refDark)
+        : isSet(object.ref_dark)
+        ? ContentRef.fromJSON(object.ref_dark)
+        : undefined,
+      yPos: isSet(object.yPos)
+        ? globalThis.Number(object.yPos)
+        : isSet(object.y_pos)
+        ? globalThis.Number(object.y_pos)
+        : 0,
+      height: isSet(object.height) ? globalThis.Number(object.height) : undefined,
+    };
+  },
+
+  toJSON(message: PageCover): unknown {
+    const obj: any = {};
+    if (message.ref !== undefined) {
+      obj.ref = ContentRef.toJSON(message.ref);
+    }
+    if (message.refDark !== undefined) {
+      obj.refDark = ContentRef.toJSON(message.refDark);
+    }
+    if (message.yPos !== 0) {
+      obj.yPos = floatToJson(message.yPos);
+    }
+    if (message.height !== undefined) {
+      obj.height = floatToJson(message.height);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<PageCover>, I>>(base?: I): PageCover {
+    return PageCover.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<PageCover>, I>>(object: I): PageCover {
+    const message = createBasePageCover();
+    message.ref = (object.ref !== undefined && object.ref !== null) ? ContentRef.fromPartial(object.ref) : undefined;
+    message.refDark = (object.refDark !== undefined && object.refDark !== null)
+      ? ContentRef.fromPartial(object.refDark)
+      : undefined;
+    message.yPos = object.yPos ?? 0;
+    message.height = object.height ?? undefined;
+    return message;
+  },
+};
+
+function createBaseDocumentPage(): DocumentPage {
+  return {
+    description: undefined,
+    layout: undefined,
+    cover: undefined,
+    documentId: undefined,
+    document: undefined,
+    markdown: undefined,
+  };
+}
+
+export const DocumentPage: MessageFns<DocumentPage> = {
+  encode(message: DocumentPage, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.description !== undefined) {
+      writer.uint32(10).string(message.description);
+    }
+    if (message.layout !== undefined) {
+      PageLayout.encode(message.layout, writer.uint32(18).fork()).join();
+    }
+    if (message.cover !== undefined) {
+      PageCover.encode(message.cover, writer.uint32(26).fork()).join();
+    }
+    if (message.documentId !== undefined) {
+      writer.uint32(34).string(message.documentId);
+    }
+    if (message.document !== undefined) {
+      Document.encode(message.document, writer.uint32(58).fork()).join();
+    }
+    if (message.markdown !== undefined) {
+      writer.uint32(50).string(message.markdown);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): DocumentPage {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseDocumentPage();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.description = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.layout = PageLayout.decode(reader, reader.uint32());
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.cover = PageCover.decode(reader, reader.uint32());
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.documentId = reader.string();
+            continue;
+          }
+          case 7: {
+            if (tag !== 58) {
+              break;
+            }
+
+            message.document = Document.decode(reader, reader.uint32());
+            continue;
+          }
+          case 6: {
+            if (tag !== 50) {
+              break;
+            }
+
+            message.markdown = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): DocumentPage {
+    return {
+      description: isSet(object.description) ? globalThis.String(object.description) : undefined,
+      layout: isSet(object.layout) ? PageLayout.fromJSON(object.layout) : undefined,
+      cover: isSet(object.cover) ? PageCover.fromJSON(object.cover) : undefined,
+      documentId: isSet(object.documentId)
+        ? globalThis.String(object.documentId)
+        : isSet(object.document_id)
+        ? globalThis.String(object.document_id)
+        : undefined,
+      document: isSet(object.document) ? Document.fromJSON(object.document) : undefined,
+      markdown: isSet(object.markdown) ? globalThis.String(object.markdown) : undefined,
+    };
+  },
+
+  toJSON(message: DocumentPage): unknown {
+    const obj: any = {};
+    if (message.description !== undefined) {
+      obj.description = message.description;
+    }
+    if (message.layout !== undefined) {
+      obj.layout = PageLayout.toJSON(message.layout);
+    }
+    if (message.cover !== undefined) {
+      obj.cover = PageCover.toJSON(message.cover);
+    }
+    if (message.documentId !== undefined) {
+      obj.documentId = message.documentId;
+    }
+    if (message.document !== undefined) {
+      obj.document = Document.toJSON(message.document);
+    }
+    if (message.markdown !== undefined) {
+      obj.markdown = message.markdown;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<DocumentPage>, I>>(base?: I): DocumentPage {
+    return DocumentPage.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<DocumentPage>, I>>(object: I): DocumentPage {
+    const message = createBaseDocumentPage();
+    message.description = object.description ?? undefined;
+    message.layout = (object.layout !== undefined && object.layout !== null)
+      ? PageLayout.fromPartial(object.layout)
+      : undefined;
+    message.cover = (object.cover !== undefined && object.cover !== null)
+      ? PageCover.fromPartial(object.cover)
+      : undefined;
+    message.documentId = object.documentId ?? undefined;
+    message.document = (object.document !== undefined && object.document !== null)
+      ? Document.fromPartial(object.document)
+      : undefined;
+    message.markdown = object.markdown ?? undefined;
+    return message;
+  },
+};
+
+function createBaseGroupPage(): GroupPage {
+  return {};
+}
+
+export const GroupPage: MessageFns<GroupPage> = {
+  encode(_: GroupPage, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): GroupPage {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseGroupPage();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(_: any): GroupPage {
+    return {};
+  },
+
+  toJSON(_: GroupPage): unknown {
+    const obj: any = {};
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<GroupPage>, I>>(base?: I): GroupPage {
+    return GroupPage.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<GroupPage>, I>>(_: I): GroupPage {
+    const message = createBaseGroupPage();
+    return message;
+  },
+};
+
+function createBaseLinkPage(): LinkPage {
+  return { target: undefined };
+}
+
+export const LinkPage: MessageFns<LinkPage> = {
+  encode(message: LinkPage, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.target !== undefined) {
+      ContentRef.encode(message.target, writer.uint32(10).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): LinkPage {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseLinkPage();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.target = ContentRef.decode(reader, reader.uint32());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): LinkPage {
+    return { target: isSet(object.target) ? ContentRef.fromJSON(object.target) : undefined };
+  },
+
+  toJSON(message: LinkPage): unknown {
+    const obj: any = {};
+    if (message.target !== undefined) {
+      obj.target = ContentRef.toJSON(message.target);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<LinkPage>, I>>(base?: I): LinkPage {
+    return LinkPage.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<LinkPage>, I>>(object: I): LinkPage {
+    const message = createBaseLinkPage();
+    message.target = (object.target !== undefined && object.target !== null)
+      ? ContentRef.fromPartial(object.target)
+      : undefined;
+    return message;
+  },
+};
+
+function createBaseComputedPage(): ComputedPage {
+  return { sourceType: "" };
+}
+
+export const ComputedPage: MessageFns<ComputedPage> = {
+  encode(message: ComputedPage, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.sourceType !== "") {
+      writer.uint32(10).string(message.sourceType);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ComputedPage {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseComputedPage();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.sourceType = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ComputedPage {
+    return {
+      sourceType: isSet(object.sourceType)
+        ? globalThis.String(object.sourceType)
+        : isSet(object.source_type)
+        ? globalThis.String(object.source_type)
+        : "",
+    };
+  },
+
+  toJSON(message: ComputedPage): unknown {
+    const obj: any = {};
+    if (message.sourceType !== "") {
+      obj.sourceType = message.sourceType;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<ComputedPage>, I>>(base?: I): ComputedPage {
+    return ComputedPage.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<ComputedPage>, I>>(object: I): ComputedPage {
+    const message = createBaseComputedPage();
+    message.sourceType = object.sourceType ?? "";
+    return message;
+  },
+};
+
+function createBaseRevisionPage(): RevisionPage {
+  return {
+    id: "",
+    title: "",
+    emoji: undefined,
+    icon: undefined,
+    createdAt: "",
+    updatedAt: "",
+    condition: undefined,
+    hidden: undefined,
+    slug: "",
+    path: "",
+    pages: [],
+    noIndex: undefined,
+    noRobotsIndex: undefined,
+    document: undefined,
+    group: undefined,
+    link: undefined,
+    computed: undefined,
+  };
+}
+
+export const RevisionPage: MessageFns<RevisionPage> = {
+  encode(message: RevisionPage, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.id !== "") {
+      writer.uint32(10).string(message.id);
+    }
+    if (message.title !== "") {
+      writer.uint32(18).string(message.title);
+    }
+    if (message.emoji !== undefined) {
+      writer.uint32(26).string(message.emoji);
+    }
+    if (message.icon !== undefined) {
+      writer.uint32(34).string(message.icon);
+    }
+    if (message.createdAt !== "") {
+      writer.uint32(42).string(message.createdAt);
+    }
+    if (message.updatedAt !== "") {
+      writer.uint32(50).string(message.updatedAt);
+    }
+    if (message.condition !== undefined) {
+      writer.uint32(58).string(message.condition);
+    }
+    if (message.hidden !== undefined) {
+      writer.uint32(64).bool(message.hidden);
+    }
+    if (message.slug !== "") {
+      writer.uint32(74).string(message.slug);
+    }
+    if (message.path !== "") {
+      writer.uint32(82).string(message.path);
+    }
+    for (const v of message.pages) {
+      RevisionPage.encode(v!, writer.uint32(90).fork()).join();
+    }
+    if (message.noIndex !== undefined) {
+      writer.uint32(96).bool(message.noIndex);
+    }
+    if (message.noRobotsIndex !== undefined) {
+      writer.uint32(104).bool(message.noRobotsIndex);
+    }
+    if (message.document !== undefined) {
+      DocumentPage.encode(message.document, writer.uint32(162).fork()).join();
+    }
+    if (message.group !== undefined) {
+      GroupPage.encode(message.group, writer.uint32(170).fork()).join();
+    }
+    if (message.link !== undefined) {
+      LinkPage.encode(message.link, writer.uint32(178).fork()).join();
+    }
+    if (message.computed !== undefined) {
+      ComputedPage.encode(message.computed, writer.uint32(186).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): RevisionPage {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseRevisionPage();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.id = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.title = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.emoji = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.icon = reader.string();
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.createdAt = reader.string();
+            continue;
+          }
+          case 6: {
+            if (tag !== 50) {
+              break;
+            }
+
+            message.updatedAt = reader.string();
+            continue;
+          }
+          case 7: {
+            if (tag !== 58) {
+              break;
+            }
+
+            message.condition = reader.string();
+            continue;
+          }
+          case 8: {
+            if (tag !== 64) {
+              break;
+            }
+
+            message.hidden = reader.bool();
+            continue;
+          }
+          case 9: {
+            if (tag !== 74) {
+              break;
+            }
+
+            message.slug = reader.string();
+            continue;
+          }
+          case 10: {
+            if (tag !== 82) {
+              break;
+            }
+
+            message.path = reader.string();
+            continue;
+          }
+          case 11: {
+            if (tag !== 90) {
+              break;
+            }
+
+            message.pages.push(RevisionPage.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 12: {
+            if (tag !== 96) {
+              break;
+            }
+
+            message.noIndex = reader.bool();
+            continue;
+          }
+          case 13: {
+            if (tag !== 104) {
+              break;
+            }
+
+            message.noRobotsIndex = reader.bool();
+            continue;
+          }
+          case 20: {
+            if (tag !== 162) {
+              break;
+            }
+
+            message.document = DocumentPage.decode(reader, reader.uint32());
+            continue;
+          }
+          case 21: {
+            if (tag !== 170) {
+              break;
+            }
+
+            message.group = GroupPage.decode(reader, reader.uint32());
+            continue;
+          }
+          case 22: {
+            if (tag !== 178) {
+              break;
+            }
+
+            message.link = LinkPage.decode(reader, reader.uint32());
+            continue;
+          }
+          case 23: {
+            if (tag !== 186) {
+              break;
+            }
+
+            message.computed = ComputedPage.decode(reader, reader.uint32());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): RevisionPage {
+    return {
+      id: isSet(object.id) ? globalThis.String(object.id) : "",
+      title: isSet(object.title) ? globalThis.String(object.title) : "",
+      emoji: isSet(object.emoji) ? globalThis.String(object.emoji) : undefined,
+      icon: isSet(object.icon) ? globalThis.String(object.icon) : undefined,
+      createdAt: isSet(object.createdAt)
+        ? globalThis.String(object.createdAt)
+        : isSet(object.created_at)
+        ? globalThis.String(object.created_at)
+        : "",
+      updatedAt: isSet(object.updatedAt)
+        ? globalThis.String(object.updatedAt)
+        : isSet(object.updated_at)
+        ? globalThis.String(object.updated_at)
+        : "",
+      condition: isSet(object.condition) ? globalThis.String(object.condition) : undefined,
+      hidden: isSet(object.hidden) ? globalThis.Boolean(object.hidden) : undefined,
+      slug: isSet(object.slug) ? globalThis.String(object.slug) : "",
+      path: isSet(object.path) ? globalThis.String(object.path) : "",
+      pages: globalThis.Array.isArray(object?.pages) ? object.pages.map((e: any) => RevisionPage.fromJSON(e)) : [],
+      noIndex: isSet(object.noIndex)
+        ? globalThis.Boolean(object.noIndex)
+        : isSet(object.no_index)
+        ? globalThis.Boolean(object.no_index)
+        : undefined,
+      noRobotsIndex: isSet(object.noRobotsIndex)
+        ? globalThis.Boolean(object.noRobotsIndex)
+        : isSet(object.no_robots_index)
+        ? globalThis.Boolean(object.no_robots_index)
+        : undefined,
+      document: isSet(object.document) ? DocumentPage.fromJSON(object.document) : undefined,
+      group: isSet(object.group) ? GroupPage.fromJSON(object.group) : undefined,
+      link: isSet(object.link) ? LinkPage.fromJSON(object.link) : undefined,
+      computed: isSet(object.computed) ? ComputedPage.fromJSON(object.computed) : undefined,
+    };
+  },
+
+  toJSON(message: RevisionPage): unknown {
+    const obj: any = {};
+    if (message.id !== "") {
+      obj.id = message.id;
+    }
+    if (message.title !== "") {
+      obj.title = message.title;
+    }
+    if (message.emoji !== undefined) {
+      obj.emoji = message.emoji;
+    }
+    if (message.icon !== undefined) {
+      obj.icon = message.icon;
+    }
+    if (message.createdAt !== "") {
+      obj.createdAt = message.createdAt;
+    }
+    if (message.updatedAt !== "") {
+      obj.updatedAt = message.updatedAt;
+    }
+    if (message.condition !== undefined) {
+      obj.condition = message.condition;
+    }
+    if (message.hidden !== undefined) {
+      obj.hidden = message.hidden;
+    }
+    if (message.slug !== "") {
+      obj.slug = message.slug;
+    }
+    if (message.path !== "") {
+      obj.path = message.path;
+    }
+    if (message.pages?.length) {
+      obj.pages = message.pages.map((e) => RevisionPage.toJSON(e));
+    }
+    if (message.noIndex !== undefined) {
+      obj.noIndex = message.noIndex;
+    }
+    if (message.noRobotsIndex !== undefined) {
+      obj.noRobotsIndex = message.noRobotsIndex;
+    }
+    if (message.document !== undefined) {
+      obj.document = DocumentPage.toJSON(message.document);
+    }
+    if (message.group !== undefined) {
+      obj.group = GroupPage.toJSON(message.group);
+    }
+    if (message.link !== undefined) {
+      obj.link = LinkPage.toJSON(message.link);
+    }
+    if (message.computed !== undefined) {
+      obj.computed = ComputedPage.toJSON(message.computed);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<RevisionPage>, I>>(base?: I): RevisionPage {
+    return RevisionPage.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<RevisionPage>, I>>(object: I): RevisionPage {
+    const message = createBaseRevisionPage();
+    message.id = object.id ?? "";
+    message.title = object.title ?? "";
+    message.emoji = object.emoji ?? undefined;
+    message.icon = object.icon ?? undefined;
+    message.createdAt = object.createdAt ?? "";
+    message.updatedAt = object.updatedAt ?? "";
+    message.condition = object.condition ?? undefined;
+    message.hidden = object.hidden ?? undefined;
+    message.slug = object.slug ?? "";
+    message.path = object.path ?? "";
+    message.pages = object.pages?.map((e) => RevisionPage.fromPartial(e)) || [];
+    message.noIndex = object.noIndex ?? undefined;
+    message.noRobotsIndex = object.noRobotsIndex ?? undefined;
+    message.document = (object.document !== undefined && object.document !== null)
+      ? DocumentPage.fromPartial(object.document)
+      : undefined;
+    message.group = (object.group !== undefined && object.group !== null)
+      ? GroupPage.fromPartial(object.group)
+      : undefined;
+    message.link = (object.link !== undefined && object.link !== null) ? LinkPage.fromPartial(object.link) : undefined;
+    message.computed = (object.computed !== undefined && object.computed !== null)
+      ? ComputedPage.fromPartial(object.computed)
+      : undefined;
+    return message;
+  },
+};
+
+function createBaseImageDimensions(): ImageDimensions {
+  return { width: 0, height: 0 };
+}
+
+export const ImageDimensions: MessageFns<ImageDimensions> = {
+  encode(message: ImageDimensions, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.width !== 0) {
+      writer.uint32(9).double(message.width);
+    }
+    if (message.height !== 0) {
+      writer.uint32(17).double(message.height);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ImageDimensions {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseImageDimensions();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 9) {
+              break;
+            }
+
+            message.width = reader.double();
+            continue;
+          }
+          case 2: {
+            if (tag !== 17) {
+              break;
+            }
+
+            message.height = reader.double();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ImageDimensions {
+    return {
+      width: isSet(object.width) ? globalThis.Number(object.width) : 0,
+      height: isSet(object.height) ? globalThis.Number(object.height) : 0,
+    };
+  },
+
+  toJSON(message: ImageDimensions): unknown {
+    const obj: any = {};
+    if (message.width !== 0) {
+      obj.width = floatToJson(message.width);
+    }
+    if (message.height !== 0) {
+      obj.height = floatToJson(message.height);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<ImageDimensions>, I>>(base?: I): ImageDimensions {
+    return ImageDimensions.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<ImageDimensions>, I>>(object: I): ImageDimensions {
+    const message = createBaseImageDimensions();
+    message.width = object.width ?? 0;
+    message.height = object.height ?? 0;
+    return message;
+  },
+};
+
+function createBaseRevisionFile(): RevisionFile {
+  return { id: "", name: "", contentType: "", size: 0, dimensions: undefined, downloadURL: "" };
+}
+
+export const RevisionFile: MessageFns<RevisionFile> = {
+  encode(message: RevisionFile, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.id !== "") {
+      writer.uint32(10).string(message.id);
+    }
+    if (message.name !== "") {
+      writer.uint32(18).string(message.name);
+    }
+    if (message.contentType !== "") {
+      writer.uint32(26).string(message.contentType);
+    }
+    if (message.size !== 0) {
+      writer.uint32(32).int64(message.size);
+    }
+    if (message.dimensions !== undefined) {
+      ImageDimensions.encode(message.dimensions, writer.uint32(42).fork()).join();
+    }
+    if (message.downloadURL !== "") {
+      writer.uint32(50).string(message.downloadURL);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): RevisionFile {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseRevisionFile();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.id = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.name = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.contentType = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 32) {
+              break;
+            }
+
+            message.size = longToNumber(reader.int64());
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.dimensions = ImageDimensions.decode(reader, reader.uint32());
+            continue;
+          }
+          case 6: {
+            if (tag !== 50) {
+              break;
+            }
+
+            message.downloadURL = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): RevisionFile {
+    return {
+      id: isSet(object.id) ? globalThis.String(object.id) : "",
+      name: isSet(object.name) ? globalThis.String(object.name) : "",
+      contentType: isSet(object.contentType)
+        ? globalThis.String(object.contentType)
+        : isSet(object.content_type)
+        ? globalThis.String(object.content_type)
+        : "",
+      size: isSet(object.size) ? globalThis.Number(object.size) : 0,
+      dimensions: isSet(object.dimensions) ? ImageDimensions.fromJSON(object.dimensions) : undefined,
+      downloadURL: isSet(object.downloadURL)
+        ? globalThis.String(object.downloadURL)
+        : isSet(object.download_url)
+        ? globalThis.String(object.download_url)
+        : "",
+    };
+  },
+
+  toJSON(message: RevisionFile): unknown {
+    const obj: any = {};
+    if (message.id !== "") {
+      obj.id = message.id;
+    }
+    if (message.name !== "") {
+      obj.name = message.name;
+    }
+    if (message.contentType !== "") {
+      obj.contentType = message.contentType;
+    }
+    if (message.size !== 0) {
+      obj.size = Math.round(message.size);
+    }
+    if (message.dimensions !== undefined) {
+      obj.dimensions = ImageDimensions.toJSON(message.dimensions);
+    }
+    if (message.downloadURL !== "") {
+      obj.downloadURL = message.downloadURL;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<RevisionFile>, I>>(base?: I): RevisionFile {
+    return RevisionFile.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<RevisionFile>, I>>(object: I): RevisionFile {
+    const message = createBaseRevisionFile();
+    message.id = object.id ?? "";
+    message.name = object.name ?? "";
+    message.contentType = object.contentType ?? "";
+    message.size = object.size ?? 0;
+    message.dimensions = (object.dimensions !== undefined && object.dimensions !== null)
+      ? ImageDimensions.fromPartial(object.dimensions)
+      : undefined;
+    message.downloadURL = object.downloadURL ?? "";
+    return message;
+  },
+};
+
+function createBaseGitBlob(): GitBlob {
+  return { oid: "", path: "" };
+}
+
+export const GitBlob: MessageFns<GitBlob> = {
+  encode(message: GitBlob, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.oid !== "") {
+      writer.uint32(10).string(message.oid);
+    }
+    if (message.path !== "") {
+      writer.uint32(18).string(message.path);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): GitBlob {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseGitBlob();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.oid = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.path = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): GitBlob {
+    return {
+      oid: isSet(object.oid) ? globalThis.String(object.oid) : "",
+      path: isSet(object.path) ? globalThis.String(object.path) : "",
+    };
+  },
+
+  toJSON(message: GitBlob): unknown {
+    const obj: any = {};
+    if (message.oid !== "") {
+      obj.oid = message.oid;
+    }
+    if (message.path !== "") {
+      obj.path = message.path;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<GitBlob>, I>>(base?: I): GitBlob {
+    return GitBlob.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<GitBlob>, I>>(object: I): GitBlob {
+    const message = createBaseGitBlob();
+    message.oid = object.oid ?? "";
+    message.path = object.path ?? "";
+    return message;
+  },
+};
+
+function createBaseReusableContent(): ReusableContent {
+  return { id: "", title: "", document: undefined, git: undefined };
+}
+
+export const ReusableContent: MessageFns<ReusableContent> = {
+  encode(message: ReusableContent, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.id !== "") {
+      writer.uint32(10).string(message.id);
+    }
+    if (message.title !== "") {
+      writer.uint32(18).string(message.title);
+    }
+    if (message.document !== undefined) {
+      writer.uint32(26).string(message.document);
+    }
+    if (message.git !== undefined) {
+      GitBlob.encode(message.git, writer.uint32(34).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ReusableContent {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseReusableContent();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.id = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.title = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.document = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.git = GitBlob.decode(reader, reader.uint32());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ReusableContent {
+    return {
+      id: isSet(object.id) ? globalThis.String(object.id) : "",
+      title: isSet(object.title) ? globalThis.String(object.title) : "",
+      document: isSet(object.document) ? globalThis.String(object.document) : undefined,
+      git: isSet(object.git) ? GitBlob.fromJSON(object.git) : undefined,
+    };
+  },
+
+  toJSON(message: ReusableContent): unknown {
+    const obj: any = {};
+    if (message.id !== "") {
+      obj.id = message.id;
+    }
+    if (message.title !== "") {
+      obj.title = message.title;
+    }
+    if (message.document !== undefined) {
+      obj.document = message.document;
+    }
+    if (message.git !== undefined) {
+      obj.git = GitBlob.toJSON(message.git);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<ReusableContent>, I>>(base?: I): ReusableContent {
+    return ReusableContent.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<ReusableContent>, I>>(object: I): ReusableContent {
+    const message = createBaseReusableContent();
+    message.id = object.id ?? "";
+    message.title = object.title ?? "";
+    message.document = object.document ?? undefined;
+    message.git = (object.git !== undefined && object.git !== null) ? GitBlob.fromPartial(object.git) : undefined;
+    return message;
+  },
+};
+
+function createBaseGitCommit(): GitCommit {
+  return { oid: "", message: "", createdByService: false, url: undefined, ref: undefined };
+}
+
+export const GitCommit: MessageFns<GitCommit> = {
+  encode(message: GitCommit, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.oid !== "") {
+      writer.uint32(10).string(message.oid);
+    }
+    if (message.message !== "") {
+      writer.uint32(18).string(message.message);
+    }
+    if (message.createdByService !== false) {
+      writer.uint32(24).bool(message.createdByService);
+    }
+    if (message.url !== undefined) {
+      writer.uint32(34).string(message.url);
+    }
+    if (message.ref !== undefined) {
+      writer.uint32(42).string(message.ref);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): GitCommit {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseGitCommit();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.oid = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.message = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 24) {
+              break;
+            }
+
+            message.createdByService = reader.bool();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.url = reader.string();
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.ref = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): GitCommit {
+    return {
+      oid: isSet(object.oid) ? globalThis.String(object.oid) : "",
+      message: isSet(object.message) ? globalThis.String(object.message) : "",
+      createdByService: isSet(object.createdByService)
+        ? globalThis.Boolean(object.createdByService)
+        : isSet(object.created_by_service)
+        ? globalThis.Boolean(object.created_by_service)
+        : false,
+      url: isSet(object.url) ? globalThis.String(object.url) : undefined,
+      ref: isSet(object.ref) ? globalThis.String(object.ref) : undefined,
+    };
+  },
+
+  toJSON(message: GitCommit): unknown {
+    const obj: any = {};
+    if (message.oid !== "") {
+      obj.oid = message.oid;
+    }
+    if (message.message !== "") {
+      obj.message = message.message;
+    }
+    if (message.createdByService !== false) {
+      obj.createdByService = message.createdByService;
+    }
+    if (message.url !== undefined) {
+      obj.url = message.url;
+    }
+    if (message.ref !== undefined) {
+      obj.ref = message.ref;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<GitCommit>, I>>(base?: I): GitCommit {
+    return GitCommit.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<GitCommit>, I>>(object: I): GitCommit {
+    const message = createBaseGitCommit();
+    message.oid = object.oid ?? "";
+    message.message = object.message ?? "";
+    message.createdByService = object.createdByService ?? false;
+    message.url = object.url ?? undefined;
+    message.ref = object.ref ?? undefined;
+    return message;
+  },
+};
+
+function createBaseRevision(): Revision {
+  return {
+    id: "",
+    parents: [],
+    type: "",
+    pages: [],
+    files: [],
+    reusableContents: [],
+    variables: {},
+    createdAt: "",
+    git: undefined,
+    mergedFrom: undefined,
+  };
+}
+
+export const Revision: MessageFns<Revision> = {
+  encode(message: Revision, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.id !== "") {
+      writer.uint32(10).string(message.id);
+    }
+    for (const v of message.parents) {
+      writer.uint32(18).string(v!);
+    }
+    if (message.type !== "") {
+      writer.uint32(26).string(message.type);
+    }
+    for (const v of message.pages) {
+      RevisionPage.encode(v!, writer.uint32(34).fork()).join();
+    }
+    for (const v of message.files) {
+      RevisionFile.encode(v!, writer.uint32(42).fork()).join();
+    }
+    for (const v of message.reusableContents) {
+      ReusableContent.encode(v!, writer.uint32(50).fork()).join();
+    }
+    globalThis.Object.entries(message.variables).forEach(([key, value]: [string, string]) => {
+      Revision_VariablesEntry.encode({ key: key as any, value }, writer.uint32(58).fork()).join();
+    });
+    if (message.createdAt !== "") {
+      writer.uint32(66).string(message.createdAt);
+    }
+    if (message.git !== undefined) {
+      GitCommit.encode(message.git, writer.uint32(74).fork()).join();
+    }
+    if (message.mergedFrom !== undefined) {
+      writer.uint32(82).string(message.mergedFrom);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): Revision {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseRevision();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.id = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.parents.push(reader.string());
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.type = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.pages.push(RevisionPage.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.files.push(RevisionFile.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 6: {
+            if (tag !== 50) {
+              break;
+            }
+
+            message.reusableContents.push(ReusableContent.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 7: {
+            if (tag !== 58) {
+              break;
+            }
+
+            const entry7 = Revision_VariablesEntry.decode(reader, reader.uint32());
+            if (entry7.value !== undefined) {
+              message.variables[entry7.key] = entry7.value;
+            }
+            continue;
+          }
+          case 8: {
+            if (tag !== 66) {
+              break;
+            }
+
+            message.createdAt = reader.string();
+            continue;
+          }
+          case 9: {
+            if (tag !== 74) {
+              break;
+            }
+
+            message.git = GitCommit.decode(reader, reader.uint32());
+            continue;
+          }
+          case 10: {
+            if (tag !== 82) {
+              break;
+            }
+
+            message.mergedFrom = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): Revision {
+    return {
+      id: isSet(object.id) ? globalThis.String(object.id) : "",
+      parents: globalThis.Array.isArray(object?.parents) ? object.parents.map((e: any) => globalThis.String(e)) : [],
+      type: isSet(object.type) ? globalThis.String(object.type) : "",
+      pages: globalThis.Array.isArray(object?.pages) ? object.pages.map((e: any) => RevisionPage.fromJSON(e)) : [],
+      files: globalThis.Array.isArray(object?.files) ? object.files.map((e: any) => RevisionFile.fromJSON(e)) : [],
+      reusableContents: globalThis.Array.isArray(object?.reusableContents)
+        ? object.reusableContents.map((e: any) => ReusableContent.fromJSON(e))
+        : globalThis.Array.isArray(object?.reusable_contents)
+        ? object.reusable_contents.map((e: any) => ReusableContent.fromJSON(e))
+        : [],
+      variables: isObject(object.variables)
+        ? (globalThis.Object.entries(object.variables) as [string, any][]).reduce(
+          (acc: { [key: string]: string }, [key, value]: [string, any]) => {
+            globalThis.Object.defineProperty(acc, key, {
+              value: globalThis.String(value),
+              enumerable: true,
+              configurable: true,
+              writable: true,
+            });
+            return acc;
+          },
+          {},
+        )
+        : {},
+      createdAt: isSet(object.createdAt)
+        ? globalThis.String(object.createdAt)
+        : isSet(object.created_at)
+        ? globalThis.String(object.created_at)
+        : "",
+      git: isSet(object.git) ? GitCommit.fromJSON(object.git) : undefined,
+      mergedFrom: isSet(object.mergedFrom)
+        ? globalThis.String(object.mergedFrom)
+        : isSet(object.merged_from)
+        ? globalThis.String(object.merged_from)
+        : undefined,
+    };
+  },
+
+  toJSON(message: Revision): unknown {
+    const obj: any = {};
+    if (message.id !== "") {
+      obj.id = message.id;
+    }
+    if (message.parents?.length) {
+      obj.parents = message.parents;
+    }
+    if (message.type !== "") {
+      obj.type = message.type;
+    }
+    if (message.pages?.length) {
+      obj.pages = message.pages.map((e) => RevisionPage.toJSON(e));
+    }
+    if (message.files?.length) {
+      obj.files = message.files.map((e) => RevisionFile.toJSON(e));
+    }
+    if (message.reusableContents?.length) {
+      obj.reusableContents = message.reusableContents.map((e) => ReusableContent.toJSON(e));
+    }
+    if (message.variables) {
+      const entries = globalThis.Object.entries(message.variables) as [string, string][];
+      if (entries.length > 0) {
+        obj.variables = {};
+        entries.forEach(([k, v]) => {
+          obj.variables[k] = v;
+        });
+      }
+    }
+    if (message.createdAt !== "") {
+      obj.createdAt = message.createdAt;
+    }
+    if (message.git !== undefined) {
+      obj.git = GitCommit.toJSON(message.git);
+    }
+    if (message.mergedFrom !== undefined) {
+      obj.mergedFrom = message.mergedFrom;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<Revision>, I>>(base?: I): Revision {
+    return Revision.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<Revision>, I>>(object: I): Revision {
+    const message = createBaseRevision();
+    message.id = object.id ?? "";
+    message.parents = object.parents?.map((e) => e) || [];
+    message.type = object.type ?? "";
+    message.pages = object.pages?.map((e) => RevisionPage.fromPartial(e)) || [];
+    message.files = object.files?.map((e) => RevisionFile.fromPartial(e)) || [];
+    message.reusableContents = object.reusableContents?.map((e) => ReusableContent.fromPartial(e)) || [];
+    message.variables = (globalThis.Object.entries(object.variables ?? {}) as [string, string][]).reduce(
+      (acc: { [key: string]: string }, [key, value]: [string, string]) => {
+        if (value !== undefined) {
+          acc[key] = globalThis.String(value);
+        }
+        return acc;
+      },
+      {},
+    );
+    message.createdAt = object.createdAt ?? "";
+    message.git = (object.git !== undefined && object.git !== null) ? GitCommit.fromPartial(object.git) : undefined;
+    message.mergedFrom = object.mergedFrom ?? undefined;
+    return message;
+  },
+};
+
+function createBaseRevision_VariablesEntry(): Revision_VariablesEntry {
+  return { key: "", value: "" };
+}
+
+export const Revision_VariablesEntry: MessageFns<Revision_VariablesEntry> = {
+  encode(message: Revision_VariablesEntry, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.key !== "") {
+      writer.uint32(10).string(message.key);
+    }
+    if (message.value !== "") {
+      writer.uint32(18).string(message.value);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): Revision_VariablesEntry {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseRevision_VariablesEntry();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.key = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.value = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): Revision_VariablesEntry {
+    return {
+      key: isSet(object.key) ? globalThis.String(object.key) : "",
+      value: isSet(object.value) ? globalThis.String(object.value) : "",
+    };
+  },
+
+  toJSON(message: Revision_VariablesEntry): unknown {
+    const obj: any = {};
+    if (message.key !== "") {
+      obj.key = message.key;
+    }
+    if (message.value !== "") {
+      obj.value = message.value;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<Revision_VariablesEntry>, I>>(base?: I): Revision_VariablesEntry {
+    return Revision_VariablesEntry.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<Revision_VariablesEntry>, I>>(object: I): Revision_VariablesEntry {
+    const message = createBaseRevision_VariablesEntry();
+    message.key = object.key ?? "";
+    message.value = object.value ?? "";
+    return message;
+  },
+};
+
 function createBaseRevisionReply(): RevisionReply {
-  return { revisionJson: "", spaceId: "", revisionId: "" };
+  return { spaceId: "", revisionId: "", revision: undefined };
 }
 
 export const RevisionReply: MessageFns<RevisionReply> = {
   encode(message: RevisionReply, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
-    if (message.revisionJson !== "") {
-      writer.uint32(10).string(message.revisionJson);
-    }
     if (message.spaceId !== "") {
       writer.uint32(18).string(message.spaceId);
     }
     if (message.revisionId !== "") {
       writer.uint32(26).string(message.revisionId);
+    }
+    if (message.revision !== undefined) {
+      Revision.encode(message.revision, writer.uint32(34).fork()).join();
     }
     return writer;
   },
@@ -501,14 +3133,6 @@ export const RevisionReply: MessageFns<RevisionReply> = {
       while (reader.pos < end) {
         const tag = reader.uint32();
         switch (tag >>> 3) {
-          case 1: {
-            if (tag !== 10) {
-              break;
-            }
-
-            message.revisionJson = reader.string();
-            continue;
-          }
           case 2: {
             if (tag !== 18) {
               break;
@@ -525,6 +3149,14 @@ export const RevisionReply: MessageFns<RevisionReply> = {
             message.revisionId = reader.string();
             continue;
           }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.revision = Revision.decode(reader, reader.uint32());
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -539,11 +3171,6 @@ export const RevisionReply: MessageFns<RevisionReply> = {
 
   fromJSON(object: any): RevisionReply {
     return {
-      revisionJson: isSet(object.revisionJson)
-        ? globalThis.String(object.revisionJson)
-        : isSet(object.revision_json)
-        ? globalThis.String(object.revision_json)
-        : "",
       spaceId: isSet(object.spaceId)
         ? globalThis.String(object.spaceId)
         : isSet(object.space_id)
@@ -554,19 +3181,20 @@ export const RevisionReply: MessageFns<RevisionReply> = {
         : isSet(object.revision_id)
         ? globalThis.String(object.revision_id)
         : "",
+      revision: isSet(object.revision) ? Revision.fromJSON(object.revision) : undefined,
     };
   },
 
   toJSON(message: RevisionReply): unknown {
     const obj: any = {};
-    if (message.revisionJson !== "") {
-      obj.revisionJson = message.revisionJson;
-    }
     if (message.spaceId !== "") {
       obj.spaceId = message.spaceId;
     }
     if (message.revisionId !== "") {
       obj.revisionId = message.revisionId;
+    }
+    if (message.revision !== undefined) {
+      obj.revision = Revision.toJSON(message.revision);
     }
     return obj;
   },
@@ -576,27 +3204,29 @@ export const RevisionReply: MessageFns<RevisionReply> = {
   },
   fromPartial<I extends Exact<DeepPartial<RevisionReply>, I>>(object: I): RevisionReply {
     const message = createBaseRevisionReply();
-    message.revisionJson = object.revisionJson ?? "";
     message.spaceId = object.spaceId ?? "";
     message.revisionId = object.revisionId ?? "";
+    message.revision = (object.revision !== undefined && object.revision !== null)
+      ? Revision.fromPartial(object.revision)
+      : undefined;
     return message;
   },
 };
 
 function createBasePagesReply(): PagesReply {
-  return { pagesJson: "", revisionId: "", reusableContentsJson: "" };
+  return { revisionId: "", pages: [], reusableContents: [] };
 }
 
 export const PagesReply: MessageFns<PagesReply> = {
   encode(message: PagesReply, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
-    if (message.pagesJson !== "") {
-      writer.uint32(10).string(message.pagesJson);
-    }
     if (message.revisionId !== "") {
       writer.uint32(18).string(message.revisionId);
     }
-    if (message.reusableContentsJson !== "") {
-      writer.uint32(26).string(message.reusableContentsJson);
+    for (const v of message.pages) {
+      RevisionPage.encode(v!, writer.uint32(34).fork()).join();
+    }
+    for (const v of message.reusableContents) {
+      ReusableContent.encode(v!, writer.uint32(42).fork()).join();
     }
     return writer;
   },
@@ -614,14 +3244,6 @@ export const PagesReply: MessageFns<PagesReply> = {
       while (reader.pos < end) {
         const tag = reader.uint32();
         switch (tag >>> 3) {
-          case 1: {
-            if (tag !== 10) {
-              break;
-            }
-
-            message.pagesJson = reader.string();
-            continue;
-          }
           case 2: {
             if (tag !== 18) {
               break;
@@ -630,12 +3252,20 @@ export const PagesReply: MessageFns<PagesReply> = {
             message.revisionId = reader.string();
             continue;
           }
-          case 3: {
-            if (tag !== 26) {
+          case 4: {
+            if (tag !== 34) {
               break;
             }
 
-            message.reusableContentsJson = reader.string();
+            message.pages.push(RevisionPage.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.reusableContents.push(ReusableContent.decode(reader, reader.uint32()));
             continue;
           }
         }
@@ -652,34 +3282,30 @@ export const PagesReply: MessageFns<PagesReply> = {
 
   fromJSON(object: any): PagesReply {
     return {
-      pagesJson: isSet(object.pagesJson)
-        ? globalThis.String(object.pagesJson)
-        : isSet(object.pages_json)
-        ? globalThis.String(object.pages_json)
-        : "",
       revisionId: isSet(object.revisionId)
         ? globalThis.String(object.revisionId)
         : isSet(object.revision_id)
         ? globalThis.String(object.revision_id)
         : "",
-      reusableContentsJson: isSet(object.reusableContentsJson)
-        ? globalThis.String(object.reusableContentsJson)
-        : isSet(object.reusable_contents_json)
-        ? globalThis.String(object.reusable_contents_json)
-        : "",
+      pages: globalThis.Array.isArray(object?.pages) ? object.pages.map((e: any) => RevisionPage.fromJSON(e)) : [],
+      reusableContents: globalThis.Array.isArray(object?.reusableContents)
+        ? object.reusableContents.map((e: any) => ReusableContent.fromJSON(e))
+        : globalThis.Array.isArray(object?.reusable_contents)
+        ? object.reusable_contents.map((e: any) => ReusableContent.fromJSON(e))
+        : [],
     };
   },
 
   toJSON(message: PagesReply): unknown {
     const obj: any = {};
-    if (message.pagesJson !== "") {
-      obj.pagesJson = message.pagesJson;
-    }
     if (message.revisionId !== "") {
       obj.revisionId = message.revisionId;
     }
-    if (message.reusableContentsJson !== "") {
-      obj.reusableContentsJson = message.reusableContentsJson;
+    if (message.pages?.length) {
+      obj.pages = message.pages.map((e) => RevisionPage.toJSON(e));
+    }
+    if (message.reusableContents?.length) {
+      obj.reusableContents = message.reusableContents.map((e) => ReusableContent.toJSON(e));
     }
     return obj;
   },
@@ -689,9 +3315,9 @@ export const PagesReply: MessageFns<PagesReply> = {
   },
   fromPartial<I extends Exact<DeepPartial<PagesReply>, I>>(object: I): PagesReply {
     const message = createBasePagesReply();
-    message.pagesJson = object.pagesJson ?? "";
     message.revisionId = object.revisionId ?? "";
-    message.reusableContentsJson = object.reusableContentsJson ?? "";
+    message.pages = object.pages?.map((e) => RevisionPage.fromPartial(e)) || [];
+    message.reusableContents = object.reusableContents?.map((e) => ReusableContent.fromPartial(e)) || [];
     return message;
   },
 };
@@ -836,13 +3462,13 @@ export const GetPageRequest: MessageFns<GetPageRequest> = {
 };
 
 function createBasePageReply(): PageReply {
-  return { pageJson: "", revisionId: "", path: "" };
+  return { page: undefined, revisionId: "", path: "" };
 }
 
 export const PageReply: MessageFns<PageReply> = {
   encode(message: PageReply, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
-    if (message.pageJson !== "") {
-      writer.uint32(10).string(message.pageJson);
+    if (message.page !== undefined) {
+      RevisionPage.encode(message.page, writer.uint32(34).fork()).join();
     }
     if (message.revisionId !== "") {
       writer.uint32(18).string(message.revisionId);
@@ -866,12 +3492,12 @@ export const PageReply: MessageFns<PageReply> = {
       while (reader.pos < end) {
         const tag = reader.uint32();
         switch (tag >>> 3) {
-          case 1: {
-            if (tag !== 10) {
+          case 4: {
+            if (tag !== 34) {
               break;
             }
 
-            message.pageJson = reader.string();
+            message.page = RevisionPage.decode(reader, reader.uint32());
             continue;
           }
           case 2: {
@@ -904,11 +3530,7 @@ export const PageReply: MessageFns<PageReply> = {
 
   fromJSON(object: any): PageReply {
     return {
-      pageJson: isSet(object.pageJson)
-        ? globalThis.String(object.pageJson)
-        : isSet(object.page_json)
-        ? globalThis.String(object.page_json)
-        : "",
+      page: isSet(object.page) ? RevisionPage.fromJSON(object.page) : undefined,
       revisionId: isSet(object.revisionId)
         ? globalThis.String(object.revisionId)
         : isSet(object.revision_id)
@@ -920,8 +3542,8 @@ export const PageReply: MessageFns<PageReply> = {
 
   toJSON(message: PageReply): unknown {
     const obj: any = {};
-    if (message.pageJson !== "") {
-      obj.pageJson = message.pageJson;
+    if (message.page !== undefined) {
+      obj.page = RevisionPage.toJSON(message.page);
     }
     if (message.revisionId !== "") {
       obj.revisionId = message.revisionId;
@@ -937,7 +3559,9 @@ export const PageReply: MessageFns<PageReply> = {
   },
   fromPartial<I extends Exact<DeepPartial<PageReply>, I>>(object: I): PageReply {
     const message = createBasePageReply();
-    message.pageJson = object.pageJson ?? "";
+    message.page = (object.page !== undefined && object.page !== null)
+      ? RevisionPage.fromPartial(object.page)
+      : undefined;
     message.revisionId = object.revisionId ?? "";
     message.path = object.path ?? "";
     return message;
@@ -1036,13 +3660,13 @@ export const GetReusableContentRequest: MessageFns<GetReusableContentRequest> = 
 };
 
 function createBaseReusableContentReply(): ReusableContentReply {
-  return { reusableContentJson: "", document: undefined, revisionId: "" };
+  return { reusableContent: undefined, document: undefined, revisionId: "" };
 }
 
 export const ReusableContentReply: MessageFns<ReusableContentReply> = {
   encode(message: ReusableContentReply, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
-    if (message.reusableContentJson !== "") {
-      writer.uint32(10).string(message.reusableContentJson);
+    if (message.reusableContent !== undefined) {
+      ReusableContent.encode(message.reusableContent, writer.uint32(42).fork()).join();
     }
     if (message.document !== undefined) {
       Document.encode(message.document, writer.uint32(34).fork()).join();
@@ -1066,12 +3690,12 @@ export const ReusableContentReply: MessageFns<ReusableContentReply> = {
       while (reader.pos < end) {
         const tag = reader.uint32();
         switch (tag >>> 3) {
-          case 1: {
-            if (tag !== 10) {
+          case 5: {
+            if (tag !== 42) {
               break;
             }
 
-            message.reusableContentJson = reader.string();
+            message.reusableContent = ReusableContent.decode(reader, reader.uint32());
             continue;
           }
           case 4: {
@@ -1104,11 +3728,11 @@ export const ReusableContentReply: MessageFns<ReusableContentReply> = {
 
   fromJSON(object: any): ReusableContentReply {
     return {
-      reusableContentJson: isSet(object.reusableContentJson)
-        ? globalThis.String(object.reusableContentJson)
-        : isSet(object.reusable_content_json)
-        ? globalThis.String(object.reusable_content_json)
-        : "",
+      reusableContent: isSet(object.reusableContent)
+        ? ReusableContent.fromJSON(object.reusableContent)
+        : isSet(object.reusable_content)
+        ? ReusableContent.fromJSON(object.reusable_content)
+        : undefined,
       document: isSet(object.document) ? Document.fromJSON(object.document) : undefined,
       revisionId: isSet(object.revisionId)
         ? globalThis.String(object.revisionId)
@@ -1120,8 +3744,8 @@ export const ReusableContentReply: MessageFns<ReusableContentReply> = {
 
   toJSON(message: ReusableContentReply): unknown {
     const obj: any = {};
-    if (message.reusableContentJson !== "") {
-      obj.reusableContentJson = message.reusableContentJson;
+    if (message.reusableContent !== undefined) {
+      obj.reusableContent = ReusableContent.toJSON(message.reusableContent);
     }
     if (message.document !== undefined) {
       obj.document = Document.toJSON(message.document);
@@ -1137,7 +3761,9 @@ export const ReusableContentReply: MessageFns<ReusableContentReply> = {
   },
   fromPartial<I extends Exact<DeepPartial<ReusableContentReply>, I>>(object: I): ReusableContentReply {
     const message = createBaseReusableContentReply();
-    message.reusableContentJson = object.reusableContentJson ?? "";
+    message.reusableContent = (object.reusableContent !== undefined && object.reusableContent !== null)
+      ? ReusableContent.fromPartial(object.reusableContent)
+      : undefined;
     message.document = (object.document !== undefined && object.document !== null)
       ? Document.fromPartial(object.document)
       : undefined;
@@ -1236,13 +3862,13 @@ export const ListFilesRequest: MessageFns<ListFilesRequest> = {
 };
 
 function createBaseFilesReply(): FilesReply {
-  return { filesJson: "", page: undefined };
+  return { files: [], page: undefined };
 }
 
 export const FilesReply: MessageFns<FilesReply> = {
   encode(message: FilesReply, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
-    if (message.filesJson !== "") {
-      writer.uint32(10).string(message.filesJson);
+    for (const v of message.files) {
+      RevisionFile.encode(v!, writer.uint32(26).fork()).join();
     }
     if (message.page !== undefined) {
       PageInfo.encode(message.page, writer.uint32(18).fork()).join();
@@ -1263,12 +3889,12 @@ export const FilesReply: MessageFns<FilesReply> = {
       while (reader.pos < end) {
         const tag = reader.uint32();
         switch (tag >>> 3) {
-          case 1: {
-            if (tag !== 10) {
+          case 3: {
+            if (tag !== 26) {
               break;
             }
 
-            message.filesJson = reader.string();
+            message.files.push(RevisionFile.decode(reader, reader.uint32()));
             continue;
           }
           case 2: {
@@ -1293,19 +3919,15 @@ export const FilesReply: MessageFns<FilesReply> = {
 
   fromJSON(object: any): FilesReply {
     return {
-      filesJson: isSet(object.filesJson)
-        ? globalThis.String(object.filesJson)
-        : isSet(object.files_json)
-        ? globalThis.String(object.files_json)
-        : "",
+      files: globalThis.Array.isArray(object?.files) ? object.files.map((e: any) => RevisionFile.fromJSON(e)) : [],
       page: isSet(object.page) ? PageInfo.fromJSON(object.page) : undefined,
     };
   },
 
   toJSON(message: FilesReply): unknown {
     const obj: any = {};
-    if (message.filesJson !== "") {
-      obj.filesJson = message.filesJson;
+    if (message.files?.length) {
+      obj.files = message.files.map((e) => RevisionFile.toJSON(e));
     }
     if (message.page !== undefined) {
       obj.page = PageInfo.toJSON(message.page);
@@ -1318,7 +3940,7 @@ export const FilesReply: MessageFns<FilesReply> = {
   },
   fromPartial<I extends Exact<DeepPartial<FilesReply>, I>>(object: I): FilesReply {
     const message = createBaseFilesReply();
-    message.filesJson = object.filesJson ?? "";
+    message.files = object.files?.map((e) => RevisionFile.fromPartial(e)) || [];
     message.page = (object.page !== undefined && object.page !== null) ? PageInfo.fromPartial(object.page) : undefined;
     return message;
   },
@@ -1416,13 +4038,13 @@ export const GetFileRequest: MessageFns<GetFileRequest> = {
 };
 
 function createBaseFileReply(): FileReply {
-  return { fileJson: "" };
+  return { file: undefined };
 }
 
 export const FileReply: MessageFns<FileReply> = {
   encode(message: FileReply, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
-    if (message.fileJson !== "") {
-      writer.uint32(10).string(message.fileJson);
+    if (message.file !== undefined) {
+      RevisionFile.encode(message.file, writer.uint32(18).fork()).join();
     }
     return writer;
   },
@@ -1440,12 +4062,12 @@ export const FileReply: MessageFns<FileReply> = {
       while (reader.pos < end) {
         const tag = reader.uint32();
         switch (tag >>> 3) {
-          case 1: {
-            if (tag !== 10) {
+          case 2: {
+            if (tag !== 18) {
               break;
             }
 
-            message.fileJson = reader.string();
+            message.file = RevisionFile.decode(reader, reader.uint32());
             continue;
           }
         }
@@ -1461,19 +4083,13 @@ export const FileReply: MessageFns<FileReply> = {
   },
 
   fromJSON(object: any): FileReply {
-    return {
-      fileJson: isSet(object.fileJson)
-        ? globalThis.String(object.fileJson)
-        : isSet(object.file_json)
-        ? globalThis.String(object.file_json)
-        : "",
-    };
+    return { file: isSet(object.file) ? RevisionFile.fromJSON(object.file) : undefined };
   },
 
   toJSON(message: FileReply): unknown {
     const obj: any = {};
-    if (message.fileJson !== "") {
-      obj.fileJson = message.fileJson;
+    if (message.file !== undefined) {
+      obj.file = RevisionFile.toJSON(message.file);
     }
     return obj;
   },
@@ -1483,7 +4099,9 @@ export const FileReply: MessageFns<FileReply> = {
   },
   fromPartial<I extends Exact<DeepPartial<FileReply>, I>>(object: I): FileReply {
     const message = createBaseFileReply();
-    message.fileJson = object.fileJson ?? "";
+    message.file = (object.file !== undefined && object.file !== null)
+      ? RevisionFile.fromPartial(object.file)
+      : undefined;
     return message;
   },
 };
@@ -1597,14 +4215,294 @@ export const ListBacklinksRequest: MessageFns<ListBacklinksRequest> = {
   },
 };
 
+function createBaseContentLocation(): ContentLocation {
+  return { kind: "", organization: "", space: "", page: undefined, file: undefined, url: undefined, anchor: undefined };
+}
+
+export const ContentLocation: MessageFns<ContentLocation> = {
+  encode(message: ContentLocation, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.kind !== "") {
+      writer.uint32(10).string(message.kind);
+    }
+    if (message.organization !== "") {
+      writer.uint32(18).string(message.organization);
+    }
+    if (message.space !== "") {
+      writer.uint32(26).string(message.space);
+    }
+    if (message.page !== undefined) {
+      RevisionPage.encode(message.page, writer.uint32(34).fork()).join();
+    }
+    if (message.file !== undefined) {
+      RevisionFile.encode(message.file, writer.uint32(42).fork()).join();
+    }
+    if (message.url !== undefined) {
+      writer.uint32(50).string(message.url);
+    }
+    if (message.anchor !== undefined) {
+      writer.uint32(58).string(message.anchor);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ContentLocation {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseContentLocation();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.kind = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.organization = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.space = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.page = RevisionPage.decode(reader, reader.uint32());
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.file = RevisionFile.decode(reader, reader.uint32());
+            continue;
+          }
+          case 6: {
+            if (tag !== 50) {
+              break;
+            }
+
+            message.url = reader.string();
+            continue;
+          }
+          case 7: {
+            if (tag !== 58) {
+              break;
+            }
+
+            message.anchor = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ContentLocation {
+    return {
+      kind: isSet(object.kind) ? globalThis.String(object.kind) : "",
+      organization: isSet(object.organization) ? globalThis.String(object.organization) : "",
+      space: isSet(object.space) ? globalThis.String(object.space) : "",
+      page: isSet(object.page) ? RevisionPage.fromJSON(object.page) : undefined,
+      file: isSet(object.file) ? RevisionFile.fromJSON(object.file) : undefined,
+      url: isSet(object.url) ? globalThis.String(object.url) : undefined,
+      anchor: isSet(object.anchor) ? globalThis.String(object.anchor) : undefined,
+    };
+  },
+
+  toJSON(message: ContentLocation): unknown {
+    const obj: any = {};
+    if (message.kind !== "") {
+      obj.kind = message.kind;
+    }
+    if (message.organization !== "") {
+      obj.organization = message.organization;
+    }
+    if (message.space !== "") {
+      obj.space = message.space;
+    }
+    if (message.page !== undefined) {
+      obj.page = RevisionPage.toJSON(message.page);
+    }
+    if (message.file !== undefined) {
+      obj.file = RevisionFile.toJSON(message.file);
+    }
+    if (message.url !== undefined) {
+      obj.url = message.url;
+    }
+    if (message.anchor !== undefined) {
+      obj.anchor = message.anchor;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<ContentLocation>, I>>(base?: I): ContentLocation {
+    return ContentLocation.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<ContentLocation>, I>>(object: I): ContentLocation {
+    const message = createBaseContentLocation();
+    message.kind = object.kind ?? "";
+    message.organization = object.organization ?? "";
+    message.space = object.space ?? "";
+    message.page = (object.page !== undefined && object.page !== null)
+      ? RevisionPage.fromPartial(object.page)
+      : undefined;
+    message.file = (object.file !== undefined && object.file !== null)
+      ? RevisionFile.fromPartial(object.file)
+      : undefined;
+    message.url = object.url ?? undefined;
+    message.anchor = object.anchor ?? undefined;
+    return message;
+  },
+};
+
+function createBaseLinkUsage(): LinkUsage {
+  return { status: "", targetReference: undefined, locationReferences: [] };
+}
+
+export const LinkUsage: MessageFns<LinkUsage> = {
+  encode(message: LinkUsage, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.status !== "") {
+      writer.uint32(10).string(message.status);
+    }
+    if (message.targetReference !== undefined) {
+      ContentLocation.encode(message.targetReference, writer.uint32(18).fork()).join();
+    }
+    for (const v of message.locationReferences) {
+      ContentLocation.encode(v!, writer.uint32(26).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): LinkUsage {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseLinkUsage();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.status = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.targetReference = ContentLocation.decode(reader, reader.uint32());
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.locationReferences.push(ContentLocation.decode(reader, reader.uint32()));
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): LinkUsage {
+    return {
+      status: isSet(object.status) ? globalThis.String(object.status) : "",
+      targetReference: isSet(object.targetReference)
+        ? ContentLocation.fromJSON(object.targetReference)
+        : isSet(object.target_reference)
+        ? ContentLocation.fromJSON(object.target_reference)
+        : undefined,
+      locationReferences: globalThis.Array.isArray(object?.locationReferences)
+        ? object.locationReferences.map((e: any) => ContentLocation.fromJSON(e))
+        : globalThis.Array.isArray(object?.location_references)
+        ? object.location_references.map((e: any) => ContentLocation.fromJSON(e))
+        : [],
+    };
+  },
+
+  toJSON(message: LinkUsage): unknown {
+    const obj: any = {};
+    if (message.status !== "") {
+      obj.status = message.status;
+    }
+    if (message.targetReference !== undefined) {
+      obj.targetReference = ContentLocation.toJSON(message.targetReference);
+    }
+    if (message.locationReferences?.length) {
+      obj.locationReferences = message.locationReferences.map((e) => ContentLocation.toJSON(e));
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<LinkUsage>, I>>(base?: I): LinkUsage {
+    return LinkUsage.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<LinkUsage>, I>>(object: I): LinkUsage {
+    const message = createBaseLinkUsage();
+    message.status = object.status ?? "";
+    message.targetReference = (object.targetReference !== undefined && object.targetReference !== null)
+      ? ContentLocation.fromPartial(object.targetReference)
+      : undefined;
+    message.locationReferences = object.locationReferences?.map((e) => ContentLocation.fromPartial(e)) || [];
+    return message;
+  },
+};
+
 function createBaseBacklinksReply(): BacklinksReply {
-  return { itemsJson: "", page: undefined, space: undefined };
+  return { items: [], page: undefined, space: undefined };
 }
 
 export const BacklinksReply: MessageFns<BacklinksReply> = {
   encode(message: BacklinksReply, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
-    if (message.itemsJson !== "") {
-      writer.uint32(10).string(message.itemsJson);
+    for (const v of message.items) {
+      ContentLocation.encode(v!, writer.uint32(34).fork()).join();
     }
     if (message.page !== undefined) {
       PageInfo.encode(message.page, writer.uint32(18).fork()).join();
@@ -1628,12 +4526,12 @@ export const BacklinksReply: MessageFns<BacklinksReply> = {
       while (reader.pos < end) {
         const tag = reader.uint32();
         switch (tag >>> 3) {
-          case 1: {
-            if (tag !== 10) {
+          case 4: {
+            if (tag !== 34) {
               break;
             }
 
-            message.itemsJson = reader.string();
+            message.items.push(ContentLocation.decode(reader, reader.uint32()));
             continue;
           }
           case 2: {
@@ -1666,11 +4564,7 @@ export const BacklinksReply: MessageFns<BacklinksReply> = {
 
   fromJSON(object: any): BacklinksReply {
     return {
-      itemsJson: isSet(object.itemsJson)
-        ? globalThis.String(object.itemsJson)
-        : isSet(object.items_json)
-        ? globalThis.String(object.items_json)
-        : "",
+      items: globalThis.Array.isArray(object?.items) ? object.items.map((e: any) => ContentLocation.fromJSON(e)) : [],
       page: isSet(object.page) ? PageInfo.fromJSON(object.page) : undefined,
       space: isSet(object.space) ? Space.fromJSON(object.space) : undefined,
     };
@@ -1678,8 +4572,8 @@ export const BacklinksReply: MessageFns<BacklinksReply> = {
 
   toJSON(message: BacklinksReply): unknown {
     const obj: any = {};
-    if (message.itemsJson !== "") {
-      obj.itemsJson = message.itemsJson;
+    if (message.items?.length) {
+      obj.items = message.items.map((e) => ContentLocation.toJSON(e));
     }
     if (message.page !== undefined) {
       obj.page = PageInfo.toJSON(message.page);
@@ -1695,7 +4589,7 @@ export const BacklinksReply: MessageFns<BacklinksReply> = {
   },
   fromPartial<I extends Exact<DeepPartial<BacklinksReply>, I>>(object: I): BacklinksReply {
     const message = createBaseBacklinksReply();
-    message.itemsJson = object.itemsJson ?? "";
+    message.items = object.items?.map((e) => ContentLocation.fromPartial(e)) || [];
     message.page = (object.page !== undefined && object.page !== null) ? PageInfo.fromPartial(object.page) : undefined;
     message.space = (object.space !== undefined && object.space !== null) ? Space.fromPartial(object.space) : undefined;
     return message;
@@ -1827,17 +4721,102 @@ export const ListLinksRequest: MessageFns<ListLinksRequest> = {
   },
 };
 
+function createBaseLinkStats(): LinkStats {
+  return { total: 0, broken: 0 };
+}
+
+export const LinkStats: MessageFns<LinkStats> = {
+  encode(message: LinkStats, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.total !== 0) {
+      writer.uint32(8).int32(message.total);
+    }
+    if (message.broken !== 0) {
+      writer.uint32(16).int32(message.broken);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): LinkStats {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseLinkStats();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.total = reader.int32();
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.broken = reader.int32();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): LinkStats {
+    return {
+      total: isSet(object.total) ? globalThis.Number(object.total) : 0,
+      broken: isSet(object.broken) ? globalThis.Number(object.broken) : 0,
+    };
+  },
+
+  toJSON(message: LinkStats): unknown {
+    const obj: any = {};
+    if (message.total !== 0) {
+      obj.total = Math.round(message.total);
+    }
+    if (message.broken !== 0) {
+      obj.broken = Math.round(message.broken);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<LinkStats>, I>>(base?: I): LinkStats {
+    return LinkStats.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<LinkStats>, I>>(object: I): LinkStats {
+    const message = createBaseLinkStats();
+    message.total = object.total ?? 0;
+    message.broken = object.broken ?? 0;
+    return message;
+  },
+};
+
 function createBaseLinksReply(): LinksReply {
-  return { itemsJson: "", statsJson: "", page: undefined, space: undefined };
+  return { items: [], stats: undefined, page: undefined, space: undefined };
 }
 
 export const LinksReply: MessageFns<LinksReply> = {
   encode(message: LinksReply, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
-    if (message.itemsJson !== "") {
-      writer.uint32(10).string(message.itemsJson);
+    for (const v of message.items) {
+      LinkUsage.encode(v!, writer.uint32(50).fork()).join();
     }
-    if (message.statsJson !== "") {
-      writer.uint32(18).string(message.statsJson);
+    if (message.stats !== undefined) {
+      LinkStats.encode(message.stats, writer.uint32(42).fork()).join();
     }
     if (message.page !== undefined) {
       PageInfo.encode(message.page, writer.uint32(26).fork()).join();
@@ -1861,20 +4840,20 @@ export const LinksReply: MessageFns<LinksReply> = {
       while (reader.pos < end) {
         const tag = reader.uint32();
         switch (tag >>> 3) {
-          case 1: {
-            if (tag !== 10) {
+          case 6: {
+            if (tag !== 50) {
               break;
             }
 
-            message.itemsJson = reader.string();
+            message.items.push(LinkUsage.decode(reader, reader.uint32()));
             continue;
           }
-          case 2: {
-            if (tag !== 18) {
+          case 5: {
+            if (tag !== 42) {
               break;
             }
 
-            message.statsJson = reader.string();
+            message.stats = LinkStats.decode(reader, reader.uint32());
             continue;
           }
           case 3: {
@@ -1907,16 +4886,8 @@ export const LinksReply: MessageFns<LinksReply> = {
 
   fromJSON(object: any): LinksReply {
     return {
-      itemsJson: isSet(object.itemsJson)
-        ? globalThis.String(object.itemsJson)
-        : isSet(object.items_json)
-        ? globalThis.String(object.items_json)
-        : "",
-      statsJson: isSet(object.statsJson)
-        ? globalThis.String(object.statsJson)
-        : isSet(object.stats_json)
-        ? globalThis.String(object.stats_json)
-        : "",
+      items: globalThis.Array.isArray(object?.items) ? object.items.map((e: any) => LinkUsage.fromJSON(e)) : [],
+      stats: isSet(object.stats) ? LinkStats.fromJSON(object.stats) : undefined,
       page: isSet(object.page) ? PageInfo.fromJSON(object.page) : undefined,
       space: isSet(object.space) ? Space.fromJSON(object.space) : undefined,
     };
@@ -1924,11 +4895,11 @@ export const LinksReply: MessageFns<LinksReply> = {
 
   toJSON(message: LinksReply): unknown {
     const obj: any = {};
-    if (message.itemsJson !== "") {
-      obj.itemsJson = message.itemsJson;
+    if (message.items?.length) {
+      obj.items = message.items.map((e) => LinkUsage.toJSON(e));
     }
-    if (message.statsJson !== "") {
-      obj.statsJson = message.statsJson;
+    if (message.stats !== undefined) {
+      obj.stats = LinkStats.toJSON(message.stats);
     }
     if (message.page !== undefined) {
       obj.page = PageInfo.toJSON(message.page);
@@ -1944,8 +4915,10 @@ export const LinksReply: MessageFns<LinksReply> = {
   },
   fromPartial<I extends Exact<DeepPartial<LinksReply>, I>>(object: I): LinksReply {
     const message = createBaseLinksReply();
-    message.itemsJson = object.itemsJson ?? "";
-    message.statsJson = object.statsJson ?? "";
+    message.items = object.items?.map((e) => LinkUsage.fromPartial(e)) || [];
+    message.stats = (object.stats !== undefined && object.stats !== null)
+      ? LinkStats.fromPartial(object.stats)
+      : undefined;
     message.page = (object.page !== undefined && object.page !== null) ? PageInfo.fromPartial(object.page) : undefined;
     message.space = (object.space !== undefined && object.space !== null) ? Space.fromPartial(object.space) : undefined;
     return message;
@@ -2153,8 +5126,113 @@ export const ApplyChangesRequest: MessageFns<ApplyChangesRequest> = {
   },
 };
 
+function createBaseContentUpdateChange(): ContentUpdateChange {
+  return { object: "", ref: undefined, pageId: "" };
+}
+
+export const ContentUpdateChange: MessageFns<ContentUpdateChange> = {
+  encode(message: ContentUpdateChange, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.object !== "") {
+      writer.uint32(10).string(message.object);
+    }
+    if (message.ref !== undefined) {
+      writer.uint32(18).string(message.ref);
+    }
+    if (message.pageId !== "") {
+      writer.uint32(26).string(message.pageId);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ContentUpdateChange {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseContentUpdateChange();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.object = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.ref = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.pageId = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ContentUpdateChange {
+    return {
+      object: isSet(object.object) ? globalThis.String(object.object) : "",
+      ref: isSet(object.ref) ? globalThis.String(object.ref) : undefined,
+      pageId: isSet(object.pageId)
+        ? globalThis.String(object.pageId)
+        : isSet(object.page_id)
+        ? globalThis.String(object.page_id)
+        : "",
+    };
+  },
+
+  toJSON(message: ContentUpdateChange): unknown {
+    const obj: any = {};
+    if (message.object !== "") {
+      obj.object = message.object;
+    }
+    if (message.ref !== undefined) {
+      obj.ref = message.ref;
+    }
+    if (message.pageId !== "") {
+      obj.pageId = message.pageId;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<ContentUpdateChange>, I>>(base?: I): ContentUpdateChange {
+    return ContentUpdateChange.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<ContentUpdateChange>, I>>(object: I): ContentUpdateChange {
+    const message = createBaseContentUpdateChange();
+    message.object = object.object ?? "";
+    message.ref = object.ref ?? undefined;
+    message.pageId = object.pageId ?? "";
+    return message;
+  },
+};
+
 function createBaseApplyChangesReply(): ApplyChangesReply {
-  return { revisionId: "", changesJson: "", insertedFilesJson: "", parentRevisionId: "" };
+  return { revisionId: "", changes: [], insertedFiles: [], parentRevisionId: "" };
 }
 
 export const ApplyChangesReply: MessageFns<ApplyChangesReply> = {
@@ -2162,11 +5240,11 @@ export const ApplyChangesReply: MessageFns<ApplyChangesReply> = {
     if (message.revisionId !== "") {
       writer.uint32(10).string(message.revisionId);
     }
-    if (message.changesJson !== "") {
-      writer.uint32(18).string(message.changesJson);
+    for (const v of message.changes) {
+      ContentUpdateChange.encode(v!, writer.uint32(42).fork()).join();
     }
-    if (message.insertedFilesJson !== "") {
-      writer.uint32(26).string(message.insertedFilesJson);
+    for (const v of message.insertedFiles) {
+      RevisionFile.encode(v!, writer.uint32(50).fork()).join();
     }
     if (message.parentRevisionId !== "") {
       writer.uint32(34).string(message.parentRevisionId);
@@ -2195,20 +5273,20 @@ export const ApplyChangesReply: MessageFns<ApplyChangesReply> = {
             message.revisionId = reader.string();
             continue;
           }
-          case 2: {
-            if (tag !== 18) {
+          case 5: {
+            if (tag !== 42) {
               break;
             }
 
-            message.changesJson = reader.string();
+            message.changes.push(ContentUpdateChange.decode(reader, reader.uint32()));
             continue;
           }
-          case 3: {
-            if (tag !== 26) {
+          case 6: {
+            if (tag !== 50) {
               break;
             }
 
-            message.insertedFilesJson = reader.string();
+            message.insertedFiles.push(RevisionFile.decode(reader, reader.uint32()));
             continue;
           }
           case 4: {
@@ -2238,16 +5316,14 @@ export const ApplyChangesReply: MessageFns<ApplyChangesReply> = {
         : isSet(object.revision_id)
         ? globalThis.String(object.revision_id)
         : "",
-      changesJson: isSet(object.changesJson)
-        ? globalThis.String(object.changesJson)
-        : isSet(object.changes_json)
-        ? globalThis.String(object.changes_json)
-        : "",
-      insertedFilesJson: isSet(object.insertedFilesJson)
-        ? globalThis.String(object.insertedFilesJson)
-        : isSet(object.inserted_files_json)
-        ? globalThis.String(object.inserted_files_json)
-        : "",
+      changes: globalThis.Array.isArray(object?.changes)
+        ? object.changes.map((e: any) => ContentUpdateChange.fromJSON(e))
+        : [],
+      insertedFiles: globalThis.Array.isArray(object?.insertedFiles)
+        ? object.insertedFiles.map((e: any) => RevisionFile.fromJSON(e))
+        : globalThis.Array.isArray(object?.inserted_files)
+        ? object.inserted_files.map((e: any) => RevisionFile.fromJSON(e))
+        : [],
       parentRevisionId: isSet(object.parentRevisionId)
         ? globalThis.String(object.parentRevisionId)
         : isSet(object.parent_revision_id)
@@ -2261,11 +5337,11 @@ export const ApplyChangesReply: MessageFns<ApplyChangesReply> = {
     if (message.revisionId !== "") {
       obj.revisionId = message.revisionId;
     }
-    if (message.changesJson !== "") {
-      obj.changesJson = message.changesJson;
+    if (message.changes?.length) {
+      obj.changes = message.changes.map((e) => ContentUpdateChange.toJSON(e));
     }
-    if (message.insertedFilesJson !== "") {
-      obj.insertedFilesJson = message.insertedFilesJson;
+    if (message.insertedFiles?.length) {
+      obj.insertedFiles = message.insertedFiles.map((e) => RevisionFile.toJSON(e));
     }
     if (message.parentRevisionId !== "") {
       obj.parentRevisionId = message.parentRevisionId;
@@ -2279,8 +5355,8 @@ export const ApplyChangesReply: MessageFns<ApplyChangesReply> = {
   fromPartial<I extends Exact<DeepPartial<ApplyChangesReply>, I>>(object: I): ApplyChangesReply {
     const message = createBaseApplyChangesReply();
     message.revisionId = object.revisionId ?? "";
-    message.changesJson = object.changesJson ?? "";
-    message.insertedFilesJson = object.insertedFilesJson ?? "";
+    message.changes = object.changes?.map((e) => ContentUpdateChange.fromPartial(e)) || [];
+    message.insertedFiles = object.insertedFiles?.map((e) => RevisionFile.fromPartial(e)) || [];
     message.parentRevisionId = object.parentRevisionId ?? "";
     return message;
   },
@@ -3130,8 +6206,141 @@ export const MergeRevisionsRequest: MessageFns<MergeRevisionsRequest> = {
   },
 };
 
+function createBaseMergeConflict(): MergeConflict {
+  return { kind: "", page: undefined, file: undefined, field: undefined, reason: "" };
+}
+
+export const MergeConflict: MessageFns<MergeConflict> = {
+  encode(message: MergeConflict, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.kind !== "") {
+      writer.uint32(10).string(message.kind);
+    }
+    if (message.page !== undefined) {
+      writer.uint32(18).string(message.page);
+    }
+    if (message.file !== undefined) {
+      writer.uint32(26).string(message.file);
+    }
+    if (message.field !== undefined) {
+      writer.uint32(34).string(message.field);
+    }
+    if (message.reason !== "") {
+      writer.uint32(42).string(message.reason);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): MergeConflict {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseMergeConflict();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.kind = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.page = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.file = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.field = reader.string();
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.reason = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): MergeConflict {
+    return {
+      kind: isSet(object.kind) ? globalThis.String(object.kind) : "",
+      page: isSet(object.page) ? globalThis.String(object.page) : undefined,
+      file: isSet(object.file) ? globalThis.String(object.file) : undefined,
+      field: isSet(object.field) ? globalThis.String(object.field) : undefined,
+      reason: isSet(object.reason) ? globalThis.String(object.reason) : "",
+    };
+  },
+
+  toJSON(message: MergeConflict): unknown {
+    const obj: any = {};
+    if (message.kind !== "") {
+      obj.kind = message.kind;
+    }
+    if (message.page !== undefined) {
+      obj.page = message.page;
+    }
+    if (message.file !== undefined) {
+      obj.file = message.file;
+    }
+    if (message.field !== undefined) {
+      obj.field = message.field;
+    }
+    if (message.reason !== "") {
+      obj.reason = message.reason;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<MergeConflict>, I>>(base?: I): MergeConflict {
+    return MergeConflict.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<MergeConflict>, I>>(object: I): MergeConflict {
+    const message = createBaseMergeConflict();
+    message.kind = object.kind ?? "";
+    message.page = object.page ?? undefined;
+    message.file = object.file ?? undefined;
+    message.field = object.field ?? undefined;
+    message.reason = object.reason ?? "";
+    return message;
+  },
+};
+
 function createBaseMergeRevisionsReply(): MergeRevisionsReply {
-  return { result: "", revisionId: "", spaceRevisionId: "", conflictsJson: "" };
+  return { result: "", revisionId: "", spaceRevisionId: "", conflicts: [] };
 }
 
 export const MergeRevisionsReply: MessageFns<MergeRevisionsReply> = {
@@ -3145,8 +6354,8 @@ export const MergeRevisionsReply: MessageFns<MergeRevisionsReply> = {
     if (message.spaceRevisionId !== "") {
       writer.uint32(26).string(message.spaceRevisionId);
     }
-    if (message.conflictsJson !== "") {
-      writer.uint32(34).string(message.conflictsJson);
+    for (const v of message.conflicts) {
+      MergeConflict.encode(v!, writer.uint32(42).fork()).join();
     }
     return writer;
   },
@@ -3188,12 +6397,12 @@ export const MergeRevisionsReply: MessageFns<MergeRevisionsReply> = {
             message.spaceRevisionId = reader.string();
             continue;
           }
-          case 4: {
-            if (tag !== 34) {
+          case 5: {
+            if (tag !== 42) {
               break;
             }
 
-            message.conflictsJson = reader.string();
+            message.conflicts.push(MergeConflict.decode(reader, reader.uint32()));
             continue;
           }
         }
@@ -3221,11 +6430,9 @@ export const MergeRevisionsReply: MessageFns<MergeRevisionsReply> = {
         : isSet(object.space_revision_id)
         ? globalThis.String(object.space_revision_id)
         : "",
-      conflictsJson: isSet(object.conflictsJson)
-        ? globalThis.String(object.conflictsJson)
-        : isSet(object.conflicts_json)
-        ? globalThis.String(object.conflicts_json)
-        : "",
+      conflicts: globalThis.Array.isArray(object?.conflicts)
+        ? object.conflicts.map((e: any) => MergeConflict.fromJSON(e))
+        : [],
     };
   },
 
@@ -3240,8 +6447,8 @@ export const MergeRevisionsReply: MessageFns<MergeRevisionsReply> = {
     if (message.spaceRevisionId !== "") {
       obj.spaceRevisionId = message.spaceRevisionId;
     }
-    if (message.conflictsJson !== "") {
-      obj.conflictsJson = message.conflictsJson;
+    if (message.conflicts?.length) {
+      obj.conflicts = message.conflicts.map((e) => MergeConflict.toJSON(e));
     }
     return obj;
   },
@@ -3254,7 +6461,7 @@ export const MergeRevisionsReply: MessageFns<MergeRevisionsReply> = {
     message.result = object.result ?? "";
     message.revisionId = object.revisionId ?? "";
     message.spaceRevisionId = object.spaceRevisionId ?? "";
-    message.conflictsJson = object.conflictsJson ?? "";
+    message.conflicts = object.conflicts?.map((e) => MergeConflict.fromPartial(e)) || [];
     return message;
   },
 };
@@ -3388,14 +6595,854 @@ export const DiffRevisionsRequest: MessageFns<DiffRevisionsRequest> = {
   },
 };
 
+function createBaseChangedPage(): ChangedPage {
+  return { id: "", type: "", title: "", path: "" };
+}
+
+export const ChangedPage: MessageFns<ChangedPage> = {
+  encode(message: ChangedPage, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.id !== "") {
+      writer.uint32(10).string(message.id);
+    }
+    if (message.type !== "") {
+      writer.uint32(18).string(message.type);
+    }
+    if (message.title !== "") {
+      writer.uint32(26).string(message.title);
+    }
+    if (message.path !== "") {
+      writer.uint32(34).string(message.path);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ChangedPage {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseChangedPage();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.id = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.type = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.title = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.path = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ChangedPage {
+    return {
+      id: isSet(object.id) ? globalThis.String(object.id) : "",
+      type: isSet(object.type) ? globalThis.String(object.type) : "",
+      title: isSet(object.title) ? globalThis.String(object.title) : "",
+      path: isSet(object.path) ? globalThis.String(object.path) : "",
+    };
+  },
+
+  toJSON(message: ChangedPage): unknown {
+    const obj: any = {};
+    if (message.id !== "") {
+      obj.id = message.id;
+    }
+    if (message.type !== "") {
+      obj.type = message.type;
+    }
+    if (message.title !== "") {
+      obj.title = message.title;
+    }
+    if (message.path !== "") {
+      obj.path = message.path;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<ChangedPage>, I>>(base?: I): ChangedPage {
+    return ChangedPage.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<ChangedPage>, I>>(object: I): ChangedPage {
+    const message = createBaseChangedPage();
+    message.id = object.id ?? "";
+    message.type = object.type ?? "";
+    message.title = object.title ?? "";
+    message.path = object.path ?? "";
+    return message;
+  },
+};
+
+function createBaseChangedFile(): ChangedFile {
+  return { id: "", name: "", contentType: "", downloadURL: "" };
+}
+
+export const ChangedFile: MessageFns<ChangedFile> = {
+  encode(message: ChangedFile, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.id !== "") {
+      writer.uint32(10).string(message.id);
+    }
+    if (message.name !== "") {
+      writer.uint32(18).string(message.name);
+    }
+    if (message.contentType !== "") {
+      writer.uint32(26).string(message.contentType);
+    }
+    if (message.downloadURL !== "") {
+      writer.uint32(34).string(message.downloadURL);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ChangedFile {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseChangedFile();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.id = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.name = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.contentType = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.downloadURL = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ChangedFile {
+    return {
+      id: isSet(object.id) ? globalThis.String(object.id) : "",
+      name: isSet(object.name) ? globalThis.String(object.name) : "",
+      contentType: isSet(object.contentType)
+        ? globalThis.String(object.contentType)
+        : isSet(object.content_type)
+        ? globalThis.String(object.content_type)
+        : "",
+      downloadURL: isSet(object.downloadURL)
+        ? globalThis.String(object.downloadURL)
+        : isSet(object.download_url)
+        ? globalThis.String(object.download_url)
+        : "",
+    };
+  },
+
+  toJSON(message: ChangedFile): unknown {
+    const obj: any = {};
+    if (message.id !== "") {
+      obj.id = message.id;
+    }
+    if (message.name !== "") {
+      obj.name = message.name;
+    }
+    if (message.contentType !== "") {
+      obj.contentType = message.contentType;
+    }
+    if (message.downloadURL !== "") {
+      obj.downloadURL = message.downloadURL;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<ChangedFile>, I>>(base?: I): ChangedFile {
+    return ChangedFile.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<ChangedFile>, I>>(object: I): ChangedFile {
+    const message = createBaseChangedFile();
+    message.id = object.id ?? "";
+    message.name = object.name ?? "";
+    message.contentType = object.contentType ?? "";
+    message.downloadURL = object.downloadURL ?? "";
+    return message;
+  },
+};
+
+function createBaseAttributeValue(): AttributeValue {
+  return {
+    text: undefined,
+    number: undefined,
+    cover: undefined,
+    layout: undefined,
+    ref: undefined,
+    dimensions: undefined,
+  };
+}
+
+export const AttributeValue: MessageFns<AttributeValue> = {
+  encode(message: AttributeValue, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.text !== undefined) {
+      writer.uint32(10).string(message.text);
+    }
+    if (message.number !== undefined) {
+      writer.uint32(17).double(message.number);
+    }
+    if (message.cover !== undefined) {
+      PageCover.encode(message.cover, writer.uint32(26).fork()).join();
+    }
+    if (message.layout !== undefined) {
+      PageLayout.encode(message.layout, writer.uint32(34).fork()).join();
+    }
+    if (message.ref !== undefined) {
+      ContentRef.encode(message.ref, writer.uint32(42).fork()).join();
+    }
+    if (message.dimensions !== undefined) {
+      ImageDimensions.encode(message.dimensions, writer.uint32(50).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): AttributeValue {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseAttributeValue();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.text = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 17) {
+              break;
+            }
+
+            message.number = reader.double();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.cover = PageCover.decode(reader, reader.uint32());
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.layout = PageLayout.decode(reader, reader.uint32());
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.ref = ContentRef.decode(reader, reader.uint32());
+            continue;
+          }
+          case 6: {
+            if (tag !== 50) {
+              break;
+            }
+
+            message.dimensions = ImageDimensions.decode(reader, reader.uint32());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): AttributeValue {
+    return {
+      text: isSet(object.text) ? globalThis.String(object.text) : undefined,
+      number: isSet(object.number) ? globalThis.Number(object.number) : undefined,
+      cover: isSet(object.cover) ? PageCover.fromJSON(object.cover) : undefined,
+      layout: isSet(object.layout) ? PageLayout.fromJSON(object.layout) : undefined,
+      ref: isSet(object.ref) ? ContentRef.fromJSON(object.ref) : undefined,
+      dimensions: isSet(object.dimensions) ? ImageDimensions.fromJSON(object.dimensions) : undefined,
+    };
+  },
+
+  toJSON(message: AttributeValue): unknown {
+    const obj: any = {};
+    if (message.text !== undefined) {
+      obj.text = message.text;
+    }
+    if (message.number !== undefined) {
+      obj.number = floatToJson(message.number);
+    }
+    if (message.cover !== undefined) {
+      obj.cover = PageCover.toJSON(message.cover);
+    }
+    if (message.layout !== undefined) {
+      obj.layout = PageLayout.toJSON(message.layout);
+    }
+    if (message.ref !== undefined) {
+      obj.ref = ContentRef.toJSON(message.ref);
+    }
+    if (message.dimensions !== undefined) {
+      obj.dimensions = ImageDimensions.toJSON(message.dimensions);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<AttributeValue>, I>>(base?: I): AttributeValue {
+    return AttributeValue.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<AttributeValue>, I>>(object: I): AttributeValue {
+    const message = createBaseAttributeValue();
+    message.text = object.text ?? undefined;
+    message.number = object.number ?? undefined;
+    message.cover = (object.cover !== undefined && object.cover !== null)
+      ? PageCover.fromPartial(object.cover)
+      : undefined;
+    message.layout = (object.layout !== undefined && object.layout !== null)
+      ? PageLayout.fromPartial(object.layout)
+      : undefined;
+    message.ref = (object.ref !== undefined && object.ref !== null) ? ContentRef.fromPartial(object.ref) : undefined;
+    message.dimensions = (object.dimensions !== undefined && object.dimensions !== null)
+      ? ImageDimensions.fromPartial(object.dimensions)
+      : undefined;
+    return message;
+  },
+};
+
+function createBaseChangeAttribute(): ChangeAttribute {
+  return { before: undefined, after: undefined };
+}
+
+export const ChangeAttribute: MessageFns<ChangeAttribute> = {
+  encode(message: ChangeAttribute, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.before !== undefined) {
+      AttributeValue.encode(message.before, writer.uint32(10).fork()).join();
+    }
+    if (message.after !== undefined) {
+      AttributeValue.encode(message.after, writer.uint32(18).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ChangeAttribute {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseChangeAttribute();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.before = AttributeValue.decode(reader, reader.uint32());
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.after = AttributeValue.decode(reader, reader.uint32());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ChangeAttribute {
+    return {
+      before: isSet(object.before) ? AttributeValue.fromJSON(object.before) : undefined,
+      after: isSet(object.after) ? AttributeValue.fromJSON(object.after) : undefined,
+    };
+  },
+
+  toJSON(message: ChangeAttribute): unknown {
+    const obj: any = {};
+    if (message.before !== undefined) {
+      obj.before = AttributeValue.toJSON(message.before);
+    }
+    if (message.after !== undefined) {
+      obj.after = AttributeValue.toJSON(message.after);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<ChangeAttribute>, I>>(base?: I): ChangeAttribute {
+    return ChangeAttribute.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<ChangeAttribute>, I>>(object: I): ChangeAttribute {
+    const message = createBaseChangeAttribute();
+    message.before = (object.before !== undefined && object.before !== null)
+      ? AttributeValue.fromPartial(object.before)
+      : undefined;
+    message.after = (object.after !== undefined && object.after !== null)
+      ? AttributeValue.fromPartial(object.after)
+      : undefined;
+    return message;
+  },
+};
+
+function createBaseMovedParent(): MovedParent {
+  return { before: undefined, after: undefined };
+}
+
+export const MovedParent: MessageFns<MovedParent> = {
+  encode(message: MovedParent, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.before !== undefined) {
+      ChangedPage.encode(message.before, writer.uint32(10).fork()).join();
+    }
+    if (message.after !== undefined) {
+      ChangedPage.encode(message.after, writer.uint32(18).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): MovedParent {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseMovedParent();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.before = ChangedPage.decode(reader, reader.uint32());
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.after = ChangedPage.decode(reader, reader.uint32());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): MovedParent {
+    return {
+      before: isSet(object.before) ? ChangedPage.fromJSON(object.before) : undefined,
+      after: isSet(object.after) ? ChangedPage.fromJSON(object.after) : undefined,
+    };
+  },
+
+  toJSON(message: MovedParent): unknown {
+    const obj: any = {};
+    if (message.before !== undefined) {
+      obj.before = ChangedPage.toJSON(message.before);
+    }
+    if (message.after !== undefined) {
+      obj.after = ChangedPage.toJSON(message.after);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<MovedParent>, I>>(base?: I): MovedParent {
+    return MovedParent.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<MovedParent>, I>>(object: I): MovedParent {
+    const message = createBaseMovedParent();
+    message.before = (object.before !== undefined && object.before !== null)
+      ? ChangedPage.fromPartial(object.before)
+      : undefined;
+    message.after = (object.after !== undefined && object.after !== null)
+      ? ChangedPage.fromPartial(object.after)
+      : undefined;
+    return message;
+  },
+};
+
+function createBaseSemanticChange(): SemanticChange {
+  return { type: "", page: undefined, file: undefined, parent: undefined, attributes: {} };
+}
+
+export const SemanticChange: MessageFns<SemanticChange> = {
+  encode(message: SemanticChange, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.type !== "") {
+      writer.uint32(10).string(message.type);
+    }
+    if (message.page !== undefined) {
+      ChangedPage.encode(message.page, writer.uint32(18).fork()).join();
+    }
+    if (message.file !== undefined) {
+      ChangedFile.encode(message.file, writer.uint32(26).fork()).join();
+    }
+    if (message.parent !== undefined) {
+      MovedParent.encode(message.parent, writer.uint32(34).fork()).join();
+    }
+    globalThis.Object.entries(message.attributes).forEach(([key, value]: [string, ChangeAttribute]) => {
+      SemanticChange_AttributesEntry.encode({ key: key as any, value }, writer.uint32(42).fork()).join();
+    });
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): SemanticChange {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseSemanticChange();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.type = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.page = ChangedPage.decode(reader, reader.uint32());
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.file = ChangedFile.decode(reader, reader.uint32());
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.parent = MovedParent.decode(reader, reader.uint32());
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            const entry5 = SemanticChange_AttributesEntry.decode(reader, reader.uint32());
+            if (entry5.value !== undefined) {
+              message.attributes[entry5.key] = entry5.value;
+            }
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): SemanticChange {
+    return {
+      type: isSet(object.type) ? globalThis.String(object.type) : "",
+      page: isSet(object.page) ? ChangedPage.fromJSON(object.page) : undefined,
+      file: isSet(object.file) ? ChangedFile.fromJSON(object.file) : undefined,
+      parent: isSet(object.parent) ? MovedParent.fromJSON(object.parent) : undefined,
+      attributes: isObject(object.attributes)
+        ? (globalThis.Object.entries(object.attributes) as [string, any][]).reduce(
+          (acc: { [key: string]: ChangeAttribute }, [key, value]: [string, any]) => {
+            globalThis.Object.defineProperty(acc, key, {
+              value: ChangeAttribute.fromJSON(value),
+              enumerable: true,
+              configurable: true,
+              writable: true,
+            });
+            return acc;
+          },
+          {},
+        )
+        : {},
+    };
+  },
+
+  toJSON(message: SemanticChange): unknown {
+    const obj: any = {};
+    if (message.type !== "") {
+      obj.type = message.type;
+    }
+    if (message.page !== undefined) {
+      obj.page = ChangedPage.toJSON(message.page);
+    }
+    if (message.file !== undefined) {
+      obj.file = ChangedFile.toJSON(message.file);
+    }
+    if (message.parent !== undefined) {
+      obj.parent = MovedParent.toJSON(message.parent);
+    }
+    if (message.attributes) {
+      const entries = globalThis.Object.entries(message.attributes) as [string, ChangeAttribute][];
+      if (entries.length > 0) {
+        obj.attributes = {};
+        entries.forEach(([k, v]) => {
+          obj.attributes[k] = ChangeAttribute.toJSON(v);
+        });
+      }
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<SemanticChange>, I>>(base?: I): SemanticChange {
+    return SemanticChange.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<SemanticChange>, I>>(object: I): SemanticChange {
+    const message = createBaseSemanticChange();
+    message.type = object.type ?? "";
+    message.page = (object.page !== undefined && object.page !== null)
+      ? ChangedPage.fromPartial(object.page)
+      : undefined;
+    message.file = (object.file !== undefined && object.file !== null)
+      ? ChangedFile.fromPartial(object.file)
+      : undefined;
+    message.parent = (object.parent !== undefined && object.parent !== null)
+      ? MovedParent.fromPartial(object.parent)
+      : undefined;
+    message.attributes = (globalThis.Object.entries(object.attributes ?? {}) as [string, ChangeAttribute][]).reduce(
+      (acc: { [key: string]: ChangeAttribute }, [key, value]: [string, ChangeAttribute]) => {
+        if (value !== undefined) {
+          acc[key] = ChangeAttribute.fromPartial(value);
+        }
+        return acc;
+      },
+      {},
+    );
+    return message;
+  },
+};
+
+function createBaseSemanticChange_AttributesEntry(): SemanticChange_AttributesEntry {
+  return { key: "", value: undefined };
+}
+
+export const SemanticChange_AttributesEntry: MessageFns<SemanticChange_AttributesEntry> = {
+  encode(message: SemanticChange_AttributesEntry, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.key !== "") {
+      writer.uint32(10).string(message.key);
+    }
+    if (message.value !== undefined) {
+      ChangeAttribute.encode(message.value, writer.uint32(18).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): SemanticChange_AttributesEntry {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseSemanticChange_AttributesEntry();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.key = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.value = ChangeAttribute.decode(reader, reader.uint32());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): SemanticChange_AttributesEntry {
+    return {
+      key: isSet(object.key) ? globalThis.String(object.key) : "",
+      value: isSet(object.value) ? ChangeAttribute.fromJSON(object.value) : undefined,
+    };
+  },
+
+  toJSON(message: SemanticChange_AttributesEntry): unknown {
+    const obj: any = {};
+    if (message.key !== "") {
+      obj.key = message.key;
+    }
+    if (message.value !== undefined) {
+      obj.value = ChangeAttribute.toJSON(message.value);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<SemanticChange_AttributesEntry>, I>>(base?: I): SemanticChange_AttributesEntry {
+    return SemanticChange_AttributesEntry.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<SemanticChange_AttributesEntry>, I>>(
+    object: I,
+  ): SemanticChange_AttributesEntry {
+    const message = createBaseSemanticChange_AttributesEntry();
+    message.key = object.key ?? "";
+    message.value = (object.value !== undefined && object.value !== null)
+      ? ChangeAttribute.fromPartial(object.value)
+      : undefined;
+    return message;
+  },
+};
+
 function createBaseDiffRevisionsReply(): DiffRevisionsReply {
-  return { changesJson: "", more: 0 };
+  return { changes: [], more: 0 };
 }
 
 export const DiffRevisionsReply: MessageFns<DiffRevisionsReply> = {
   encode(message: DiffRevisionsReply, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
-    if (message.changesJson !== "") {
-      writer.uint32(10).string(message.changesJson);
+    for (const v of message.changes) {
+      SemanticChange.encode(v!, writer.uint32(26).fork()).join();
     }
     if (message.more !== 0) {
       writer.uint32(16).int32(message.more);
@@ -3416,12 +7463,12 @@ export const DiffRevisionsReply: MessageFns<DiffRevisionsReply> = {
       while (reader.pos < end) {
         const tag = reader.uint32();
         switch (tag >>> 3) {
-          case 1: {
-            if (tag !== 10) {
+          case 3: {
+            if (tag !== 26) {
               break;
             }
 
-            message.changesJson = reader.string();
+            message.changes.push(SemanticChange.decode(reader, reader.uint32()));
             continue;
           }
           case 2: {
@@ -3446,19 +7493,17 @@ export const DiffRevisionsReply: MessageFns<DiffRevisionsReply> = {
 
   fromJSON(object: any): DiffRevisionsReply {
     return {
-      changesJson: isSet(object.changesJson)
-        ? globalThis.String(object.changesJson)
-        : isSet(object.changes_json)
-        ? globalThis.String(object.changes_json)
-        : "",
+      changes: globalThis.Array.isArray(object?.changes)
+        ? object.changes.map((e: any) => SemanticChange.fromJSON(e))
+        : [],
       more: isSet(object.more) ? globalThis.Number(object.more) : 0,
     };
   },
 
   toJSON(message: DiffRevisionsReply): unknown {
     const obj: any = {};
-    if (message.changesJson !== "") {
-      obj.changesJson = message.changesJson;
+    if (message.changes?.length) {
+      obj.changes = message.changes.map((e) => SemanticChange.toJSON(e));
     }
     if (message.more !== 0) {
       obj.more = Math.round(message.more);
@@ -3471,8 +7516,539 @@ export const DiffRevisionsReply: MessageFns<DiffRevisionsReply> = {
   },
   fromPartial<I extends Exact<DeepPartial<DiffRevisionsReply>, I>>(object: I): DiffRevisionsReply {
     const message = createBaseDiffRevisionsReply();
-    message.changesJson = object.changesJson ?? "";
+    message.changes = object.changes?.map((e) => SemanticChange.fromPartial(e)) || [];
     message.more = object.more ?? 0;
+    return message;
+  },
+};
+
+function createBaseImportTreeEntry(): ImportTreeEntry {
+  return {
+    source: "",
+    type: "",
+    href: undefined,
+    slug: undefined,
+    hidden: undefined,
+    page: undefined,
+    id: undefined,
+    title: undefined,
+    markdown: "",
+    children: [],
+  };
+}
+
+export const ImportTreeEntry: MessageFns<ImportTreeEntry> = {
+  encode(message: ImportTreeEntry, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.source !== "") {
+      writer.uint32(10).string(message.source);
+    }
+    if (message.type !== "") {
+      writer.uint32(18).string(message.type);
+    }
+    if (message.href !== undefined) {
+      writer.uint32(26).string(message.href);
+    }
+    if (message.slug !== undefined) {
+      writer.uint32(34).string(message.slug);
+    }
+    if (message.hidden !== undefined) {
+      writer.uint32(40).bool(message.hidden);
+    }
+    if (message.page !== undefined) {
+      writer.uint32(50).string(message.page);
+    }
+    if (message.id !== undefined) {
+      writer.uint32(58).string(message.id);
+    }
+    if (message.title !== undefined) {
+      writer.uint32(66).string(message.title);
+    }
+    if (message.markdown !== "") {
+      writer.uint32(74).string(message.markdown);
+    }
+    for (const v of message.children) {
+      ImportTreeEntry.encode(v!, writer.uint32(82).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ImportTreeEntry {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseImportTreeEntry();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.source = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.type = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.href = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.slug = reader.string();
+            continue;
+          }
+          case 5: {
+            if (tag !== 40) {
+              break;
+            }
+
+            message.hidden = reader.bool();
+            continue;
+          }
+          case 6: {
+            if (tag !== 50) {
+              break;
+            }
+
+            message.page = reader.string();
+            continue;
+          }
+          case 7: {
+            if (tag !== 58) {
+              break;
+            }
+
+            message.id = reader.string();
+            continue;
+          }
+          case 8: {
+            if (tag !== 66) {
+              break;
+            }
+
+            message.title = reader.string();
+            continue;
+          }
+          case 9: {
+            if (tag !== 74) {
+              break;
+            }
+
+            message.markdown = reader.string();
+            continue;
+          }
+          case 10: {
+            if (tag !== 82) {
+              break;
+            }
+
+            message.children.push(ImportTreeEntry.decode(reader, reader.uint32()));
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ImportTreeEntry {
+    return {
+      source: isSet(object.source) ? globalThis.String(object.source) : "",
+      type: isSet(object.type) ? globalThis.String(object.type) : "",
+      href: isSet(object.href) ? globalThis.String(object.href) : undefined,
+      slug: isSet(object.slug) ? globalThis.String(object.slug) : undefined,
+      hidden: isSet(object.hidden) ? globalThis.Boolean(object.hidden) : undefined,
+      page: isSet(object.page) ? globalThis.String(object.page) : undefined,
+      id: isSet(object.id) ? globalThis.String(object.id) : undefined,
+      title: isSet(object.title) ? globalThis.String(object.title) : undefined,
+      markdown: isSet(object.markdown) ? globalThis.String(object.markdown) : "",
+      children: globalThis.Array.isArray(object?.children)
+        ? object.children.map((e: any) => ImportTreeEntry.fromJSON(e))
+        : [],
+    };
+  },
+
+  toJSON(message: ImportTreeEntry): unknown {
+    const obj: any = {};
+    if (message.source !== "") {
+      obj.source = message.source;
+    }
+    if (message.type !== "") {
+      obj.type = message.type;
+    }
+    if (message.href !== undefined) {
+      obj.href = message.href;
+    }
+    if (message.slug !== undefined) {
+      obj.slug = message.slug;
+    }
+    if (message.hidden !== undefined) {
+      obj.hidden = message.hidden;
+    }
+    if (message.page !== undefined) {
+      obj.page = message.page;
+    }
+    if (message.id !== undefined) {
+      obj.id = message.id;
+    }
+    if (message.title !== undefined) {
+      obj.title = message.title;
+    }
+    if (message.markdown !== "") {
+      obj.markdown = message.markdown;
+    }
+    if (message.children?.length) {
+      obj.children = message.children.map((e) => ImportTreeEntry.toJSON(e));
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<ImportTreeEntry>, I>>(base?: I): ImportTreeEntry {
+    return ImportTreeEntry.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<ImportTreeEntry>, I>>(object: I): ImportTreeEntry {
+    const message = createBaseImportTreeEntry();
+    message.source = object.source ?? "";
+    message.type = object.type ?? "";
+    message.href = object.href ?? undefined;
+    message.slug = object.slug ?? undefined;
+    message.hidden = object.hidden ?? undefined;
+    message.page = object.page ?? undefined;
+    message.id = object.id ?? undefined;
+    message.title = object.title ?? undefined;
+    message.markdown = object.markdown ?? "";
+    message.children = object.children?.map((e) => ImportTreeEntry.fromPartial(e)) || [];
+    return message;
+  },
+};
+
+function createBaseImportCommit(): ImportCommit {
+  return { oid: "", message: "", url: undefined, ref: undefined };
+}
+
+export const ImportCommit: MessageFns<ImportCommit> = {
+  encode(message: ImportCommit, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.oid !== "") {
+      writer.uint32(10).string(message.oid);
+    }
+    if (message.message !== "") {
+      writer.uint32(18).string(message.message);
+    }
+    if (message.url !== undefined) {
+      writer.uint32(26).string(message.url);
+    }
+    if (message.ref !== undefined) {
+      writer.uint32(34).string(message.ref);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ImportCommit {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseImportCommit();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.oid = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.message = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.url = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.ref = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ImportCommit {
+    return {
+      oid: isSet(object.oid) ? globalThis.String(object.oid) : "",
+      message: isSet(object.message) ? globalThis.String(object.message) : "",
+      url: isSet(object.url) ? globalThis.String(object.url) : undefined,
+      ref: isSet(object.ref) ? globalThis.String(object.ref) : undefined,
+    };
+  },
+
+  toJSON(message: ImportCommit): unknown {
+    const obj: any = {};
+    if (message.oid !== "") {
+      obj.oid = message.oid;
+    }
+    if (message.message !== "") {
+      obj.message = message.message;
+    }
+    if (message.url !== undefined) {
+      obj.url = message.url;
+    }
+    if (message.ref !== undefined) {
+      obj.ref = message.ref;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<ImportCommit>, I>>(base?: I): ImportCommit {
+    return ImportCommit.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<ImportCommit>, I>>(object: I): ImportCommit {
+    const message = createBaseImportCommit();
+    message.oid = object.oid ?? "";
+    message.message = object.message ?? "";
+    message.url = object.url ?? undefined;
+    message.ref = object.ref ?? undefined;
+    return message;
+  },
+};
+
+function createBaseImportedReusableContent(): ImportedReusableContent {
+  return { source: "", title: undefined, markdown: "", oid: undefined };
+}
+
+export const ImportedReusableContent: MessageFns<ImportedReusableContent> = {
+  encode(message: ImportedReusableContent, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.source !== "") {
+      writer.uint32(10).string(message.source);
+    }
+    if (message.title !== undefined) {
+      writer.uint32(18).string(message.title);
+    }
+    if (message.markdown !== "") {
+      writer.uint32(26).string(message.markdown);
+    }
+    if (message.oid !== undefined) {
+      writer.uint32(34).string(message.oid);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ImportedReusableContent {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseImportedReusableContent();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.source = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.title = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.markdown = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.oid = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ImportedReusableContent {
+    return {
+      source: isSet(object.source) ? globalThis.String(object.source) : "",
+      title: isSet(object.title) ? globalThis.String(object.title) : undefined,
+      markdown: isSet(object.markdown) ? globalThis.String(object.markdown) : "",
+      oid: isSet(object.oid) ? globalThis.String(object.oid) : undefined,
+    };
+  },
+
+  toJSON(message: ImportedReusableContent): unknown {
+    const obj: any = {};
+    if (message.source !== "") {
+      obj.source = message.source;
+    }
+    if (message.title !== undefined) {
+      obj.title = message.title;
+    }
+    if (message.markdown !== "") {
+      obj.markdown = message.markdown;
+    }
+    if (message.oid !== undefined) {
+      obj.oid = message.oid;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<ImportedReusableContent>, I>>(base?: I): ImportedReusableContent {
+    return ImportedReusableContent.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<ImportedReusableContent>, I>>(object: I): ImportedReusableContent {
+    const message = createBaseImportedReusableContent();
+    message.source = object.source ?? "";
+    message.title = object.title ?? undefined;
+    message.markdown = object.markdown ?? "";
+    message.oid = object.oid ?? undefined;
+    return message;
+  },
+};
+
+function createBaseImportedReusableContents(): ImportedReusableContents {
+  return { items: [] };
+}
+
+export const ImportedReusableContents: MessageFns<ImportedReusableContents> = {
+  encode(message: ImportedReusableContents, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    for (const v of message.items) {
+      ImportedReusableContent.encode(v!, writer.uint32(10).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ImportedReusableContents {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseImportedReusableContents();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.items.push(ImportedReusableContent.decode(reader, reader.uint32()));
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ImportedReusableContents {
+    return {
+      items: globalThis.Array.isArray(object?.items)
+        ? object.items.map((e: any) => ImportedReusableContent.fromJSON(e))
+        : [],
+    };
+  },
+
+  toJSON(message: ImportedReusableContents): unknown {
+    const obj: any = {};
+    if (message.items?.length) {
+      obj.items = message.items.map((e) => ImportedReusableContent.toJSON(e));
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<ImportedReusableContents>, I>>(base?: I): ImportedReusableContents {
+    return ImportedReusableContents.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<ImportedReusableContents>, I>>(object: I): ImportedReusableContents {
+    const message = createBaseImportedReusableContents();
+    message.items = object.items?.map((e) => ImportedReusableContent.fromPartial(e)) || [];
     return message;
   },
 };
@@ -3480,12 +8056,12 @@ export const DiffRevisionsReply: MessageFns<DiffRevisionsReply> = {
 function createBaseImportTreeRequest(): ImportTreeRequest {
   return {
     spaceId: "",
-    treeJson: "",
+    tree: [],
     files: [],
     updateCurrent: false,
     revisionKey: "",
-    gitJson: "",
-    reusableContentsJson: "",
+    git: undefined,
+    reusableContents: undefined,
   };
 }
 
@@ -3494,8 +8070,8 @@ export const ImportTreeRequest: MessageFns<ImportTreeRequest> = {
     if (message.spaceId !== "") {
       writer.uint32(10).string(message.spaceId);
     }
-    if (message.treeJson !== "") {
-      writer.uint32(18).string(message.treeJson);
+    for (const v of message.tree) {
+      ImportTreeEntry.encode(v!, writer.uint32(66).fork()).join();
     }
     for (const v of message.files) {
       ImportTreeFile.encode(v!, writer.uint32(26).fork()).join();
@@ -3506,11 +8082,11 @@ export const ImportTreeRequest: MessageFns<ImportTreeRequest> = {
     if (message.revisionKey !== "") {
       writer.uint32(42).string(message.revisionKey);
     }
-    if (message.gitJson !== "") {
-      writer.uint32(50).string(message.gitJson);
+    if (message.git !== undefined) {
+      ImportCommit.encode(message.git, writer.uint32(74).fork()).join();
     }
-    if (message.reusableContentsJson !== "") {
-      writer.uint32(58).string(message.reusableContentsJson);
+    if (message.reusableContents !== undefined) {
+      ImportedReusableContents.encode(message.reusableContents, writer.uint32(82).fork()).join();
     }
     return writer;
   },
@@ -3536,12 +8112,12 @@ export const ImportTreeRequest: MessageFns<ImportTreeRequest> = {
             message.spaceId = reader.string();
             continue;
           }
-          case 2: {
-            if (tag !== 18) {
+          case 8: {
+            if (tag !== 66) {
               break;
             }
 
-            message.treeJson = reader.string();
+            message.tree.push(ImportTreeEntry.decode(reader, reader.uint32()));
             continue;
           }
           case 3: {
@@ -3568,20 +8144,20 @@ export const ImportTreeRequest: MessageFns<ImportTreeRequest> = {
             message.revisionKey = reader.string();
             continue;
           }
-          case 6: {
-            if (tag !== 50) {
+          case 9: {
+            if (tag !== 74) {
               break;
             }
 
-            message.gitJson = reader.string();
+            message.git = ImportCommit.decode(reader, reader.uint32());
             continue;
           }
-          case 7: {
-            if (tag !== 58) {
+          case 10: {
+            if (tag !== 82) {
               break;
             }
 
-            message.reusableContentsJson = reader.string();
+            message.reusableContents = ImportedReusableContents.decode(reader, reader.uint32());
             continue;
           }
         }
@@ -3603,11 +8179,7 @@ export const ImportTreeRequest: MessageFns<ImportTreeRequest> = {
         : isSet(object.space_id)
         ? globalThis.String(object.space_id)
         : "",
-      treeJson: isSet(object.treeJson)
-        ? globalThis.String(object.treeJson)
-        : isSet(object.tree_json)
-        ? globalThis.String(object.tree_json)
-        : "",
+      tree: globalThis.Array.isArray(object?.tree) ? object.tree.map((e: any) => ImportTreeEntry.fromJSON(e)) : [],
       files: globalThis.Array.isArray(object?.files) ? object.files.map((e: any) => ImportTreeFile.fromJSON(e)) : [],
       updateCurrent: isSet(object.updateCurrent)
         ? globalThis.Boolean(object.updateCurrent)
@@ -3619,16 +8191,12 @@ export const ImportTreeRequest: MessageFns<ImportTreeRequest> = {
         : isSet(object.revision_key)
         ? globalThis.String(object.revision_key)
         : "",
-      gitJson: isSet(object.gitJson)
-        ? globalThis.String(object.gitJson)
-        : isSet(object.git_json)
-        ? globalThis.String(object.git_json)
-        : "",
-      reusableContentsJson: isSet(object.reusableContentsJson)
-        ? globalThis.String(object.reusableContentsJson)
-        : isSet(object.reusable_contents_json)
-        ? globalThis.String(object.reusable_contents_json)
-        : "",
+      git: isSet(object.git) ? ImportCommit.fromJSON(object.git) : undefined,
+      reusableContents: isSet(object.reusableContents)
+        ? ImportedReusableContents.fromJSON(object.reusableContents)
+        : isSet(object.reusable_contents)
+        ? ImportedReusableContents.fromJSON(object.reusable_contents)
+        : undefined,
     };
   },
 
@@ -3637,8 +8205,8 @@ export const ImportTreeRequest: MessageFns<ImportTreeRequest> = {
     if (message.spaceId !== "") {
       obj.spaceId = message.spaceId;
     }
-    if (message.treeJson !== "") {
-      obj.treeJson = message.treeJson;
+    if (message.tree?.length) {
+      obj.tree = message.tree.map((e) => ImportTreeEntry.toJSON(e));
     }
     if (message.files?.length) {
       obj.files = message.files.map((e) => ImportTreeFile.toJSON(e));
@@ -3649,11 +8217,11 @@ export const ImportTreeRequest: MessageFns<ImportTreeRequest> = {
     if (message.revisionKey !== "") {
       obj.revisionKey = message.revisionKey;
     }
-    if (message.gitJson !== "") {
-      obj.gitJson = message.gitJson;
+    if (message.git !== undefined) {
+      obj.git = ImportCommit.toJSON(message.git);
     }
-    if (message.reusableContentsJson !== "") {
-      obj.reusableContentsJson = message.reusableContentsJson;
+    if (message.reusableContents !== undefined) {
+      obj.reusableContents = ImportedReusableContents.toJSON(message.reusableContents);
     }
     return obj;
   },
@@ -3664,12 +8232,14 @@ export const ImportTreeRequest: MessageFns<ImportTreeRequest> = {
   fromPartial<I extends Exact<DeepPartial<ImportTreeRequest>, I>>(object: I): ImportTreeRequest {
     const message = createBaseImportTreeRequest();
     message.spaceId = object.spaceId ?? "";
-    message.treeJson = object.treeJson ?? "";
+    message.tree = object.tree?.map((e) => ImportTreeEntry.fromPartial(e)) || [];
     message.files = object.files?.map((e) => ImportTreeFile.fromPartial(e)) || [];
     message.updateCurrent = object.updateCurrent ?? false;
     message.revisionKey = object.revisionKey ?? "";
-    message.gitJson = object.gitJson ?? "";
-    message.reusableContentsJson = object.reusableContentsJson ?? "";
+    message.git = (object.git !== undefined && object.git !== null) ? ImportCommit.fromPartial(object.git) : undefined;
+    message.reusableContents = (object.reusableContents !== undefined && object.reusableContents !== null)
+      ? ImportedReusableContents.fromPartial(object.reusableContents)
+      : undefined;
     return message;
   },
 };
@@ -3815,15 +8385,109 @@ export const ImportTreeFile: MessageFns<ImportTreeFile> = {
   },
 };
 
+function createBaseSkippedFile(): SkippedFile {
+  return { name: "", paths: [], reason: "" };
+}
+
+export const SkippedFile: MessageFns<SkippedFile> = {
+  encode(message: SkippedFile, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.name !== "") {
+      writer.uint32(10).string(message.name);
+    }
+    for (const v of message.paths) {
+      writer.uint32(18).string(v!);
+    }
+    if (message.reason !== "") {
+      writer.uint32(26).string(message.reason);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): SkippedFile {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseSkippedFile();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.name = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.paths.push(reader.string());
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.reason = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): SkippedFile {
+    return {
+      name: isSet(object.name) ? globalThis.String(object.name) : "",
+      paths: globalThis.Array.isArray(object?.paths) ? object.paths.map((e: any) => globalThis.String(e)) : [],
+      reason: isSet(object.reason) ? globalThis.String(object.reason) : "",
+    };
+  },
+
+  toJSON(message: SkippedFile): unknown {
+    const obj: any = {};
+    if (message.name !== "") {
+      obj.name = message.name;
+    }
+    if (message.paths?.length) {
+      obj.paths = message.paths;
+    }
+    if (message.reason !== "") {
+      obj.reason = message.reason;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<SkippedFile>, I>>(base?: I): SkippedFile {
+    return SkippedFile.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<SkippedFile>, I>>(object: I): SkippedFile {
+    const message = createBaseSkippedFile();
+    message.name = object.name ?? "";
+    message.paths = object.paths?.map((e) => e) || [];
+    message.reason = object.reason ?? "";
+    return message;
+  },
+};
+
 function createBaseImportTreeReply(): ImportTreeReply {
-  return {
-    revisionId: "",
-    parentRevisionId: "",
-    pagesJson: "",
-    filesJson: "",
-    skippedFilesJson: "",
-    reusableContentsJson: "",
-  };
+  return { revisionId: "", parentRevisionId: "", pages: {}, files: {}, skippedFiles: [], reusableContents: {} };
 }
 
 export const ImportTreeReply: MessageFns<ImportTreeReply> = {
@@ -3834,18 +8498,18 @@ export const ImportTreeReply: MessageFns<ImportTreeReply> = {
     if (message.parentRevisionId !== "") {
       writer.uint32(18).string(message.parentRevisionId);
     }
-    if (message.pagesJson !== "") {
-      writer.uint32(26).string(message.pagesJson);
+    globalThis.Object.entries(message.pages).forEach(([key, value]: [string, string]) => {
+      ImportTreeReply_PagesEntry.encode({ key: key as any, value }, writer.uint32(58).fork()).join();
+    });
+    globalThis.Object.entries(message.files).forEach(([key, value]: [string, string]) => {
+      ImportTreeReply_FilesEntry.encode({ key: key as any, value }, writer.uint32(66).fork()).join();
+    });
+    for (const v of message.skippedFiles) {
+      SkippedFile.encode(v!, writer.uint32(74).fork()).join();
     }
-    if (message.filesJson !== "") {
-      writer.uint32(34).string(message.filesJson);
-    }
-    if (message.skippedFilesJson !== "") {
-      writer.uint32(42).string(message.skippedFilesJson);
-    }
-    if (message.reusableContentsJson !== "") {
-      writer.uint32(50).string(message.reusableContentsJson);
-    }
+    globalThis.Object.entries(message.reusableContents).forEach(([key, value]: [string, string]) => {
+      ImportTreeReply_ReusableContentsEntry.encode({ key: key as any, value }, writer.uint32(82).fork()).join();
+    });
     return writer;
   },
 
@@ -3878,36 +8542,45 @@ export const ImportTreeReply: MessageFns<ImportTreeReply> = {
             message.parentRevisionId = reader.string();
             continue;
           }
-          case 3: {
-            if (tag !== 26) {
+          case 7: {
+            if (tag !== 58) {
               break;
             }
 
-            message.pagesJson = reader.string();
+            const entry7 = ImportTreeReply_PagesEntry.decode(reader, reader.uint32());
+            if (entry7.value !== undefined) {
+              message.pages[entry7.key] = entry7.value;
+            }
             continue;
           }
-          case 4: {
-            if (tag !== 34) {
+          case 8: {
+            if (tag !== 66) {
               break;
             }
 
-            message.filesJson = reader.string();
+            const entry8 = ImportTreeReply_FilesEntry.decode(reader, reader.uint32());
+            if (entry8.value !== undefined) {
+              message.files[entry8.key] = entry8.value;
+            }
             continue;
           }
-          case 5: {
-            if (tag !== 42) {
+          case 9: {
+            if (tag !== 74) {
               break;
             }
 
-            message.skippedFilesJson = reader.string();
+            message.skippedFiles.push(SkippedFile.decode(reader, reader.uint32()));
             continue;
           }
-          case 6: {
-            if (tag !== 50) {
+          case 10: {
+            if (tag !== 82) {
               break;
             }
 
-            message.reusableContentsJson = reader.string();
+            const entry10 = ImportTreeReply_ReusableContentsEntry.decode(reader, reader.uint32());
+            if (entry10.value !== undefined) {
+              message.reusableContents[entry10.key] = entry10.value;
+            }
             continue;
           }
         }
@@ -3934,26 +8607,66 @@ export const ImportTreeReply: MessageFns<ImportTreeReply> = {
         : isSet(object.parent_revision_id)
         ? globalThis.String(object.parent_revision_id)
         : "",
-      pagesJson: isSet(object.pagesJson)
-        ? globalThis.String(object.pagesJson)
-        : isSet(object.pages_json)
-        ? globalThis.String(object.pages_json)
-        : "",
-      filesJson: isSet(object.filesJson)
-        ? globalThis.String(object.filesJson)
-        : isSet(object.files_json)
-        ? globalThis.String(object.files_json)
-        : "",
-      skippedFilesJson: isSet(object.skippedFilesJson)
-        ? globalThis.String(object.skippedFilesJson)
-        : isSet(object.skipped_files_json)
-        ? globalThis.String(object.skipped_files_json)
-        : "",
-      reusableContentsJson: isSet(object.reusableContentsJson)
-        ? globalThis.String(object.reusableContentsJson)
-        : isSet(object.reusable_contents_json)
-        ? globalThis.String(object.reusable_contents_json)
-        : "",
+      pages: isObject(object.pages)
+        ? (globalThis.Object.entries(object.pages) as [string, any][]).reduce(
+          (acc: { [key: string]: string }, [key, value]: [string, any]) => {
+            globalThis.Object.defineProperty(acc, key, {
+              value: globalThis.String(value),
+              enumerable: true,
+              configurable: true,
+              writable: true,
+            });
+            return acc;
+          },
+          {},
+        )
+        : {},
+      files: isObject(object.files)
+        ? (globalThis.Object.entries(object.files) as [string, any][]).reduce(
+          (acc: { [key: string]: string }, [key, value]: [string, any]) => {
+            globalThis.Object.defineProperty(acc, key, {
+              value: globalThis.String(value),
+              enumerable: true,
+              configurable: true,
+              writable: true,
+            });
+            return acc;
+          },
+          {},
+        )
+        : {},
+      skippedFiles: globalThis.Array.isArray(object?.skippedFiles)
+        ? object.skippedFiles.map((e: any) => SkippedFile.fromJSON(e))
+        : globalThis.Array.isArray(object?.skipped_files)
+        ? object.skipped_files.map((e: any) => SkippedFile.fromJSON(e))
+        : [],
+      reusableContents: isObject(object.reusableContents)
+        ? (globalThis.Object.entries(object.reusableContents) as [string, any][]).reduce(
+          (acc: { [key: string]: string }, [key, value]: [string, any]) => {
+            globalThis.Object.defineProperty(acc, key, {
+              value: globalThis.String(value),
+              enumerable: true,
+              configurable: true,
+              writable: true,
+            });
+            return acc;
+          },
+          {},
+        )
+        : isObject(object.reusable_contents)
+        ? (globalThis.Object.entries(object.reusable_contents) as [string, any][]).reduce(
+          (acc: { [key: string]: string }, [key, value]: [string, any]) => {
+            globalThis.Object.defineProperty(acc, key, {
+              value: globalThis.String(value),
+              enumerable: true,
+              configurable: true,
+              writable: true,
+            });
+            return acc;
+          },
+          {},
+        )
+        : {},
     };
   },
 
@@ -3965,17 +8678,35 @@ export const ImportTreeReply: MessageFns<ImportTreeReply> = {
     if (message.parentRevisionId !== "") {
       obj.parentRevisionId = message.parentRevisionId;
     }
-    if (message.pagesJson !== "") {
-      obj.pagesJson = message.pagesJson;
+    if (message.pages) {
+      const entries = globalThis.Object.entries(message.pages) as [string, string][];
+      if (entries.length > 0) {
+        obj.pages = {};
+        entries.forEach(([k, v]) => {
+          obj.pages[k] = v;
+        });
+      }
     }
-    if (message.filesJson !== "") {
-      obj.filesJson = message.filesJson;
+    if (message.files) {
+      const entries = globalThis.Object.entries(message.files) as [string, string][];
+      if (entries.length > 0) {
+        obj.files = {};
+        entries.forEach(([k, v]) => {
+          obj.files[k] = v;
+        });
+      }
     }
-    if (message.skippedFilesJson !== "") {
-      obj.skippedFilesJson = message.skippedFilesJson;
+    if (message.skippedFiles?.length) {
+      obj.skippedFiles = message.skippedFiles.map((e) => SkippedFile.toJSON(e));
     }
-    if (message.reusableContentsJson !== "") {
-      obj.reusableContentsJson = message.reusableContentsJson;
+    if (message.reusableContents) {
+      const entries = globalThis.Object.entries(message.reusableContents) as [string, string][];
+      if (entries.length > 0) {
+        obj.reusableContents = {};
+        entries.forEach(([k, v]) => {
+          obj.reusableContents[k] = v;
+        });
+      }
     }
     return obj;
   },
@@ -3987,10 +8718,293 @@ export const ImportTreeReply: MessageFns<ImportTreeReply> = {
     const message = createBaseImportTreeReply();
     message.revisionId = object.revisionId ?? "";
     message.parentRevisionId = object.parentRevisionId ?? "";
-    message.pagesJson = object.pagesJson ?? "";
-    message.filesJson = object.filesJson ?? "";
-    message.skippedFilesJson = object.skippedFilesJson ?? "";
-    message.reusableContentsJson = object.reusableContentsJson ?? "";
+    message.pages = (globalThis.Object.entries(object.pages ?? {}) as [string, string][]).reduce(
+      (acc: { [key: string]: string }, [key, value]: [string, string]) => {
+        if (value !== undefined) {
+          acc[key] = globalThis.String(value);
+        }
+        return acc;
+      },
+      {},
+    );
+    message.files = (globalThis.Object.entries(object.files ?? {}) as [string, string][]).reduce(
+      (acc: { [key: string]: string }, [key, value]: [string, string]) => {
+        if (value !== undefined) {
+          acc[key] = globalThis.String(value);
+        }
+        return acc;
+      },
+      {},
+    );
+    message.skippedFiles = object.skippedFiles?.map((e) => SkippedFile.fromPartial(e)) || [];
+    message.reusableContents = (globalThis.Object.entries(object.reusableContents ?? {}) as [string, string][]).reduce(
+      (acc: { [key: string]: string }, [key, value]: [string, string]) => {
+        if (value !== undefined) {
+          acc[key] = globalThis.String(value);
+        }
+        return acc;
+      },
+      {},
+    );
+    return message;
+  },
+};
+
+function createBaseImportTreeReply_PagesEntry(): ImportTreeReply_PagesEntry {
+  return { key: "", value: "" };
+}
+
+export const ImportTreeReply_PagesEntry: MessageFns<ImportTreeReply_PagesEntry> = {
+  encode(message: ImportTreeReply_PagesEntry, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.key !== "") {
+      writer.uint32(10).string(message.key);
+    }
+    if (message.value !== "") {
+      writer.uint32(18).string(message.value);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ImportTreeReply_PagesEntry {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseImportTreeReply_PagesEntry();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.key = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.value = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ImportTreeReply_PagesEntry {
+    return {
+      key: isSet(object.key) ? globalThis.String(object.key) : "",
+      value: isSet(object.value) ? globalThis.String(object.value) : "",
+    };
+  },
+
+  toJSON(message: ImportTreeReply_PagesEntry): unknown {
+    const obj: any = {};
+    if (message.key !== "") {
+      obj.key = message.key;
+    }
+    if (message.value !== "") {
+      obj.value = message.value;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<ImportTreeReply_PagesEntry>, I>>(base?: I): ImportTreeReply_PagesEntry {
+    return ImportTreeReply_PagesEntry.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<ImportTreeReply_PagesEntry>, I>>(object: I): ImportTreeReply_PagesEntry {
+    const message = createBaseImportTreeReply_PagesEntry();
+    message.key = object.key ?? "";
+    message.value = object.value ?? "";
+    return message;
+  },
+};
+
+function createBaseImportTreeReply_FilesEntry(): ImportTreeReply_FilesEntry {
+  return { key: "", value: "" };
+}
+
+export const ImportTreeReply_FilesEntry: MessageFns<ImportTreeReply_FilesEntry> = {
+  encode(message: ImportTreeReply_FilesEntry, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.key !== "") {
+      writer.uint32(10).string(message.key);
+    }
+    if (message.value !== "") {
+      writer.uint32(18).string(message.value);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ImportTreeReply_FilesEntry {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseImportTreeReply_FilesEntry();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.key = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.value = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ImportTreeReply_FilesEntry {
+    return {
+      key: isSet(object.key) ? globalThis.String(object.key) : "",
+      value: isSet(object.value) ? globalThis.String(object.value) : "",
+    };
+  },
+
+  toJSON(message: ImportTreeReply_FilesEntry): unknown {
+    const obj: any = {};
+    if (message.key !== "") {
+      obj.key = message.key;
+    }
+    if (message.value !== "") {
+      obj.value = message.value;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<ImportTreeReply_FilesEntry>, I>>(base?: I): ImportTreeReply_FilesEntry {
+    return ImportTreeReply_FilesEntry.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<ImportTreeReply_FilesEntry>, I>>(object: I): ImportTreeReply_FilesEntry {
+    const message = createBaseImportTreeReply_FilesEntry();
+    message.key = object.key ?? "";
+    message.value = object.value ?? "";
+    return message;
+  },
+};
+
+function createBaseImportTreeReply_ReusableContentsEntry(): ImportTreeReply_ReusableContentsEntry {
+  return { key: "", value: "" };
+}
+
+export const ImportTreeReply_ReusableContentsEntry: MessageFns<ImportTreeReply_ReusableContentsEntry> = {
+  encode(message: ImportTreeReply_ReusableContentsEntry, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.key !== "") {
+      writer.uint32(10).string(message.key);
+    }
+    if (message.value !== "") {
+      writer.uint32(18).string(message.value);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ImportTreeReply_ReusableContentsEntry {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseImportTreeReply_ReusableContentsEntry();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.key = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.value = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ImportTreeReply_ReusableContentsEntry {
+    return {
+      key: isSet(object.key) ? globalThis.String(object.key) : "",
+      value: isSet(object.value) ? globalThis.String(object.value) : "",
+    };
+  },
+
+  toJSON(message: ImportTreeReply_ReusableContentsEntry): unknown {
+    const obj: any = {};
+    if (message.key !== "") {
+      obj.key = message.key;
+    }
+    if (message.value !== "") {
+      obj.value = message.value;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<ImportTreeReply_ReusableContentsEntry>, I>>(
+    base?: I,
+  ): ImportTreeReply_ReusableContentsEntry {
+    return ImportTreeReply_ReusableContentsEntry.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<ImportTreeReply_ReusableContentsEntry>, I>>(
+    object: I,
+  ): ImportTreeReply_ReusableContentsEntry {
+    const message = createBaseImportTreeReply_ReusableContentsEntry();
+    message.key = object.key ?? "";
+    message.value = object.value ?? "";
     return message;
   },
 };
@@ -5122,6 +10136,10 @@ function base64FromBytes(arr: Uint8Array): string {
   return globalThis.Buffer.from(arr).toString("base64");
 }
 
+function floatToJson(value: number | null | undefined): number | string | null | undefined {
+  return typeof value === "number" && !globalThis.Number.isFinite(value) ? globalThis.String(value) : value;
+}
+
 type Builtin = Date | Function | Uint8Array | string | number | boolean | undefined;
 
 type DeepPartial<T> = T extends Builtin ? T
@@ -5143,6 +10161,10 @@ function longToNumber(int64: { toString(): string }): number {
     throw new globalThis.Error("Value is smaller than Number.MIN_SAFE_INTEGER");
   }
   return num;
+}
+
+function isObject(value: any): boolean {
+  return typeof value === "object" && value !== null;
 }
 
 function isSet(value: any): boolean {
