@@ -1,7 +1,6 @@
 import { ClientSession, Db, Filter, UpdateFilter } from 'mongodb';
 import type { EventEnvelope } from '@bindery/platform/events';
-import { createdWith, Repository } from '@bindery/platform/mongo';
-import type { IdempotencyMark } from '@bindery/shared/ids';
+import { Repository } from '@bindery/platform/mongo';
 import type { ChangeRequestRecord, ChangeRequestStatus, RequestedReviewer } from '@bindery/change-requests/domain';
 import { COLLECTIONS } from './indexes';
 
@@ -34,11 +33,6 @@ export class ChangeRequestsRepository extends Repository<ChangeRequestRecord> {
       .collection<{ _id: string; next: number }>(COLLECTIONS.counters)
       .findOneAndUpdate({ _id: spaceId }, { $inc: { next: 1 } }, { upsert: true, returnDocument: 'after' });
     return r!.next;
-  }
-
-  /** The change request `mark` created in the space. */
-  findCreatedWith(spaceId: string, mark: IdempotencyMark) {
-    return this.findOne({ spaceId, ...createdWith(mark) } as Filter<ChangeRequestRecord>);
   }
 
   insert(record: ChangeRequestRecord, events: EventEnvelope[]) {

@@ -1,6 +1,8 @@
 import { connectContent, contentAddressSetting, ContentClients } from '@bindery/content/client';
 import { defineService } from '@bindery/platform/service-runtime';
-import { CHANGE_REQUEST_INDEXES, OUTBOX_COLLECTIONS } from '@bindery/change-requests/data-access';
+import { CHANGE_REQUEST_INDEXES, OUTBOX_COLLECTIONS, RETIRED_CHANGE_REQUEST_INDEXES } from '@bindery/change-requests/data-access';
+import { Db, dropIndexesNamed } from '@bindery/platform/mongo';
+import { logger } from '@bindery/platform/telemetry';
 import { changeRequestsGrpc } from './change-requests-grpc';
 import { commentsGrpc } from './comments/comments-grpc';
 import { reviewersGrpc } from './reviewers.service';
@@ -11,8 +13,9 @@ import { contentHandlers, identityHandlers } from './event-consumers';
  * Change requests: proposals of edits to a space with their discussion and reviews. Revisions stay
  * in content, reached over gRPC as the caller (content also decides what the caller may see).
  */
-export const changeRequestsServiceWith = (connect: (address: string, deadlineMs: number) => ContentClients, clock: () => number = Date.now) =>
-  defineService({
+export const changeRequestsServiceWith = (connect: (address: string, deadlineMs: number) => ContentClients, clock: () => number = Date.now) => {
+  let database: Db | undefined;
+  return defineService({
     name: 'change-requests',
     settings: {
       ...contentAddressSetting,
@@ -21,8 +24,15 @@ export const changeRequestsServiceWith = (connect: (address: string, deadlineMs:
     },
     indexes: CHANGE_REQUEST_INDEXES,
     outboxCollections: OUTBOX_COLLECTIONS,
-    deps: ({ db, eventsRecorded, config }): ChangeRequestsDeps =>
-      changeRequestsDeps(db, eventsRecorded, connect(config.CONTENT_GRPC_URL, config.CHANGE_REQUESTS_CONTENT_DEADLINE_MS), clock),
+    deps: ({ db, eventsRecorded, config }): ChangeRequestsDeps => {
+      database = db;
+      return changeRequestsDeps(db, eventsRecorded, connect(config.CONTENT_GRPC_URL, config.CHANGE_REQUESTS_CONTENT_DEADLINE_MS), clock);
+    },
+    // the current indexes exist by now; those of earlier versions go
+    init: async () => {
+      const dropped = await dropIndexesNamed(database!, RETIRED_CHANGE_REQUEST_INDEXES);
+      if (dropped.length) logger.info('change-requests: dropped indexes of an earlier version', { indexes: dropped });
+    },
     dispose: async (deps) => (deps.content as unknown as { close(): void }).close(),
     grpc: (deps) => [...changeRequestsGrpc(deps), ...commentsGrpc(deps), reviewersGrpc(deps)],
     consumers: (deps) => ({
@@ -30,6 +40,7 @@ export const changeRequestsServiceWith = (connect: (address: string, deadlineMs:
       'change-requests.identity-cleanup': { from: ['identity'], handlers: identityHandlers(deps) },
     }),
   });
+};
 
 /** content reached over gRPC (the service tier of the tests gives a stand-in and a clock). */
 export const changeRequestsService = changeRequestsServiceWith(connectContent);

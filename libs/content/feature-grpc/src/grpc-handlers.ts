@@ -28,7 +28,8 @@ export function contentGrpc(deps: ContentDeps): GrpcRegistration[] {
     grpcService(
       contentV1.SpacesServiceService,
       {
-        createSpace: (req, { caller, idempotencyKey }) => spaces.createSpace(deps, caller, req, idempotencyMark(caller.userId, idempotencyKey, req)),
+        createSpace: (req, { caller, idempotencyKey }) =>
+          deps.idempotencyKeys.once('createSpace', idempotencyMark(caller.userId, idempotencyKey, req), contentV1.Space, () => spaces.createSpace(deps, caller, req)),
         listSpaces: (req, { caller }) => spaces.listSpaces(deps, caller, req),
         getSpace: (req, { caller }) => spaces.getSpace(deps, caller, req.spaceId),
         updateSpace: (req, { caller }) => spaces.updateSpace(deps, caller, req),
@@ -43,7 +44,10 @@ export function contentGrpc(deps: ContentDeps): GrpcRegistration[] {
       { siteReadable: SITE_READABLE_SPACES },
     ),
     grpcService(contentV1.CollectionsServiceService, {
-      createCollection: (req, { caller, idempotencyKey }) => collections.createCollection(deps, caller, req, idempotencyMark(caller.userId, idempotencyKey, req)),
+      createCollection: (req, { caller, idempotencyKey }) =>
+        deps.idempotencyKeys.once('createCollection', idempotencyMark(caller.userId, idempotencyKey, req), contentV1.Collection, () =>
+          collections.createCollection(deps, caller, req),
+        ),
       listCollections: (req, { caller }) => collections.listCollections(deps, caller, req),
       getCollection: (req, { caller }) => collections.getCollection(deps, caller, req.collectionId),
       updateCollection: (req, { caller }) => collections.updateCollection(deps, caller, req),
