@@ -127,6 +127,7 @@ describe('Idempotency-Key on creates and merges', () => {
       'createChangeRequest /v1/spaces/{spaceId}/change-requests',
       'createCollection /v1/orgs/{organizationId}/collections',
       'createSpace /v1/orgs/{organizationId}/spaces',
+      'duplicateSpace /v1/spaces/{spaceId}/duplicate',
       'mergeChangeRequest /v1/spaces/{spaceId}/change-requests/{changeRequestId}/merge',
     ]);
   });

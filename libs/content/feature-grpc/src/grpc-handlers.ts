@@ -35,7 +35,8 @@ export function contentGrpc(deps: ContentDeps): GrpcRegistration[] {
         updateSpace: (req, { caller }) => spaces.updateSpace(deps, caller, req),
         deleteSpace: (req, { caller }) => spaces.deleteSpace(deps, caller, req.spaceId),
         restoreSpace: (req, { caller }) => spaces.restoreSpace(deps, caller, req.spaceId),
-        duplicateSpace: (req, { caller }) => spaces.duplicateSpace(deps, caller, req.spaceId),
+        duplicateSpace: (req, { caller, idempotencyKey }) =>
+          deps.idempotencyKeys.once('duplicateSpace', idempotencyMark(caller.userId, idempotencyKey, req), contentV1.Space, () => spaces.duplicateSpace(deps, caller, req.spaceId)),
         moveSpace: (req, { caller }) => spaces.moveSpace(deps, caller, req),
         transferSpace: (req, { caller }) => spaces.transferSpace(deps, caller, req),
         listMemberSpaces: (req, { caller }) => spaces.listMemberSpaces(deps, caller, req),

@@ -94,11 +94,15 @@ describe('creates with an idempotency key (in process, real MongoDB)', () => {
   test('a space created with a key can be duplicated, again and again (the copy is not that create)', async () => {
     const k = key();
     const keyed = await clients.spaces.createSpace({ organizationId: org, title: 'Keyed original' }, { caller: alice, idempotencyKey: k });
-    const copies = [
-      await clients.spaces.duplicateSpace({ spaceId: keyed.id }, { caller: alice }),
-      await clients.spaces.duplicateSpace({ spaceId: keyed.id }, { caller: alice, idempotencyKey: k }),
-    ];
+    const copies = [await clients.spaces.duplicateSpace({ spaceId: keyed.id }, { caller: alice }), await clients.spaces.duplicateSpace({ spaceId: keyed.id }, { caller: alice })];
     expect(new Set([keyed.id, ...copies.map((c) => c.id)]).size).toBe(3);
+    // the create's key is the create's: a duplicate with it is another request
+    await expect(clients.spaces.duplicateSpace({ spaceId: keyed.id }, { caller: alice, idempotencyKey: k })).rejects.toMatchObject({ kind: 'unprocessable' });
+    // a duplicate with a key of its own copies once
+    const d = key();
+    const twice = await Promise.all([1, 2, 3].map(() => clients.spaces.duplicateSpace({ spaceId: keyed.id }, { caller: alice, idempotencyKey: d })));
+    expect(new Set(twice.map((c) => c.id)).size).toBe(1);
+    expect(twice[0].id).not.toBe(keyed.id);
     // the key still answers the original
     expect((await clients.spaces.createSpace({ organizationId: org, title: 'Keyed original' }, { caller: alice, idempotencyKey: k })).id).toBe(keyed.id);
   });
