@@ -178,7 +178,8 @@ const SPEC_TEXT = JSON.stringify({
  * Data for the fuzzer to reach past "not found": an organization of the administrator's with a
  * second member, a team, an invite link and a SAML provider; a collection and a space with a page
  * (merged from a change request), an open change request with a comment, a reply and a requested
- * reviewer; a site of the space with a section, a section group, a redirect and a share link; an
+ * reviewer; roles of the member and the team on the space and the collection; a published site of
+ * the space with a section, a section group, a redirect and a share link; an
  * OpenAPI spec with its first version; translation settings; a search rebuild. Answers the id of
  * each, by the name of the path parameter that takes it.
  */
@@ -188,7 +189,7 @@ async function seed(base, token) {
   const org = await call('POST', '/v1/orgs', { title: 'Fuzzed organization' });
   const o = `/v1/orgs/${org.id}`;
   const member = await call('POST', '/admin/users', { email: `fuzzed-${crypto.randomBytes(4).toString('hex')}@bindery.test`, displayName: 'Fuzzed member' });
-  await call('POST', `${o}/invites`, { emails: [{ email: member.email, role: 'edit' }] });
+  await call('POST', `${o}/invites`, { emails: [{ email: member.email, role: 'review' }] });
   const team = await call('PUT', `${o}/teams`, { title: 'Fuzzed team', members: [me.id] });
   const invite = await call('POST', `${o}/link-invites`, { role: 'read' });
   const saml = await call('POST', `${o}/saml`, { label: 'Fuzzed IdP' });
@@ -205,6 +206,9 @@ async function seed(base, token) {
   const c = `${s}/change-requests/${cr.id}`;
   const comment = await call('POST', `${c}/comments`, { body: { markdown: 'A remark.' } });
   const reply = await call('POST', `${c}/comments/${comment.id}/replies`, { body: { markdown: 'An answer.' } });
+  await call('POST', `${c}/requested-reviewers`, { users: [member.id] });
+  // the member and the team hold roles on the space and the collection (their permissions can be changed)
+  for (const target of [s, `/v1/collections/${collection.id}`]) await call('POST', `${target}/permissions`, { role: 'comment', users: [member.id], teams: [team.id] });
   // sites, specs and search learn of the organization and its spaces from events too
   const site = await retry(() => call('POST', `${o}/sites`, { title: 'Fuzzed site', spaces: [space.id] }));
   const st = `${o}/sites/${site.id}`;
@@ -213,6 +217,7 @@ async function seed(base, token) {
   const group = await call('POST', `${st}/section-groups`, { title: 'Fuzzed group' });
   const redirect = await call('POST', `${st}/redirects`, { source: '/old', destination: { kind: 'external', url: 'https://example.com/new' } });
   const shareLink = await call('POST', `${st}/share-links`, { name: 'Fuzzed link' });
+  await call('POST', `${st}/publish`);
   await retry(() => call('POST', `${o}/openapi`, { slug: 'fuzzed', source: { text: SPEC_TEXT } }));
   const versions = await retry(async () => {
     const list = await call('GET', `${o}/openapi/fuzzed/versions`);
