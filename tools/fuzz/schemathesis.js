@@ -177,11 +177,11 @@ const SPEC_TEXT = JSON.stringify({
 /**
  * Data for the fuzzer to reach past "not found": an organization of the administrator's with a
  * second member, a team, an invite link and a SAML provider; a collection and a space with a page
- * (merged from a change request), an open change request with a comment, a reply and a requested
- * reviewer; roles of the member and the team on the space and the collection; a published site of
- * the space with a section, a section group, a redirect and a share link; an
- * OpenAPI spec with its first version; translation settings; a search rebuild. Answers the id of
- * each, by the name of the path parameter that takes it.
+ * (merged from a change request); an open change request with a comment, a reply, a requested
+ * reviewer and the reviewer's review; roles of the member and the team on the space and the
+ * collection; a published site of the space with a section, a section group, a redirect and a share
+ * link; an OpenAPI spec with its first version; translation settings; a search rebuild. Answers the
+ * id of each, by the name of the path parameter that takes it.
  */
 async function seed(base, token) {
   const call = (method, urlPath, body) => api(base, token, method, urlPath, body);
@@ -207,6 +207,9 @@ async function seed(base, token) {
   const comment = await call('POST', `${c}/comments`, { body: { markdown: 'A remark.' } });
   const reply = await call('POST', `${c}/comments/${comment.id}/replies`, { body: { markdown: 'An answer.' } });
   await call('POST', `${c}/requested-reviewers`, { users: [member.id] });
+  // the member reviews it (the author cannot), with a token of their own
+  const memberToken = await call('POST', `/admin/users/${member.id}/tokens`, { label: 'fuzz' });
+  const review = await api(base, memberToken.token, 'POST', `${c}/reviews`, { status: 'changes-requested' });
   // the member and the team hold roles on the space and the collection (their permissions can be changed)
   for (const target of [s, `/v1/collections/${collection.id}`]) await call('POST', `${target}/permissions`, { role: 'comment', users: [member.id], teams: [team.id] });
   // sites, specs and search learn of the organization and its spaces from events too
@@ -240,6 +243,7 @@ async function seed(base, token) {
     changeRequestId: cr.id,
     commentId: comment.id,
     commentReplyId: reply.id,
+    reviewId: review.id,
     siteId: site.id,
     siteSpaceId: siteSpaces.items[0].id,
     siteSectionId: section.id,
@@ -272,20 +276,16 @@ async function retry(work, timeoutMs = 15000) {
 const ACCEPTED = ['2xx', '3xx', '401', '403', '404', '409', '429', '5xx'];
 
 /**
- * Per operation, what this run's configuration says of it (from the served document):
- * - the refusals of schema-valid requests no schema can express (an id in the body that names
- *   nothing, a state that forbids the change: RouteSpec.refusals): positive_data_acceptance also
- *   expects the declared statuses there; every other refusal of a schema-valid request is still a
- *   failure;
- * - no ensure_resource_availability where the path names the organization and a seeded resource:
- *   the stateful phase follows `POST /v1/orgs` to them with the new organization and the seeded
- *   resource, which belongs to the seeded organization, so the pair never exists (404).
+ * The served document declares, per operation, the refusals of schema-valid requests no schema can
+ * express (an id in the body that names nothing, a state that forbids the change: RouteSpec.refusals).
+ * For those operations positive_data_acceptance also expects the declared statuses; every other
+ * refusal of a schema-valid request is still a failure.
  */
-async function operationSettings(base, seeded) {
+async function operationSettings(base) {
   const doc = await (await fetch(`${base}/openapi.json`)).json();
   const sections = [];
   let refusing = 0;
-  for (const [urlPath, methods] of Object.entries(doc.paths))
+  for (const methods of Object.values(doc.paths))
     for (const op of Object.values(methods)) {
       const lines = [];
       const declared = Object.keys(op.responses ?? {}).filter((s) => /^4\d\d$/.test(s) && !ACCEPTED.includes(s));
@@ -293,8 +293,6 @@ async function operationSettings(base, seeded) {
         refusing += 1;
         lines.push(`checks.positive_data_acceptance.expected-statuses = ${JSON.stringify([...ACCEPTED, ...declared])}`);
       }
-      const names = [...urlPath.matchAll(/\{([^}]+)\}/g)].map((m) => m[1]);
-      if (names.includes('organizationId') && names.some((n) => n !== 'organizationId' && seeded.includes(n))) lines.push('checks.ensure_resource_availability.enabled = false');
       if (lines.length) sections.push(`[[operations]]\ninclude-operation-id = "${op.operationId}"\n${lines.join('\n')}\n`);
     }
   return { sections, refusing };
@@ -349,7 +347,7 @@ async function main() {
     const config = path.join(fuzzDir, 'schemathesis.toml');
     const ndjson = path.join(fuzzDir, 'report', 'last-run.ndjson');
     fs.rmSync(ndjson, { force: true });
-    const settings = await operationSettings(system.base, Object.keys(ids));
+    const settings = await operationSettings(system.base);
     log(`${settings.refusing} operations declare refusals of schema-valid requests (RouteSpec.refusals)`);
     fs.writeFileSync(
       config,
@@ -366,6 +364,11 @@ async function main() {
       `Authorization: Bearer ${token}`,
       '--checks',
       'all',
+      // The seeded ids replace the ones the stateful phase carries from a create to the next call, so
+      // its "created, then not found" would name a seeded resource (of another organization, or
+      // deleted earlier in the run): that one check is left out.
+      '--exclude-checks',
+      'ensure_resource_availability',
       '--max-examples',
       process.env.FUZZ_MAX_EXAMPLES || '50',
       '--workers',
