@@ -79,6 +79,18 @@ const ERRATA = [
     },
   },
   {
+    component: 'SiteRedirectSourcePath',
+    note:
+      'Completed: site redirects follow 0.202.0, whose sources may end in a wildcard (`/guides/*`, `/guides*`) and ' +
+      'take `+` in segments; the 0.130.0 pattern has neither, so it would reject the redirects 0.202.0 creates.',
+    apply(schema) {
+      const latest = SOURCES[1].spec.components.schemas.SiteRedirectSourcePath;
+      if (!latest?.pattern || schema.pattern === latest.pattern) return false;
+      schema.pattern = latest.pattern;
+      return true;
+    },
+  },
+  {
     operation: 'getOrganizationsForEmailDomain',
     note: 'Corrected: @gitbook/api 0.130.0 requires "organizaitons" (a typo); 0.202.0 requires "organizations".',
     apply(schema) {

@@ -1,7 +1,6 @@
 import { ClientSession, Db, Filter, UpdateFilter } from 'mongodb';
 import type { EventEnvelope } from '@bindery/platform/events';
-import { createdWith, Repository } from '@bindery/platform/mongo';
-import type { IdempotencyMark } from '@bindery/shared/ids';
+import { Repository } from '@bindery/platform/mongo';
 import type { ChangeRequestRecord, ChangeRequestStatus, RequestedReviewer } from '@bindery/change-requests/domain';
 import { COLLECTIONS } from './indexes';
 
@@ -48,11 +47,6 @@ export class ChangeRequestsRepository extends Repository<ChangeRequestRecord> {
   /** Records `events` on the change request if its status is still `status` (it is announced as it is); false otherwise. */
   announce(id: string, status: ChangeRequestRecord['status'], events: EventEnvelope[]): Promise<boolean> {
     return this.updateMatched({ _id: id, status }, {}, events);
-  }
-
-  /** The change request `mark` created in the space. */
-  findCreatedWith(spaceId: string, mark: IdempotencyMark) {
-    return this.findOne({ spaceId, ...createdWith(mark) } as Filter<ChangeRequestRecord>);
   }
 
   insert(record: ChangeRequestRecord, events: EventEnvelope[]) {

@@ -1,5 +1,6 @@
 import { assertContentWritable, assertEditable, checkStatus, checkSubject, statusEventOf } from './lifecycle';
 import { bodyFromInput, bodyInFormat } from './comment-body';
+import { EMOJI_MAX_LENGTH, EMOJI_PATTERN } from '@bindery/shared/text';
 import { reactionsAfter } from './reactions';
 import { assertMay, SpaceAccess } from './change-request-policy';
 import { mergeBaseOf } from './records';
@@ -26,6 +27,21 @@ describe('reactions', () => {
     expect(r).toEqual([{ emoji: '👍', users: [{ user: 'u2', reactedAt: T2 }] }]);
     // removing what is not there changes nothing; added and removed at once: removed wins
     expect(reactionsAfter(r, 'u3', ['x'], ['x', '👍'], T2)).toEqual(r);
+  });
+
+  it('takes what the served schema takes: up to 32 characters counted as code points, none of them white space', () => {
+    const pattern = new RegExp(EMOJI_PATTERN);
+    const astral = '👍'.repeat(EMOJI_MAX_LENGTH);
+    expect(pattern.test(astral)).toBe(true);
+    expect(reactionsAfter([], 'u1', [astral], [], T1)).toHaveLength(1);
+    expect(() => reactionsAfter([], 'u1', [`${astral}👍`], [], T1)).toThrow(/not an emoji/);
+    for (const space of ['\r', '\u00a0', '\ufeff', '\u2028', '\u3000']) {
+      expect(pattern.test(`a${space}`)).toBe(false);
+      expect(() => reactionsAfter([], 'u1', [`a${space}`], [], T1)).toThrow(/not an emoji/);
+    }
+    // what JavaScript does not call white space is an emoji both ways
+    expect(pattern.test('\u0085')).toBe(true);
+    expect(reactionsAfter([], 'u1', ['\u0085'], [], T1)).toHaveLength(1);
   });
 
   it('refuses what is not an emoji', () => {

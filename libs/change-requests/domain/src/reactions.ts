@@ -1,12 +1,13 @@
 import { invalid } from '@bindery/platform/errors';
+import { characterCount, EMOJI_MAX_LENGTH, EMOJI_PATTERN } from '@bindery/shared/text';
 import type { ReactionRecord } from './records';
 
-const MAX_EMOJI_LENGTH = 32;
 const MAX_PER_CALL = 20;
+const EMOJI = new RegExp(EMOJI_PATTERN);
 
 function checkEmoji(list: string[], field: string): string[] {
   if (list.length > MAX_PER_CALL) throw invalid(`${field}: at most ${MAX_PER_CALL} reactions at once.`);
-  for (const e of list) if (!e || e.length > MAX_EMOJI_LENGTH || /\s/.test(e)) throw invalid(`${field}: "${e}" is not an emoji.`);
+  for (const e of list) if (characterCount(e) > EMOJI_MAX_LENGTH || !EMOJI.test(e)) throw invalid(`${field}: "${e}" is not an emoji.`);
   return [...new Set(list)];
 }
 

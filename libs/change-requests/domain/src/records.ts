@@ -9,7 +9,7 @@ export interface ChangeRequestRecord {
   _id: string;
   organizationId: string;
   spaceId: string;
-  /** the Idempotency-Key it was created with, if any (a retry answers this record) */
+  /** the Idempotency-Key it was created with, on records of earlier versions only (keys now live in idempotency_keys) */
   idempotency?: IdempotencyMark;
   /** per space, from a counter that never goes back (unique index on spaceId + number) */
   number: number;
@@ -26,7 +26,7 @@ export interface ChangeRequestRecord {
   /** the space's revision it was last brought up to date with */
   revisionMergedAncestor?: string;
   revisionMerged?: string;
-  /** the Idempotency-Key of the merge that merged it: a retry with it answers the merge's result */
+  /** the Idempotency-Key of the merge that merged it, on records of earlier versions only */
   mergedWith?: IdempotencyMark;
   mergedBy?: string;
   mergedAt?: string;

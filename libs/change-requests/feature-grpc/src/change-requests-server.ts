@@ -1,6 +1,8 @@
 import { connectContent, contentAddressSetting, ContentClients } from '@bindery/content/client';
 import { defineService } from '@bindery/platform/service-runtime';
-import { CHANGE_REQUEST_INDEXES, OUTBOX_COLLECTIONS } from '@bindery/change-requests/data-access';
+import { CHANGE_REQUEST_INDEXES, OUTBOX_COLLECTIONS, RETIRED_CHANGE_REQUEST_INDEXES } from '@bindery/change-requests/data-access';
+import { Db, dropIndexesNamed } from '@bindery/platform/mongo';
+import { logger } from '@bindery/platform/telemetry';
 import { changeRequestsGrpc } from './change-requests-grpc';
 import { commentsGrpc } from './comments/comments-grpc';
 import { reviewersGrpc } from './reviewers.service';
@@ -12,8 +14,9 @@ import { ANNOUNCE_STATES_KEY, ANNOUNCE_STATES_RUN, announceStates } from './anno
  * Change requests: proposals of edits to a space with their discussion and reviews. Revisions stay
  * in content, reached over gRPC as the caller (content also decides what the caller may see).
  */
-export const changeRequestsServiceWith = (connect: (address: string, deadlineMs: number) => ContentClients, clock: () => number = Date.now) =>
-  defineService({
+export const changeRequestsServiceWith = (connect: (address: string, deadlineMs: number) => ContentClients, clock: () => number = Date.now) => {
+  let database: Db | undefined;
+  return defineService({
     name: 'change-requests',
     settings: {
       ...contentAddressSetting,
@@ -22,12 +25,15 @@ export const changeRequestsServiceWith = (connect: (address: string, deadlineMs:
     },
     indexes: CHANGE_REQUEST_INDEXES,
     outboxCollections: OUTBOX_COLLECTIONS,
-    deps: ({ db, eventsRecorded, config, runs }): ChangeRequestsDeps => ({
-      ...changeRequestsDeps(db, eventsRecorded, connect(config.CONTENT_GRPC_URL, config.CHANGE_REQUESTS_CONTENT_DEADLINE_MS), clock),
-      runs,
-    }),
-    // Once per database: what consumers' copies (content's counts) did not hear before they listened.
+    deps: ({ db, eventsRecorded, config, runs }): ChangeRequestsDeps => {
+      database = db;
+      return { ...changeRequestsDeps(db, eventsRecorded, connect(config.CONTENT_GRPC_URL, config.CHANGE_REQUESTS_CONTENT_DEADLINE_MS), clock), runs };
+    },
+    // the current indexes exist by now; those of earlier versions go. Once per database: what consumers'
+    // copies (content's counts) did not hear before they listened.
     init: async (deps) => {
+      const dropped = await dropIndexesNamed(database!, RETIRED_CHANGE_REQUEST_INDEXES);
+      if (dropped.length) logger.info('change-requests: dropped indexes of an earlier version', { indexes: dropped });
       await deps.runs!.enqueue({ kind: ANNOUNCE_STATES_RUN, idempotencyKey: ANNOUNCE_STATES_KEY });
     },
     dispose: async (deps) => (deps.content as unknown as { close(): void }).close(),
@@ -38,6 +44,7 @@ export const changeRequestsServiceWith = (connect: (address: string, deadlineMs:
     }),
     runs: (deps) => ({ handlers: { [ANNOUNCE_STATES_RUN]: async (_input, ctx) => announceStates(deps, ctx) } }),
   });
+};
 
 /** content reached over gRPC (the service tier of the tests gives a stand-in and a clock). */
 export const changeRequestsService = changeRequestsServiceWith(connectContent);

@@ -11,8 +11,7 @@ import {
 import type { Caller } from '@bindery/platform/grpc';
 import { invalid } from '@bindery/platform/errors';
 import { changeRequestsV1 as pb, documentFromMessage } from '@bindery/shared/contracts';
-import { IdempotencyMark, newId } from '@bindery/shared/ids';
-import { createOnce } from '@bindery/platform/mongo';
+import { newId } from '@bindery/shared/ids';
 import { decodeCursor, resolveLimit, toPage } from '@bindery/shared/pagination';
 import type { Document } from '@bindery/shared/markdown';
 import { changeRequestEvent } from './change-request-events';
@@ -20,38 +19,31 @@ import { changeRequestMessage, changeRequestMessages, oneMessage } from './chang
 import { ChangeRequestsDeps, nowOf } from './deps';
 import { spaceAccess, visibleChangeRequest } from './space-access-from-content';
 
-/** Opens a change request on the space's current revision (editors); with an idempotency mark, once: a retry answers the one the first attempt opened. */
-export async function createChangeRequest(deps: ChangeRequestsDeps, caller: Caller, req: pb.CreateChangeRequestRequest, mark?: IdempotencyMark): Promise<pb.ChangeRequest> {
+/** Opens a change request on the space's current revision (editors). */
+export async function createChangeRequest(deps: ChangeRequestsDeps, caller: Caller, req: pb.CreateChangeRequestRequest): Promise<pb.ChangeRequest> {
   const access = await spaceAccess(deps, caller, req.spaceId);
   assertMay(access, 'edit');
   const subject = checkSubject(req.subject ?? '');
-  return createOnce(mark, {
-    find: () => deps.changeRequests.findCreatedWith(access.spaceId, mark!),
-    answer: (cr) => oneMessage(deps, cr, access.revision),
-    create: async () => {
-      const now = nowOf(deps);
-      const number = await deps.changeRequests.nextNumber(access.spaceId);
-      const cr: ChangeRequestRecord = {
-        _id: newId(),
-        organizationId: access.organizationId,
-        spaceId: access.spaceId,
-        number,
-        status: 'open',
-        subject,
-        createdBy: caller.userId,
-        createdAt: now,
-        updatedAt: now,
-        revision: access.revision,
-        revisionInitial: access.revision,
-        contributors: [caller.userId],
-        requestedReviewers: [],
-        ...(mark ? { idempotency: mark } : {}),
-      };
-      await deps.changeRequests.insert(cr, [changeRequestEvent('created', cr, [], caller.userId)]);
-      // a change request just opened has no comments: no count to read
-      return changeRequestMessage(cr, 0, access.revision);
-    },
-  });
+  const now = nowOf(deps);
+  const number = await deps.changeRequests.nextNumber(access.spaceId);
+  const cr: ChangeRequestRecord = {
+    _id: newId(),
+    organizationId: access.organizationId,
+    spaceId: access.spaceId,
+    number,
+    status: 'open',
+    subject,
+    createdBy: caller.userId,
+    createdAt: now,
+    updatedAt: now,
+    revision: access.revision,
+    revisionInitial: access.revision,
+    contributors: [caller.userId],
+    requestedReviewers: [],
+  };
+  await deps.changeRequests.insert(cr, [changeRequestEvent('created', cr, [], caller.userId)]);
+  // a change request just opened has no comments: no count to read
+  return changeRequestMessage(cr, 0, access.revision);
 }
 
 export async function getChangeRequest(deps: ChangeRequestsDeps, caller: Caller, req: pb.ChangeRequestRef): Promise<pb.ChangeRequest> {

@@ -2,7 +2,7 @@ import { DomainError, invalid } from '@bindery/platform/errors';
 import type { Caller } from '@bindery/platform/grpc';
 import { assertContentWritable, assertMay, ChangeRequestRecord, mergeBaseOf } from '@bindery/change-requests/domain';
 import { changeRequestsV1 as pb } from '@bindery/shared/contracts';
-import { IdempotencyMark, newId } from '@bindery/shared/ids';
+import { newId } from '@bindery/shared/ids';
 import { changeRequestEvent } from './change-request-events';
 import { changeRequestMessage, oneMessage } from './change-request-json';
 import { ChangeRequestsDeps, nowOf } from './deps';
@@ -72,15 +72,13 @@ export async function bringUpToDate(deps: ChangeRequestsDeps, caller: Caller, re
  * claimed first, so one merge of a change request runs at a time; content merges the head into the
  * space's current revision and moves the space's pointer by compare-and-set (an idempotency key
  * makes a repeated merge of the same head answer the same revision); then the change request is
- * marked merged by its claimant. Overlapping edits answer `conflicts` and change nothing. With an
- * idempotency mark (the client's Idempotency-Key) the mark is recorded with the merged state, and a
- * retry with it answers the merge's result; merging a merged change request otherwise is a conflict.
+ * marked merged by its claimant. Overlapping edits answer `conflicts` and change nothing. Merging a
+ * merged change request is a conflict (a retry with the client's Idempotency-Key is answered before
+ * this runs, from the service's idempotency keys).
  */
-export async function mergeChangeRequest(deps: ChangeRequestsDeps, caller: Caller, req: pb.ChangeRequestRef, mark?: IdempotencyMark): Promise<pb.MergeResponse> {
+export async function mergeChangeRequest(deps: ChangeRequestsDeps, caller: Caller, req: pb.ChangeRequestRef): Promise<pb.MergeResponse> {
   const { access, cr } = await visibleChangeRequest(deps, caller, req.spaceId, req.changeRequest);
   assertMay(access, 'merge');
-  if (mark && cr.status === 'merged' && cr.revisionMerged && cr.mergedWith?.by === mark.by && cr.mergedWith.key === mark.key)
-    return { result: 'merge', revision: cr.revisionMerged, conflicts: [] };
   assertContentWritable(cr);
   const token = newId();
   const now = nowOf(deps);
@@ -113,7 +111,6 @@ export async function mergeChangeRequest(deps: ChangeRequestsDeps, caller: Calle
       mergedBy: caller.userId,
       mergedAt: at,
       updatedAt: at,
-      ...(mark ? { mergedWith: mark } : {}),
     };
     const done = await deps.changeRequests.finishMerge(cr._id, token, set, [changeRequestEvent('merged', { ...claimed, ...set }, ['status'], caller.userId)]);
     if (!done) {

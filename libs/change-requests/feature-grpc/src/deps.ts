@@ -1,5 +1,5 @@
 import type { ContentClients } from '@bindery/content/client';
-import { Db, Transaction, transactionsRelayingEvents } from '@bindery/platform/mongo';
+import { Db, IdempotencyKeys, Transaction, transactionsRelayingEvents } from '@bindery/platform/mongo';
 import type { RunStore } from '@bindery/platform/runs';
 import { ChangeRequestsRepository, CommentsRepository, RepliesRepository, ReviewsRepository } from '@bindery/change-requests/data-access';
 
@@ -12,6 +12,8 @@ export interface ChangeRequestsDeps {
   /** content's services, called as the caller: the space, its roles and revisions */
   content: ContentClients;
   clock: () => number;
+  /** the callers' Idempotency-Keys of creates and merges (a retry answers the first answer) */
+  idempotencyKeys: IdempotencyKeys;
   /** one multi-document transaction, retried on transient conflicts; wakes the relay after the commit */
   transaction: Transaction;
   /** durable runs (the announcement of states at the first start) */
@@ -26,6 +28,7 @@ export function changeRequestsDeps(db: Db, eventsRecorded: () => void, content: 
     reviews: new ReviewsRepository(db, eventsRecorded),
     content,
     clock,
+    idempotencyKeys: new IdempotencyKeys(db, { clock }),
     transaction: transactionsRelayingEvents(db, eventsRecorded),
   };
 }

@@ -1,7 +1,6 @@
 import { ClientSession, Db, Filter } from 'mongodb';
 import { EventEnvelope } from '@bindery/platform/events';
-import { createdWith, Repository } from '@bindery/platform/mongo';
-import type { IdempotencyMark } from '@bindery/shared/ids';
+import { Repository } from '@bindery/platform/mongo';
 import type { CollectionRecord, SpaceRecord, Sibling, ContentKind } from '@bindery/content/domain';
 
 type Item = SpaceRecord | CollectionRecord;
@@ -27,11 +26,6 @@ export abstract class ContentItemsRepository<T extends Item> extends Repository<
 
   insert(record: T, events: EventEnvelope[], session?: ClientSession) {
     return this.insertRecord(record, events, session);
-  }
-
-  /** The item `mark` created in the organization, deleted or not (a retry answers it as it is). */
-  findCreatedWith(organizationId: string, mark: IdempotencyMark) {
-    return this.findOne({ organizationId, ...createdWith(mark) } as unknown as Filter<T>, { includeDeleted: true });
   }
 
   findLive(id: string, session?: ClientSession) {

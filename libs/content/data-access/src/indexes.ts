@@ -1,5 +1,5 @@
 import { OUTBOX_INDEX } from '@bindery/platform/events';
-import { idempotencyIndex, IndexPlan } from '@bindery/platform/mongo';
+import { IDEMPOTENCY_KEY_INDEXES, IndexPlan } from '@bindery/platform/mongo';
 
 export const COLLECTIONS = {
   spaces: 'spaces',
@@ -22,7 +22,6 @@ export const CONTENT_INDEXES: IndexPlan = {
     { key: { organizationId: 1, parent: 1, position: 1, _id: 1 }, name: 'siblings' },
     { key: { deletedAt: 1 }, name: 'deleted', partialFilterExpression: { deletedAt: { $exists: true } } },
     { key: { purgedAt: 1 }, name: 'purged', partialFilterExpression: { purgedAt: { $exists: true } } },
-    idempotencyIndex('organizationId'),
     OUTBOX_INDEX,
   ],
   [COLLECTIONS.collections]: [
@@ -30,7 +29,6 @@ export const CONTENT_INDEXES: IndexPlan = {
     { key: { organizationId: 1, parent: 1, position: 1, _id: 1 }, name: 'siblings' },
     { key: { deletedAt: 1 }, name: 'deleted', partialFilterExpression: { deletedAt: { $exists: true } } },
     { key: { purgedAt: 1 }, name: 'purged', partialFilterExpression: { purgedAt: { $exists: true } } },
-    idempotencyIndex('organizationId'),
     OUTBOX_INDEX,
   ],
   [COLLECTIONS.grants]: [
@@ -49,4 +47,11 @@ export const CONTENT_INDEXES: IndexPlan = {
   [COLLECTIONS.contentObjects]: [{ key: { spaceId: 1 }, name: 'by_space' }],
   [COLLECTIONS.teams]: [{ key: { organizationId: 1 }, name: 'by_org' }],
   [COLLECTIONS.changeRequestItems]: [{ key: { spaceId: 1, kind: 1, status: 1 }, name: 'by_space' }],
+  ...IDEMPOTENCY_KEY_INDEXES,
+};
+
+/** Indexes of earlier versions, dropped at start: idempotency keys lived on the spaces and collections they created (unique per caller and key, never expiring). */
+export const RETIRED_CONTENT_INDEXES: Record<string, string[]> = {
+  [COLLECTIONS.spaces]: ['idempotency_key'],
+  [COLLECTIONS.collections]: ['idempotency_key'],
 };

@@ -14,7 +14,7 @@ export type PrincipalKind = 'user' | 'team';
 export interface CollectionRecord {
   _id: string;
   organizationId: string;
-  /** the Idempotency-Key it was created with, if any (a retry answers this record) */
+  /** the Idempotency-Key it was created with, on records of earlier versions only (keys now live in idempotency_keys) */
   idempotency?: IdempotencyMark;
   title: string;
   description?: string;
@@ -35,7 +35,7 @@ export interface CollectionRecord {
 export interface SpaceRecord {
   _id: string;
   organizationId: string;
-  /** the Idempotency-Key it was created with, if any (a retry answers this record) */
+  /** the Idempotency-Key it was created with, on records of earlier versions only (keys now live in idempotency_keys) */
   idempotency?: IdempotencyMark;
   title: string;
   emoji: string;

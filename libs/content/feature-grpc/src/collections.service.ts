@@ -1,6 +1,6 @@
 import { invalid, notFound } from '@bindery/platform/errors';
 import type { Caller } from '@bindery/platform/grpc';
-import { ClientSession, createOnce } from '@bindery/platform/mongo';
+import { ClientSession } from '@bindery/platform/mongo';
 import {
   assertCanCreateInOrganization,
   assertNoCycle,
@@ -14,7 +14,7 @@ import {
 } from '@bindery/content/domain';
 import { ContentEvents as E } from '@bindery/content/client';
 import { contentV1 as pb } from '@bindery/shared/contracts';
-import { IdempotencyMark, newId } from '@bindery/shared/ids';
+import { newId } from '@bindery/shared/ids';
 import { decodeCursor, resolveLimit, toPage } from '@bindery/shared/pagination';
 import { hasAtLeast } from '@bindery/shared/roles';
 import { ContentDeps, nowOf, SOURCE } from './content-deps';
@@ -49,38 +49,31 @@ export async function visibleCollection(deps: ContentDeps, caller: Caller, id: s
   return { collection, view, role };
 }
 
-export async function createCollection(deps: ContentDeps, caller: Caller, req: pb.CreateCollectionRequest, mark?: IdempotencyMark): Promise<pb.Collection> {
+export async function createCollection(deps: ContentDeps, caller: Caller, req: pb.CreateCollectionRequest): Promise<pb.Collection> {
   const title = checkContentTitle(req.title ?? 'Untitled');
-  return createOnce(mark, {
-    find: () => deps.collections.findCreatedWith(req.organizationId, mark!),
-    answer: async (collection) => getCollection(deps, caller, collection._id),
-    create: async () => {
-      const created = await deps.transaction(async (session) => {
-        const view = await OrgView.load(deps, req.organizationId, caller.userId, { session });
-        if (!view.principal.member) throw notFound('Organization');
-        const parent = req.parent ? await liveParent(deps, view, req.parent, session) : null;
-        if (parent) assertCanCreateUnder(view, parent);
-        else assertCanCreateInOrganization(view.principal);
-        const now = nowOf(deps);
-        const id = newId();
-        const { position } = await placement(deps, req.organizationId, parent?._id ?? null, { kind: 'collection', id }, undefined, session);
-        const record: CollectionRecord = {
-          _id: id,
-          organizationId: req.organizationId,
-          title,
-          parent: parent?._id ?? null,
-          defaultLevel: 'inherit',
-          position,
-          createdAt: now,
-          updatedAt: now,
-          ...(mark ? { idempotency: mark } : {}),
-        };
-        await deps.collections.insert(record, [collectionEvent(E.collectionCreated, record)], session);
-        return { record, role: view.roleOf(collectionItem(record)) };
-      });
-      return collectionMessage(created.record, created.role);
-    },
+  const created = await deps.transaction(async (session) => {
+    const view = await OrgView.load(deps, req.organizationId, caller.userId, { session });
+    if (!view.principal.member) throw notFound('Organization');
+    const parent = req.parent ? await liveParent(deps, view, req.parent, session) : null;
+    if (parent) assertCanCreateUnder(view, parent);
+    else assertCanCreateInOrganization(view.principal);
+    const now = nowOf(deps);
+    const id = newId();
+    const { position } = await placement(deps, req.organizationId, parent?._id ?? null, { kind: 'collection', id }, undefined, session);
+    const record: CollectionRecord = {
+      _id: id,
+      organizationId: req.organizationId,
+      title,
+      parent: parent?._id ?? null,
+      defaultLevel: 'inherit',
+      position,
+      createdAt: now,
+      updatedAt: now,
+    };
+    await deps.collections.insert(record, [collectionEvent(E.collectionCreated, record)], session);
+    return { record, role: view.roleOf(collectionItem(record)) };
   });
+  return collectionMessage(created.record, created.role);
 }
 
 export async function getCollection(deps: ContentDeps, caller: Caller, id: string): Promise<pb.Collection> {

@@ -1,4 +1,4 @@
-import type { ClientSession } from '@bindery/platform/mongo';
+import type { ClientSession, IdempotencyKeys } from '@bindery/platform/mongo';
 import type { TrailingCache } from '@bindery/platform/grpc';
 import type { CollectionRecord, GrantRecord } from '@bindery/content/domain';
 import type {
@@ -39,6 +39,8 @@ export interface ContentDeps {
    * commit; another replica's show within the cache's age.
    */
   views: { collections: TrailingCache<CollectionRecord[]>; grants: TrailingCache<GrantRecord[]> };
+  /** the callers' Idempotency-Keys of creates (a retry answers the first answer) */
+  idempotencyKeys: IdempotencyKeys;
   /** milliseconds since the epoch; injectable so tests can cross the restore window without waiting */
   clock: () => number;
   /** website imports: their job records, limits and outbound policy */

@@ -1,9 +1,10 @@
 import { defineService } from '@bindery/platform/service-runtime';
-import { BLOB_INDEXES, CONTENT_INDEXES, OUTBOX_COLLECTIONS } from '@bindery/content/data-access';
+import { BLOB_INDEXES, CONTENT_INDEXES, OUTBOX_COLLECTIONS, RETIRED_CONTENT_INDEXES } from '@bindery/content/data-access';
 import { connectIdentity, identityAddressSetting } from '@bindery/identity/client';
 import { changeRequestCountHandlers } from './change-request-counts';
 import { IdentitySource, identityAccessSource, orgAccessIndexes } from '@bindery/identity/projection';
-import type { Db } from '@bindery/platform/mongo';
+import { Db, dropIndexesNamed } from '@bindery/platform/mongo';
+import { logger } from '@bindery/platform/telemetry';
 import type { ContentDeps } from './content-deps';
 import { composeContent } from './content-composition';
 import { contentFiles, FILE_SETTINGS, fileDownloadsGrpc } from './files';
@@ -22,6 +23,7 @@ import { outboundPolicyFromEnv } from '@bindery/platform/outbound-http';
  */
 export function contentServiceWith(clock: () => number = Date.now, accessSource?: (db: Db) => IdentitySource) {
   let identity: ReturnType<typeof connectIdentity> | undefined;
+  let database: Db | undefined;
   return defineService({
     name: 'content',
     settings: {
@@ -41,6 +43,7 @@ export function contentServiceWith(clock: () => number = Date.now, accessSource?
     indexes: { ...CONTENT_INDEXES, ...BLOB_INDEXES, ...orgAccessIndexes() },
     outboxCollections: OUTBOX_COLLECTIONS,
     deps: ({ db, eventsRecorded, config, runs }): ContentDeps => {
+      database = db;
       const source = accessSource?.(db) ?? identityAccessSource((identity = connectIdentity(config.IDENTITY_GRPC_URL, config.CONTENT_IDENTITY_DEADLINE_MS)), 'content');
       return {
         ...composeContent(
@@ -58,6 +61,11 @@ export function contentServiceWith(clock: () => number = Date.now, accessSource?
           allowPrivate: outboundPolicyFromEnv({ BINDERY_OUTBOUND_ALLOW_PRIVATE: config.BINDERY_OUTBOUND_ALLOW_PRIVATE }).allowPrivate,
         },
       };
+    },
+    // the current indexes exist by now; those of earlier versions go
+    init: async () => {
+      const dropped = await dropIndexesNamed(database!, RETIRED_CONTENT_INDEXES);
+      if (dropped.length) logger.info('content: dropped indexes of an earlier version', { indexes: dropped });
     },
     dispose: async () => {
       identity?.close();

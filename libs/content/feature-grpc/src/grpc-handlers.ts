@@ -28,13 +28,15 @@ export function contentGrpc(deps: ContentDeps): GrpcRegistration[] {
     grpcService(
       contentV1.SpacesServiceService,
       {
-        createSpace: (req, { caller, idempotencyKey }) => spaces.createSpace(deps, caller, req, idempotencyMark(caller.userId, idempotencyKey, req)),
+        createSpace: (req, { caller, idempotencyKey }) =>
+          deps.idempotencyKeys.once('createSpace', idempotencyMark(caller.userId, idempotencyKey, req), contentV1.Space, () => spaces.createSpace(deps, caller, req)),
         listSpaces: (req, { caller }) => spaces.listSpaces(deps, caller, req),
         getSpace: (req, { caller }) => spaces.getSpace(deps, caller, req.spaceId),
         updateSpace: (req, { caller }) => spaces.updateSpace(deps, caller, req),
         deleteSpace: (req, { caller }) => spaces.deleteSpace(deps, caller, req.spaceId),
         restoreSpace: (req, { caller }) => spaces.restoreSpace(deps, caller, req.spaceId),
-        duplicateSpace: (req, { caller }) => spaces.duplicateSpace(deps, caller, req.spaceId),
+        duplicateSpace: (req, { caller, idempotencyKey }) =>
+          deps.idempotencyKeys.once('duplicateSpace', idempotencyMark(caller.userId, idempotencyKey, req), contentV1.Space, () => spaces.duplicateSpace(deps, caller, req.spaceId)),
         moveSpace: (req, { caller }) => spaces.moveSpace(deps, caller, req),
         transferSpace: (req, { caller }) => spaces.transferSpace(deps, caller, req),
         listMemberSpaces: (req, { caller }) => spaces.listMemberSpaces(deps, caller, req),
@@ -43,7 +45,10 @@ export function contentGrpc(deps: ContentDeps): GrpcRegistration[] {
       { siteReadable: SITE_READABLE_SPACES },
     ),
     grpcService(contentV1.CollectionsServiceService, {
-      createCollection: (req, { caller, idempotencyKey }) => collections.createCollection(deps, caller, req, idempotencyMark(caller.userId, idempotencyKey, req)),
+      createCollection: (req, { caller, idempotencyKey }) =>
+        deps.idempotencyKeys.once('createCollection', idempotencyMark(caller.userId, idempotencyKey, req), contentV1.Collection, () =>
+          collections.createCollection(deps, caller, req),
+        ),
       listCollections: (req, { caller }) => collections.listCollections(deps, caller, req),
       getCollection: (req, { caller }) => collections.getCollection(deps, caller, req.collectionId),
       updateCollection: (req, { caller }) => collections.updateCollection(deps, caller, req),

@@ -14,9 +14,10 @@ const key = () => `key-${randomBytes(8).toString('hex')}`;
 describe('creates with an idempotency key (in process, real MongoDB)', () => {
   let service: ServiceUnderTest<ContentDeps>;
   let clients: ReturnType<typeof connectContent>;
+  const descriptor = contentServiceWith(Date.now, identityStandIn);
 
   beforeAll(async () => {
-    service = await startServiceUnderTest(contentServiceWith(Date.now, identityStandIn), { CONTENT_PURGE_EVERY_MS: '86400000' });
+    service = await startServiceUnderTest(descriptor, { CONTENT_PURGE_EVERY_MS: '86400000' });
     clients = connectContent(service.address, 10000);
     for (const user of [alice, bob])
       await service.running.deps.access.handlers[I.memberAdded.type](I.memberAdded.create('tests', user.userId, { organizationId: org, userId: user.userId, role: 'admin' }, org));
@@ -57,22 +58,51 @@ describe('creates with an idempotency key (in process, real MongoDB)', () => {
     expect(plain[0].id).not.toBe(plain[1].id);
   });
 
-  test('a key is the caller’s own, and reusing it for a different request is a conflict', async () => {
+  test('a key is the caller’s own, and reusing it for a different request is refused as unprocessable (422)', async () => {
     const k = key();
     const mine = await clients.spaces.createSpace({ organizationId: org, title: 'Keyed' }, { caller: alice, idempotencyKey: k });
     const theirs = await clients.spaces.createSpace({ organizationId: org, title: 'Keyed' }, { caller: bob, idempotencyKey: k });
     expect(theirs.id).not.toBe(mine.id);
-    await expect(clients.spaces.createSpace({ organizationId: org, title: 'Something else' }, { caller: alice, idempotencyKey: k })).rejects.toMatchObject({ kind: 'conflict' });
+    await expect(clients.spaces.createSpace({ organizationId: org, title: 'Something else' }, { caller: alice, idempotencyKey: k })).rejects.toMatchObject({
+      kind: 'unprocessable',
+    });
+    await expect(clients.collections.createCollection({ organizationId: org, title: 'Keyed' }, { caller: alice, idempotencyKey: k })).rejects.toMatchObject({
+      kind: 'unprocessable',
+    });
+  });
+
+  test('on a database of an earlier version, start drops the unique index of keys on spaces and collections', async () => {
+    const db = service.running.mongo.db;
+    // what an earlier version left: a space carrying its key, under a unique index on (organization, caller, key)
+    const oldKey = key();
+    const old = await clients.spaces.createSpace({ organizationId: org, title: 'Made by an earlier version' }, { caller: alice });
+    await db.collection('spaces').updateOne({ _id: old.id as never }, { $set: { idempotency: { by: alice.userId, key: oldKey, request: 'x' } } });
+    for (const name of ['spaces', 'collections'])
+      await db
+        .collection(name)
+        .createIndex(
+          { organizationId: 1, 'idempotency.by': 1, 'idempotency.key': 1 },
+          { name: 'idempotency_key', unique: true, partialFilterExpression: { 'idempotency.key': { $exists: true } } },
+        );
+    await descriptor.init!(service.running.deps, {} as never);
+    for (const name of ['spaces', 'collections']) expect((await db.collection(name).indexes()).map((i) => i.name)).not.toContain('idempotency_key');
+    // the key lives on in no index: using it now is a first use
+    const fresh = await clients.spaces.createSpace({ organizationId: org, title: 'Made by an earlier version' }, { caller: alice, idempotencyKey: oldKey });
+    expect(fresh.id).not.toBe(old.id);
   });
 
   test('a space created with a key can be duplicated, again and again (the copy is not that create)', async () => {
     const k = key();
     const keyed = await clients.spaces.createSpace({ organizationId: org, title: 'Keyed original' }, { caller: alice, idempotencyKey: k });
-    const copies = [
-      await clients.spaces.duplicateSpace({ spaceId: keyed.id }, { caller: alice }),
-      await clients.spaces.duplicateSpace({ spaceId: keyed.id }, { caller: alice, idempotencyKey: k }),
-    ];
+    const copies = [await clients.spaces.duplicateSpace({ spaceId: keyed.id }, { caller: alice }), await clients.spaces.duplicateSpace({ spaceId: keyed.id }, { caller: alice })];
     expect(new Set([keyed.id, ...copies.map((c) => c.id)]).size).toBe(3);
+    // the create's key is the create's: a duplicate with it is another request
+    await expect(clients.spaces.duplicateSpace({ spaceId: keyed.id }, { caller: alice, idempotencyKey: k })).rejects.toMatchObject({ kind: 'unprocessable' });
+    // a duplicate with a key of its own copies once
+    const d = key();
+    const twice = await Promise.all([1, 2, 3].map(() => clients.spaces.duplicateSpace({ spaceId: keyed.id }, { caller: alice, idempotencyKey: d })));
+    expect(new Set(twice.map((c) => c.id)).size).toBe(1);
+    expect(twice[0].id).not.toBe(keyed.id);
     // the key still answers the original
     expect((await clients.spaces.createSpace({ organizationId: org, title: 'Keyed original' }, { caller: alice, idempotencyKey: k })).id).toBe(keyed.id);
   });

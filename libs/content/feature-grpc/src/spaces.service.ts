@@ -1,10 +1,10 @@
 import { forbidden, invalid, notFound } from '@bindery/platform/errors';
 import { isInternalCaller, type Caller } from '@bindery/platform/grpc';
-import { ClientSession, createOnce } from '@bindery/platform/mongo';
+import { ClientSession } from '@bindery/platform/mongo';
 import { assertCanCreateInOrganization, assertRestorable, assertRole, checkContentTitle, CollectionRecord, isLevel, SpaceRecord, SpaceSelection } from '@bindery/content/domain';
 import { ContentEvents as E } from '@bindery/content/client';
 import { contentV1 as pb } from '@bindery/shared/contracts';
-import { IdempotencyMark, newId } from '@bindery/shared/ids';
+import { newId } from '@bindery/shared/ids';
 import { decodeCursor, resolveLimit, toPage } from '@bindery/shared/pagination';
 import { ContentDeps, nowOf, SOURCE } from './content-deps';
 import { visibleSpace } from './space-visibility';
@@ -41,40 +41,33 @@ async function newSpaceSlot(
   return { id, revision, position, now };
 }
 
-export async function createSpace(deps: ContentDeps, caller: Caller, req: pb.CreateSpaceRequest, mark?: IdempotencyMark): Promise<pb.Space> {
+export async function createSpace(deps: ContentDeps, caller: Caller, req: pb.CreateSpaceRequest): Promise<pb.Space> {
   const title = checkContentTitle(req.title ?? 'Untitled');
   if (req.editMode !== undefined && !['live', 'locked'].includes(req.editMode)) throw invalid('editMode must be live or locked.');
   const organizationId = req.organizationId;
-  return createOnce(mark, {
-    find: () => deps.spaces.findCreatedWith(organizationId, mark!),
-    answer: async (space) => getSpace(deps, caller, space._id),
-    create: async () => {
-      const created = await deps.transaction(async (session) => {
-        const view = await OrgView.load(deps, organizationId, caller.userId, { session });
-        if (!view.principal.member) throw notFound('Organization');
-        const parent = req.parent ? await liveParent(deps, view, req.parent, session) : null;
-        const { id, revision, position, now } = await newSpaceSlot(deps, view, parent, session);
-        const space: SpaceRecord = {
-          _id: id,
-          organizationId,
-          title,
-          emoji: req.emoji ?? '',
-          visibility: 'private',
-          editMode: (req.editMode as SpaceRecord['editMode']) ?? 'live',
-          parent: parent?._id ?? null,
-          defaultLevel: 'inherit',
-          position,
-          revision,
-          createdAt: now,
-          updatedAt: now,
-          ...(mark ? { idempotency: mark } : {}),
-        };
-        await deps.spaces.insert(space, [spaceEvent(E.spaceCreated, space)], session);
-        return { space, role: view.roleOf(spaceItem(space)) };
-      });
-      return spaceMessage(created.space, created.role);
-    },
+  const created = await deps.transaction(async (session) => {
+    const view = await OrgView.load(deps, organizationId, caller.userId, { session });
+    if (!view.principal.member) throw notFound('Organization');
+    const parent = req.parent ? await liveParent(deps, view, req.parent, session) : null;
+    const { id, revision, position, now } = await newSpaceSlot(deps, view, parent, session);
+    const space: SpaceRecord = {
+      _id: id,
+      organizationId,
+      title,
+      emoji: req.emoji ?? '',
+      visibility: 'private',
+      editMode: (req.editMode as SpaceRecord['editMode']) ?? 'live',
+      parent: parent?._id ?? null,
+      defaultLevel: 'inherit',
+      position,
+      revision,
+      createdAt: now,
+      updatedAt: now,
+    };
+    await deps.spaces.insert(space, [spaceEvent(E.spaceCreated, space)], session);
+    return { space, role: view.roleOf(spaceItem(space)) };
   });
+  return spaceMessage(created.space, created.role);
 }
 
 export async function getSpace(deps: ContentDeps, caller: Caller, spaceId: string): Promise<pb.Space> {

@@ -1,4 +1,5 @@
 import { ID_PARAM, JSON_DOCUMENT, JsonSchema, LIST_QUERY } from '@bindery/gateway/http';
+import { EMOJI_MAX_LENGTH, EMOJI_PATTERN } from '@bindery/shared/text';
 import { CHANGE_REQUEST } from './change-request-schemas';
 
 export const COMMENT = { ...CHANGE_REQUEST, commentId: ID_PARAM };
@@ -33,7 +34,7 @@ const BODY: JsonSchema = {
 const EMOJI_LIST = (what: string): JsonSchema => ({
   type: 'array',
   maxItems: 20,
-  items: { type: 'string', minLength: 1, maxLength: 32 },
+  items: { type: 'string', minLength: 1, maxLength: EMOJI_MAX_LENGTH, pattern: EMOJI_PATTERN, description: 'An emoji: no white space' },
   description: `Emoji reactions of the caller to ${what}`,
 });
 

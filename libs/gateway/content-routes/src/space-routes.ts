@@ -119,8 +119,9 @@ export function spaceRoutes(spaces: ContentClients['spaces'], urls: Urls): Route
       tags: ['spaces'],
       params: SPACE_PARAM,
       success: { status: 201, description: 'The copy', schema: officialResponse('duplicateSpace') },
-      async handler({ caller, deadline, params }) {
-        return created(await spaces.duplicateSpace({ spaceId: params.spaceId }, { caller, deadline }));
+      idempotent: true,
+      async handler({ caller, deadline, idempotencyKey, params }) {
+        return created(await spaces.duplicateSpace({ spaceId: params.spaceId }, { caller, deadline, idempotencyKey }));
       },
     },
     {

@@ -4,8 +4,8 @@ import { IDEMPOTENCY_KEY_PATTERN } from '@bindery/platform/grpc';
 /**
  * The optional `Idempotency-Key` request header of the routes that create something or merge
  * (RouteSpec `idempotent`): a client that got no answer (a timeout, a 503) sends the request again
- * with the same key and gets the resource the first attempt created instead of a second one. Keys
- * are scoped to the caller; the same key with a different request is a 409.
+ * with the same key and gets the first attempt's answer instead of a second resource. Keys are
+ * scoped to the caller and kept 24 h by the service; the same key with a different request is a 422.
  */
 export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';
 
@@ -17,8 +17,14 @@ export const IDEMPOTENCY_KEY_PARAMETER = {
   in: 'header',
   required: false,
   description:
-    'Makes the request safe to retry: a second request by the same caller with the same key answers what the first one created (or merged) instead of doing it again. 1 to 255 visible ASCII characters, e.g. a UUID.',
+    'Makes the request safe to retry: for 24 hours, a second request by the same caller with the same key and the same request answers what the first one answered (its status and body) instead of doing it again; the same key with a different request is refused (422). 1 to 255 visible ASCII characters, e.g. a UUID.',
   schema: { type: 'string', minLength: 1, maxLength: 255, pattern: IDEMPOTENCY_KEY_PATTERN },
+};
+
+/** The refusal the routes that take the header declare: the key was used (within 24 h) with another request. */
+export const IDEMPOTENCY_KEY_REFUSAL = {
+  status: 422,
+  description: 'The Idempotency-Key was already used by this caller with a different request (another operation, path or body).',
 };
 
 /** The request's key: absent, or exactly one value of the header's form (anything else is a 400). */

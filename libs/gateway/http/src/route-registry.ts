@@ -2,7 +2,7 @@ import type { Caller } from '@bindery/platform/grpc';
 import type { JsonSchema } from './json-schema';
 import { withTextRule } from './schemas';
 
-export { officialResponse, officialSchema } from './official-schemas';
+export { componentSchemasFor, officialResponse, officialSchema } from './official-schemas';
 export { officialLatestResponse, officialRequest } from './official-inlined';
 export type { JsonSchema };
 export type HttpMethod = 'get' | 'post' | 'put' | 'patch' | 'delete';

@@ -17,7 +17,10 @@ const SOURCE = {
 const ORG = { organizationId: ID_PARAM };
 const SPEC = { organizationId: ID_PARAM, specSlug: SLUG };
 const VERSION = { organizationId: ID_PARAM, specSlug: SLUG, versionId: ID_PARAM };
-const SOURCE_REFUSAL = { status: 400 as const, description: 'The source text is only white space, or the source URL does not parse as an http(s) URL' };
+const SOURCE_REFUSAL = {
+  status: 400 as const,
+  description: 'The source text is only white space, or the source URL does not parse as an http(s) URL or is longer than 2048 characters once normalised (kept as `URL.href`)',
+};
 const PROCESSING =
   'The answer comes at once with `processingState: "pending"`; a durable run fetches (a URL source, through the outbound guard), parses and validates the document, then the state is `complete`, with a new version when the document changed, or with `lastProcessErrorCode` and `lastProcessedErrors` saying what is wrong and where.';
 

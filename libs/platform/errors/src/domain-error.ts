@@ -2,7 +2,7 @@
  * The kinds of failure a use case can report. Each maps to one gRPC status and one HTTP status
  * (status-mapping.ts); nothing else in the system chooses a status.
  */
-export type ErrorKind = 'invalid' | 'unauthenticated' | 'forbidden' | 'not_found' | 'conflict' | 'precondition' | 'rate_limited' | 'unavailable' | 'internal';
+export type ErrorKind = 'invalid' | 'unauthenticated' | 'forbidden' | 'not_found' | 'conflict' | 'unprocessable' | 'precondition' | 'rate_limited' | 'unavailable' | 'internal';
 
 export class DomainError extends Error {
   constructor(
@@ -19,6 +19,7 @@ export const unauthenticated = (message = 'A valid API token is required.') => n
 export const forbidden = (message: string) => new DomainError('forbidden', message);
 export const notFound = (what: string) => new DomainError('not_found', `${what} not found.`);
 export const conflict = (message: string) => new DomainError('conflict', message);
+export const unprocessable = (message: string) => new DomainError('unprocessable', message);
 export const precondition = (message: string) => new DomainError('precondition', message);
 export const unavailable = (message: string) => new DomainError('unavailable', message);
 

@@ -8,6 +8,7 @@ describe('status mapping', () => {
     ['forbidden', GrpcCode.PERMISSION_DENIED, 403],
     ['not_found', GrpcCode.NOT_FOUND, 404],
     ['conflict', GrpcCode.ALREADY_EXISTS, 409],
+    ['unprocessable', GrpcCode.ABORTED, 422],
     ['precondition', GrpcCode.FAILED_PRECONDITION, 412],
     ['rate_limited', GrpcCode.RESOURCE_EXHAUSTED, 429],
     ['unavailable', GrpcCode.UNAVAILABLE, 503],

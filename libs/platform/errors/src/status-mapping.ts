@@ -27,6 +27,8 @@ const TABLE: Record<ErrorKind, { grpc: number; http: number }> = {
   forbidden: { grpc: GrpcCode.PERMISSION_DENIED, http: 403 },
   not_found: { grpc: GrpcCode.NOT_FOUND, http: 404 },
   conflict: { grpc: GrpcCode.ALREADY_EXISTS, http: 409 },
+  // a well-formed request the service will not act on as asked (an Idempotency-Key reused for another request)
+  unprocessable: { grpc: GrpcCode.ABORTED, http: 422 },
   precondition: { grpc: GrpcCode.FAILED_PRECONDITION, http: 412 },
   rate_limited: { grpc: GrpcCode.RESOURCE_EXHAUSTED, http: 429 },
   unavailable: { grpc: GrpcCode.UNAVAILABLE, http: 503 },
@@ -51,8 +53,6 @@ export function kindOfGrpcCode(code: number): ErrorKind {
     case GrpcCode.UNAVAILABLE:
     case GrpcCode.CANCELLED:
       return 'unavailable';
-    case GrpcCode.ABORTED:
-      return 'conflict';
     case GrpcCode.OUT_OF_RANGE:
       return 'invalid';
     default: {

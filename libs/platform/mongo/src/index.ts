@@ -8,4 +8,5 @@ export * from './change-feed';
 export * from './read-cache';
 export * from './repository';
 export * from './one-at-a-time';
-export * from './idempotent-create';
+export * from './idempotency-keys';
+export * from './retired-indexes';

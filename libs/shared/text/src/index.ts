@@ -1,2 +1,3 @@
 export * from './text-length';
 export * from './text-limits';
+export * from './emoji';

@@ -30,4 +30,10 @@ describe('spec slugs and sources', () => {
     expect(() => sourceOf({ url: 'ftp://example.com/a' }, 100)).toThrow(/http or https/);
     expect(() => sourceOf({ url: 'not a url' }, 100)).toThrow(/not a valid URL/);
   });
+
+  test('a source URL is kept normalised, an ASCII URI', () => {
+    expect(sourceOf({ url: 'hTTP://ª' }, 100)).toEqual({ kind: 'url', url: 'http://a/' });
+    expect(sourceOf({ url: 'HTTPS://Bücher.example/spec ü.yaml' }, 100)).toEqual({ kind: 'url', url: 'https://xn--bcher-kva.example/spec%20%C3%BC.yaml' });
+    expect(() => sourceOf({ url: `https://example.com/${'ü'.repeat(700)}` }, 100)).toThrow(/longer than 2048/);
+  });
 });

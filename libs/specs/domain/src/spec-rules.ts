@@ -14,7 +14,11 @@ export function assertSlug(slug: string): void {
 
 export const MAX_SOURCE_URL_LENGTH = 2048;
 
-/** The source of a request, checked: an http(s) URL of at most 2048 characters, or a text that is not empty. */
+/**
+ * The source of a request, checked: an http(s) URL of at most 2048 characters, or a text that is not
+ * empty. A URL is kept in its normalised form (`URL.href`: scheme and host lower case, an international
+ * host in punycode, other characters percent-encoded), an RFC 3986 URI as the answers' `format: uri` says.
+ */
 export function sourceOf(source: { text?: string; url?: string } | undefined, maxTextBytes: number): SpecSource {
   if (!source || (source.text === undefined) === (source.url === undefined)) throw invalid('source must be {"text": …} or {"url": …}.');
   if (source.text !== undefined) {
@@ -30,8 +34,8 @@ export function sourceOf(source: { text?: string; url?: string } | undefined, ma
     throw invalid('source.url is not a valid URL.');
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') throw invalid('source.url must use http or https.');
-  if (text.length > MAX_SOURCE_URL_LENGTH) throw invalid(`source.url is longer than ${MAX_SOURCE_URL_LENGTH} characters.`);
-  return { kind: 'url', url: text };
+  if (url.href.length > MAX_SOURCE_URL_LENGTH) throw invalid(`source.url is longer than ${MAX_SOURCE_URL_LENGTH} characters (once normalised).`);
+  return { kind: 'url', url: url.href };
 }
 
 export function visibilityOf(value: string): SpecVisibility {
