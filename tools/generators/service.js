@@ -322,28 +322,12 @@ export const ${P}Events = {
     [`libs/${name}/client/src/index.ts`]: `export * from './${name}-client';
 export * from './${name}-events';
 `,
-    [`libs/gateway/${name}-routes/src/index.ts`]: `import { defineGatewayModule, RouteSpec } from '@bindery/gateway/http';
+    [`libs/gateway/${name}-routes/src/index.ts`]: `import { defineGatewayModule, RouteSpec, servicePingRoute } from '@bindery/gateway/http';
 import { connect${P}, ${P}Clients } from '@bindery/${name}/client';
 
 /** ${P}'s routes. */
 export function ${C}Routes(clients: ${P}Clients): RouteSpec[] {
-  return [
-    {
-      method: 'get',
-      path: '/admin/services/${name}',
-      operationId: 'ping${P}',
-      summary: 'Whether ${name} answers, and who is calling',
-      tags: ['admin'],
-      success: {
-        status: 200,
-        description: 'The service and the caller it saw',
-        schema: { type: 'object', required: ['service', 'callerUserId'], additionalProperties: false, properties: { service: { type: 'string' }, callerUserId: { type: 'string' } } },
-      },
-      async handler({ caller, deadline }) {
-        return { body: await clients.${C}.ping({}, { caller, deadline }) };
-      },
-    },
-  ];
+  return [servicePingRoute('${name}', (req, call) => clients.${C}.ping(req, call))];
 }
 
 export const ${C}Gateway = defineGatewayModule({ service: '${name}', connect: connect${P}, routes: ${C}Routes });

@@ -1,4 +1,4 @@
-import { defineGatewayModule, ID_PARAM, officialResponse, RouteSpec } from '@bindery/gateway/http';
+import { defineGatewayModule, ID_PARAM, officialResponse, RouteSpec, servicePingRoute } from '@bindery/gateway/http';
 import type { JsonSchema } from '@bindery/gateway/http';
 import { connectGitSync, GitSyncClients } from '@bindery/git-sync/client';
 
@@ -79,26 +79,7 @@ const REFUSED_REMOTE =
 /** GitSync's routes: the reference's three Git sync operations, and the service's ping. */
 export function gitSyncRoutes(clients: GitSyncClients): RouteSpec[] {
   return [
-    {
-      method: 'get',
-      path: '/admin/services/git-sync',
-      operationId: 'pingGitSync',
-      summary: 'Whether git-sync answers, and who is calling',
-      tags: ['admin'],
-      success: {
-        status: 200,
-        description: 'The service and the caller it saw',
-        schema: {
-          type: 'object',
-          required: ['service', 'callerUserId'],
-          additionalProperties: false,
-          properties: { service: { type: 'string' }, callerUserId: { type: 'string' } },
-        },
-      },
-      async handler({ caller, deadline }) {
-        return { body: await clients.gitSync.ping({}, { caller, deadline }) };
-      },
-    },
+    servicePingRoute('git-sync', (req, call) => clients.gitSync.ping(req, call)),
     {
       method: 'post',
       path: '/v1/spaces/:spaceId/git/import',

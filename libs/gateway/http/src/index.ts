@@ -7,4 +7,5 @@ export * from './gateway-module';
 export * from './raw-routes';
 export * from './idempotency-key';
 export * from './events-admin-routes';
+export { servicePingRoute } from './service-ping-route';
 export { compileValidators, validateRequest } from './request-validation';

@@ -1,4 +1,4 @@
-import { defineGatewayModule, GatewayContext, RouteSpec } from '@bindery/gateway/http';
+import { defineGatewayModule, GatewayContext, RouteSpec, servicePingRoute } from '@bindery/gateway/http';
 import { connectSites, SitesClients } from '@bindery/sites/client';
 import { publishedRoutes } from './published-routes';
 import { publishedUrlRoutes } from './published-url-routes';
@@ -13,26 +13,7 @@ import { structureRoutes } from './structure-routes';
 export function sitesRoutes(clients: SitesClients, context: GatewayContext): RouteSpec[] {
   return [
     ...structureRoutes(clients.structure, context),
-    {
-      method: 'get',
-      path: '/admin/services/sites',
-      operationId: 'pingSites',
-      summary: 'Whether sites answers, and who is calling',
-      tags: ['admin'],
-      success: {
-        status: 200,
-        description: 'The service and the caller it saw',
-        schema: {
-          type: 'object',
-          required: ['service', 'callerUserId'],
-          additionalProperties: false,
-          properties: { service: { type: 'string' }, callerUserId: { type: 'string' } },
-        },
-      },
-      async handler({ caller, deadline }) {
-        return { body: await clients.sites.ping({}, { caller, deadline }) };
-      },
-    },
+    servicePingRoute('sites', (req, call) => clients.sites.ping(req, call)),
     ...siteRoutes(clients.sites, context),
     ...adaptiveSchemaRoutes(clients.sites),
     ...shareLinkRoutes(clients.shareLinks),
