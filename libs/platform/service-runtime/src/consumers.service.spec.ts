@@ -220,7 +220,8 @@ describe('consumers apply each event once, and dead-letter what keeps failing', 
     expect(seen).toBeGreaterThan(0);
     await eventually(async () => expect(health.lastFetchAt).toBeGreaterThan(seen), CONSUMER_FETCH_WAIT_MS + 2000, 50);
     expect(health.caughtUp).toBe(true);
-  });
+    // the wait above may take a whole fetch wait (5 s): the test's own budget must hold it
+  }, CONSUMER_FETCH_WAIT_MS + 5000);
 });
 
 describe('a service reports SERVING only once its consumers caught up', () => {
