@@ -11,7 +11,7 @@ const URL_FIELD: JsonSchema = {
   type: 'string',
   format: 'uri',
   maxLength: MAX_WEBHOOK_URL,
-  pattern: '^[Hh][Tt][Tt][Pp][Ss]?://[^@#]*$',
+  pattern: '^[Hh][Tt][Tt][Pp][Ss]?://[^/?#@]+([/?][^#]*)?$',
   description: 'where deliveries are POSTed: http(s), no credentials or fragment; the address it resolves to must be public (checked at each delivery)',
 };
 

@@ -102,7 +102,9 @@ export class IdempotencyKeys {
         await this.keys.deleteOne({ _id: id, token }).catch(() => undefined);
         throw err;
       }
-      await this.keys.updateOne({ _id: id, token }, { $set: { state: 'done', answer: JSON.stringify(codec.toJSON(answer)) } });
+      // The work is done: its answer is the caller's even if it cannot be recorded (a retry then finds the
+      // claim, waits for it to run out and runs the operation again, as after a crash).
+      await this.keys.updateOne({ _id: id, token }, { $set: { state: 'done', answer: JSON.stringify(codec.toJSON(answer)) } }).catch(() => undefined);
       return answer;
     }
   }

@@ -214,14 +214,18 @@ describe('consumers apply each event once, and dead-letter what keeps failing', 
     expect(indexes.find((i) => i.name === 'expire_markers')).toMatchObject({ key: { at: 1 }, expireAfterSeconds: 14 * 24 * 3600 });
   });
 
-  test('a consumer proves it is alive by completing a fetch at least every fetch wait when idle', async () => {
-    const health = service.running.consumers.health()[`${kafka.ns}${GROUP}`];
-    const seen = health.lastFetchAt;
-    expect(seen).toBeGreaterThan(0);
-    await eventually(async () => expect(health.lastFetchAt).toBeGreaterThan(seen), CONSUMER_FETCH_WAIT_MS + 2000, 50);
-    expect(health.caughtUp).toBe(true);
-    // the wait above may take a whole fetch wait (5 s): the test's own budget must hold it
-  }, CONSUMER_FETCH_WAIT_MS + 5000);
+  test(
+    'a consumer proves it is alive by completing a fetch at least every fetch wait when idle',
+    async () => {
+      const health = service.running.consumers.health()[`${kafka.ns}${GROUP}`];
+      const seen = health.lastFetchAt;
+      expect(seen).toBeGreaterThan(0);
+      await eventually(async () => expect(health.lastFetchAt).toBeGreaterThan(seen), CONSUMER_FETCH_WAIT_MS + 2000, 50);
+      expect(health.caughtUp).toBe(true);
+      // the wait above may take a whole fetch wait (5 s): the test's own budget must hold it
+    },
+    CONSUMER_FETCH_WAIT_MS + 5000,
+  );
 });
 
 describe('a service reports SERVING only once its consumers caught up', () => {

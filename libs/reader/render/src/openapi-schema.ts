@@ -6,6 +6,14 @@ import { ApiSpecFile, isObject, Json, SpecDocument } from './openapi-spec';
 const MAX_DEPTH = 6;
 /** Properties listed (and put in an example) per object. */
 const MAX_PROPERTIES = 60;
+/** Alternatives (`oneOf`, `anyOf`) listed per schema. */
+const MAX_ALTERNATIVES = 20;
+/**
+ * Schemas one list or one example may open in all: distinct schemas referring to each other 60 times
+ * over would otherwise expand exponentially (60^depth) and hold a reader replica. Past it, a schema is
+ * shown as `any` and left out of examples.
+ */
+const MAX_SCHEMAS_OPENED = 2000;
 
 /** Renders descriptions (Markdown) as safe HTML: given by the operation's renderer. */
 export type DescriptionRenderer = (markdown: string) => Child[];
@@ -15,6 +23,8 @@ interface Walk {
   file: ApiSpecFile;
   seen: ReadonlySet<string>;
   depth: number;
+  /** schemas this list or example may still open, shared by the whole walk */
+  budget: { left: number };
 }
 
 /** A schema and what it was called, references followed; `cycle`: a reference to a schema already open above. */
@@ -26,6 +36,8 @@ interface SchemaAt {
 }
 
 function at(value: unknown, walk: Walk): SchemaAt | undefined {
+  if (walk.budget.left <= 0) return undefined;
+  walk.budget.left -= 1;
   const found = walk.doc.resolve(value, walk.file, walk.seen);
   if (!found) return undefined;
   const seen = found.ref && !found.cycle ? new Set([...walk.seen, found.ref]) : walk.seen;
@@ -53,7 +65,8 @@ function merged(s: SchemaAt): SchemaAt {
   return { ...s, schema: { ...rest, type: rest.type ?? 'object', properties, required }, walk };
 }
 
-const alternativesOf = (schema: Json): unknown[] | undefined => (Array.isArray(schema.oneOf) ? schema.oneOf : Array.isArray(schema.anyOf) ? schema.anyOf : undefined);
+const alternativesOf = (schema: Json): unknown[] | undefined =>
+  (Array.isArray(schema.oneOf) ? schema.oneOf : Array.isArray(schema.anyOf) ? schema.anyOf : undefined)?.slice(0, MAX_ALTERNATIVES);
 
 /** The type of a schema in words: `string`, `integer · int64`, `array of Pet`, `object`, `Pet · cycle`. */
 export function typeLabel(s: SchemaAt): string {
@@ -82,7 +95,7 @@ export function typeLabel(s: SchemaAt): string {
  * already open above it is named, not opened again (the cycle is cut).
  */
 export function schemaList(value: unknown, file: ApiSpecFile, doc: SpecDocument, describe: DescriptionRenderer): Element | undefined {
-  const s = at(value, { doc, file, seen: new Set(), depth: 0 });
+  const s = at(value, { doc, file, seen: new Set(), depth: 0, budget: { left: MAX_SCHEMAS_OPENED } });
   return s ? schemaBody(s, describe) : undefined;
 }
 
@@ -205,7 +218,7 @@ const STRING_EXAMPLES: Record<string, string> = {
  * enum value), else one made from its type — small and the same every time. Cycles end in `{}`.
  */
 export function exampleOf(value: unknown, file: ApiSpecFile, doc: SpecDocument): unknown {
-  return example(at(value, { doc, file, seen: new Set(), depth: 0 }));
+  return example(at(value, { doc, file, seen: new Set(), depth: 0, budget: { left: MAX_SCHEMAS_OPENED } }));
 }
 
 function example(start: SchemaAt | undefined): unknown {

@@ -57,7 +57,8 @@ export function safeImageUrl(value: unknown): string | undefined {
 /** A link destination: http(s), mailto, or a path of this host; `javascript:`, `data:` and the rest never. */
 export function safeLinkUrl(value: unknown): string | undefined {
   if (typeof value !== 'string') return undefined;
-  if (value.startsWith('/') && !value.startsWith('//')) return value;
+  // a local path; `//host` and `/\host` lead to another host in a browser
+  if (value.startsWith('/') && !value.startsWith('//') && !value.startsWith('/\\')) return value;
   try {
     const u = new URL(value);
     return ['https:', 'http:', 'mailto:'].includes(u.protocol) ? u.href : undefined;

@@ -14,11 +14,13 @@ export interface GrpcApiSpecsOptions {
   /** who the reader is towards sites (to learn a site token's scope) */
   readerCaller: Caller;
   siteCaller?: (scope: SiteScope) => Caller;
+  /** the scope the resolver already answered for this token (the reader's source keeps them): no call to sites then */
+  knownScope?: (token: string) => SiteScope | undefined;
 }
 
 /**
- * Specs read as the site: the site token the resolver handed out for the page (its scope from
- * AuthenticateSiteToken, kept a minute) is the caller of specs' GetPublishedSpec, which answers only
+ * Specs read as the site: the site token the resolver handed out for the page (its scope as the
+ * resolver answered it, else from AuthenticateSiteToken, kept a minute) is the caller of specs' GetPublishedSpec, which answers only
  * specs of the token's organization.
  */
 export class GrpcApiSpecs implements ApiSpecSource {
@@ -27,6 +29,8 @@ export class GrpcApiSpecs implements ApiSpecSource {
   constructor(private readonly o: GrpcApiSpecsOptions) {}
 
   private scopeOf(token: string): Promise<SiteScope> {
+    const known = this.o.knownScope?.(token);
+    if (known) return Promise.resolve(known);
     const key = digest(token);
     let scope = this.scopes.get(key);
     if (!scope) {

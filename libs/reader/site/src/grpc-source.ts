@@ -5,6 +5,7 @@ import type { SitesClients } from '@bindery/sites/client';
 import { documentFromMessage, type sitesPublishedV1, type sitesStructureV1, type sitesV1 } from '@bindery/shared/contracts';
 import type { Document, FileNode, PageNode } from '@bindery/reader/render';
 import { digest } from './cached-source';
+import { Lru } from './lru';
 import { customizationsOf } from './grpc-customization';
 import type { ContentAccess, FileBody, PublishedContent, ReaderSource, SearchHit, SectionView, SiteSpaceView, SiteView, StructureItem, Visibility, Visitor } from './source';
 
@@ -65,12 +66,19 @@ interface Opened {
 export class GrpcSource implements ReaderSource {
   /** each access's caller (the scope OpenPublishedUrl answered with its token) */
   private readonly callers = new WeakMap<ContentAccess, Caller>();
+  /** the scopes OpenPublishedUrl answered, by the digest of the site token it minted (API blocks read specs as the site with them) */
+  private readonly tokenScopes = new Lru<SiteScope>(10_000, 60_000);
   /** what the resolutions of this source opened besides their content */
   private readonly opened = new WeakMap<PublishedContent, Opened>();
   private readonly siteCaller: (scope: SiteScope) => Caller;
 
   constructor(private readonly o: GrpcSourceOptions) {
     this.siteCaller = o.siteCaller ?? defaultSiteCaller;
+  }
+
+  /** The scope of a site token this source received with a resolution (undefined: not one of them, or forgotten). */
+  scopeOfToken(token: string): SiteScope | undefined {
+    return this.tokenScopes.get(digest(token));
   }
 
   async resolve(url: string, visitor: Visitor): Promise<PublishedContent | undefined> {
@@ -106,6 +114,7 @@ export class GrpcSource implements ReaderSource {
     const scope: SiteScope = { organizationId: view.scope.organizationId, siteId: view.scope.siteId, spaceIds: view.scope.spaceIds, tokenId: view.scope.tokenId };
     const caller = this.siteCaller(scope);
     this.callers.set(access, caller);
+    if (found.apiToken) this.tokenScopes.set(digest(found.apiToken), scope);
     const readable = new Map<string, ContentAccess>([[found.siteSpaceId, access]]);
     for (const ss of siteSpacesIn(view.site.structure)) {
       if (readable.has(ss.id) || !ss.space?.revision || !scope.spaceIds.includes(ss.spaceId)) continue;

@@ -84,8 +84,8 @@ export async function serveMcp(req: IncomingMessage, res: ServerResponse, site: 
   const server = siteServer(site);
   const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
   res.on('close', () => {
-    void transport.close();
-    void server.close();
+    transport.close().catch(() => undefined);
+    server.close().catch(() => undefined);
   });
   await server.connect(transport);
   await transport.handleRequest(req, res, body);

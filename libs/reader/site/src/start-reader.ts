@@ -63,11 +63,12 @@ export async function startReader(env: NodeJS.ProcessEnv = process.env): Promise
     content.close();
     downloads.close();
   };
-  const source = new CachedSource(new GrpcSource({ sites, content, downloads, readerCaller: internalCaller('reader'), downloadDeadlineMs: DOWNLOAD_DEADLINE_MS }), {
+  const grpcSource = new GrpcSource({ sites, content, downloads, readerCaller: internalCaller('reader'), downloadDeadlineMs: DOWNLOAD_DEADLINE_MS });
+  const source = new CachedSource(grpcSource, {
     resolveTtlMs: config.READER_RESOLVE_TTL_MS,
   });
   // API blocks: the site's organization's specs, read as the site (a page shows a new version within the TTL, at once with events)
-  const apiSpecs = new CachedApiSpecs(new GrpcApiSpecs({ sites, specs, readerCaller: internalCaller('reader') }), {
+  const apiSpecs = new CachedApiSpecs(new GrpcApiSpecs({ sites, specs, readerCaller: internalCaller('reader'), knownScope: (token) => grpcSource.scopeOfToken(token) }), {
     ttlMs: config.READER_RESOLVE_TTL_MS,
     failed: (err) => logger.warn('a spec could not be read for an API block (shown as a note)', { error: err instanceof Error ? err.message : String(err) }),
   });

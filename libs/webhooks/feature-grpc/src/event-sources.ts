@@ -3,6 +3,7 @@ import { ContentEvents } from '@bindery/content/client';
 import { GitSyncEvents } from '@bindery/git-sync/client';
 import { IdentityEvents } from '@bindery/identity/client';
 import { EventEnvelope, eventHandlers, EventHandlers, on } from '@bindery/platform/events';
+import { isInternalCaller } from '@bindery/platform/grpc';
 import { sessionOf } from '@bindery/platform/mongo';
 import { SitesEvents } from '@bindery/sites/client';
 import type { WebhookEvent, WebhookEventType } from '@bindery/webhooks/client';
@@ -26,20 +27,33 @@ const space =
 const changeRequest =
   (
     type: WebhookEventType,
-  ): Mapper<{ organizationId: string; spaceId: string; changeRequestId: string; number: number; status: string; changedFields: string[]; revisionMerged?: string }> =>
-  (d) => ({
-    type,
-    organizationId: d.organizationId,
-    resource: { object: 'change-request', id: d.changeRequestId, spaceId: d.spaceId },
-    data: {
-      space: d.spaceId,
-      changeRequest: d.changeRequestId,
-      number: d.number,
-      status: d.status,
-      ...(d.changedFields.length ? { changedFields: d.changedFields } : {}),
-      ...(d.revisionMerged ? { revision: d.revisionMerged } : {}),
-    },
-  });
+  ): Mapper<{
+    organizationId: string;
+    spaceId: string;
+    changeRequestId: string;
+    number: number;
+    status: string;
+    changedFields: string[];
+    revisionMerged?: string;
+    actor: string;
+  }> =>
+  (d) =>
+    // change-requests announcing the states it holds for its consumers' copies (nothing changed): no event of the organization
+    type === 'change_request.updated' && !d.changedFields.length && isInternalCaller(d.actor)
+      ? undefined
+      : {
+          type,
+          organizationId: d.organizationId,
+          resource: { object: 'change-request', id: d.changeRequestId, spaceId: d.spaceId },
+          data: {
+            space: d.spaceId,
+            changeRequest: d.changeRequestId,
+            number: d.number,
+            status: d.status,
+            ...(d.changedFields.length ? { changedFields: d.changedFields } : {}),
+            ...(d.revisionMerged ? { revision: d.revisionMerged } : {}),
+          },
+        };
 
 const site =
   (type: WebhookEventType): Mapper<{ organizationId: string; siteId: string; changes?: string[] }> =>

@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { ChangeRequestEvents } from '@bindery/change-requests/client';
 import { IdentityEvents as I } from '@bindery/identity/client';
 import { identityStandIn } from '@bindery/identity/projection';
+import { internalCaller } from '@bindery/platform/grpc';
 import { eventually, FAST_RUN_SETTINGS, ServiceUnderTest, startServiceUnderTest } from '@bindery/shared/testing';
 import { connectWebhooks, verifySignature } from '@bindery/webhooks/client';
 
@@ -128,12 +129,31 @@ describe('webhooks service (in process, real MongoDB and Kafka)', () => {
     await feed(events[0]);
     // an event type the webhook did not ask for is not sent
     await feed(crEvent(o.org, 's1', 'cr1', 'open', 'created'));
+    // nor change-requests announcing a state it holds (no field changed, an internal actor)
+    await feed(
+      ChangeRequestEvents.updated.create(
+        'tests',
+        's1',
+        {
+          organizationId: o.org,
+          spaceId: 's1',
+          changeRequestId: 'cr3',
+          number: 3,
+          status: 'open',
+          revision: 'r',
+          changedFields: [],
+          actor: internalCaller('change-requests').userId,
+        },
+        o.org,
+      ),
+    );
     const got = await eventually(async () => {
       const mine = hook.received.slice(before).filter((r) => JSON.parse(r.body).organization === o.org);
       if (mine.length < 4) throw new Error(`${mine.length} of 4 received`);
       return mine;
     }, 20000);
     expect(got).toHaveLength(4);
+    expect(got.some((r) => JSON.parse(r.body).resource.id === 'cr3')).toBe(false);
     for (const r of got) expect(verifySignature(secret, String(r.headers['x-bindery-signature']), r.body, Math.floor(Date.now() / 1000), 3600)).toBe(true);
     const cr1 = got.map((r) => JSON.parse(r.body)).filter((b) => b.resource.id === 'cr1');
     expect(cr1.map((b) => [b.type, b.data.status])).toEqual([

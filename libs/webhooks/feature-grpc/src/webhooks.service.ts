@@ -1,6 +1,7 @@
 import { invalid, notFound } from '@bindery/platform/errors';
 import type { Caller } from '@bindery/platform/grpc';
 import { newId } from '@bindery/shared/ids';
+import { characterCount } from '@bindery/shared/text';
 import { decodeCursor, resolveLimit, toPage } from '@bindery/shared/pagination';
 import { newWebhookSecret, WEBHOOK_EVENT_TYPES, WebhooksEvents, webhookUrlProblem } from '@bindery/webhooks/client';
 import type { WebhookRecord } from '@bindery/webhooks/domain';
@@ -26,7 +27,7 @@ function checkEvents(events: string[]): string[] {
 function checkDescription(description: string | undefined): string | undefined {
   if (description === undefined) return undefined;
   const d = description.trim();
-  if (d.length > MAX_DESCRIPTION) throw invalid(`description must be at most ${MAX_DESCRIPTION} characters.`);
+  if (characterCount(d) > MAX_DESCRIPTION) throw invalid(`description must be at most ${MAX_DESCRIPTION} characters.`);
   return d || undefined;
 }
 
