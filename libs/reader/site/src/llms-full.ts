@@ -13,7 +13,7 @@ interface ListingSpace {
 export const LLMS_FULL_MAX_BYTES = 5 * 1024 * 1024;
 
 const SEPARATOR = '\n\n';
-/** Room kept for the closing note. */
+/** Room usually enough for the closing note: pages stop being rendered there (the note's own size is checked after). */
 const NOTE_RESERVE = 512;
 
 const oneLine = (s: string) => s.replace(/\s+/g, ' ').trim();
@@ -23,7 +23,7 @@ const oneLine = (s: string) => s.replace(/\s+/g, ' ').trim();
  * not noIndex) in reading order — section by section, variant by variant, each page tree depth
  * first — each headed with its title and URL in its front matter (beside its description). At most `maxBytes` (UTF-8): the pages that would pass
  * it are left out, from the first that does not fit on, and a closing note says how many and where
- * to find them. Pages past the bound are not rendered.
+ * to find them; the note and the last line break count in the bound. Pages past the bound are not rendered.
  */
 export async function llmsFullTxt(input: { source: ReaderSource; site: SiteView; spaces: ListingSpace[]; origin: string; maxBytes?: number }): Promise<string> {
   const { source, site, spaces, origin } = input;
@@ -32,7 +32,7 @@ export async function llmsFullTxt(input: { source: ReaderSource; site: SiteView;
   const parts = [head];
   let size = Buffer.byteLength(head);
   const all = spaces.flatMap((space) => listedPages(space.listed).map((entry) => ({ space, entry })));
-  let written = 0;
+  const sizes: number[] = [];
   for (const { space, entry } of all) {
     const doc = await source.document(space.content.access, entry.page.id);
     const ctx = await renderContextFor(source, space.content, site, space.view, doc, origin);
@@ -44,17 +44,50 @@ export async function llmsFullTxt(input: { source: ReaderSource; site: SiteView;
     const bytes = Buffer.byteLength(SEPARATOR) + Buffer.byteLength(part);
     if (size + bytes + NOTE_RESERVE > maxBytes) break;
     parts.push(part);
+    sizes.push(bytes);
     size += bytes;
-    written++;
   }
-  const left = all.length - written;
-  if (left > 0) {
+  if (sizes.length === all.length) return parts.join(SEPARATOR) + '\n';
+  // The note's length depends on where it begins (the page's title and URL): its shorter forms when
+  // it does not fit in full, and pages given back when none fits.
+  const llmsTxtUrl = `${origin}${site.basePath}/llms.txt`;
+  const notes = (written: number) => {
+    const left = `Left out: ${all.length - written} of ${all.length} pages`;
     const next = all[written];
-    parts.push(
-      `---\n\nLeft out: ${left} of ${all.length} pages, from "${oneLine(next.entry.page.title).slice(0, 80)}" (${pageUrl(next.space.listed, next.entry)}) on: this file is limited to ${maxBytes} bytes. ${origin}${site.basePath}/llms.txt lists every page's Markdown URL.`,
-    );
+    return [
+      `---\n\n${left}, from "${firstCodePoints(oneLine(next.entry.page.title), 80)}" (${pageUrl(next.space.listed, next.entry)}) on: this file is limited to ${maxBytes} bytes. ${llmsTxtUrl} lists every page's Markdown URL.`,
+      `---\n\n${left}: this file is limited to ${maxBytes} bytes. ${llmsTxtUrl} lists every page's Markdown URL.`,
+      `---\n\n${left}.`,
+    ];
+  };
+  const room = (note: string) => Buffer.byteLength(SEPARATOR) + Buffer.byteLength(note) + 1;
+  for (;;) {
+    const forms = notes(sizes.length);
+    const note = forms.find((n) => size + room(n) <= maxBytes);
+    if (note !== undefined) return [...parts, note].join(SEPARATOR) + '\n';
+    if (!sizes.length) {
+      // only the site's title and description are left, and they do not leave room for the shortest note
+      const shortest = forms[forms.length - 1];
+      return `${firstBytes(head, maxBytes - room(shortest))}${SEPARATOR}${shortest}\n`;
+    }
+    parts.pop();
+    size -= sizes.pop()!;
   }
-  return parts.join(SEPARATOR) + '\n';
+}
+
+/** The first `n` code points of a text (a pair of surrogates is never split). */
+const firstCodePoints = (s: string, n: number) => Array.from(s).slice(0, n).join('');
+
+/** The longest start of a text that takes at most `max` bytes in UTF-8 (whole characters only). */
+function firstBytes(s: string, max: number): string {
+  let out = '';
+  let bytes = 0;
+  for (const ch of s) {
+    bytes += Buffer.byteLength(ch);
+    if (bytes > max) break;
+    out += ch;
+  }
+  return out;
 }
 
 /** A page's Markdown with these lines first in its front matter (a front matter made for them when it has none). */
