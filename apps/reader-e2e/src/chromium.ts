@@ -26,8 +26,15 @@ export interface Browser {
   close(): Promise<void>;
 }
 
+/** A device to emulate: a phone's viewport, touch events (`tap()`), its meta viewport honoured. */
+export interface Device {
+  viewport: { width: number; height: number };
+  hasTouch?: boolean;
+  isMobile?: boolean;
+}
+
 /** Headless Chromium with a fresh profile; CSP bypassed so axe-core can be injected into the page. */
-export async function launchChromium(): Promise<Browser> {
+export async function launchChromium(device?: Device): Promise<Browser> {
   if (!existsSync(CHROMIUM)) {
     throw new Error(`Chromium is not installed at ${CHROMIUM}. Install Debian's package: sudo apt-get install -y chromium (or set CHROMIUM_PATH).`);
   }
@@ -38,6 +45,7 @@ export async function launchChromium(): Promise<Browser> {
     args: FLAGS,
     bypassCSP: true,
     viewport: { width: 1280, height: 900 },
+    ...device,
     colorScheme: 'light',
     timeout: 60000,
   });

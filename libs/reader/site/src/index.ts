@@ -11,6 +11,7 @@ export { serveSampleReader } from './testing/serve';
 export type { ServedReader } from './testing/serve';
 export { gradientPng } from './sample-site';
 export { brandedSample } from './sample-branded-site';
+export { showcaseSample, petsApiDocument, apiOperation } from './sample-showcase-site';
 export { GrpcSource, toSiteView, defaultSiteCaller } from './grpc-source';
 export type { GrpcSourceOptions, SiteScope } from './grpc-source';
 export { freshnessHandlers, startFreshness } from './freshness';
