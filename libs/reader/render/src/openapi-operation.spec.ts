@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { markdownToDocument } from '@bindery/shared/markdown';
 import { hastToHtml, renderDocument } from './render';
 import { apiSpecNamesIn } from './openapi-blocks';
-import { renderApiBlock, renderOperation, renderSchemas, renderWebhook } from './openapi-operation';
+import { describe as describeDescription, describeByMarkdown, renderApiBlock, renderOperation, renderSchemas, renderWebhook } from './openapi-operation';
 import type { PublishedApiSpec } from './openapi-spec';
 import type { DocumentBlock, RenderContext } from './types';
 
@@ -209,4 +209,21 @@ describe('API blocks in documents', () => {
     // the operation's headings stay out of the page's outline
     expect(renderDocument(doc, ctx({ petstore })).headings).toEqual([]);
   });
+});
+
+test("a description of plain text is shown as the Markdown path would show it (every description of GitHub's webhooks description)", () => {
+  const spec = JSON.parse(readFileSync(require.resolve('@octokit/openapi-webhooks/generated/api.github.com.json'), 'utf8'));
+  const descriptions = new Set<string>();
+  const walk = (v: unknown): void => {
+    if (Array.isArray(v)) v.forEach(walk);
+    else if (v && typeof v === 'object')
+      for (const [k, x] of Object.entries(v)) {
+        if (k === 'description' && typeof x === 'string') descriptions.add(x);
+        else walk(x);
+      }
+  };
+  walk(spec);
+  expect(descriptions.size).toBeGreaterThan(1000);
+  const tricky = ['1. First', '2) Second', 'Plain text ', 'Text\n\nmore', 'a - b', 'Use `code`', 'www.example.com', 'Ünïcödé wörds, and (brackets)?', ''];
+  for (const text of [...descriptions, ...tricky]) expect([text, hastToHtml(describeDescription(text))]).toEqual([text, hastToHtml(describeByMarkdown(text))]);
 });

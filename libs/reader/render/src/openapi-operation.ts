@@ -16,7 +16,25 @@ const DESCRIPTION_CONTEXT: RenderContext = safeLinks({
   file: () => undefined,
 });
 
-function describe(markdown: string): Child[] {
+/**
+ * Text no Markdown construct can begin or hold (letters, digits, spaces and plain punctuation; not a
+ * list item's number, no `www.`): one paragraph, exactly as the Markdown path renders it, without parsing it.
+ * Most descriptions of large specs are such sentences, and parsing each took most of a block's render.
+ */
+const PLAIN = /^[\p{L}\p{N}][\p{L}\p{N} ,.;'"()?-]*$/u;
+const LIST_ITEM = /^\d{1,9}[.)](?: |$)/;
+/** GFM links `www.` addresses written as text */
+const AUTOLINK = /www\./i;
+
+export function describe(markdown: string): Child[] {
+  if (!markdown.trim()) return [];
+  if (PLAIN.test(markdown) && !LIST_ITEM.test(markdown) && !AUTOLINK.test(markdown) && !markdown.endsWith(' '))
+    return [el('div', { className: ['api-description'] }, el('p', {}, markdown))];
+  return describeByMarkdown(markdown);
+}
+
+/** A description through the Markdown converter and the page's renderer. */
+export function describeByMarkdown(markdown: string): Child[] {
   if (!markdown.trim()) return [];
   try {
     const doc = markdownToDocument(markdown).document;

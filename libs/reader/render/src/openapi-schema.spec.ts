@@ -23,3 +23,31 @@ test('a spec whose schemas multiply stops at a budget', () => {
   expect((html.match(/api-property"/g) ?? []).length).toBeLessThanOrEqual(2000);
   expect(JSON.stringify(example).length).toBeLessThan(200_000);
 });
+
+test('allOf: the parts and the keywords beside them are listed as one object, in the list and the example', () => {
+  const file = {
+    filename: 'openapi.json',
+    isEntrypoint: true,
+    specification: {
+      openapi: '3.0.3',
+      info: { title: 'Pets', version: '1' },
+      paths: {},
+      components: {
+        schemas: {
+          Named: { type: 'object', required: ['name'], properties: { name: { type: 'string', example: 'Rex' } } },
+          Pet: {
+            description: 'A pet',
+            allOf: [{ $ref: '#/components/schemas/Named' }, { type: 'object', properties: { tag: { type: 'string' } } }],
+            properties: { id: { type: 'integer' } },
+            required: ['id'],
+          },
+        },
+      },
+    },
+  };
+  const doc = new SpecDocument([file]);
+  const html = toHtml(schemaList({ $ref: '#/components/schemas/Pet' }, file, doc, (md) => [{ type: 'text', value: md }])!);
+  expect([...html.matchAll(/<code class="api-name">(\w+)<\/code>/g)].map((m) => m[1])).toEqual(['id', 'name', 'tag']);
+  expect((html.match(/api-required/g) ?? []).length).toBe(2);
+  expect(exampleOf({ $ref: '#/components/schemas/Pet' }, file, doc)).toEqual({ id: 1, name: 'Rex', tag: 'text' });
+});

@@ -53,7 +53,8 @@ function merged(s: SchemaAt): SchemaAt {
   delete rest.allOf;
   let walk = s.walk;
   for (const part of [rest, ...(s.schema.allOf as unknown[])]) {
-    const p = part === rest ? s : at(part, s.walk);
+    // the schema's own keywords beside `allOf` are a part too (without `allOf`: merging it again would never end)
+    const p = part === rest ? { ...s, schema: rest } : at(part, s.walk);
     if (!p || p.cycle) continue;
     const m = merged(p);
     // Properties keep the file they were written in only through their own references; parts in one file are the common case.
