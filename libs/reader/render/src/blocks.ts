@@ -372,7 +372,7 @@ export class DocumentRenderer {
     );
   }
 
-  private openapi(block: DocumentBlock): Element {
+  private openapi(block: DocumentBlock): Child {
     const reference = this.ctx.apiReference?.(block);
     if (reference) return reference;
     const data = block.data ?? {};

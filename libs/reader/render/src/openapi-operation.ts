@@ -1,8 +1,8 @@
 import type { Element } from 'hast';
 import { markdownToDocument } from '@bindery/shared/markdown';
 import { DocumentRenderer } from './blocks';
-import { Child, Children, el } from './hast';
-import { safeLinks } from './render';
+import { Child, Children, el, raw } from './hast';
+import { hastToHtml, safeLinks } from './render';
 import type { DocumentBlock, RenderContext } from './types';
 import { curlCommand, securityPlaceholders, serverUrl } from './openapi-curl';
 import { DescriptionRenderer, exampleOf, schemaList } from './openapi-schema';
@@ -26,11 +26,23 @@ const LIST_ITEM = /^\d{1,9}[.)](?: |$)/;
 /** GFM links `www.` addresses written as text */
 const AUTOLINK = /www\./i;
 
+/**
+ * Descriptions already shown, as HTML: a spec repeats them (GitHub's webhooks description holds 4,454
+ * descriptions, 1,110 distinct), and a description always renders the same. Emptied when full.
+ */
+const DESCRIBED = new Map<string, string>();
+const MAX_DESCRIBED = 5000;
+
 export function describe(markdown: string): Child[] {
   if (!markdown.trim()) return [];
-  if (PLAIN.test(markdown) && !LIST_ITEM.test(markdown) && !AUTOLINK.test(markdown) && !markdown.endsWith(' '))
-    return [el('div', { className: ['api-description'] }, el('p', {}, markdown))];
-  return describeByMarkdown(markdown);
+  let html = DESCRIBED.get(markdown);
+  if (html === undefined) {
+    const plain = PLAIN.test(markdown) && !LIST_ITEM.test(markdown) && !AUTOLINK.test(markdown) && !markdown.endsWith(' ');
+    html = hastToHtml(plain ? [el('div', { className: ['api-description'] }, el('p', {}, markdown))] : describeByMarkdown(markdown));
+    if (DESCRIBED.size >= MAX_DESCRIBED) DESCRIBED.clear();
+    DESCRIBED.set(markdown, html);
+  }
+  return [raw(html)];
 }
 
 /** A description through the Markdown converter and the page's renderer. */

@@ -1,4 +1,4 @@
-import type { Element } from 'hast';
+import type { Element, ElementContent } from 'hast';
 import type { ContentRef, Document, DocumentBlock, DocumentFragment, DocumentInline, DocumentNode, DocumentText, LayoutOptions } from '@bindery/shared/markdown';
 import type { RevisionFile } from '@bindery/shared/pages';
 
@@ -44,9 +44,10 @@ export interface RenderContext {
   externalLinksInNewTab?: boolean;
   /**
    * An API block (`openapi-operation`, `swagger`, `openapi-webhook`, `openapi-schemas`) rendered from
-   * the spec it names, when the site may show that spec; otherwise the block is a note.
+   * the spec it names, when the site may show that spec (an element, or its HTML as a raw node);
+   * otherwise the block is a note.
    */
-  apiReference?(block: DocumentBlock): Element | undefined;
+  apiReference?(block: DocumentBlock): ElementContent | undefined;
 }
 
 /** A heading of the page, for its table of contents. */

@@ -1,5 +1,16 @@
-import type { Element } from 'hast';
-import { ApiSpecName, apiSpecKey, apiSpecNameOf, apiSpecNamesIn, API_BLOCK_TYPES, Document, DocumentBlock, PublishedApiSpec, renderApiBlock } from '@bindery/reader/render';
+import type { ElementContent } from 'hast';
+import {
+  ApiSpecName,
+  apiSpecKey,
+  apiSpecNameOf,
+  apiSpecNamesIn,
+  API_BLOCK_TYPES,
+  Document,
+  DocumentBlock,
+  hastToHtml,
+  PublishedApiSpec,
+  renderApiBlock,
+} from '@bindery/reader/render';
 import { Lru, PromiseCache } from './lru';
 
 /**
@@ -43,7 +54,7 @@ export class CachedApiSpecs {
   private readonly latest: PromiseCache<ApiSpecAnswer | undefined>;
   /** the files of the version each spec was last seen at (asked again with `known`: none sent back) */
   private readonly held = new Lru<PublishedApiSpec>(MAX_HELD_SPECS);
-  private readonly blocks: Lru<Element | null>;
+  private readonly blocks: Lru<string | null>;
   readonly failed: (err: unknown) => void;
 
   constructor(
@@ -75,16 +86,21 @@ export class CachedApiSpecs {
     return answer?.files ? { specId: answer.specId, versionId: answer.versionId, files: answer.files } : undefined;
   }
 
-  /** A block rendered from its spec's version (undefined: the spec does not hold what it names). */
-  rendered(spec: PublishedApiSpec, block: DocumentBlock): Element | undefined {
+  /**
+   * A block rendered from its spec's version, as HTML (undefined: the spec does not hold what it
+   * names). Kept serialized: a large operation is tens of kilobytes of HTML whose serializing took as
+   * long as rendering it, on every page render that used it.
+   */
+  rendered(spec: PublishedApiSpec, block: DocumentBlock): ElementContent | undefined {
     const data = block.data ?? {};
     const key = JSON.stringify([spec.specId, spec.versionId, block.type, data.path, data.method, data.name, data.schemas]);
     let out = this.blocks.get(key);
     if (out === undefined) {
-      out = renderApiBlock(spec, block) ?? null;
+      const element = renderApiBlock(spec, block);
+      out = element ? hastToHtml([element]) : null;
       this.blocks.set(key, out);
     }
-    return out ?? undefined;
+    return out === null ? undefined : ({ type: 'raw', value: out } as unknown as ElementContent);
   }
 
   /** Drops what is known of an organization's spec (by slug) and of every spec named by URL there: its events. */
@@ -125,7 +141,7 @@ export const apiVersionsKey = (found: Map<string, PublishedApiSpec>) =>
 
 /** The render context's `apiReference`: blocks whose spec the site may show, rendered from it. */
 export function apiReferenceOf(specs: CachedApiSpecs | undefined, found: Map<string, PublishedApiSpec>) {
-  return (block: DocumentBlock): Element | undefined => {
+  return (block: DocumentBlock): ElementContent | undefined => {
     if (!specs || !API_BLOCK_TYPES.has(block.type)) return undefined;
     const name = apiSpecNameOf(block);
     const spec = name ? found.get(apiSpecKey(name)) : undefined;
