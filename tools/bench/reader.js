@@ -1,8 +1,9 @@
 #!/usr/bin/env node
 'use strict';
-// `npm run bench:reader`: the reader's cached page against a static file server of the same HTML,
-// a cold render of a 100-block page, and the delay until a merge shows (reader/bench.ts, bundled
-// with the workspace's libraries; no service or database: the reader reads its sample sites).
+// `npm run bench:reader`: a customised page of the reader (cached) against a static file server of
+// the same HTML, cold renders of a page with OpenAPI blocks and of a 100-block page, MCP search on a
+// 1,000-page site, and the delay until a merge shows (reader/bench.ts, bundled with the workspace's
+// libraries; no service or database: the reader reads its sample sites and specs from memory).
 // Settings: BENCH_DURATION (10), BENCH_WARMUP (2), BENCH_CONNECTIONS (20), BENCH_ROUNDS (200).
 const path = require('node:path');
 const { spawnSync } = require('node:child_process');

@@ -23,9 +23,11 @@ const EXPECTED: Record<string, RegExp[]> = {
   'bench:merge': [/^MergeRevisions/m, /^ratio p50 three-way \d+\/\d+: /m],
   'bench:search': [/^through HTTP +search p50 ms/m, /^index update delay after a merge/m],
   'bench:reader': [
-    /^\(b\) reader, cached page +\d+/m,
-    /^ratio cached page \/ static server: /m,
-    /^cold render of a 100-block page: p50 /m,
+    /^reader, customised page \(cached\) +\d+/m,
+    /^\(a\) customised page \/ static server: \d+\.\d\d× /m,
+    /^\(b\) cold render of a page with OpenAPI blocks: p50 [\d.]+ ms, p99 [\d.]+ ms/m,
+    /^ +cold render of a 100-block page: p50 /m,
+    /^\(c\) MCP searchDocumentation on a \d+-page site: p50 [\d.]+ ms, p99 [\d.]+ ms/m,
     /^freshness: a merge showed after \d+ ms/m,
   ],
   'bench:git': [
