@@ -37,7 +37,15 @@ const { measure, settings } = require('../measure') as {
   measure(
     target: { url: string; pids?: Record<string, number> },
     s: object,
-  ): Promise<{ requestsPerSec: number; latencyP50Ms: number; latencyP99Ms: number; non2xx: number; errors: number }>;
+  ): Promise<{
+    requestsPerSec: number;
+    latencyP50Ms: number;
+    latencyP99Ms: number;
+    non2xx: number;
+    errors: number;
+    cpuMsPerRequest: Record<string, number>;
+    otherCpuShare: number;
+  }>;
   settings(): object;
 };
 
@@ -283,6 +291,11 @@ async function main(): Promise<void> {
     console.log(row('static file server, same HTML', statics));
     console.log(row('reader, customised page (cached)', reader));
     console.log(`(a) customised page / static server: ${(reader.requestsPerSec / statics.requestsPerSec).toFixed(2)}× (goal ≥ 0.5×; ${urls.bytes} bytes)`);
+    // the servers' CPU per request: the work each answer costs, whatever else the machine runs
+    const cpu = (m: typeof reader) => m.cpuMsPerRequest.server;
+    console.log(
+      `    server CPU ms per request: static ${cpu(statics)}, reader ${cpu(reader)} (by CPU ${(cpu(statics) / cpu(reader)).toFixed(2)}×); other work on the machine ${Math.round(100 * Math.max(statics.otherCpuShare, reader.otherCpuShare))} % of its CPU`,
+    );
     console.log(`(b) cold render of a page with OpenAPI blocks: ${ms(coldApi)} over ${ROUNDS} rounds, ${coldApi.bytes} bytes (goal p50 ≤ 25 ms)`);
     console.log(`    the same with new versions of its specs each round: ${ms(coldApiSpecs)}`);
     console.log(`    cold render of a 100-block page: ${ms(cold)} over ${ROUNDS} rounds, ${cold.bytes} bytes`);
