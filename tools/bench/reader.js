@@ -4,7 +4,7 @@
 // the same HTML, cold renders of a page with OpenAPI blocks and of a 100-block page, MCP search on a
 // 1,000-page site, and the delay until a merge shows (reader/bench.ts, bundled with the workspace's
 // libraries; no service or database: the reader reads its sample sites and specs from memory).
-// Settings: BENCH_DURATION (10), BENCH_WARMUP (2), BENCH_CONNECTIONS (20), BENCH_ROUNDS (200).
+// Settings: BENCH_DURATION (10), BENCH_WARMUP (2), BENCH_CONNECTIONS (20), BENCH_PAIRS (3), BENCH_ROUNDS (200).
 const path = require('node:path');
 const { spawnSync } = require('node:child_process');
 const { bundle } = require('./bundled');
