@@ -1,4 +1,4 @@
-import type { Element, ElementContent } from 'hast';
+import type { ElementContent } from 'hast';
 import type { ContentRef, Document, DocumentBlock, DocumentFragment, DocumentInline, DocumentNode, DocumentText, LayoutOptions } from '@bindery/shared/markdown';
 import type { RevisionFile } from '@bindery/shared/pages';
 
