@@ -1,6 +1,6 @@
 import { ID_PARAM, JsonSchema, LIST_QUERY, officialResponse, RouteSpec, toList } from '@bindery/gateway/http';
 import { organizationJson } from '@bindery/gateway/identity-routes';
-import { type ContentClients, officialLinkStats, officialLinkUsage, officialLocation, officialReusableContent } from '@bindery/content/client';
+import { type ContentClients, contentRefOf, officialLinkStats, officialLinkUsage, officialLocation, officialReusableContent } from '@bindery/content/client';
 import type { IdentityClients } from '@bindery/identity/client';
 import type { ChangeRequestOf } from '@bindery/gateway/change-request-json';
 import type { Caller } from '@bindery/platform/grpc';
@@ -25,6 +25,13 @@ const PAGE_QUERY = {
 const DOCUMENT_QUERY = {
   evaluated: PAGE_QUERY.evaluated,
   dereferenced: PAGE_QUERY.dereferenced,
+};
+const PAGE_DOCUMENT_QUERY = {
+  evaluated: PAGE_QUERY.evaluated,
+  dereferenced: {
+    ...PAGE_QUERY.dereferenced,
+    description: 'true or reusable-contents: each reusable-content block of this space is replaced by the blocks of its document (the only references expanded here)',
+  },
 };
 const LINKS_QUERY = { ...LIST_QUERY, status: { type: 'string', enum: ['ok', 'broken', 'in-app'], description: 'Only links with this status' } };
 const SPACE = { spaceId: ID_PARAM };
@@ -204,7 +211,40 @@ export function revisionReadBuilders(revisions: Revisions, identity: IdentityCli
       return { body: officialReusableContent(r.reusableContent) };
     },
   });
-  return { revisionRoute, pagesRoute, pageRoute, filesRoute, fileRoute, backlinksRoute, linksRoute, reusableContentRoute };
+  /** A page's document (0.202.0), its reusable contents inlined when `dereferenced` asks. */
+  const pageDocumentRoute = (path: string, operationId: string, schema: JsonSchema, params: Record<string, JsonSchema>): RouteSpec => ({
+    method: 'get',
+    path,
+    operationId,
+    summary: 'The document of a page of the revision, the official JSONDocument; a group or a link has none (404) (readers)',
+    tags: ['content'],
+    params,
+    query: PAGE_DOCUMENT_QUERY,
+    success: { status: 200, description: 'Its document', schema },
+    async handler({ caller, deadline, params: p, query }) {
+      const dereference = query.dereferenced === true || query.dereferenced === 'reusable-contents';
+      const r = await revisions.getPageDocument(
+        { revision: await sel(p, query, { caller, deadline }), pageId: p.pageId, dereferenceReusableContents: dereference },
+        { caller, deadline },
+      );
+      return { body: documentFromMessage(r.document!) };
+    },
+  });
+  /** A page's canonical and alternate links (0.202.0's RevisionPageMetaLinks). */
+  const metaLinksRoute = (path: string, operationId: string, schema: JsonSchema, params: Record<string, JsonSchema>): RouteSpec => ({
+    method: 'get',
+    path,
+    operationId,
+    summary: "A page's canonical and alternate links; no page here names any, so both are absent or empty (readers)",
+    tags: ['content'],
+    params,
+    success: { status: 200, description: 'Its meta links', schema },
+    async handler({ caller, deadline, params: p, query }) {
+      const r = await revisions.getPageMetaLinks({ revision: await sel(p, query, { caller, deadline }), pageId: p.pageId }, { caller, deadline });
+      return { body: { ...(r.canonical ? { canonical: contentRefOf(r.canonical) } : {}), alternates: r.alternates.map(contentRefOf) } };
+    },
+  });
+  return { revisionRoute, pagesRoute, pageRoute, filesRoute, fileRoute, backlinksRoute, linksRoute, reusableContentRoute, pageDocumentRoute, metaLinksRoute };
 }
 
 /**
@@ -216,7 +256,7 @@ const forSiteTokens = (route: RouteSpec): RouteSpec => ({ ...route, siteToken: t
 
 /** The space-content reads, under /content (current revision) and /revisions/{revisionId} (history). */
 export function contentReadRoutes(revisions: Revisions, identity: IdentityClients, urls: Urls, changeRequestOf: ChangeRequestOf): RouteSpec[] {
-  const { revisionRoute, pagesRoute, pageRoute, filesRoute, fileRoute, backlinksRoute, linksRoute, reusableContentRoute } = revisionReadBuilders(
+  const { revisionRoute, pagesRoute, pageRoute, filesRoute, fileRoute, backlinksRoute, linksRoute, reusableContentRoute, pageDocumentRoute, metaLinksRoute } = revisionReadBuilders(
     revisions,
     identity,
     urls,
@@ -302,6 +342,22 @@ export function contentReadRoutes(revisions: Revisions, identity: IdentityClient
         { ...REVISION, ...reusable },
         'document',
       ),
+    ),
+    // the reads GitBook's renderer makes of a page (0.202.0)
+    forSiteTokens(
+      pageDocumentRoute('/v1/spaces/:spaceId/revisions/:revisionId/page/:pageId/document', 'getPageDocumentInRevisionById', officialResponse('getPageDocumentInRevisionById'), {
+        ...REVISION,
+        pageId: ID_PARAM,
+      }),
+    ),
+    forSiteTokens(
+      metaLinksRoute('/v1/spaces/:spaceId/content/page/:pageId/meta-links', 'listSpacePageMetaLinks', officialResponse('listSpacePageMetaLinks'), { ...SPACE, pageId: ID_PARAM }),
+    ),
+    forSiteTokens(
+      metaLinksRoute('/v1/spaces/:spaceId/revisions/:revisionId/page/:pageId/meta-links', 'listRevisionPageMetaLinks', officialResponse('listRevisionPageMetaLinks'), {
+        ...REVISION,
+        pageId: ID_PARAM,
+      }),
     ),
   ];
 }
