@@ -56,7 +56,8 @@ describe("a page's document and meta links, for GitBook's renderer (in process, 
     );
     pages = r.pages;
     firstRevision = r.revisionId;
-  });
+    // the service's start (its Kafka topics) takes longer than the tier's default on a loaded machine
+  }, 60_000);
   afterAll(async () => {
     clients?.close();
     await service?.stop();
@@ -86,6 +87,26 @@ describe("a page's document and meta links, for GitBook's renderer (in process, 
     expect(JSON.stringify(install)).toContain('Write to support.');
     // a revision by id answers the same
     expect(await document(pages['README.md'], true, reader, firstRevision)).toEqual(doc);
+  });
+
+  test("page reads and a reusable content's document take dereferenced too", async () => {
+    const revision = { spaceId, revisionId: '', metadata: true };
+    const read = (format: string, dereference?: boolean) =>
+      clients.revisions.getPage({ revision, pageId: pages['README.md'], path: '', format, evaluated: false, dereferenceReusableContents: dereference }, { caller: reader });
+    const inlined = (await read('document', true)).page!.document!;
+    expect(types(documentFromMessage(inlined.document!).nodes as Json[])).toEqual(['paragraph', 'paragraph', 'paragraph', 'paragraph', 'paragraph']);
+    expect(types(documentFromMessage((await read('document')).page!.document!.document!).nodes as Json[])).toContain('reusable-content');
+    const markdown = (await read('markdown', true)).page!.document!.markdown!;
+    expect(markdown).toContain('Write to support.');
+    expect(markdown).not.toContain('{% include');
+    expect((await read('markdown')).page!.document!.markdown).toContain('{% include "/reusable-content/');
+    // a reusable content's document: the contents it includes inlined
+    const contents = (await clients.revisions.listPages(revision, { caller: reader })).reusableContents;
+    const beta = contents.find((c) => c.title === 'Beta')!.id;
+    const content = (dereference: boolean) =>
+      clients.revisions.getReusableContent({ revision, reusableContentId: beta, dereferenceReusableContents: dereference }, { caller: reader });
+    expect(JSON.stringify(documentFromMessage((await content(true)).document!))).toContain('Write to support.');
+    expect(types(documentFromMessage((await content(false)).document!).nodes as Json[])).toEqual(['paragraph', 'reusable-content']);
   });
 
   test('meta links: none named, so an empty list of alternates', async () => {

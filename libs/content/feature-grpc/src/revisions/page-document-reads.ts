@@ -41,6 +41,12 @@ async function includedDocuments(revision: StoredRevision, document: Document): 
   return documents;
 }
 
+/** The document with the reusable contents of the revision's space it includes replaced by their blocks. */
+export async function dereferenced(revision: StoredRevision, document: Document): Promise<Document> {
+  const documents = await includedDocuments(revision, document);
+  return documents.size ? dereferenceReusableContents(document, revision.spaceId, (id) => documents.get(id)) : document;
+}
+
 /**
  * GetPageDocument: the document of a document page (an empty one when it has none); a group or a
  * link has no document (404). Readers of the space and site tokens of it.
@@ -49,10 +55,7 @@ export async function getPageDocument(deps: ContentDeps, caller: Caller, req: pb
   const { revision, page } = await readablePage(deps, caller, req);
   if (page.type !== 'document') throw notFound('Page document');
   let document = (page.document && (await revision.document(page.document))) || EMPTY_DOCUMENT;
-  if (req.dereferenceReusableContents) {
-    const documents = await includedDocuments(revision, document);
-    document = dereferenceReusableContents(document, revision.spaceId, (id) => documents.get(id));
-  }
+  if (req.dereferenceReusableContents) document = await dereferenced(revision, document);
   return { document: documentToMessage(document as unknown as JsonObject), revisionId: revision.record._id };
 }
 

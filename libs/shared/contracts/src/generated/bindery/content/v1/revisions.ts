@@ -220,6 +220,11 @@ export interface GetPageRequest {
   /** "document" (default) | "markdown" */
   format: string;
   evaluated: boolean;
+  /**
+   * `dereferenced` (true or "reusable-contents"): the page's reusable-content blocks are replaced by
+   * the blocks of their documents (its sub-pages' documents stay as stored)
+   */
+  dereferenceReusableContents?: boolean | undefined;
 }
 
 export interface PageReply {
@@ -233,6 +238,8 @@ export interface PageReply {
 export interface GetReusableContentRequest {
   revision: RevisionSelector | undefined;
   reusableContentId: string;
+  /** `dereferenced`: the reusable contents its document includes are replaced by their blocks */
+  dereferenceReusableContents?: boolean | undefined;
 }
 
 export interface ReusableContentReply {
@@ -3352,7 +3359,14 @@ export const PagesReply: MessageFns<PagesReply> = {
 };
 
 function createBaseGetPageRequest(): GetPageRequest {
-  return { revision: undefined, pageId: "", path: "", format: "", evaluated: false };
+  return {
+    revision: undefined,
+    pageId: "",
+    path: "",
+    format: "",
+    evaluated: false,
+    dereferenceReusableContents: undefined,
+  };
 }
 
 export const GetPageRequest: MessageFns<GetPageRequest> = {
@@ -3371,6 +3385,9 @@ export const GetPageRequest: MessageFns<GetPageRequest> = {
     }
     if (message.evaluated !== false) {
       writer.uint32(40).bool(message.evaluated);
+    }
+    if (message.dereferenceReusableContents !== undefined) {
+      writer.uint32(48).bool(message.dereferenceReusableContents);
     }
     return writer;
   },
@@ -3428,6 +3445,14 @@ export const GetPageRequest: MessageFns<GetPageRequest> = {
             message.evaluated = reader.bool();
             continue;
           }
+          case 6: {
+            if (tag !== 48) {
+              break;
+            }
+
+            message.dereferenceReusableContents = reader.bool();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -3451,6 +3476,11 @@ export const GetPageRequest: MessageFns<GetPageRequest> = {
       path: isSet(object.path) ? globalThis.String(object.path) : "",
       format: isSet(object.format) ? globalThis.String(object.format) : "",
       evaluated: isSet(object.evaluated) ? globalThis.Boolean(object.evaluated) : false,
+      dereferenceReusableContents: isSet(object.dereferenceReusableContents)
+        ? globalThis.Boolean(object.dereferenceReusableContents)
+        : isSet(object.dereference_reusable_contents)
+        ? globalThis.Boolean(object.dereference_reusable_contents)
+        : undefined,
     };
   },
 
@@ -3471,6 +3501,9 @@ export const GetPageRequest: MessageFns<GetPageRequest> = {
     if (message.evaluated !== false) {
       obj.evaluated = message.evaluated;
     }
+    if (message.dereferenceReusableContents !== undefined) {
+      obj.dereferenceReusableContents = message.dereferenceReusableContents;
+    }
     return obj;
   },
 
@@ -3486,6 +3519,7 @@ export const GetPageRequest: MessageFns<GetPageRequest> = {
     message.path = object.path ?? "";
     message.format = object.format ?? "";
     message.evaluated = object.evaluated ?? false;
+    message.dereferenceReusableContents = object.dereferenceReusableContents ?? undefined;
     return message;
   },
 };
@@ -3598,7 +3632,7 @@ export const PageReply: MessageFns<PageReply> = {
 };
 
 function createBaseGetReusableContentRequest(): GetReusableContentRequest {
-  return { revision: undefined, reusableContentId: "" };
+  return { revision: undefined, reusableContentId: "", dereferenceReusableContents: undefined };
 }
 
 export const GetReusableContentRequest: MessageFns<GetReusableContentRequest> = {
@@ -3608,6 +3642,9 @@ export const GetReusableContentRequest: MessageFns<GetReusableContentRequest> = 
     }
     if (message.reusableContentId !== "") {
       writer.uint32(18).string(message.reusableContentId);
+    }
+    if (message.dereferenceReusableContents !== undefined) {
+      writer.uint32(24).bool(message.dereferenceReusableContents);
     }
     return writer;
   },
@@ -3641,6 +3678,14 @@ export const GetReusableContentRequest: MessageFns<GetReusableContentRequest> = 
             message.reusableContentId = reader.string();
             continue;
           }
+          case 3: {
+            if (tag !== 24) {
+              break;
+            }
+
+            message.dereferenceReusableContents = reader.bool();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -3661,6 +3706,11 @@ export const GetReusableContentRequest: MessageFns<GetReusableContentRequest> = 
         : isSet(object.reusable_content_id)
         ? globalThis.String(object.reusable_content_id)
         : "",
+      dereferenceReusableContents: isSet(object.dereferenceReusableContents)
+        ? globalThis.Boolean(object.dereferenceReusableContents)
+        : isSet(object.dereference_reusable_contents)
+        ? globalThis.Boolean(object.dereference_reusable_contents)
+        : undefined,
     };
   },
 
@@ -3671,6 +3721,9 @@ export const GetReusableContentRequest: MessageFns<GetReusableContentRequest> = 
     }
     if (message.reusableContentId !== "") {
       obj.reusableContentId = message.reusableContentId;
+    }
+    if (message.dereferenceReusableContents !== undefined) {
+      obj.dereferenceReusableContents = message.dereferenceReusableContents;
     }
     return obj;
   },
@@ -3684,6 +3737,7 @@ export const GetReusableContentRequest: MessageFns<GetReusableContentRequest> = 
       ? RevisionSelector.fromPartial(object.revision)
       : undefined;
     message.reusableContentId = object.reusableContentId ?? "";
+    message.dereferenceReusableContents = object.dereferenceReusableContents ?? undefined;
     return message;
   },
 };
