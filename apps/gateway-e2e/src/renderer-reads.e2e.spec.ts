@@ -77,7 +77,7 @@ describe("GitBook renderer's page reads over HTTP (0.202.0)", () => {
     expect((await renderer.get(`/v1/spaces/${spaceId}/change-requests/${cr.id}/content/page/${seeded.pageId}/meta-links`)).status).toBe(403);
   });
 
-  test("the renderer's other parameters: metadata=true, format=markdown with stable refs", async () => {
+  test("the renderer's other parameters: metadata=true, format=markdown with stable refs, dereferenced page reads", async () => {
     const pages = await renderer.get(`/v1/spaces/${spaceId}/content/pages?metadata=true`);
     expect(pages.status).toBe(200);
     assertMatchesSpec('0.202.0', 'get', '/spaces/{spaceId}/content/pages', 200, pages.body);
@@ -88,6 +88,12 @@ describe("GitBook renderer's page reads over HTTP (0.202.0)", () => {
     expect(markdown.status).toBe(200);
     assertMatchesSpec('0.202.0', 'get', '/spaces/{spaceId}/content/page/{pageId}', 200, markdown.body);
     expect(markdown.body.markdown).toContain(`{% include "/reusable-content/${seeded.beta}" %}`);
+    // a page read takes dereferenced too
+    const inlined = await renderer.get(`/v1/spaces/${spaceId}/content/page/${seeded.pageId}?dereferenced=reusable-contents&evaluated=deterministic-only`);
+    expect(inlined.status).toBe(200);
+    assertMatchesSpec('0.202.0', 'get', '/spaces/{spaceId}/content/page/{pageId}', 200, inlined.body);
+    expect(blockTypes(inlined.body.document.nodes as Json[])).not.toContain('reusable-content');
+    expect(JSON.stringify(inlined.body.document)).toContain('Write to support.');
   });
 
   test('unknown pages and revisions: 404 like any read; values 0.202.0 does not define: 400', async () => {

@@ -17,21 +17,25 @@ const REVISION_QUERY = {
 const PAGE_QUERY = {
   ...REVISION_QUERY,
   format: { type: 'string', enum: ['document', 'markdown'], description: 'The form of the document: GitBook document JSON (default) or Markdown' },
-  evaluated: { anyOf: [{ type: 'boolean' }, { type: 'string', enum: ['deterministic-only'] }], description: 'accepted; documents hold no expressions to evaluate' },
-  'format.markdown.refs': { type: 'string', enum: ['relative', 'stable'], description: 'accepted; references are written as stable `/pages/<id>` links' },
-  dereferenced: { anyOf: [{ type: 'boolean' }, { type: 'string', enum: ['reusable-contents'] }], description: 'accepted' },
+  evaluated: {
+    anyOf: [{ type: 'boolean' }, { type: 'string', enum: ['deterministic-only'] }],
+    description: 'accepted; spaces here hold no variables, so no expression has a value to put in: the document is answered as stored',
+  },
+  'format.markdown.refs': {
+    type: 'string',
+    enum: ['relative', 'stable'],
+    description: 'stable: references are written as stable `/pages/<id>`, `/files/<id>` and `/reusable-content/<id>` refs; relative is accepted and answered the same way',
+  },
+  dereferenced: {
+    anyOf: [{ type: 'boolean' }, { type: 'string', enum: ['reusable-contents'] }],
+    description:
+      "true or reusable-contents: the document's reusable-content blocks of this space are replaced by the blocks of their documents (the only references expanded here)",
+  },
   cachedMetadata: { type: 'boolean', description: 'accepted' },
 };
 const DOCUMENT_QUERY = {
   evaluated: PAGE_QUERY.evaluated,
   dereferenced: PAGE_QUERY.dereferenced,
-};
-const PAGE_DOCUMENT_QUERY = {
-  evaluated: PAGE_QUERY.evaluated,
-  dereferenced: {
-    ...PAGE_QUERY.dereferenced,
-    description: 'true or reusable-contents: each reusable-content block of this space is replaced by the blocks of its document (the only references expanded here)',
-  },
 };
 const LINKS_QUERY = { ...LIST_QUERY, status: { type: 'string', enum: ['ok', 'broken', 'in-app'], description: 'Only links with this status' } };
 const SPACE = { spaceId: ID_PARAM };
@@ -105,6 +109,7 @@ export function revisionReadBuilders(revisions: Revisions, identity: IdentityCli
           path: by === 'path' ? p.pagePath : '',
           format: String(query.format ?? 'document'),
           evaluated: query.evaluated === true,
+          dereferenceReusableContents: query.dereferenced === true || query.dereferenced === 'reusable-contents',
         },
         { caller, deadline },
       );
@@ -205,7 +210,11 @@ export function revisionReadBuilders(revisions: Revisions, identity: IdentityCli
     query: part === 'content' ? REVISION_QUERY : DOCUMENT_QUERY,
     success: { status: 200, description: part === 'content' ? 'The reusable content' : 'Its document', schema },
     async handler({ caller, deadline, params: p, query }) {
-      const r = await revisions.getReusableContent({ revision: await sel(p, query, { caller, deadline }), reusableContentId: p.reusableContentId }, { caller, deadline });
+      const dereference = part === 'document' && (query.dereferenced === true || query.dereferenced === 'reusable-contents');
+      const r = await revisions.getReusableContent(
+        { revision: await sel(p, query, { caller, deadline }), reusableContentId: p.reusableContentId, dereferenceReusableContents: dereference },
+        { caller, deadline },
+      );
       if (part === 'document') return { body: documentFromMessage(r.document!) };
       if (!r.reusableContent) throw new Error('content answered no reusable content');
       return { body: officialReusableContent(r.reusableContent) };
@@ -219,7 +228,7 @@ export function revisionReadBuilders(revisions: Revisions, identity: IdentityCli
     summary: 'The document of a page of the revision, the official JSONDocument; a group or a link has none (404) (readers)',
     tags: ['content'],
     params,
-    query: PAGE_DOCUMENT_QUERY,
+    query: DOCUMENT_QUERY,
     success: { status: 200, description: 'Its document', schema },
     async handler({ caller, deadline, params: p, query }) {
       const dereference = query.dereferenced === true || query.dereferenced === 'reusable-contents';
