@@ -37,6 +37,8 @@ const DOCUMENT_QUERY = {
   evaluated: PAGE_QUERY.evaluated,
   dereferenced: PAGE_QUERY.dereferenced,
 };
+/** Whether `dereferenced` asks for the reusable contents inlined (`true` or `reusable-contents`). */
+const dereferencing = (query: Record<string, unknown>) => query.dereferenced === true || query.dereferenced === 'reusable-contents';
 const LINKS_QUERY = { ...LIST_QUERY, status: { type: 'string', enum: ['ok', 'broken', 'in-app'], description: 'Only links with this status' } };
 const SPACE = { spaceId: ID_PARAM };
 const REVISION = { spaceId: ID_PARAM, revisionId: ID_PARAM };
@@ -109,7 +111,7 @@ export function revisionReadBuilders(revisions: Revisions, identity: IdentityCli
           path: by === 'path' ? p.pagePath : '',
           format: String(query.format ?? 'document'),
           evaluated: query.evaluated === true,
-          dereferenceReusableContents: query.dereferenced === true || query.dereferenced === 'reusable-contents',
+          dereferenceReusableContents: dereferencing(query),
         },
         { caller, deadline },
       );
@@ -210,7 +212,7 @@ export function revisionReadBuilders(revisions: Revisions, identity: IdentityCli
     query: part === 'content' ? REVISION_QUERY : DOCUMENT_QUERY,
     success: { status: 200, description: part === 'content' ? 'The reusable content' : 'Its document', schema },
     async handler({ caller, deadline, params: p, query }) {
-      const dereference = part === 'document' && (query.dereferenced === true || query.dereferenced === 'reusable-contents');
+      const dereference = part === 'document' && dereferencing(query);
       const r = await revisions.getReusableContent(
         { revision: await sel(p, query, { caller, deadline }), reusableContentId: p.reusableContentId, dereferenceReusableContents: dereference },
         { caller, deadline },
@@ -231,9 +233,8 @@ export function revisionReadBuilders(revisions: Revisions, identity: IdentityCli
     query: DOCUMENT_QUERY,
     success: { status: 200, description: 'Its document', schema },
     async handler({ caller, deadline, params: p, query }) {
-      const dereference = query.dereferenced === true || query.dereferenced === 'reusable-contents';
       const r = await revisions.getPageDocument(
-        { revision: await sel(p, query, { caller, deadline }), pageId: p.pageId, dereferenceReusableContents: dereference },
+        { revision: await sel(p, query, { caller, deadline }), pageId: p.pageId, dereferenceReusableContents: dereferencing(query) },
         { caller, deadline },
       );
       return { body: documentFromMessage(r.document!) };
