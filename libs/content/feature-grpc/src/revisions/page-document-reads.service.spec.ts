@@ -19,6 +19,7 @@ const TREE = [
   { source: 'README.md', markdown: '# Welcome\n\nHello.\n\n{% include ".gitbook/includes/beta.md" %}\n\n{% include ".gitbook/includes/beta.md" %}\n' },
   { source: 'guide/README.md', markdown: '# Guide\n' },
   { source: 'guide/install.md', markdown: '# Install\n\n{% include "../.gitbook/includes/support.md" %}\n' },
+  { source: 'Reference', type: 'group', title: 'Reference', markdown: '' },
 ];
 const INCLUDES = [
   { source: '.gitbook/includes/beta.md', title: 'Beta', markdown: 'This is in **beta**.\n\n{% include "support.md" %}\n' },
@@ -113,6 +114,12 @@ describe("a page's document and meta links, for GitBook's renderer (in process, 
     const links = await clients.revisions.getPageMetaLinks({ revision: { spaceId, revisionId: '', metadata: true }, pageId: pages['guide/install.md'] }, { caller: reader });
     expect(links).toMatchObject({ alternates: [], revisionId: firstRevision });
     expect(links.canonical).toBeUndefined();
+  });
+
+  test('a group has no document: not found; its meta links answer', async () => {
+    await expect(document(pages['Reference'], true)).rejects.toMatchObject({ kind: 'not_found', message: 'Page document not found.' });
+    const links = await clients.revisions.getPageMetaLinks({ revision: { spaceId, revisionId: '', metadata: true }, pageId: pages['Reference'] }, { caller: reader });
+    expect(links.alternates).toEqual([]);
   });
 
   test('a page the revision does not hold, a caller who cannot see the space: not found', async () => {
