@@ -238,6 +238,13 @@ describe('responses match the served /openapi.json', () => {
       `${t}/change-requests/{changeRequestId}/content/reusable-contents/{reusableContentId}`,
       200,
     );
+    // the page reads of GitBook's renderer
+    const rp = `${rr}/page/${reused.pageId}`;
+    expectDeclared(await api.get(`${rp}/document?evaluated=deterministic-only&dereferenced=reusable-contents`), 'get', `${rt}/page/{pageId}/document`, 200);
+    expectDeclared(await api.get(`${rp}/meta-links`), 'get', `${rt}/page/{pageId}/meta-links`, 200);
+    expectDeclared(await api.get(`${s}/content/page/${reused.pageId}/meta-links`), 'get', `${t}/content/page/{pageId}/meta-links`, 200);
+    const crPage = `${s}/change-requests/${cr.id}/content/page/${reused.pageId}/meta-links`;
+    expectDeclared(await api.get(crPage), 'get', `${t}/change-requests/{changeRequestId}/content/page/{pageId}/meta-links`, 200);
   });
 
   it('change requests: lifecycle, content, comments, reviews, reviewers', async () => {

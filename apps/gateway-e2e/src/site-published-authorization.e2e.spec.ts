@@ -13,6 +13,8 @@ const WHO: Who[] = [...CALLERS, 'siteToken', 'otherSiteToken'];
 interface Ctx {
   orgId: string;
   siteId: string;
+  /** the site's one site space */
+  siteSpaceId: string;
   /** a live redirect of the site, from /there */
   redirectId: string;
   /** an active share key of the site */
@@ -96,6 +98,17 @@ const ROWS: Array<MatrixRow<Ctx, Who>> = [
     expect: [200, 200, 200, 200, 200, 200, 404, 404, 401, 401, 200, 404],
   },
   {
+    name: 'POST …/search (scope.restrictTo, 0.202.0)',
+    call: (c, ctx) =>
+      official(
+        '0.130.0',
+        'post',
+        `${SITE}/search`,
+        c.post(`${base(ctx)}/search`, { query: 'quasar', scope: { mode: 'default', currentSiteSpace: ctx.siteSpaceId, restrictTo: 'currentSiteSpace' } }),
+      ),
+    expect: [200, 200, 200, 200, 200, 200, 404, 404, 401, 401, 200, 404],
+  },
+  {
     name: 'GET /v1/orgs/{org}/sites/{no such site}/redirects',
     call: (c, ctx) => c.get(`/v1/orgs/${ctx.orgId}/sites/${unknownId()}/redirects`),
     expect: [404, 404, 404, 404, 404, 404, 404, 404, 401, 401, 403, 403],
@@ -128,7 +141,7 @@ describe('redirects and site search authorization (roles × endpoints)', () => {
       siteToken: http(sut.baseUrl, await siteToken(admin, site, key)),
       otherSiteToken: http(sut.baseUrl, await siteToken(admin, other, othersKey)),
     };
-    ctx = { orgId: org.orgId, siteId: site.id, redirectId: made.body.id, key, admin };
+    ctx = { orgId: org.orgId, siteId: site.id, siteSpaceId: site.siteSpaceIds[0], redirectId: made.body.id, key, admin };
   }, 180000);
   afterAll(async () => {
     writer?.close();

@@ -200,6 +200,18 @@ describe('site redirects and site search (real system)', () => {
     expect(await spacesFound(api, { query: 'nebula', mode: 'all' })).toEqual([space.guides, space.api].sort());
     expect(await spacesFound(api, { query: 'nebula', siteSpaceIds: [guidesSiteSpace] })).toEqual([space.guides]);
     expect(await spacesFound(api, { query: 'nebula', mode: 'current', siteSpaceId: apiSiteSpace })).toEqual([space.guides, space.api].sort());
+    // 0.202.0: the visitor's site space is always searched; restrictTo narrows to it, or to the rest of the default scope
+    const found = async (scope: Record<string, unknown>) => {
+      const r = await admin.post(`/v1/orgs/${orgId}/sites/${site.id}/search`, { query: 'nebula', scope });
+      expect(r.status).toBe(200);
+      // the answer is 0.130.0's (searchSiteContent's results as the API reference has them)
+      assertMatchesSpec('0.130.0', 'post', SEARCH, 200, r.body);
+      return (r.body.items as Array<{ id: string }>).map((x) => x.id).sort();
+    };
+    expect(await found({ mode: 'default', currentSiteSpace: apiSiteSpace })).toEqual([space.guides, space.api].sort());
+    expect(await found({ mode: 'default', currentSiteSpace: apiSiteSpace, restrictTo: 'currentSiteSpace' })).toEqual([space.api]);
+    expect(await found({ mode: 'default', currentSiteSpace: apiSiteSpace, restrictTo: 'otherSiteSpaces' })).toEqual([space.guides]);
+    expect(await found({ mode: 'default', currentSiteSpace: guidesSiteSpace, restrictTo: 'otherSiteSpaces' })).toEqual([]);
     const first = (await api.orgs.searchSiteContent(orgId, site.id, { query: 'endpoints', scope: { mode: 'all' } })).data.items[0];
     expect(first).toMatchObject({ id: space.api, title: 'API', pages: [{ title: 'Nebula endpoints', path: 'nebula-endpoints' }] });
 
@@ -216,11 +228,21 @@ describe('site redirects and site search (real system)', () => {
       'scope and mode': { query: 'nebula', scope: { mode: 'all' }, mode: 'all' },
       'unknown mode': { query: 'nebula', scope: { mode: 'everything' } },
       'current without a site space': { query: 'nebula', mode: 'current' },
+      'restrictTo without currentSiteSpace': { query: 'nebula', scope: { mode: 'default', restrictTo: 'currentSiteSpace' } },
+      'unknown restrictTo': { query: 'nebula', scope: { mode: 'default', currentSiteSpace: guidesSiteSpace, restrictTo: 'elsewhere' } },
     })) {
       const res = await admin.post(`/v1/orgs/${orgId}/sites/${site.id}/search`, body);
       assertErrorBody(res.status, res.body);
       bad[name] = res.status;
     }
-    expect(bad).toEqual({ 'no scope': 400, 'blank query': 400, 'scope and mode': 400, 'unknown mode': 400, 'current without a site space': 400 });
+    expect(bad).toEqual({
+      'no scope': 400,
+      'blank query': 400,
+      'scope and mode': 400,
+      'unknown mode': 400,
+      'current without a site space': 400,
+      'restrictTo without currentSiteSpace': 400,
+      'unknown restrictTo': 400,
+    });
   });
 });

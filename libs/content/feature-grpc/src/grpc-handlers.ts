@@ -10,17 +10,18 @@ import { applyContentChanges } from './revisions/apply-changes.service';
 import { mergeRevisions } from './revisions/merge-revisions.service';
 import { diffRevisions } from './revisions/diff-revisions.service';
 import { getReusableContent } from './revisions/reusable-content-reads';
+import { getPageDocument, getPageMetaLinks } from './revisions/page-document-reads';
 import { importTree } from './imports/import-tree.service';
 import { cancelImport, getImport, importWebsiteAndWait, listImports, startImport } from './imports/import-runs';
 import { runMessage } from '@bindery/platform/runs';
 
 /**
  * What a site token may call: the reads of a published space's content (the space, a revision, its
- * page tree, a page by id or path with its document, a reusable content with its document, its files). visibleSpace limits them to the
+ * page tree, a page by id or path with its document, a page's document and meta links, a reusable content with its document, its files). visibleSpace limits them to the
  * token's spaces; links and backlinks, which name other services' objects, stay closed.
  */
 export const SITE_READABLE_SPACES = ['getSpace'] as const;
-export const SITE_READABLE_REVISIONS = ['getRevision', 'listPages', 'getPage', 'getReusableContent', 'listFiles', 'getFile'] as const;
+export const SITE_READABLE_REVISIONS = ['getRevision', 'listPages', 'getPage', 'getPageDocument', 'getPageMetaLinks', 'getReusableContent', 'listFiles', 'getFile'] as const;
 
 /** Content's gRPC services: each handler is its use case with the verified caller. */
 export function contentGrpc(deps: ContentDeps): GrpcRegistration[] {
@@ -73,6 +74,8 @@ export function contentGrpc(deps: ContentDeps): GrpcRegistration[] {
         listPages: (req, { caller }) => revisions.listPages(deps, caller, req),
         getPage: (req, { caller }) => revisions.getPage(deps, caller, req),
         getReusableContent: (req, { caller }) => getReusableContent(deps, caller, req),
+        getPageDocument: (req, { caller }) => getPageDocument(deps, caller, req),
+        getPageMetaLinks: (req, { caller }) => getPageMetaLinks(deps, caller, req),
         listFiles: (req, { caller }) => revisions.listFiles(deps, caller, req),
         getFile: (req, { caller }) => revisions.getFile(deps, caller, req),
         listFileBacklinks: (req, { caller }) => revisions.listFileBacklinks(deps, caller, req),

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { connectContent, officialFile, officialPage, officialRevision } from '@bindery/content/client';
 import { IdentityEvents as I } from '@bindery/identity/client';
 import { siteCaller, SITE_TOKEN_REFUSAL } from '@bindery/platform/grpc';
+import { documentFromMessage } from '@bindery/shared/contracts';
 import { ServiceUnderTest, startServiceUnderTest } from '@bindery/shared/testing';
 import { identityStandIn } from '@bindery/identity/projection';
 import type { ContentDeps } from './content-deps';
@@ -74,6 +75,8 @@ describe('site token callers in content (in process, real MongoDB and Kafka)', (
       getPageById: () => clients.revisions.getPage({ revision, pageId, path: '', format: 'document', evaluated: false }, { caller }),
       getPageByPath: () => clients.revisions.getPage({ revision, pageId: '', path: 'getting-started', format: 'markdown', evaluated: false }, { caller }),
       listFiles: () => clients.revisions.listFiles({ revision, page: undefined }, { caller }),
+      getPageDocument: () => clients.revisions.getPageDocument({ revision, pageId, dereferenceReusableContents: true }, { caller }),
+      getPageMetaLinks: () => clients.revisions.getPageMetaLinks({ revision, pageId }, { caller }),
     };
   };
 
@@ -87,6 +90,8 @@ describe('site token callers in content (in process, real MongoDB and Kafka)', (
     expect(officialPage((await r.getPageById()).page!)).toMatchObject({ id: pageId, title: 'Getting Started' });
     expect(officialPage((await r.getPageByPath()).page!).markdown).toContain('Welcome.');
     expect((await r.listFiles()).files.map(officialFile)).toEqual([]);
+    expect(JSON.stringify(documentFromMessage((await r.getPageDocument()).document!))).toContain('Welcome.');
+    expect(await r.getPageMetaLinks()).toMatchObject({ alternates: [] });
     await expect(clients.revisions.getFile({ revision: { spaceId: ids.published, revisionId: '', metadata: true }, fileId: 'nofile' }, { caller: site })).rejects.toMatchObject({
       kind: 'not_found',
       message: 'File not found.',
@@ -99,7 +104,16 @@ describe('site token callers in content (in process, real MongoDB and Kafka)', (
       for (const [name, call] of Object.entries(reads(spaceId))) results[name] = await outcome(call());
       expect({ spaceId, results }).toEqual({
         spaceId,
-        results: { getSpace: 'not_found', getRevision: 'not_found', listPages: 'not_found', getPageById: 'not_found', getPageByPath: 'not_found', listFiles: 'not_found' },
+        results: {
+          getSpace: 'not_found',
+          getRevision: 'not_found',
+          listPages: 'not_found',
+          getPageById: 'not_found',
+          getPageByPath: 'not_found',
+          listFiles: 'not_found',
+          getPageDocument: 'not_found',
+          getPageMetaLinks: 'not_found',
+        },
       });
     }
     // the same reads of the unlisted space are the admin's to make

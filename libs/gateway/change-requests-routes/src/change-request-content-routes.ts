@@ -75,5 +75,11 @@ export function changeRequestContentRoutes(
       { ...CHANGE_REQUEST, reusableContentId: ID_PARAM },
       'content',
     ),
+    b.metaLinksRoute(
+      '/v1/spaces/:spaceId/change-requests/:changeRequestId/content/page/:pageId/meta-links',
+      'listChangeRequestPageMetaLinks',
+      officialResponse('listChangeRequestPageMetaLinks'),
+      { ...CHANGE_REQUEST, pageId: ID_PARAM },
+    ),
   ];
 }

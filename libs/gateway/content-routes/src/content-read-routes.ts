@@ -1,6 +1,6 @@
 import { ID_PARAM, JsonSchema, LIST_QUERY, officialResponse, RouteSpec, toList } from '@bindery/gateway/http';
 import { organizationJson } from '@bindery/gateway/identity-routes';
-import { type ContentClients, officialLinkStats, officialLinkUsage, officialLocation, officialReusableContent } from '@bindery/content/client';
+import { type ContentClients, contentRefOf, officialLinkStats, officialLinkUsage, officialLocation, officialReusableContent } from '@bindery/content/client';
 import type { IdentityClients } from '@bindery/identity/client';
 import type { ChangeRequestOf } from '@bindery/gateway/change-request-json';
 import type { Caller } from '@bindery/platform/grpc';
@@ -17,15 +17,28 @@ const REVISION_QUERY = {
 const PAGE_QUERY = {
   ...REVISION_QUERY,
   format: { type: 'string', enum: ['document', 'markdown'], description: 'The form of the document: GitBook document JSON (default) or Markdown' },
-  evaluated: { anyOf: [{ type: 'boolean' }, { type: 'string', enum: ['deterministic-only'] }], description: 'accepted; documents hold no expressions to evaluate' },
-  'format.markdown.refs': { type: 'string', enum: ['relative', 'stable'], description: 'accepted; references are written as stable `/pages/<id>` links' },
-  dereferenced: { anyOf: [{ type: 'boolean' }, { type: 'string', enum: ['reusable-contents'] }], description: 'accepted' },
+  evaluated: {
+    anyOf: [{ type: 'boolean' }, { type: 'string', enum: ['deterministic-only'] }],
+    description: 'accepted; spaces here hold no variables, so no expression has a value to put in: the document is answered as stored',
+  },
+  'format.markdown.refs': {
+    type: 'string',
+    enum: ['relative', 'stable'],
+    description: 'stable: references are written as stable `/pages/<id>`, `/files/<id>` and `/reusable-content/<id>` refs; relative is accepted and answered the same way',
+  },
+  dereferenced: {
+    anyOf: [{ type: 'boolean' }, { type: 'string', enum: ['reusable-contents'] }],
+    description:
+      "true or reusable-contents: the document's reusable-content blocks of this space are replaced by the blocks of their documents (the only references expanded here)",
+  },
   cachedMetadata: { type: 'boolean', description: 'accepted' },
 };
 const DOCUMENT_QUERY = {
   evaluated: PAGE_QUERY.evaluated,
   dereferenced: PAGE_QUERY.dereferenced,
 };
+/** Whether `dereferenced` asks for the reusable contents inlined (`true` or `reusable-contents`). */
+const dereferencing = (query: Record<string, unknown>) => query.dereferenced === true || query.dereferenced === 'reusable-contents';
 const LINKS_QUERY = { ...LIST_QUERY, status: { type: 'string', enum: ['ok', 'broken', 'in-app'], description: 'Only links with this status' } };
 const SPACE = { spaceId: ID_PARAM };
 const REVISION = { spaceId: ID_PARAM, revisionId: ID_PARAM };
@@ -98,6 +111,7 @@ export function revisionReadBuilders(revisions: Revisions, identity: IdentityCli
           path: by === 'path' ? p.pagePath : '',
           format: String(query.format ?? 'document'),
           evaluated: query.evaluated === true,
+          dereferenceReusableContents: dereferencing(query),
         },
         { caller, deadline },
       );
@@ -198,13 +212,49 @@ export function revisionReadBuilders(revisions: Revisions, identity: IdentityCli
     query: part === 'content' ? REVISION_QUERY : DOCUMENT_QUERY,
     success: { status: 200, description: part === 'content' ? 'The reusable content' : 'Its document', schema },
     async handler({ caller, deadline, params: p, query }) {
-      const r = await revisions.getReusableContent({ revision: await sel(p, query, { caller, deadline }), reusableContentId: p.reusableContentId }, { caller, deadline });
+      const dereference = part === 'document' && dereferencing(query);
+      const r = await revisions.getReusableContent(
+        { revision: await sel(p, query, { caller, deadline }), reusableContentId: p.reusableContentId, dereferenceReusableContents: dereference },
+        { caller, deadline },
+      );
       if (part === 'document') return { body: documentFromMessage(r.document!) };
       if (!r.reusableContent) throw new Error('content answered no reusable content');
       return { body: officialReusableContent(r.reusableContent) };
     },
   });
-  return { revisionRoute, pagesRoute, pageRoute, filesRoute, fileRoute, backlinksRoute, linksRoute, reusableContentRoute };
+  /** A page's document (0.202.0), its reusable contents inlined when `dereferenced` asks. */
+  const pageDocumentRoute = (path: string, operationId: string, schema: JsonSchema, params: Record<string, JsonSchema>): RouteSpec => ({
+    method: 'get',
+    path,
+    operationId,
+    summary: 'The document of a page of the revision, the official JSONDocument; a group or a link has none (404) (readers)',
+    tags: ['content'],
+    params,
+    query: DOCUMENT_QUERY,
+    success: { status: 200, description: 'Its document', schema },
+    async handler({ caller, deadline, params: p, query }) {
+      const r = await revisions.getPageDocument(
+        { revision: await sel(p, query, { caller, deadline }), pageId: p.pageId, dereferenceReusableContents: dereferencing(query) },
+        { caller, deadline },
+      );
+      return { body: documentFromMessage(r.document!) };
+    },
+  });
+  /** A page's canonical and alternate links (0.202.0's RevisionPageMetaLinks). */
+  const metaLinksRoute = (path: string, operationId: string, schema: JsonSchema, params: Record<string, JsonSchema>): RouteSpec => ({
+    method: 'get',
+    path,
+    operationId,
+    summary: "A page's canonical and alternate links; no page here names any, so both are absent or empty (readers)",
+    tags: ['content'],
+    params,
+    success: { status: 200, description: 'Its meta links', schema },
+    async handler({ caller, deadline, params: p, query }) {
+      const r = await revisions.getPageMetaLinks({ revision: await sel(p, query, { caller, deadline }), pageId: p.pageId }, { caller, deadline });
+      return { body: { ...(r.canonical ? { canonical: contentRefOf(r.canonical) } : {}), alternates: r.alternates.map(contentRefOf) } };
+    },
+  });
+  return { revisionRoute, pagesRoute, pageRoute, filesRoute, fileRoute, backlinksRoute, linksRoute, reusableContentRoute, pageDocumentRoute, metaLinksRoute };
 }
 
 /**
@@ -216,7 +266,7 @@ const forSiteTokens = (route: RouteSpec): RouteSpec => ({ ...route, siteToken: t
 
 /** The space-content reads, under /content (current revision) and /revisions/{revisionId} (history). */
 export function contentReadRoutes(revisions: Revisions, identity: IdentityClients, urls: Urls, changeRequestOf: ChangeRequestOf): RouteSpec[] {
-  const { revisionRoute, pagesRoute, pageRoute, filesRoute, fileRoute, backlinksRoute, linksRoute, reusableContentRoute } = revisionReadBuilders(
+  const { revisionRoute, pagesRoute, pageRoute, filesRoute, fileRoute, backlinksRoute, linksRoute, reusableContentRoute, pageDocumentRoute, metaLinksRoute } = revisionReadBuilders(
     revisions,
     identity,
     urls,
@@ -302,6 +352,22 @@ export function contentReadRoutes(revisions: Revisions, identity: IdentityClient
         { ...REVISION, ...reusable },
         'document',
       ),
+    ),
+    // the reads GitBook's renderer makes of a page (0.202.0)
+    forSiteTokens(
+      pageDocumentRoute('/v1/spaces/:spaceId/revisions/:revisionId/page/:pageId/document', 'getPageDocumentInRevisionById', officialResponse('getPageDocumentInRevisionById'), {
+        ...REVISION,
+        pageId: ID_PARAM,
+      }),
+    ),
+    forSiteTokens(
+      metaLinksRoute('/v1/spaces/:spaceId/content/page/:pageId/meta-links', 'listSpacePageMetaLinks', officialResponse('listSpacePageMetaLinks'), { ...SPACE, pageId: ID_PARAM }),
+    ),
+    forSiteTokens(
+      metaLinksRoute('/v1/spaces/:spaceId/revisions/:revisionId/page/:pageId/meta-links', 'listRevisionPageMetaLinks', officialResponse('listRevisionPageMetaLinks'), {
+        ...REVISION,
+        pageId: ID_PARAM,
+      }),
     ),
   ];
 }

@@ -94,10 +94,21 @@ const SCOPE: JsonSchema = {
   properties: { mode: { type: 'string', enum: ['default', 'specific', 'all'] } },
   discriminator: { propertyName: 'mode' },
   oneOf: [
-    object(['mode'], {
-      mode: { type: 'string', enum: ['default'], description: "Each section's default content, and includedSiteSpaces" },
-      includedSiteSpaces: { type: 'array', maxItems: 1000, items: ID_PARAM },
-    }),
+    {
+      ...object(['mode'], {
+        mode: { type: 'string', enum: ['default'], description: "Each section's default content, includedSiteSpaces and currentSiteSpace" },
+        includedSiteSpaces: { type: 'array', maxItems: 1000, items: ID_PARAM },
+        currentSiteSpace: { ...ID_PARAM, description: "The visitor's site space, always searched (0.202.0)" },
+        restrictTo: {
+          type: 'string',
+          enum: ['currentSiteSpace', 'otherSiteSpaces'],
+          description: 'With currentSiteSpace (0.202.0): only the current site space, or the default scope without it',
+        },
+      }),
+      // restrictTo needs currentSiteSpace (0.202.0's second form of the default scope)
+      if: { properties: { restrictTo: { type: 'string' } }, required: ['restrictTo'] },
+      then: { properties: { currentSiteSpace: { type: 'string' } }, required: ['currentSiteSpace'] },
+    },
     object(['mode', 'siteSpaceIds'], { mode: { type: 'string', enum: ['specific'], description: 'Only these site spaces' }, siteSpaceIds: ID_LIST }),
     object(['mode'], { mode: { type: 'string', enum: ['all'], description: 'Every site space' } }),
   ],
@@ -114,13 +125,16 @@ const SEARCH_BODY: JsonSchema = {
   ],
 };
 
-type ScopeJson = { mode: string; includedSiteSpaces?: string[]; siteSpaceIds?: string[] };
+type ScopeJson = { mode: string; includedSiteSpaces?: string[]; siteSpaceIds?: string[]; currentSiteSpace?: string; restrictTo?: string };
 type SearchBody = { query: string; scope?: ScopeJson; mode?: 'specific' | 'current' | 'all'; siteSpaceIds?: string[]; siteSpaceId?: string };
 
 /** The scope the body asks for, as the message sites takes (the deprecated forms mapped onto it). */
 function scopeOf(b: SearchBody): pb.SiteSearchScope {
-  const none = { includedSiteSpaces: [], siteSpaceIds: [] };
-  if (b.scope) return { ...none, mode: b.scope.mode, includedSiteSpaces: b.scope.includedSiteSpaces ?? [], siteSpaceIds: b.scope.siteSpaceIds ?? [] };
+  const none = { includedSiteSpaces: [], siteSpaceIds: [], restrictTo: '' };
+  if (b.scope) {
+    const { mode, includedSiteSpaces = [], siteSpaceIds = [], currentSiteSpace, restrictTo = '' } = b.scope;
+    return { mode, includedSiteSpaces, siteSpaceIds, restrictTo, ...(currentSiteSpace ? { currentSiteSpace } : {}) };
+  }
   if (b.siteSpaceIds) return { ...none, mode: 'specific', siteSpaceIds: b.siteSpaceIds };
   if (b.mode === 'current') return { ...none, mode: 'current', siteSpaceId: b.siteSpaceId };
   return { ...none, mode: 'all' };

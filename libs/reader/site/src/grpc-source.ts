@@ -231,7 +231,7 @@ export class GrpcSource implements ReaderSource {
         organizationId: content.organizationId,
         siteId: content.siteId,
         query,
-        scope: { mode: 'all', includedSiteSpaces: [], siteSpaceIds: [] },
+        scope: { mode: 'all', includedSiteSpaces: [], siteSpaceIds: [], restrictTo: '' },
         page: { page: '', limit: 20 },
         shareKey: visitor.shareKey,
       },

@@ -29,6 +29,18 @@ describe('site search scopes', () => {
     expect(spaces({ mode: 'default' }, { sections: [], siteSpaces: [] })).toEqual([]);
   });
 
+  it('default with the current site space (0.202.0): always searched; restrictTo narrows to it or to the others', () => {
+    expect(spaces({ mode: 'default', currentSiteSpace: 'ss1' }, withSections)).toEqual(['sp1', 'sp2', 'sp3']);
+    expect(spaces({ mode: 'default', currentSiteSpace: 'ss1', restrictTo: 'currentSiteSpace' }, withSections)).toEqual(['sp1']);
+    expect(spaces({ mode: 'default', currentSiteSpace: 'ss2', restrictTo: 'currentSiteSpace' }, withSections)).toEqual(['sp2']);
+    expect(spaces({ mode: 'default', currentSiteSpace: 'ss2', restrictTo: 'otherSiteSpaces' }, withSections)).toEqual(['sp3']);
+    expect(spaces({ mode: 'default', currentSiteSpace: 'ss1', restrictTo: 'otherSiteSpaces', includedSiteSpaces: ['ss4'] }, withSections)).toEqual(['sp2', 'sp3', 'sp1']);
+    expect(spaces({ mode: 'default', currentSiteSpace: 'r2', restrictTo: 'otherSiteSpaces' }, flat)).toEqual([]);
+    expect(spaces({ mode: 'default', currentSiteSpace: 'not-of-this-site', restrictTo: 'currentSiteSpace' }, flat)).toEqual([]);
+    expect(() => searchScopeOf(input({ mode: 'default', restrictTo: 'currentSiteSpace' }))).toThrow(/needs scope.currentSiteSpace/);
+    expect(() => searchScopeOf(input({ mode: 'default', currentSiteSpace: 'ss1', restrictTo: 'everywhere' }))).toThrow(/currentSiteSpace or otherSiteSpaces/);
+  });
+
   it('specific, all and current', () => {
     expect(spaces({ mode: 'specific', siteSpaceIds: ['ss3', 'not-of-this-site'] }, withSections)).toEqual(['sp3']);
     expect(spaces({ mode: 'all' }, withSections)).toEqual(['sp1', 'sp2', 'sp3']);

@@ -4,15 +4,22 @@ import { invalid } from '@bindery/platform/errors';
  * What a site's search covers (the official SiteSearchScope, and the deprecated `mode` forms of the
  * request, which the gateway hands over as the same object):
  * - `default`: the default content of every section (the root's default site space in a site
- *   without sections), plus `includedSiteSpaces`;
+ *   without sections), plus `includedSiteSpaces` and `currentSiteSpace` (0.202.0: the visitor's site
+ *   space, always searched); with `restrictTo` (0.202.0, needs `currentSiteSpace`),
+ *   `currentSiteSpace` searches only that site space and `otherSiteSpaces` the rest of the default
+ *   scope without it. Site spaces have no language here, so none is matched to the current one's;
  * - `specific`: only `siteSpaceIds`;
  * - `all`: every shown site space;
  * - `current` (deprecated form): `siteSpaceId` and the default content of every section.
  * Site spaces that are not shown site spaces of the site are left out (a reader's page may name one
  * removed since).
  */
+export type RestrictTo = 'currentSiteSpace' | 'otherSiteSpaces';
 export type SearchScope =
-  { mode: 'default'; includedSiteSpaces: string[] } | { mode: 'specific'; siteSpaceIds: string[] } | { mode: 'all' } | { mode: 'current'; siteSpaceId: string };
+  | { mode: 'default'; includedSiteSpaces: string[]; currentSiteSpace?: string; restrictTo?: RestrictTo }
+  | { mode: 'specific'; siteSpaceIds: string[] }
+  | { mode: 'all' }
+  | { mode: 'current'; siteSpaceId: string };
 
 /** A scope as sites receives it (the SiteSearchScope message): lists empty when not given, `mode` empty for the default. */
 export interface SearchScopeInput {
@@ -20,6 +27,9 @@ export interface SearchScopeInput {
   includedSiteSpaces: string[];
   siteSpaceIds: string[];
   siteSpaceId?: string;
+  currentSiteSpace?: string;
+  /** '' (or absent) for the whole default scope */
+  restrictTo?: string;
 }
 
 const ids = (v: string[], field: string): string[] => {
@@ -31,8 +41,14 @@ const ids = (v: string[], field: string): string[] => {
 export function searchScopeOf(input: SearchScopeInput | undefined): SearchScope {
   const s = input ?? { mode: 'default', includedSiteSpaces: [], siteSpaceIds: [] };
   switch (s.mode || 'default') {
-    case 'default':
-      return { mode: 'default', includedSiteSpaces: ids(s.includedSiteSpaces, 'includedSiteSpaces') };
+    case 'default': {
+      const includedSiteSpaces = ids(s.includedSiteSpaces, 'includedSiteSpaces');
+      const current = s.currentSiteSpace ? { currentSiteSpace: s.currentSiteSpace } : {};
+      if (!s.restrictTo) return { mode: 'default', includedSiteSpaces, ...current };
+      if (s.restrictTo !== 'currentSiteSpace' && s.restrictTo !== 'otherSiteSpaces') throw invalid('scope.restrictTo must be currentSiteSpace or otherSiteSpaces.');
+      if (!s.currentSiteSpace) throw invalid('scope.restrictTo needs scope.currentSiteSpace.');
+      return { mode: 'default', includedSiteSpaces, currentSiteSpace: s.currentSiteSpace, restrictTo: s.restrictTo };
+    }
     case 'specific': {
       const siteSpaceIds = ids(s.siteSpaceIds, 'siteSpaceIds');
       if (!siteSpaceIds.length) throw invalid('scope.siteSpaceIds must name at least one site space.');
@@ -83,9 +99,13 @@ export function scopeSpaceIds(scope: SearchScope, structure: ScopeStructure): st
   const s = { ...structure, siteSpaces: inSiteOrder(structure) };
   let wanted: Set<string>;
   switch (scope.mode) {
-    case 'default':
-      wanted = new Set([...defaults(s), ...scope.includedSiteSpaces]);
+    case 'default': {
+      const current = scope.currentSiteSpace;
+      wanted = new Set([...defaults(s), ...scope.includedSiteSpaces, ...(current ? [current] : [])]);
+      if (scope.restrictTo === 'currentSiteSpace') wanted = new Set([current!]);
+      if (scope.restrictTo === 'otherSiteSpaces') wanted.delete(current!);
       break;
+    }
     case 'specific':
       wanted = new Set(scope.siteSpaceIds);
       break;

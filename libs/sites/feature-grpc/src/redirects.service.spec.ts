@@ -352,10 +352,13 @@ describe('redirects and site search (in process, real MongoDB and Kafka)', () =>
 
   test("a site's search covers the spaces of its scope, searched as the caller", async () => {
     const { site: s, ids, space } = await site();
-    const searchAs = async (scope: { mode: string; includedSiteSpaces?: string[]; siteSpaceIds?: string[]; siteSpaceId?: string }, caller: Caller = reader) => {
+    const searchAs = async (
+      scope: { mode: string; includedSiteSpaces?: string[]; siteSpaceIds?: string[]; siteSpaceId?: string; currentSiteSpace?: string; restrictTo?: string },
+      caller: Caller = reader,
+    ) => {
       searches.length = 0;
       const r = await clients.published.searchSite(
-        { organizationId: org, siteId: s._id, query: 'setup', scope: { includedSiteSpaces: [], siteSpaceIds: [], ...scope }, page: undefined },
+        { organizationId: org, siteId: s._id, query: 'setup', scope: { includedSiteSpaces: [], siteSpaceIds: [], restrictTo: '', ...scope }, page: undefined },
         { caller },
       );
       expect(r.spaces.map((x) => x.id)).toEqual(searches[0].spaceIds);
@@ -366,12 +369,17 @@ describe('redirects and site search (in process, real MongoDB and Kafka)', () =>
     expect((await searchAs({ mode: 'all' })).spaceIds).toEqual([space.v2, space.v1, space.rest, space.graphql]);
     expect((await searchAs({ mode: 'specific', siteSpaceIds: [ids.v1, ids.hidden] })).spaceIds).toEqual([space.v1]);
     expect((await searchAs({ mode: 'current', siteSpaceId: ids.graphql })).spaceIds).toEqual([space.v2, space.rest, space.graphql]);
+    // 0.202.0: the visitor's site space, always searched; restrictTo narrows to it or to the rest of the default scope
+    expect((await searchAs({ mode: 'default', currentSiteSpace: ids.v1 })).spaceIds).toEqual([space.v2, space.v1, space.rest]);
+    expect((await searchAs({ mode: 'default', currentSiteSpace: ids.v1, restrictTo: 'currentSiteSpace' })).spaceIds).toEqual([space.v1]);
+    expect((await searchAs({ mode: 'default', currentSiteSpace: ids.v2, restrictTo: 'otherSiteSpaces' })).spaceIds).toEqual([space.rest]);
+    await expect(searchAs({ mode: 'default', restrictTo: 'currentSiteSpace' })).rejects.toMatchObject({ kind: 'invalid' });
     const token: Caller = { userId: 'site:tok', isInstanceAdmin: false, site: { organizationId: org, siteId: s._id, spaceIds: [space.v2], tokenId: 'tok' } };
     expect(await searchAs({ mode: 'all' }, token)).toMatchObject({ caller: 'site:tok' });
     const other: Caller = { ...token, site: { ...token.site!, siteId: id('site') } };
     await expect(
       clients.published.searchSite(
-        { organizationId: org, siteId: s._id, query: 'x', scope: { mode: 'all', includedSiteSpaces: [], siteSpaceIds: [] }, page: undefined },
+        { organizationId: org, siteId: s._id, query: 'x', scope: { mode: 'all', includedSiteSpaces: [], siteSpaceIds: [], restrictTo: '' }, page: undefined },
         { caller: other },
       ),
     ).rejects.toMatchObject({
@@ -379,7 +387,7 @@ describe('redirects and site search (in process, real MongoDB and Kafka)', () =>
     });
     await expect(
       clients.published.searchSite(
-        { organizationId: org, siteId: s._id, query: 'x', scope: { mode: 'all', includedSiteSpaces: [], siteSpaceIds: [] }, page: undefined },
+        { organizationId: org, siteId: s._id, query: 'x', scope: { mode: 'all', includedSiteSpaces: [], siteSpaceIds: [], restrictTo: '' }, page: undefined },
         { caller: user('guest') },
       ),
     ).rejects.toMatchObject({

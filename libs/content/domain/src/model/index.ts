@@ -10,3 +10,4 @@ export * from './link-targets';
 export * from './apply-changes';
 export * from './revert-page';
 export * from './reusable-content';
+export * from './dereference';

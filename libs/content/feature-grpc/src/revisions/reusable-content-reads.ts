@@ -4,6 +4,7 @@ import { contentRevisionsV1 as pb, documentToMessage, type JsonObject } from '@b
 import type { ContentDeps } from '../content-deps';
 import { readableRevision } from './revision-reads';
 import { EMPTY_DOCUMENT, reusableContentMessage } from './revision-messages';
+import { dereferenced } from './page-document-reads';
 
 /**
  * GetReusableContent: a reusable content of a revision (the current one by default) with its
@@ -15,6 +16,7 @@ export async function getReusableContent(deps: ContentDeps, caller: Caller, req:
   const { revision } = await readableRevision(deps, caller, sel.spaceId, sel.revisionId);
   const content = (revision.record.reusableContents ?? []).find((r) => r.id === req.reusableContentId);
   if (!content) throw notFound('Reusable content');
-  const document = (content.document && (await revision.document(content.document))) || EMPTY_DOCUMENT;
+  const stored = (content.document && (await revision.document(content.document))) || EMPTY_DOCUMENT;
+  const document = req.dereferenceReusableContents ? await dereferenced(revision, stored) : stored;
   return { reusableContent: reusableContentMessage(content), document: documentToMessage(document as unknown as JsonObject), revisionId: revision.record._id };
 }

@@ -8,6 +8,7 @@ import { LinkUsage, pageOfSorted, statsOf } from './link-index';
 import { documentsOf, linksOfRevision, readableRevision, subtreeIds, wholeTree } from './revision-reads';
 import { fileMessage, PageFormat, pageMessage, pageTreeMessages, reusableContentMessage, revisionMessage } from './revision-messages';
 import type { StoredRevision } from './stored-revision';
+import { dereferenced } from './page-document-reads';
 
 const selector = (s: pb.RevisionSelector | undefined) => s ?? { spaceId: '', revisionId: '', metadata: true };
 
@@ -54,10 +55,12 @@ export async function getPage(deps: ContentDeps, caller: Caller, req: pb.GetPage
     revision,
     ids.map((i) => tree.pages.get(i)!),
   );
+  const own = page.document ? documents.get(page.document) : undefined;
+  const topDocument = own && req.dereferenceReusableContents ? await dereferenced(revision, own) : own;
   const build = (p: PageNode, top: boolean): pb.RevisionPage =>
     pageMessage(p, {
       path: tree.paths.get(p.id) ?? p.slug,
-      document: p.document ? documents.get(p.document) : undefined,
+      document: top ? topDocument : p.document ? documents.get(p.document) : undefined,
       format: top ? format : 'document',
       pages: p.type === 'link' ? undefined : p.children.flatMap((c) => (tree.pages.has(c) ? [build(tree.pages.get(c)!, false)] : [])),
     });

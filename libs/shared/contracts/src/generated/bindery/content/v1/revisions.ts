@@ -220,6 +220,11 @@ export interface GetPageRequest {
   /** "document" (default) | "markdown" */
   format: string;
   evaluated: boolean;
+  /**
+   * `dereferenced` (true or "reusable-contents"): the page's reusable-content blocks are replaced by
+   * the blocks of their documents (its sub-pages' documents stay as stored)
+   */
+  dereferenceReusableContents?: boolean | undefined;
 }
 
 export interface PageReply {
@@ -233,6 +238,8 @@ export interface PageReply {
 export interface GetReusableContentRequest {
   revision: RevisionSelector | undefined;
   reusableContentId: string;
+  /** `dereferenced`: the reusable contents its document includes are replaced by their blocks */
+  dereferenceReusableContents?: boolean | undefined;
 }
 
 export interface ReusableContentReply {
@@ -241,6 +248,35 @@ export interface ReusableContentReply {
     | undefined;
   /** the official JSONDocument of its content (an empty document when it has none) */
   document: Document | undefined;
+  revisionId: string;
+}
+
+/** A page's document (the official JSONDocument) for GitBook's renderer. */
+export interface GetPageDocumentRequest {
+  revision: RevisionSelector | undefined;
+  pageId: string;
+  /**
+   * `dereferenced` (true or "reusable-contents"): each reusable-content block naming a reusable
+   * content of the revision is replaced by the blocks of that content's document
+   */
+  dereferenceReusableContents: boolean;
+}
+
+export interface PageDocumentReply {
+  /** the page's document (an empty document when a document page has none) */
+  document: Document | undefined;
+  revisionId: string;
+}
+
+export interface GetPageMetaLinksRequest {
+  revision: RevisionSelector | undefined;
+  pageId: string;
+}
+
+/** The official RevisionPageMetaLinks: targets are ContentRefs of kind "page" or "url". */
+export interface PageMetaLinksReply {
+  canonical?: ContentRef | undefined;
+  alternates: ContentRef[];
   revisionId: string;
 }
 
@@ -3323,7 +3359,14 @@ export const PagesReply: MessageFns<PagesReply> = {
 };
 
 function createBaseGetPageRequest(): GetPageRequest {
-  return { revision: undefined, pageId: "", path: "", format: "", evaluated: false };
+  return {
+    revision: undefined,
+    pageId: "",
+    path: "",
+    format: "",
+    evaluated: false,
+    dereferenceReusableContents: undefined,
+  };
 }
 
 export const GetPageRequest: MessageFns<GetPageRequest> = {
@@ -3342,6 +3385,9 @@ export const GetPageRequest: MessageFns<GetPageRequest> = {
     }
     if (message.evaluated !== false) {
       writer.uint32(40).bool(message.evaluated);
+    }
+    if (message.dereferenceReusableContents !== undefined) {
+      writer.uint32(48).bool(message.dereferenceReusableContents);
     }
     return writer;
   },
@@ -3399,6 +3445,14 @@ export const GetPageRequest: MessageFns<GetPageRequest> = {
             message.evaluated = reader.bool();
             continue;
           }
+          case 6: {
+            if (tag !== 48) {
+              break;
+            }
+
+            message.dereferenceReusableContents = reader.bool();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -3422,6 +3476,11 @@ export const GetPageRequest: MessageFns<GetPageRequest> = {
       path: isSet(object.path) ? globalThis.String(object.path) : "",
       format: isSet(object.format) ? globalThis.String(object.format) : "",
       evaluated: isSet(object.evaluated) ? globalThis.Boolean(object.evaluated) : false,
+      dereferenceReusableContents: isSet(object.dereferenceReusableContents)
+        ? globalThis.Boolean(object.dereferenceReusableContents)
+        : isSet(object.dereference_reusable_contents)
+        ? globalThis.Boolean(object.dereference_reusable_contents)
+        : undefined,
     };
   },
 
@@ -3442,6 +3501,9 @@ export const GetPageRequest: MessageFns<GetPageRequest> = {
     if (message.evaluated !== false) {
       obj.evaluated = message.evaluated;
     }
+    if (message.dereferenceReusableContents !== undefined) {
+      obj.dereferenceReusableContents = message.dereferenceReusableContents;
+    }
     return obj;
   },
 
@@ -3457,6 +3519,7 @@ export const GetPageRequest: MessageFns<GetPageRequest> = {
     message.path = object.path ?? "";
     message.format = object.format ?? "";
     message.evaluated = object.evaluated ?? false;
+    message.dereferenceReusableContents = object.dereferenceReusableContents ?? undefined;
     return message;
   },
 };
@@ -3569,7 +3632,7 @@ export const PageReply: MessageFns<PageReply> = {
 };
 
 function createBaseGetReusableContentRequest(): GetReusableContentRequest {
-  return { revision: undefined, reusableContentId: "" };
+  return { revision: undefined, reusableContentId: "", dereferenceReusableContents: undefined };
 }
 
 export const GetReusableContentRequest: MessageFns<GetReusableContentRequest> = {
@@ -3579,6 +3642,9 @@ export const GetReusableContentRequest: MessageFns<GetReusableContentRequest> = 
     }
     if (message.reusableContentId !== "") {
       writer.uint32(18).string(message.reusableContentId);
+    }
+    if (message.dereferenceReusableContents !== undefined) {
+      writer.uint32(24).bool(message.dereferenceReusableContents);
     }
     return writer;
   },
@@ -3612,6 +3678,14 @@ export const GetReusableContentRequest: MessageFns<GetReusableContentRequest> = 
             message.reusableContentId = reader.string();
             continue;
           }
+          case 3: {
+            if (tag !== 24) {
+              break;
+            }
+
+            message.dereferenceReusableContents = reader.bool();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -3632,6 +3706,11 @@ export const GetReusableContentRequest: MessageFns<GetReusableContentRequest> = 
         : isSet(object.reusable_content_id)
         ? globalThis.String(object.reusable_content_id)
         : "",
+      dereferenceReusableContents: isSet(object.dereferenceReusableContents)
+        ? globalThis.Boolean(object.dereferenceReusableContents)
+        : isSet(object.dereference_reusable_contents)
+        ? globalThis.Boolean(object.dereference_reusable_contents)
+        : undefined,
     };
   },
 
@@ -3642,6 +3721,9 @@ export const GetReusableContentRequest: MessageFns<GetReusableContentRequest> = 
     }
     if (message.reusableContentId !== "") {
       obj.reusableContentId = message.reusableContentId;
+    }
+    if (message.dereferenceReusableContents !== undefined) {
+      obj.dereferenceReusableContents = message.dereferenceReusableContents;
     }
     return obj;
   },
@@ -3655,6 +3737,7 @@ export const GetReusableContentRequest: MessageFns<GetReusableContentRequest> = 
       ? RevisionSelector.fromPartial(object.revision)
       : undefined;
     message.reusableContentId = object.reusableContentId ?? "";
+    message.dereferenceReusableContents = object.dereferenceReusableContents ?? undefined;
     return message;
   },
 };
@@ -3767,6 +3850,408 @@ export const ReusableContentReply: MessageFns<ReusableContentReply> = {
     message.document = (object.document !== undefined && object.document !== null)
       ? Document.fromPartial(object.document)
       : undefined;
+    message.revisionId = object.revisionId ?? "";
+    return message;
+  },
+};
+
+function createBaseGetPageDocumentRequest(): GetPageDocumentRequest {
+  return { revision: undefined, pageId: "", dereferenceReusableContents: false };
+}
+
+export const GetPageDocumentRequest: MessageFns<GetPageDocumentRequest> = {
+  encode(message: GetPageDocumentRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.revision !== undefined) {
+      RevisionSelector.encode(message.revision, writer.uint32(10).fork()).join();
+    }
+    if (message.pageId !== "") {
+      writer.uint32(18).string(message.pageId);
+    }
+    if (message.dereferenceReusableContents !== false) {
+      writer.uint32(24).bool(message.dereferenceReusableContents);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): GetPageDocumentRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseGetPageDocumentRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.revision = RevisionSelector.decode(reader, reader.uint32());
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.pageId = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 24) {
+              break;
+            }
+
+            message.dereferenceReusableContents = reader.bool();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): GetPageDocumentRequest {
+    return {
+      revision: isSet(object.revision) ? RevisionSelector.fromJSON(object.revision) : undefined,
+      pageId: isSet(object.pageId)
+        ? globalThis.String(object.pageId)
+        : isSet(object.page_id)
+        ? globalThis.String(object.page_id)
+        : "",
+      dereferenceReusableContents: isSet(object.dereferenceReusableContents)
+        ? globalThis.Boolean(object.dereferenceReusableContents)
+        : isSet(object.dereference_reusable_contents)
+        ? globalThis.Boolean(object.dereference_reusable_contents)
+        : false,
+    };
+  },
+
+  toJSON(message: GetPageDocumentRequest): unknown {
+    const obj: any = {};
+    if (message.revision !== undefined) {
+      obj.revision = RevisionSelector.toJSON(message.revision);
+    }
+    if (message.pageId !== "") {
+      obj.pageId = message.pageId;
+    }
+    if (message.dereferenceReusableContents !== false) {
+      obj.dereferenceReusableContents = message.dereferenceReusableContents;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<GetPageDocumentRequest>, I>>(base?: I): GetPageDocumentRequest {
+    return GetPageDocumentRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<GetPageDocumentRequest>, I>>(object: I): GetPageDocumentRequest {
+    const message = createBaseGetPageDocumentRequest();
+    message.revision = (object.revision !== undefined && object.revision !== null)
+      ? RevisionSelector.fromPartial(object.revision)
+      : undefined;
+    message.pageId = object.pageId ?? "";
+    message.dereferenceReusableContents = object.dereferenceReusableContents ?? false;
+    return message;
+  },
+};
+
+function createBasePageDocumentReply(): PageDocumentReply {
+  return { document: undefined, revisionId: "" };
+}
+
+export const PageDocumentReply: MessageFns<PageDocumentReply> = {
+  encode(message: PageDocumentReply, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.document !== undefined) {
+      Document.encode(message.document, writer.uint32(10).fork()).join();
+    }
+    if (message.revisionId !== "") {
+      writer.uint32(18).string(message.revisionId);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): PageDocumentReply {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBasePageDocumentReply();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.document = Document.decode(reader, reader.uint32());
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.revisionId = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): PageDocumentReply {
+    return {
+      document: isSet(object.document) ? Document.fromJSON(object.document) : undefined,
+      revisionId: isSet(object.revisionId)
+        ? globalThis.String(object.revisionId)
+        : isSet(object.revision_id)
+        ? globalThis.String(object.revision_id)
+        : "",
+    };
+  },
+
+  toJSON(message: PageDocumentReply): unknown {
+    const obj: any = {};
+    if (message.document !== undefined) {
+      obj.document = Document.toJSON(message.document);
+    }
+    if (message.revisionId !== "") {
+      obj.revisionId = message.revisionId;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<PageDocumentReply>, I>>(base?: I): PageDocumentReply {
+    return PageDocumentReply.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<PageDocumentReply>, I>>(object: I): PageDocumentReply {
+    const message = createBasePageDocumentReply();
+    message.document = (object.document !== undefined && object.document !== null)
+      ? Document.fromPartial(object.document)
+      : undefined;
+    message.revisionId = object.revisionId ?? "";
+    return message;
+  },
+};
+
+function createBaseGetPageMetaLinksRequest(): GetPageMetaLinksRequest {
+  return { revision: undefined, pageId: "" };
+}
+
+export const GetPageMetaLinksRequest: MessageFns<GetPageMetaLinksRequest> = {
+  encode(message: GetPageMetaLinksRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.revision !== undefined) {
+      RevisionSelector.encode(message.revision, writer.uint32(10).fork()).join();
+    }
+    if (message.pageId !== "") {
+      writer.uint32(18).string(message.pageId);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): GetPageMetaLinksRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseGetPageMetaLinksRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.revision = RevisionSelector.decode(reader, reader.uint32());
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.pageId = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): GetPageMetaLinksRequest {
+    return {
+      revision: isSet(object.revision) ? RevisionSelector.fromJSON(object.revision) : undefined,
+      pageId: isSet(object.pageId)
+        ? globalThis.String(object.pageId)
+        : isSet(object.page_id)
+        ? globalThis.String(object.page_id)
+        : "",
+    };
+  },
+
+  toJSON(message: GetPageMetaLinksRequest): unknown {
+    const obj: any = {};
+    if (message.revision !== undefined) {
+      obj.revision = RevisionSelector.toJSON(message.revision);
+    }
+    if (message.pageId !== "") {
+      obj.pageId = message.pageId;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<GetPageMetaLinksRequest>, I>>(base?: I): GetPageMetaLinksRequest {
+    return GetPageMetaLinksRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<GetPageMetaLinksRequest>, I>>(object: I): GetPageMetaLinksRequest {
+    const message = createBaseGetPageMetaLinksRequest();
+    message.revision = (object.revision !== undefined && object.revision !== null)
+      ? RevisionSelector.fromPartial(object.revision)
+      : undefined;
+    message.pageId = object.pageId ?? "";
+    return message;
+  },
+};
+
+function createBasePageMetaLinksReply(): PageMetaLinksReply {
+  return { canonical: undefined, alternates: [], revisionId: "" };
+}
+
+export const PageMetaLinksReply: MessageFns<PageMetaLinksReply> = {
+  encode(message: PageMetaLinksReply, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.canonical !== undefined) {
+      ContentRef.encode(message.canonical, writer.uint32(10).fork()).join();
+    }
+    for (const v of message.alternates) {
+      ContentRef.encode(v!, writer.uint32(18).fork()).join();
+    }
+    if (message.revisionId !== "") {
+      writer.uint32(26).string(message.revisionId);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): PageMetaLinksReply {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBasePageMetaLinksReply();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.canonical = ContentRef.decode(reader, reader.uint32());
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.alternates.push(ContentRef.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.revisionId = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): PageMetaLinksReply {
+    return {
+      canonical: isSet(object.canonical) ? ContentRef.fromJSON(object.canonical) : undefined,
+      alternates: globalThis.Array.isArray(object?.alternates)
+        ? object.alternates.map((e: any) => ContentRef.fromJSON(e))
+        : [],
+      revisionId: isSet(object.revisionId)
+        ? globalThis.String(object.revisionId)
+        : isSet(object.revision_id)
+        ? globalThis.String(object.revision_id)
+        : "",
+    };
+  },
+
+  toJSON(message: PageMetaLinksReply): unknown {
+    const obj: any = {};
+    if (message.canonical !== undefined) {
+      obj.canonical = ContentRef.toJSON(message.canonical);
+    }
+    if (message.alternates?.length) {
+      obj.alternates = message.alternates.map((e) => ContentRef.toJSON(e));
+    }
+    if (message.revisionId !== "") {
+      obj.revisionId = message.revisionId;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<PageMetaLinksReply>, I>>(base?: I): PageMetaLinksReply {
+    return PageMetaLinksReply.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<PageMetaLinksReply>, I>>(object: I): PageMetaLinksReply {
+    const message = createBasePageMetaLinksReply();
+    message.canonical = (object.canonical !== undefined && object.canonical !== null)
+      ? ContentRef.fromPartial(object.canonical)
+      : undefined;
+    message.alternates = object.alternates?.map((e) => ContentRef.fromPartial(e)) || [];
     message.revisionId = object.revisionId ?? "";
     return message;
   },
@@ -9590,6 +10075,28 @@ export const RevisionsServiceService = {
       Buffer.from(ReusableContentReply.encode(value).finish()),
     responseDeserialize: (value: Buffer): ReusableContentReply => ReusableContentReply.decode(value),
   },
+  /** Readers of the space (and site tokens of it). A page's document, its reusable contents inlined if asked. */
+  getPageDocument: {
+    path: "/bindery.content.v1.RevisionsService/GetPageDocument" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: GetPageDocumentRequest): Buffer =>
+      Buffer.from(GetPageDocumentRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): GetPageDocumentRequest => GetPageDocumentRequest.decode(value),
+    responseSerialize: (value: PageDocumentReply): Buffer => Buffer.from(PageDocumentReply.encode(value).finish()),
+    responseDeserialize: (value: Buffer): PageDocumentReply => PageDocumentReply.decode(value),
+  },
+  /** Readers of the space (and site tokens of it). A page's canonical and alternate links. */
+  getPageMetaLinks: {
+    path: "/bindery.content.v1.RevisionsService/GetPageMetaLinks" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: GetPageMetaLinksRequest): Buffer =>
+      Buffer.from(GetPageMetaLinksRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): GetPageMetaLinksRequest => GetPageMetaLinksRequest.decode(value),
+    responseSerialize: (value: PageMetaLinksReply): Buffer => Buffer.from(PageMetaLinksReply.encode(value).finish()),
+    responseDeserialize: (value: Buffer): PageMetaLinksReply => PageMetaLinksReply.decode(value),
+  },
   listFiles: {
     path: "/bindery.content.v1.RevisionsService/ListFiles" as const,
     requestStream: false as const,
@@ -9728,6 +10235,10 @@ export interface RevisionsServiceServer extends UntypedServiceImplementation {
   getPage: handleUnaryCall<GetPageRequest, PageReply>;
   /** Readers of the space (and site tokens of it). A reusable content of the revision with its document. */
   getReusableContent: handleUnaryCall<GetReusableContentRequest, ReusableContentReply>;
+  /** Readers of the space (and site tokens of it). A page's document, its reusable contents inlined if asked. */
+  getPageDocument: handleUnaryCall<GetPageDocumentRequest, PageDocumentReply>;
+  /** Readers of the space (and site tokens of it). A page's canonical and alternate links. */
+  getPageMetaLinks: handleUnaryCall<GetPageMetaLinksRequest, PageMetaLinksReply>;
   listFiles: handleUnaryCall<ListFilesRequest, FilesReply>;
   getFile: handleUnaryCall<GetFileRequest, FileReply>;
   listFileBacklinks: handleUnaryCall<ListBacklinksRequest, BacklinksReply>;
@@ -9816,6 +10327,38 @@ export interface RevisionsServiceClient extends Client {
     metadata: Metadata,
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: ReusableContentReply) => void,
+  ): ClientUnaryCall;
+  /** Readers of the space (and site tokens of it). A page's document, its reusable contents inlined if asked. */
+  getPageDocument(
+    request: GetPageDocumentRequest,
+    callback: (error: ServiceError | null, response: PageDocumentReply) => void,
+  ): ClientUnaryCall;
+  getPageDocument(
+    request: GetPageDocumentRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: PageDocumentReply) => void,
+  ): ClientUnaryCall;
+  getPageDocument(
+    request: GetPageDocumentRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: PageDocumentReply) => void,
+  ): ClientUnaryCall;
+  /** Readers of the space (and site tokens of it). A page's canonical and alternate links. */
+  getPageMetaLinks(
+    request: GetPageMetaLinksRequest,
+    callback: (error: ServiceError | null, response: PageMetaLinksReply) => void,
+  ): ClientUnaryCall;
+  getPageMetaLinks(
+    request: GetPageMetaLinksRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: PageMetaLinksReply) => void,
+  ): ClientUnaryCall;
+  getPageMetaLinks(
+    request: GetPageMetaLinksRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: PageMetaLinksReply) => void,
   ): ClientUnaryCall;
   listFiles(
     request: ListFilesRequest,

@@ -224,7 +224,18 @@ export interface SiteSearchScope {
   /** "specific": the only site spaces searched (at least one) */
   siteSpaceIds: string[];
   /** "current": the visitor's site space, searched with the default content */
-  siteSpaceId?: string | undefined;
+  siteSpaceId?:
+    | string
+    | undefined;
+  /** "default" (0.202.0): the visitor's site space, always searched */
+  currentSiteSpace?:
+    | string
+    | undefined;
+  /**
+   * "default" with `current_site_space` (0.202.0): "currentSiteSpace" searches only it,
+   * "otherSiteSpaces" the default scope without it; empty: the whole default scope
+   */
+  restrictTo: string;
 }
 
 export interface SearchSiteRequest {
@@ -2655,7 +2666,14 @@ export const RedirectMatch: MessageFns<RedirectMatch> = {
 };
 
 function createBaseSiteSearchScope(): SiteSearchScope {
-  return { mode: "", includedSiteSpaces: [], siteSpaceIds: [], siteSpaceId: undefined };
+  return {
+    mode: "",
+    includedSiteSpaces: [],
+    siteSpaceIds: [],
+    siteSpaceId: undefined,
+    currentSiteSpace: undefined,
+    restrictTo: "",
+  };
 }
 
 export const SiteSearchScope: MessageFns<SiteSearchScope> = {
@@ -2671,6 +2689,12 @@ export const SiteSearchScope: MessageFns<SiteSearchScope> = {
     }
     if (message.siteSpaceId !== undefined) {
       writer.uint32(34).string(message.siteSpaceId);
+    }
+    if (message.currentSiteSpace !== undefined) {
+      writer.uint32(42).string(message.currentSiteSpace);
+    }
+    if (message.restrictTo !== "") {
+      writer.uint32(50).string(message.restrictTo);
     }
     return writer;
   },
@@ -2720,6 +2744,22 @@ export const SiteSearchScope: MessageFns<SiteSearchScope> = {
             message.siteSpaceId = reader.string();
             continue;
           }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.currentSiteSpace = reader.string();
+            continue;
+          }
+          case 6: {
+            if (tag !== 50) {
+              break;
+            }
+
+            message.restrictTo = reader.string();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -2750,6 +2790,16 @@ export const SiteSearchScope: MessageFns<SiteSearchScope> = {
         : isSet(object.site_space_id)
         ? globalThis.String(object.site_space_id)
         : undefined,
+      currentSiteSpace: isSet(object.currentSiteSpace)
+        ? globalThis.String(object.currentSiteSpace)
+        : isSet(object.current_site_space)
+        ? globalThis.String(object.current_site_space)
+        : undefined,
+      restrictTo: isSet(object.restrictTo)
+        ? globalThis.String(object.restrictTo)
+        : isSet(object.restrict_to)
+        ? globalThis.String(object.restrict_to)
+        : "",
     };
   },
 
@@ -2767,6 +2817,12 @@ export const SiteSearchScope: MessageFns<SiteSearchScope> = {
     if (message.siteSpaceId !== undefined) {
       obj.siteSpaceId = message.siteSpaceId;
     }
+    if (message.currentSiteSpace !== undefined) {
+      obj.currentSiteSpace = message.currentSiteSpace;
+    }
+    if (message.restrictTo !== "") {
+      obj.restrictTo = message.restrictTo;
+    }
     return obj;
   },
 
@@ -2779,6 +2835,8 @@ export const SiteSearchScope: MessageFns<SiteSearchScope> = {
     message.includedSiteSpaces = object.includedSiteSpaces?.map((e) => e) || [];
     message.siteSpaceIds = object.siteSpaceIds?.map((e) => e) || [];
     message.siteSpaceId = object.siteSpaceId ?? undefined;
+    message.currentSiteSpace = object.currentSiteSpace ?? undefined;
+    message.restrictTo = object.restrictTo ?? "";
     return message;
   },
 };
