@@ -447,7 +447,7 @@ describe('content routes', () => {
 });
 
 describe('content routes open to site tokens', () => {
-  it('are the reads of a published space: the space, its page tree, pages by id or path, reusable contents, files', () => {
+  it("are the reads of a published space: the space, its page tree, pages by id or path, reusable contents, files, a revision's changes, embeds", () => {
     const f = fakes({});
     const registry = registerContentRoutes(new RouteRegistry(), f.content, f.identity, urls, async () => {
       throw new Error('no change request is read here');
@@ -469,6 +469,8 @@ describe('content routes open to site tokens', () => {
         'GET /v1/spaces/:spaceId/content/reusable-contents/:reusableContentId',
         'GET /v1/spaces/:spaceId/revisions/:revisionId/reusable-contents/:reusableContentId',
         'GET /v1/spaces/:spaceId/revisions/:revisionId/reusable-contents/:reusableContentId/document',
+        'GET /v1/spaces/:spaceId/revisions/:revisionId/changes',
+        'GET /v1/spaces/:spaceId/embed',
       ].sort(),
     );
     // every one of them is a read
