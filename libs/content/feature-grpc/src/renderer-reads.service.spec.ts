@@ -51,6 +51,7 @@ describe("GitBook renderer's reads in content: a revision's changes, embeds (in 
   let clients: ReturnType<typeof connectContent>;
   let site: Awaited<ReturnType<typeof website>>;
   let spaceId = '';
+  let emptyRevision = '';
   const revisions: string[] = [];
   let pageId = '';
   let token: ReturnType<typeof siteCaller>;
@@ -71,7 +72,8 @@ describe("GitBook renderer's reads in content: a revision's changes, embeds (in 
     expect(service.running.deps.embeds.allowPrivate).toBe(false);
     clients = connectContent(service.address, 20000);
     await service.running.deps.access.handlers[I.memberAdded.type](I.memberAdded.create('tests', admin.userId, { organizationId: org, userId: admin.userId, role: 'admin' }, org));
-    spaceId = (await clients.spaces.createSpace({ organizationId: org, title: 'Renderer reads' }, { caller: admin })).id;
+    const space = await clients.spaces.createSpace({ organizationId: org, title: 'Renderer reads' }, { caller: admin });
+    [spaceId, emptyRevision] = [space.id, space.revision];
     const first = await apply([
       { operation: 'insert_page', title: 'Getting Started', document: { markdown: 'Welcome.' } },
       { operation: 'insert_page', title: 'Guides', document: { markdown: 'Guides.' } },
@@ -110,6 +112,17 @@ describe("GitBook renderer's reads in content: a revision's changes, embeds (in 
     const limited = await changesOf(revisions[0], admin, 1);
     expect([limited.changes.length, limited.more]).toEqual([1, 1]);
     await expect(changesOf(revisions[0], admin, 1001)).rejects.toMatchObject({ kind: 'invalid' });
+    // a space's first revision has no parent: a new space's is empty, a duplicate's holds every page, created
+    expect((await changesOf(emptyRevision)).changes).toEqual([]);
+    const copy = await clients.spaces.duplicateSpace({ spaceId }, { caller: admin });
+    const copied = await clients.revisions.getRevisionChanges({ spaceId: copy.id, revisionId: copy.revision, limit: 0 }, { caller: admin });
+    expect(copied.changes.map(officialSemanticChange).map((c: Json) => [c.type, c.page.title])).toEqual(
+      expect.arrayContaining([
+        ['page_created', 'Start here'],
+        ['page_created', 'Guides'],
+      ]),
+    );
+    expect(copied.changes).toHaveLength(2);
   });
 
   test("a site token of the space reads them; another space's token, a stranger and an unknown revision: not found", async () => {
