@@ -149,6 +149,8 @@ describe("GitBook renderer's reads in content: a revision's changes, embeds (in 
     // no page to preview: a link named by the URL
     expect(await embed(`${o}/image.png`)).toEqual({ type: 'link', title: `${new URL(o).host}/image.png`, site: '127.0.0.1' });
     expect(await embed(`${o}/missing`)).toEqual({ type: 'link', title: `${new URL(o).host}/missing`, site: '127.0.0.1' });
+    expect(await embed(`${o}/caf%C3%A9`)).toEqual({ type: 'link', title: `${new URL(o).host}/café`, site: '127.0.0.1' });
+    expect(await embed(`${o}/broken%E0%A4%A`)).toEqual({ type: 'link', title: `${new URL(o).host}/broken%E0%A4%A`, site: '127.0.0.1' });
     // remembered: asked again (the fragment aside, and at once by three callers), the site is not asked again
     const before = site.requests.length;
     await Promise.all([embed(`${o}/article`), embed(`${o}/article#other`), embed(`${o}/video`, token)]);

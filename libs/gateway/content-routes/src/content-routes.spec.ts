@@ -447,7 +447,7 @@ describe('content routes', () => {
 });
 
 describe('content routes open to site tokens', () => {
-  it("are the reads of a published space: the space, its page tree, pages by id or path, reusable contents, files, a revision's changes, embeds", () => {
+  it('are the reads of a published space: the space, its page tree, pages by id or path, reusable contents, files', () => {
     const f = fakes({});
     const registry = registerContentRoutes(new RouteRegistry(), f.content, f.identity, urls, async () => {
       throw new Error('no change request is read here');

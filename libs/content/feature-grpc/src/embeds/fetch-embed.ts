@@ -42,9 +42,18 @@ async function prefixWithin(response: Response, budget: { left: number }): Promi
 
 const siteOf = (url: URL) => url.hostname.replace(/^www\./, '');
 
-/** The embed of a URL that answered nothing to preview: a link named by the URL. */
+/** A URL's text as read (percent-escapes decoded where they are valid UTF-8). */
+function readable(text: string): string {
+  try {
+    return decodeURI(text);
+  } catch {
+    return text;
+  }
+}
+
+/** The embed of a URL that answered nothing to preview: a link named by the URL's host and path. */
 export function linkEmbed(url: URL): pb.Embed {
-  return { type: 'link', title: clean(decodeURI(url.host + url.pathname.replace(/\/$/, ''))) ?? url.host, site: siteOf(url) };
+  return { type: 'link', title: clean(readable(url.host + url.pathname.replace(/\/$/, ''))) ?? url.host, site: siteOf(url) };
 }
 
 interface OEmbed {
