@@ -224,6 +224,7 @@ describe('responses match the served /openapi.json', () => {
     expectDeclared(await api.get(`${r}/files/${file}`), 'get', `${rt}/files/{fileId}`, 200);
     expectDeclared(await api.get(`${r}/page/${page}`), 'get', `${rt}/page/{pageId}`, 200);
     expectDeclared(await api.get(`${r}/path/guide`), 'get', `${rt}/path/{pagePath}`, 200);
+    expectDeclared(await api.get(`${r}/changes`), 'get', `${rt}/changes`, 200);
 
     // reusable contents (a Git import is what writes them)
     const reused = await seedReusableContents(sut, ada.id, space.id);
@@ -410,6 +411,7 @@ describe('responses match the served /openapi.json', () => {
       expectDeclared(await api.get(runs), 'get', '/v1/org/{organizationId}/imports', 200);
       expectDeclared(await api.get(`${runs}/${runId}`), 'get', '/v1/org/{organizationId}/imports/{importRunId}', 200);
       expectDeclared(await api.post(`${runs}/${runId}/cancel`, {}), 'post', '/v1/org/{organizationId}/imports/{importRunId}/cancel', 200);
+      expectDeclared(await api.get(`/v1/spaces/${space.id}/embed?url=${encodeURIComponent(`${site.origin}/docs/`)}`), 'get', '/v1/spaces/{spaceId}/embed', 200);
     } finally {
       await site.close();
     }

@@ -161,6 +161,12 @@ const ROWS: Row[] = [
     open: [200, 200, 200, 200, 200, 200, 404, 200, 404, 401, 401],
     restricted: [200, 404, 404, 404, 404, 404, 404, 200, 404, 401, 401],
   },
+  {
+    name: 'GET revisions/{revisionId}/changes (getRevisionSemanticChanges)',
+    path: (id, s) => `${R(id, s)}/changes`,
+    open: [200, 200, 200, 200, 200, 200, 404, 200, 404, 401, 401],
+    restricted: [200, 404, 404, 404, 404, 404, 404, 200, 404, 401, 401],
+  },
 ];
 
 /**

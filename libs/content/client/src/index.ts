@@ -1,5 +1,5 @@
 import { ClientsOf, clientSet } from '@bindery/platform/grpc';
-import { contentPermissionsV1, contentRevisionsV1, contentV1 } from '@bindery/shared/contracts';
+import { contentEmbedsV1, contentPermissionsV1, contentRevisionsV1, contentV1 } from '@bindery/shared/contracts';
 
 export * from './content-events';
 export * from './content-address';
@@ -9,6 +9,7 @@ const SERVICES = {
   collections: contentV1.CollectionsServiceService,
   permissions: contentPermissionsV1.ContentPermissionsServiceService,
   revisions: contentRevisionsV1.RevisionsServiceService,
+  embeds: contentEmbedsV1.EmbedsServiceService,
 };
 
 /** Typed clients of content's gRPC services (deadline and signed caller on each call). */

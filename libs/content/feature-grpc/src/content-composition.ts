@@ -15,7 +15,7 @@ import { createOrgAccessProjection, IdentitySource } from '@bindery/identity/pro
 import type { ContentDeps } from './content-deps';
 import type { ContentFiles, FileDownloads } from './files/file-ports';
 
-/** Builds content's dependencies from its database and settings (the service's composition root). */
+/** Builds content's dependencies from its database and settings (the service's composition root); the descriptor adds imports and embeds. */
 export function composeContent(
   db: Db,
   eventsRecorded: () => void,
@@ -24,7 +24,7 @@ export function composeContent(
   accessSource: IdentitySource,
   clock: () => number = Date.now,
   cacheMs = 0,
-): ContentDeps {
+): Omit<ContentDeps, 'embeds'> {
   const views = { collections: new TrailingCache<CollectionRecord[]>({ maxAgeMs: cacheMs }), grants: new TrailingCache<GrantRecord[]>({ maxAgeMs: cacheMs }) };
   const written = () => {
     views.collections.invalidateAll();

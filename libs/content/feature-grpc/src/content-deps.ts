@@ -14,6 +14,7 @@ import type {
 import type { OrgAccessProjection } from '@bindery/identity/projection';
 import type { ContentFiles, FileDownloads } from './files/file-ports';
 import type { WebsiteImports } from './imports/import-ports';
+import type { Embeds } from './embeds/embeds';
 
 /** What content's use cases work with (built once at start by composeContent in content-composition.ts). */
 export interface ContentDeps {
@@ -45,6 +46,8 @@ export interface ContentDeps {
   clock: () => number;
   /** website imports: their job records, limits and outbound policy */
   imports?: WebsiteImports;
+  /** embeds of external URLs: their limits, outbound policy and cache */
+  embeds: Embeds;
   /** Runs `work` as one multi-document transaction, retried on transient conflicts (platform/mongo). */
   transaction<T>(work: (session: ClientSession) => Promise<T>): Promise<T>;
 }

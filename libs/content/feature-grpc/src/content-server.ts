@@ -15,6 +15,7 @@ import { PURGE_RUN, runPurge } from './purge';
 import { runStagedSweep, STAGED_SWEEP_RUN } from './files/staged-sweep';
 import { ImportInput, IMPORT_SETTINGS, limitsOf, runWebsiteImport, WEBSITE_IMPORT_RUN } from './imports';
 import { outboundPolicyFromEnv } from '@bindery/platform/outbound-http';
+import { EMBED_SETTINGS, embedLimitsOf, embedsWith } from './embeds';
 
 /**
  * Content: collections and spaces, who may see them (from its projection of identity's events) and
@@ -39,11 +40,13 @@ export function contentServiceWith(clock: () => number = Date.now, accessSource?
       CONTENT_ACCESS_CACHE_MS: { kind: 'int', default: 250, min: 0, max: 1000 },
       ...FILE_SETTINGS,
       ...IMPORT_SETTINGS,
+      ...EMBED_SETTINGS,
     },
     indexes: { ...CONTENT_INDEXES, ...BLOB_INDEXES, ...orgAccessIndexes() },
     outboxCollections: OUTBOX_COLLECTIONS,
     deps: ({ db, eventsRecorded, config, runs }): ContentDeps => {
       database = db;
+      const { allowPrivate } = outboundPolicyFromEnv({ BINDERY_OUTBOUND_ALLOW_PRIVATE: config.BINDERY_OUTBOUND_ALLOW_PRIVATE });
       const source = accessSource?.(db) ?? identityAccessSource((identity = connectIdentity(config.IDENTITY_GRPC_URL, config.CONTENT_IDENTITY_DEADLINE_MS)), 'content');
       return {
         ...composeContent(
@@ -55,11 +58,8 @@ export function contentServiceWith(clock: () => number = Date.now, accessSource?
           clock,
           config.CONTENT_ACCESS_CACHE_MS,
         ),
-        imports: {
-          runs,
-          limits: limitsOf(config),
-          allowPrivate: outboundPolicyFromEnv({ BINDERY_OUTBOUND_ALLOW_PRIVATE: config.BINDERY_OUTBOUND_ALLOW_PRIVATE }).allowPrivate,
-        },
+        imports: { runs, limits: limitsOf(config), allowPrivate },
+        embeds: embedsWith(embedLimitsOf(config), allowPrivate),
       };
     },
     // the current indexes exist by now; those of earlier versions go

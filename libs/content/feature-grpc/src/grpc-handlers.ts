@@ -1,6 +1,6 @@
 import { grpcService, GrpcRegistration } from '@bindery/platform/grpc';
 import { idempotencyMark } from '@bindery/shared/ids';
-import { contentPermissionsV1, contentRevisionsV1, contentV1 } from '@bindery/shared/contracts';
+import { contentEmbedsV1, contentPermissionsV1, contentRevisionsV1, contentV1 } from '@bindery/shared/contracts';
 import type { ContentDeps } from './content-deps';
 import * as collections from './collections.service';
 import * as permissions from './permissions.service';
@@ -9,6 +9,8 @@ import * as revisions from './revisions/revisions.service';
 import { applyContentChanges } from './revisions/apply-changes.service';
 import { mergeRevisions } from './revisions/merge-revisions.service';
 import { diffRevisions } from './revisions/diff-revisions.service';
+import { revisionChanges } from './revisions/revision-changes.service';
+import { getEmbed } from './embeds/get-embed.service';
 import { getReusableContent } from './revisions/reusable-content-reads';
 import { getPageDocument, getPageMetaLinks } from './revisions/page-document-reads';
 import { importTree } from './imports/import-tree.service';
@@ -17,11 +19,22 @@ import { runMessage } from '@bindery/platform/runs';
 
 /**
  * What a site token may call: the reads of a published space's content (the space, a revision, its
- * page tree, a page by id or path with its document, a page's document and meta links, a reusable content with its document, its files). visibleSpace limits them to the
+ * page tree, a page by id or path with its document, a page's document and meta links, a reusable content
+ * with its document, its files, what a revision changed) and the embed of a URL. visibleSpace limits them to the
  * token's spaces; links and backlinks, which name other services' objects, stay closed.
  */
 export const SITE_READABLE_SPACES = ['getSpace'] as const;
-export const SITE_READABLE_REVISIONS = ['getRevision', 'listPages', 'getPage', 'getPageDocument', 'getPageMetaLinks', 'getReusableContent', 'listFiles', 'getFile'] as const;
+export const SITE_READABLE_REVISIONS = [
+  'getRevision',
+  'listPages',
+  'getPage',
+  'getPageDocument',
+  'getPageMetaLinks',
+  'getReusableContent',
+  'listFiles',
+  'getFile',
+  'getRevisionChanges',
+] as const;
 
 /** Content's gRPC services: each handler is its use case with the verified caller. */
 export function contentGrpc(deps: ContentDeps): GrpcRegistration[] {
@@ -83,6 +96,7 @@ export function contentGrpc(deps: ContentDeps): GrpcRegistration[] {
         applyChanges: (req, { caller }) => applyContentChanges(deps, caller, req),
         mergeRevisions: (req, { caller }) => mergeRevisions(deps, caller, req),
         diffRevisions: (req, { caller }) => diffRevisions(deps, caller, req),
+        getRevisionChanges: (req, { caller }) => revisionChanges(deps, caller, req),
         importWebsite: (req, { caller }) => importWebsiteAndWait(deps, caller, req),
         importTree: (req, { caller }) => importTree(deps, caller, req),
         startImport: async (req, { caller }) => runMessage(await startImport(deps, caller, req)),
@@ -92,5 +106,6 @@ export function contentGrpc(deps: ContentDeps): GrpcRegistration[] {
       },
       { siteReadable: SITE_READABLE_REVISIONS },
     ),
+    grpcService(contentEmbedsV1.EmbedsServiceService, { getEmbed: (req, { caller }) => getEmbed(deps, caller, req) }, { siteReadable: ['getEmbed'] }),
   ];
 }

@@ -472,6 +472,8 @@ describe('content routes open to site tokens', () => {
         'GET /v1/spaces/:spaceId/revisions/:revisionId/page/:pageId/document',
         'GET /v1/spaces/:spaceId/content/page/:pageId/meta-links',
         'GET /v1/spaces/:spaceId/revisions/:revisionId/page/:pageId/meta-links',
+        'GET /v1/spaces/:spaceId/revisions/:revisionId/changes',
+        'GET /v1/spaces/:spaceId/embed',
       ].sort(),
     );
     // every one of them is a read

@@ -6,6 +6,7 @@ import { changeRequestReader, ChangeRequestOf } from '@bindery/gateway/change-re
 import { collectionRoutes } from './collection-routes';
 import { connectContentWithDownloads, downloadRoutes } from './download-route';
 import { contentReadRoutes } from './content-read-routes';
+import { rendererReadRoutes } from './renderer-read-routes';
 import { importRoutes } from './import-routes';
 import { importRunRoutes } from './import-run-routes';
 import { memberSpaceRoutes } from './member-space-routes';
@@ -25,6 +26,7 @@ export function contentRoutes(content: ContentClients, identity: IdentityClients
     ...permissionRoutes(content, identity, urls),
     ...memberSpaceRoutes(content.spaces, identity.members, urls),
     ...contentReadRoutes(content.revisions, identity, urls, changeRequestOf),
+    ...rendererReadRoutes(content, urls, changeRequestOf),
     ...importRoutes(content.revisions),
     ...importRunRoutes(content.revisions, urls),
   ];

@@ -569,6 +569,25 @@ export interface DiffRevisionsReply {
   more: number;
 }
 
+export interface RevisionChangesRequest {
+  spaceId: string;
+  revisionId: string;
+  /** at most this many changes (1..1000, default 10 when 0) */
+  limit: number;
+}
+
+/**
+ * The semantic changes a revision introduced against its first parent (a first revision: its pages
+ * and files as created).
+ */
+export interface RevisionChangesReply {
+  changes: SemanticChange[];
+  /** how many were left out above the limit */
+  more: number;
+  /** a merge revision: the id of the change request it merged */
+  mergedFrom?: string | undefined;
+}
+
 /**
  * A whole page tree written as one revision (a Git import): pages matched to existing ones are updated
  * and moved, the others inserted, pages of the space left out of the tree deleted.
@@ -8007,6 +8026,222 @@ export const DiffRevisionsReply: MessageFns<DiffRevisionsReply> = {
   },
 };
 
+function createBaseRevisionChangesRequest(): RevisionChangesRequest {
+  return { spaceId: "", revisionId: "", limit: 0 };
+}
+
+export const RevisionChangesRequest: MessageFns<RevisionChangesRequest> = {
+  encode(message: RevisionChangesRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.spaceId !== "") {
+      writer.uint32(10).string(message.spaceId);
+    }
+    if (message.revisionId !== "") {
+      writer.uint32(18).string(message.revisionId);
+    }
+    if (message.limit !== 0) {
+      writer.uint32(24).int32(message.limit);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): RevisionChangesRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseRevisionChangesRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.spaceId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.revisionId = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 24) {
+              break;
+            }
+
+            message.limit = reader.int32();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): RevisionChangesRequest {
+    return {
+      spaceId: isSet(object.spaceId)
+        ? globalThis.String(object.spaceId)
+        : isSet(object.space_id)
+        ? globalThis.String(object.space_id)
+        : "",
+      revisionId: isSet(object.revisionId)
+        ? globalThis.String(object.revisionId)
+        : isSet(object.revision_id)
+        ? globalThis.String(object.revision_id)
+        : "",
+      limit: isSet(object.limit) ? globalThis.Number(object.limit) : 0,
+    };
+  },
+
+  toJSON(message: RevisionChangesRequest): unknown {
+    const obj: any = {};
+    if (message.spaceId !== "") {
+      obj.spaceId = message.spaceId;
+    }
+    if (message.revisionId !== "") {
+      obj.revisionId = message.revisionId;
+    }
+    if (message.limit !== 0) {
+      obj.limit = Math.round(message.limit);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<RevisionChangesRequest>, I>>(base?: I): RevisionChangesRequest {
+    return RevisionChangesRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<RevisionChangesRequest>, I>>(object: I): RevisionChangesRequest {
+    const message = createBaseRevisionChangesRequest();
+    message.spaceId = object.spaceId ?? "";
+    message.revisionId = object.revisionId ?? "";
+    message.limit = object.limit ?? 0;
+    return message;
+  },
+};
+
+function createBaseRevisionChangesReply(): RevisionChangesReply {
+  return { changes: [], more: 0, mergedFrom: undefined };
+}
+
+export const RevisionChangesReply: MessageFns<RevisionChangesReply> = {
+  encode(message: RevisionChangesReply, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    for (const v of message.changes) {
+      SemanticChange.encode(v!, writer.uint32(10).fork()).join();
+    }
+    if (message.more !== 0) {
+      writer.uint32(16).int32(message.more);
+    }
+    if (message.mergedFrom !== undefined) {
+      writer.uint32(26).string(message.mergedFrom);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): RevisionChangesReply {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseRevisionChangesReply();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.changes.push(SemanticChange.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.more = reader.int32();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.mergedFrom = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): RevisionChangesReply {
+    return {
+      changes: globalThis.Array.isArray(object?.changes)
+        ? object.changes.map((e: any) => SemanticChange.fromJSON(e))
+        : [],
+      more: isSet(object.more) ? globalThis.Number(object.more) : 0,
+      mergedFrom: isSet(object.mergedFrom)
+        ? globalThis.String(object.mergedFrom)
+        : isSet(object.merged_from)
+        ? globalThis.String(object.merged_from)
+        : undefined,
+    };
+  },
+
+  toJSON(message: RevisionChangesReply): unknown {
+    const obj: any = {};
+    if (message.changes?.length) {
+      obj.changes = message.changes.map((e) => SemanticChange.toJSON(e));
+    }
+    if (message.more !== 0) {
+      obj.more = Math.round(message.more);
+    }
+    if (message.mergedFrom !== undefined) {
+      obj.mergedFrom = message.mergedFrom;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<RevisionChangesReply>, I>>(base?: I): RevisionChangesReply {
+    return RevisionChangesReply.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<RevisionChangesReply>, I>>(object: I): RevisionChangesReply {
+    const message = createBaseRevisionChangesReply();
+    message.changes = object.changes?.map((e) => SemanticChange.fromPartial(e)) || [];
+    message.more = object.more ?? 0;
+    message.mergedFrom = object.mergedFrom ?? undefined;
+    return message;
+  },
+};
+
 function createBaseImportTreeEntry(): ImportTreeEntry {
   return {
     source: "",
@@ -10227,6 +10462,18 @@ export const RevisionsServiceService = {
     responseSerialize: (value: DiffRevisionsReply): Buffer => Buffer.from(DiffRevisionsReply.encode(value).finish()),
     responseDeserialize: (value: Buffer): DiffRevisionsReply => DiffRevisionsReply.decode(value),
   },
+  /** Readers (and site tokens of the space). What a revision changed against its first parent. */
+  getRevisionChanges: {
+    path: "/bindery.content.v1.RevisionsService/GetRevisionChanges" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: RevisionChangesRequest): Buffer =>
+      Buffer.from(RevisionChangesRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): RevisionChangesRequest => RevisionChangesRequest.decode(value),
+    responseSerialize: (value: RevisionChangesReply): Buffer =>
+      Buffer.from(RevisionChangesReply.encode(value).finish()),
+    responseDeserialize: (value: Buffer): RevisionChangesReply => RevisionChangesReply.decode(value),
+  },
 } as const;
 
 export interface RevisionsServiceServer extends UntypedServiceImplementation {
@@ -10264,6 +10511,8 @@ export interface RevisionsServiceServer extends UntypedServiceImplementation {
   mergeRevisions: handleUnaryCall<MergeRevisionsRequest, MergeRevisionsReply>;
   /** Readers. The semantic changes from one revision of the space to another. */
   diffRevisions: handleUnaryCall<DiffRevisionsRequest, DiffRevisionsReply>;
+  /** Readers (and site tokens of the space). What a revision changed against its first parent. */
+  getRevisionChanges: handleUnaryCall<RevisionChangesRequest, RevisionChangesReply>;
 }
 
 export interface RevisionsServiceClient extends Client {
@@ -10563,6 +10812,22 @@ export interface RevisionsServiceClient extends Client {
     metadata: Metadata,
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: DiffRevisionsReply) => void,
+  ): ClientUnaryCall;
+  /** Readers (and site tokens of the space). What a revision changed against its first parent. */
+  getRevisionChanges(
+    request: RevisionChangesRequest,
+    callback: (error: ServiceError | null, response: RevisionChangesReply) => void,
+  ): ClientUnaryCall;
+  getRevisionChanges(
+    request: RevisionChangesRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: RevisionChangesReply) => void,
+  ): ClientUnaryCall;
+  getRevisionChanges(
+    request: RevisionChangesRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: RevisionChangesReply) => void,
   ): ClientUnaryCall;
 }
 
