@@ -79,7 +79,18 @@ function deliveriesOf(rx: Receiver, from: number, spaces: string[]) {
   return { bySpace, count: all.length, outOfOrder, duplicates: all.length - new Set(all.map((d) => d.json.id)).size };
 }
 
-async function outage(a: Api, orgId: string, rx: Receiver, mode: ReceiverState): Promise<void> {
+/** How long after now the webhook's last delivery waiting for a retry would be retried (its backoff), in seconds. */
+async function lastRetryDue(a: Api, orgId: string, webhookId: string): Promise<number> {
+  let latest = Date.now();
+  for (let page: string | undefined = '', n = 0; page !== undefined && n < 100; n++) {
+    const body = await a('GET', `/v1/orgs/${orgId}/webhooks/${webhookId}/deliveries?limit=100${page ? `&page=${encodeURIComponent(page)}` : ''}`);
+    for (const d of body.items) if (d.status === 'pending' && d.nextAttemptAt) latest = Math.max(latest, Date.parse(d.nextAttemptAt));
+    page = body.next?.page;
+  }
+  return (latest - Date.now()) / 1000;
+}
+
+async function outage(a: Api, orgId: string, webhookId: string, rx: Receiver, mode: ReceiverState): Promise<void> {
   const spaces: string[] = [];
   for (let i = 0; i < OUTAGE_SPACES; i++) spaces.push((await a('POST', `/v1/orgs/${orgId}/spaces`, { title: `Outage ${mode} ${i}` }, [201])).id);
   const from = rx.arrivals.length;
@@ -96,6 +107,7 @@ async function outage(a: Api, orgId: string, rx: Receiver, mode: ReceiverState):
     renames.push({ space, n, answeredAt: performance.now() });
     await sleep(OUTAGE_TICK_MS);
   }
+  const backoffLeft = await lastRetryDue(a, orgId, webhookId);
   await rx.set('up');
   const up = performance.now();
   await until(
@@ -111,6 +123,7 @@ async function outage(a: Api, orgId: string, rx: Receiver, mode: ReceiverState):
   console.log(
     `(b) ${label}: after recovery, first delivery ${Math.min(...delays).toFixed(1)} s, last (max delay) ${Math.max(...delays).toFixed(1)} s; attempts refused while down ${mode === 'refused' ? 'n/a (no connection)' : rx.answered503() - refusedBefore}`,
   );
+  console.log(`(b) ${label}: at recovery, the last retry waiting was due in ${backoffLeft.toFixed(1)} s (its backoff; a delivery's success brings the others forward)`);
   if (got.count !== renames.length || got.outOfOrder || got.duplicates) throw new Error(`(b) ${label} failed`);
 }
 
@@ -174,7 +187,7 @@ async function main(): Promise<void> {
     const hook = await a('POST', `/v1/orgs/${orgId}/webhooks`, { url: rx.url, events: ['space.updated'] }, [201]);
     for (const mode of OUTAGE_MODES) {
       log(`(b) receiver down (${mode}) for ${OUTAGE_S} s`);
-      await outage(a, orgId, rx, mode);
+      await outage(a, orgId, hook.id, rx, mode);
     }
     log(`(c) a burst of ${BURST} renames`);
     await burst(a, orgId, rx);
