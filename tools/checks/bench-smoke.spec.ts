@@ -43,6 +43,14 @@ const EXPECTED: Record<string, RegExp[]> = {
     /^RSS MB, Node +\d+ +\d+$/m,
   ],
   'bench:load': [/^requests \d+ in [\d.]+ s: [\d.]+ req\/s/m, /^write cycles p50 \d+ ms/m, /^merges acknowledged \d+, lost 0$/m],
+  'bench:webhooks': [
+    /^\(a\) 18 of 18 event types delivered; (\d+) deliveries of \1 events \(0 duplicates\); signatures verified \1\/\1$/m,
+    /^\(b\) 503: delivered (\d+) of \1, out of order 0, duplicates 0$/m,
+    /^\(b\) connection refused: delivered (\d+) of \1, out of order 0, duplicates 0$/m,
+    /^\(b\) 503: after recovery, first delivery [\d.]+ s, last \(max delay\) [\d.]+ s/m,
+    /^\(c\) latency API answer → receiver: p50 \d+ ms, p95 \d+ ms, p99 \d+ ms/m,
+    /^\(c\) delivered (\d+) of \1 in [\d.]+ s: \d+ deliveries\/s; out of order 0, duplicates 0$/m,
+  ],
   'bench:specs': [/^GitBook API 0\.202\.0 \(OpenAPI 3\.0\) +\d+ +\d+ +\d+ +\d+\.\d\d×$/m, /^peak RSS MB: specs service \d+, parser alone \(this process\) \d+$/m],
 };
 

@@ -9,7 +9,7 @@ import { SERVICE_MODULES } from './service-modules';
 import { routeTable } from './route-table';
 
 /** The gateway's settings (docs/configuration.md), every service's address among them. */
-function gatewaySettings() {
+export function gatewaySettings() {
   const addresses: Schema = Object.fromEntries(
     SERVICE_MODULES.map(({ module, defaultAddress }) => [`${envPrefix(module.service)}_GRPC_URL`, { kind: 'string', default: defaultAddress }]),
   );

@@ -155,6 +155,24 @@ export class RunStore {
     return running ?? this.get(id);
   }
 
+  /** Which of these runs ended without completing (failed or cancelled): whoever waited on them settles what they left. */
+  async endedAmong(ids: string[]): Promise<Pick<RunRecord, '_id' | 'status' | 'reason'>[]> {
+    if (!ids.length) return [];
+    return this.runs.find({ _id: { $in: ids }, status: { $in: ['failed', 'cancelled'] } }, { projection: { _id: 1, status: 1, reason: 1 } }).toArray();
+  }
+
+  /**
+   * Makes these runs due now when they wait for a later `dueAt` (a retry's backoff): what they waited
+   * for is known to be over. Runs in progress or finished are left alone. Answers how many moved.
+   */
+  async hurry(ids: string[]): Promise<number> {
+    if (!ids.length) return 0;
+    const now = this.now();
+    const r = await this.runs.updateMany({ _id: { $in: ids }, status: 'pending', dueAt: { $gt: now } }, { $set: { dueAt: now, updatedAt: now } });
+    if (r.modifiedCount) this.notify();
+    return r.modifiedCount;
+  }
+
   /**
    * Claims one due run of these kinds for `owner`: a pending run whose time has come, or a run in
    * progress whose lease lapsed (its worker died) and that has attempts left. One conditional

@@ -16,6 +16,6 @@ export { GrpcSource, toSiteView, defaultSiteCaller } from './grpc-source';
 export type { GrpcSourceOptions, SiteScope } from './grpc-source';
 export { freshnessHandlers, startFreshness } from './freshness';
 export type { FreshnessOptions, Invalidatable } from './freshness';
-export { startReader } from './start-reader';
+export { readerSettings, startReader } from './start-reader';
 export { CachedApiSpecs } from './api-specs';
 export type { ApiSpecSource, ApiSpecAnswer } from './api-specs';

@@ -17,7 +17,7 @@ import { startFreshness } from './freshness';
 /** A download may take this long, whatever the request budget (100 MB at ~30 KB/s). */
 const DOWNLOAD_DEADLINE_MS = 60 * 60 * 1000;
 
-const readerSettings = {
+export const readerSettings = {
   READER_PORT: { kind: 'int', default: 8090, min: 0, max: 65535 },
   HTTP_BIND_ADDRESS: { kind: 'string', optional: true },
   BINDERY_READER_URL: { kind: 'url', optional: true },

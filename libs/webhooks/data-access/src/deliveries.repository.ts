@@ -86,6 +86,30 @@ export class DeliveriesRepository extends Repository<DeliveryRecord> {
     return this.updateMatched({ _id: id, runId, status: 'pending' }, update as never, [], { session });
   }
 
+  /** The deliveries being sent (each holds its queue's turn), `batch` at a time: their runs and queues. */
+  async *pendingBatches(batch: number): AsyncGenerator<Pick<DeliveryRecord, '_id' | 'runId' | 'queue'>[]> {
+    const cursor = this.collection.find({ status: 'pending' } as never, { projection: { _id: 1, runId: 1, queue: 1 }, batchSize: batch });
+    const rows: Pick<DeliveryRecord, '_id' | 'runId' | 'queue'>[] = [];
+    for await (const row of cursor) {
+      rows.push(row as Pick<DeliveryRecord, '_id' | 'runId' | 'queue'>);
+      if (rows.length >= batch) yield rows.splice(0);
+    }
+    if (rows.length) yield rows;
+  }
+
+  /** The runs of a webhook's deliveries waiting for a retry later than `after` (a backoff); their wait is set to `after`. */
+  async retryingAfter(webhookId: string, after: string): Promise<string[]> {
+    const filter = { webhookId, status: 'pending' as const, nextAttemptAt: { $gt: after } };
+    const rows = await this.findMany(filter, { projection: { runId: 1 } });
+    if (rows.length) await this.collection.updateMany({ ...filter, _id: { $in: rows.map((r) => r._id) } } as never, { $set: { nextAttemptAt: after } });
+    return rows.flatMap((r) => (r.runId ? [r.runId] : []));
+  }
+
+  /** Ends as failed a delivery whose run ended without it (cancelled, out of attempts); conditional on that run. */
+  failWithRun(id: string, runId: string, session: ClientSession) {
+    return this.updateMatched({ _id: id, runId, status: 'pending' }, { $set: { status: 'failed' }, $unset: { nextAttemptAt: '' } } as never, [], { session });
+  }
+
   /** Ends a delivery without an attempt (its webhook was deleted or disabled meanwhile). */
   skip(id: string, session: ClientSession) {
     return this.updateMatched({ _id: id, status: { $in: ['queued', 'pending'] } }, { $set: { status: 'skipped' }, $unset: { nextAttemptAt: '' } } as never, [], { session });

@@ -1,7 +1,8 @@
-import { PermanentRunFailure, RunContext } from '@bindery/platform/runs';
+import { backoffAfter, PermanentRunFailure, RunContext } from '@bindery/platform/runs';
 import { signatureHeader, WebhooksEvents } from '@bindery/webhooks/client';
 import { DELIVERY_TIMEOUT_MS, DeliveryAttemptRecord, DeliveryRecord, responseExcerpt, RESPONSE_EXCERPT_BYTES, retryWindowOver } from '@bindery/webhooks/domain';
 import { handOnTurn } from './dispatch';
+import { hurryRetries } from './settle';
 import { nowOf, SOURCE, WebhooksDeps } from './webhooks-deps';
 
 interface AttemptOutcome {
@@ -93,11 +94,15 @@ export async function runDeliver(deps: WebhooksDeps, input: { deliveryId: string
     await deps.transaction(async (s) => {
       if (await deps.deliveries.recordAttempt(delivery._id, ctx.run._id, attempt, { status: 'delivered', deliveredAt: attempt.at }, s)) await handOnTurn(deps, delivery.queue, s);
     });
-    return { status: 'delivered', httpStatus: attempt.status };
+    // The receiver answers again: the webhook's other deliveries need not wait out their backoff.
+    const hurried = await hurryRetries(deps, webhook._id).catch(() => 0);
+    return { status: 'delivered', httpStatus: attempt.status, ...(hurried ? { hurried } : {}) };
   }
   const firstAt = delivery.attempts[0]?.at ?? attempt.at;
   if (!retryWindowOver(firstAt, deps.clock())) {
-    await deps.deliveries.recordAttempt(delivery._id, ctx.run._id, attempt, {});
+    // when the runs library will try again (after this attempt's backoff): a success meanwhile may bring it forward
+    const nextAttemptAt = new Date(deps.clock() + backoffAfter(ctx.attempt, deps.runs.timings)).toISOString();
+    await deps.deliveries.recordAttempt(delivery._id, ctx.run._id, attempt, { nextAttemptAt });
     throw new Error(attempt.error ?? 'delivery failed');
   }
   const reason = `Deliveries failed for a day (last: ${attempt.error ?? 'failed'}); turned off on ${nowOf(deps)}.`;

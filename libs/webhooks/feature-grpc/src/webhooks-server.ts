@@ -6,6 +6,7 @@ import { defineService } from '@bindery/platform/service-runtime';
 import { DeliveriesRepository, OUTBOX_COLLECTIONS, WEBHOOKS_INDEXES, WebhooksRepository } from '@bindery/webhooks/data-access';
 import { runDeliver } from './deliver.run';
 import { WEBHOOK_SOURCES, webhookSourceHandlers } from './event-sources';
+import { settleEndedDeliveries, SETTLE_RUN } from './settle';
 import { DELIVER_RUN, WebhooksDeps } from './webhooks-deps';
 import { webhooksGrpc } from './webhooks-grpc';
 
@@ -34,6 +35,8 @@ export function webhooksServiceWith(options: WebhooksServiceOptions = {}) {
       WEBHOOKS_CALL_DEADLINE_MS: { kind: 'int', default: 5000, min: 100, max: 60000 },
       /** how long an access decision's reads are remembered; 0: not at all */
       WEBHOOKS_ACCESS_CACHE_MS: { kind: 'int', default: 250, min: 0, max: 1000 },
+      /** how often deliveries whose run ended without them (cancelled, out of attempts) are failed and their queue handed on */
+      WEBHOOKS_SETTLE_EVERY_MS: { kind: 'int', default: 60000, min: 100, max: 3600000 },
       /** "true" lets webhooks reach loopback and private addresses (tests, private networks) */
       BINDERY_OUTBOUND_ALLOW_PRIVATE: { kind: 'string', optional: true },
     },
@@ -62,10 +65,12 @@ export function webhooksServiceWith(options: WebhooksServiceOptions = {}) {
       'webhooks.identity-access': { from: ['identity'], handlers: deps.access.handlers, liveness: deps.access.liveness, applied: deps.access.forget },
       'webhooks.deliveries': { from: WEBHOOK_SOURCES, handlers: webhookSourceHandlers(deps) },
     }),
-    runs: (deps) => ({
+    runs: (deps, config) => ({
       handlers: {
         [DELIVER_RUN]: async (input, ctx) => runDeliver(deps, input as unknown as { deliveryId: string }, ctx),
+        [SETTLE_RUN]: async () => ({ settled: await settleEndedDeliveries(deps) }),
       },
+      schedules: [{ name: SETTLE_RUN, kind: SETTLE_RUN, everyMs: config.WEBHOOKS_SETTLE_EVERY_MS }],
     }),
   });
 }
