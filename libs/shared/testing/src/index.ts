@@ -13,3 +13,4 @@ export * from './runs';
 export * from './git-server';
 export * from './gitbook-repository';
 export * from './saml-test-idp';
+export * from './chromium';
