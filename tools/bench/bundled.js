@@ -21,7 +21,9 @@ async function bundle(entry, name) {
     platform: 'node',
     target: 'node22',
     format: 'cjs',
-    external: ['mongodb', 'kafkajs', '@grpc/grpc-js', '@opentelemetry/*', 'esbuild'],
+    // SAML's schema validator (WebAssembly, with optional requires) and the browser driver stay
+    // packages: they are loaded only where used and cannot be bundled.
+    external: ['mongodb', 'kafkajs', '@grpc/grpc-js', '@opentelemetry/*', 'esbuild', 'samlify', '@authenio/samlify-node-xmllint', 'selfsigned', 'playwright-core'],
     tsconfig: path.join(root, 'tsconfig.base.json'),
     logLevel: 'warning',
   });

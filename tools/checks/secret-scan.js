@@ -9,12 +9,20 @@
 const fs = require('node:fs');
 const path = require('node:path');
 
-const PREFIXES = ['gb_api', 'bshare', 'bsite', 'whsec'];
+const PREFIXES = ['gb_api', 'bshare', 'bsite', 'whsec', 'bsess'];
 const PATTERN = new RegExp(`\\b(?:${PREFIXES.join('|')})_[A-Za-z0-9_.-]{20,}`, 'g');
+// What SAML sign-in must never leave behind either: a private key in PEM form, and a SAML response
+// or assertion, as XML or base64 as posted ("<samlp:Response", "<saml:Assertion", "<Assertion " encoded).
+const MATERIAL = [
+  ['private key', /-----BEGIN (?:[A-Z]+ )?PRIVATE KEY-----/g],
+  ['SAML XML', /<(?:[A-Za-z0-9]+:)?(?:Response|Assertion)\b[^>]*urn:oasis:names:tc:SAML|<(?:saml2?|samlp):(?:Response|Assertion)\b/g],
+  ['SAML base64', /PHNhbWxwOlJlc3BvbnNl|PHNhbWw6QXNzZXJ0aW9u|PHNhbWwyOkFzc2VydGlvbg|PHNhbWwycDpSZXNwb25zZ/g],
+];
 
 /** The secrets found in `text` (each shortened to its prefix and first characters, so the report is no leak of its own). */
 function findSecrets(text) {
-  return [...text.matchAll(PATTERN)].map((m) => `${m[0].slice(0, m[0].indexOf('_') + 5)}…`);
+  const material = MATERIAL.flatMap(([name, pattern]) => [...text.matchAll(pattern)].map(() => `${name}…`));
+  return [...[...text.matchAll(PATTERN)].map((m) => `${m[0].slice(0, m[0].indexOf('_') + 5)}…`), ...material];
 }
 
 /** Every file under `dir` (the apps' logs), line by line. */

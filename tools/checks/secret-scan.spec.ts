@@ -19,6 +19,17 @@ describe('secret scan', () => {
     }
   });
 
+  test('finds private keys and SAML responses or assertions, as XML or base64 as posted', () => {
+    const response = '<samlp:Response xmlns:samlp="urn:oasis:names:tc:SAML:2.0:protocol" ID="_1">';
+    const assertion = '<saml:Assertion xmlns:saml="urn:oasis:names:tc:SAML:2.0:assertion" ID="_2">';
+    expect(findSecrets(`{"msg":"${response}"}`)).toEqual(['SAML XML…']);
+    expect(findSecrets(`{"body":"SAMLResponse=${Buffer.from(response).toString('base64')}"}`)).toEqual(['SAML base64…']);
+    expect(findSecrets(`{"x":"${Buffer.from(assertion).toString('base64')}"}`)).toEqual(['SAML base64…']);
+    expect(findSecrets('{"key":"-----BEGIN PRIVATE KEY-----\\nMIIE"}')).toEqual(['private key…']);
+    expect(findSecrets('{"key":"-----BEGIN RSA PRIVATE KEY-----"}')).toEqual(['private key…']);
+    expect(findSecrets('{"msg":"SAML response refused: signature.","cert":"-----BEGIN CERTIFICATE-----"}')).toEqual([]);
+  });
+
   test('leaves ids, short words and prefixes alone', () => {
     expect(findSecrets('{"msg":"bshare_ is the prefix of keys","id":"gb_api","siteId":"bsite_abc"}')).toEqual([]);
   });

@@ -28,13 +28,16 @@ export async function createOrganization(sut: SystemUnderTest, owner: TestUser, 
 export const ROLES = ['admin', 'create', 'review', 'edit', 'comment', 'read', null] as const;
 export type RoleName = 'admin' | 'create' | 'review' | 'edit' | 'comment' | 'read' | 'guest';
 
-/** An organization with one member per role (guest included) and an admin of another organization. */
-export async function organizationWithEveryRole(sut: SystemUnderTest) {
-  const owner = await createUser(sut, 'owner');
+/**
+ * An organization with one member per role (guest included) and an admin of another organization;
+ * the members' addresses are in `domain`.
+ */
+export async function organizationWithEveryRole(sut: SystemUnderTest, domain = 'example.com') {
+  const owner = await createUser(sut, 'owner', domain);
   const orgId = await createOrganization(sut, owner, 'Matrix');
   const members: Record<RoleName, TestUser> = { admin: owner } as Record<RoleName, TestUser>;
   for (const role of ['create', 'review', 'edit', 'comment', 'read', null] as const) {
-    const user = await createUser(sut, role ?? 'guest');
+    const user = await createUser(sut, role ?? 'guest', domain);
     const res = await http(sut.baseUrl, owner.token).post(`/v1/orgs/${orgId}/invites`, { emails: [{ email: user.email, role }] });
     if (res.status !== 200 || res.body.users[0] !== user.id) throw new Error(`invite ${role}: ${res.status} ${JSON.stringify(res.body)}`);
     members[(role ?? 'guest') as RoleName] = user;

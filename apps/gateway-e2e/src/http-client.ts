@@ -32,6 +32,8 @@ export function http(baseUrl: string, token?: string) {
     put: (path: string, body?: unknown) => send('PUT', path, body),
     delete: (path: string) => send('DELETE', path),
     send,
+    /** the headers that carry this client's credentials, for requests it does not send itself */
+    credentials: (token !== undefined ? { authorization: `Bearer ${token}` } : {}) as Record<string, string>,
   };
 }
 

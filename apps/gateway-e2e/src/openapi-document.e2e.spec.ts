@@ -142,6 +142,11 @@ describe('responses match the served /openapi.json', () => {
     expectDeclared(await api.get(`/v1/orgs/${orgId}/saml/${pending.id}`), 'get', '/v1/orgs/{organizationId}/saml/{samlProviderId}', 200);
     expectDeclared(await api.patch(`/v1/orgs/${orgId}/saml/${pending.id}`, { label: 'Draft 2' }), 'patch', '/v1/orgs/{organizationId}/saml/{samlProviderId}', 200);
     expectDeclared(await api.get(`/v1/orgs/${orgId}/sso`), 'get', '/v1/orgs/{organizationId}/sso', 200);
+    // Bindery's sign-in metadata is XML: the content type it declares is checked, not a JSON schema.
+    const metadata = await fetch(`${sut.baseUrl}/auth/saml/${pending.id}/metadata`);
+    const declaredType = Object.keys(doc.paths['/auth/saml/{samlProviderId}/metadata'].get.responses['200'].content ?? {});
+    expect({ status: metadata.status, type: metadata.headers.get('content-type')?.split(';')[0] }).toEqual({ status: 200, type: declaredType[0] });
+    checked.add('GET /auth/saml/{samlProviderId}/metadata');
   });
 
   it('collections, spaces and content permissions', async () => {

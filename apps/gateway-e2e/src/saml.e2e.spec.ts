@@ -41,9 +41,9 @@ describe('SAML providers through the gateway', () => {
       createdAt: expect.any(String),
       status: 'pending',
       service: {
-        acsURL: `${PUBLIC_URL}/sso/saml/${id}/acs`,
-        startURL: `${PUBLIC_URL}/sso/saml/${id}/start`,
-        entityID: `${PUBLIC_URL}/sso/saml/${id}`,
+        acsURL: `${PUBLIC_URL}/auth/saml/${id}/acs`,
+        startURL: `${PUBLIC_URL}/auth/saml/${id}/login`,
+        entityID: `${PUBLIC_URL}/auth/saml/${id}/metadata`,
       },
       urls: { location: `${PUBLIC_URL}/v1/orgs/${orgId}/saml/${id}` },
     });

@@ -7,10 +7,13 @@ import { buildOpenApiDocument } from './openapi-document';
 import { RouteRegistry } from './route-registry';
 import { idempotencyKeyOf } from './idempotency-key';
 import { mountRawRoutes, RawRoute } from './raw-routes';
+import { cookieRequestAllowed, CSRF_REFUSAL, sessionCookieOf } from './session-cookie';
 
 export interface GatewayOptions {
   registry: RouteRegistry;
   authenticate(authorization: string | undefined): Promise<Caller>;
+  /** resolves the session cookie's secret (session-cookie.ts); without it the cookie is ignored */
+  authenticateSession?(secret: string): Promise<Caller>;
   /** dependency checks for /readyz, by name */
   readiness: Record<string, () => Promise<boolean>>;
   publicUrl: string;
@@ -54,7 +57,7 @@ export function createGatewayApp(options: GatewayOptions) {
     const ready = entries.every(([, ok]) => ok);
     res.status(ready ? 200 : 503).json({ status: ready ? 'ready' : 'not ready', checks: Object.fromEntries(entries) });
   });
-  const document = buildOpenApiDocument(options.registry, options.publicUrl);
+  const document = buildOpenApiDocument(options.registry, options.publicUrl, options.rawRoutes ?? []);
   app.get('/openapi.json', (_req, res) => {
     res.json(document);
   });
@@ -66,7 +69,11 @@ export function createGatewayApp(options: GatewayOptions) {
     const authenticate = (req: Request, res: Response, next: NextFunction) => {
       nameHttpRoute(route.method, route.path);
       if (route.auth === 'none') return next();
-      options.authenticate(req.headers.authorization).then((caller) => {
+      // A bearer token wins; without one, the session cookie (state changes only from this origin).
+      const session = req.headers.authorization === undefined && options.authenticateSession ? sessionCookieOf(req.headers.cookie) : undefined;
+      if (session !== undefined && !cookieRequestAllowed(req.method, req.headers, options.publicUrl)) return next(forbidden(CSRF_REFUSAL));
+      const resolved = session !== undefined ? options.authenticateSession!(session) : options.authenticate(req.headers.authorization);
+      resolved.then((caller) => {
         if (caller.site && !route.siteToken) return next(forbidden(SITE_TOKEN_REFUSAL));
         res.locals.caller = caller;
         next();

@@ -31,6 +31,8 @@ export interface GatewayModule<C extends { close(): void }> {
   authenticator?(clients: C): (token: string) => Promise<Caller>;
   /** the one module that turns site tokens (SITE_TOKEN_PREFIX) into site callers */
   siteTokenAuthenticator?(clients: C): (token: string) => Promise<Caller>;
+  /** the one module that turns browser sessions (the session cookie's secret) into callers */
+  sessionAuthenticator?(clients: C): (secret: string) => Promise<Caller>;
 }
 
 /** Types a module from its `connect` (the clients its routes get). */
@@ -41,6 +43,7 @@ export function defineGatewayModule<C extends { close(): void }>(module: {
   rawRoutes?(clients: NoInfer<C>, context: GatewayContext): RawRoute[];
   authenticator?(clients: NoInfer<C>): (token: string) => Promise<Caller>;
   siteTokenAuthenticator?(clients: NoInfer<C>): (token: string) => Promise<Caller>;
+  sessionAuthenticator?(clients: NoInfer<C>): (secret: string) => Promise<Caller>;
 }): GatewayModule<C> {
   return module;
 }

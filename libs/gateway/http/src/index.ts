@@ -9,3 +9,4 @@ export * from './idempotency-key';
 export * from './events-admin-routes';
 export { servicePingRoute } from './service-ping-route';
 export { compileValidators, validateRequest } from './request-validation';
+export * from './session-cookie';

@@ -1,5 +1,7 @@
 import { componentSchemasFor } from './official-schemas';
 import { JsonSchema, openApiPath, RouteRegistry } from './route-registry';
+import type { RawRoute } from './raw-routes';
+import { SESSION_COOKIE } from './session-cookie';
 import { IDEMPOTENCY_KEY_PARAMETER, IDEMPOTENCY_KEY_REFUSAL } from './idempotency-key';
 import { JSON_VALUE_ID, jsonValueSchema } from './schemas';
 import { documentComponentRef, documentComponents } from './document-schema';
@@ -31,8 +33,9 @@ function withComponentRefs<T>(node: T): T {
  * Success schemas are the official GitBook ones (see docs/openapi-document.md); every component they
  * reference is included, and a reference to no known schema fails here, at start-up.
  */
-export function buildOpenApiDocument(registry: RouteRegistry, publicUrl: string) {
+export function buildOpenApiDocument(registry: RouteRegistry, publicUrl: string, rawRoutes: readonly RawRoute[] = []) {
   const paths: Record<string, Record<string, unknown>> = {};
+  for (const r of rawRoutes) if (r.document) (paths[openApiPath(r.path)] ??= {})[r.method] = rawOperation(r.document);
   for (const r of registry.routes) {
     const parameters = [
       ...Object.entries(r.params ?? {}).map(([name, schema]) => ({ name, in: 'path', required: true, schema })),
@@ -63,11 +66,35 @@ export function buildOpenApiDocument(registry: RouteRegistry, publicUrl: string)
     openapi: '3.1.0',
     info: { title: 'Bindery API', version: '1', description: 'The GitBook management API, self-hosted.' },
     servers: [{ url: publicUrl }],
-    security: [{ bearer: [] }],
+    security: [{ bearer: [] }, { session: [] }],
     components: {
-      securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } },
+      securitySchemes: { bearer: { type: 'http', scheme: 'bearer' }, session: { type: 'apiKey', in: 'cookie', name: SESSION_COOKIE } },
       schemas: { ...componentSchemasFor([paths], { ...withComponentRefs(documentComponents()), ...OWN_SCHEMAS }), Error: ERROR },
     },
     paths,
+  };
+}
+
+/** The operation of a documented raw route (Bindery's sign-in routes: forms, redirects, XML). */
+function rawOperation(d: NonNullable<RawRoute['document']>) {
+  const responses: Record<string, unknown> = {};
+  for (const [status, r] of Object.entries(d.responses)) {
+    const headers = r.headers && Object.fromEntries(Object.entries(r.headers).map(([name, description]) => [name, { description, schema: { type: 'string' } }]));
+    responses[status] = {
+      description: r.description,
+      ...(headers ? { headers } : {}),
+      ...(r.contentType ? { content: { [r.contentType]: { schema: { type: 'string' } } } } : {}),
+    };
+  }
+  responses.default = { description: 'Error', content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } };
+  return {
+    operationId: d.operationId,
+    summary: d.summary,
+    ...(d.description ? { description: d.description } : {}),
+    tags: d.tags,
+    parameters: d.parameters ?? [],
+    security: d.security === 'none' ? [] : [{ session: [] }],
+    ...(d.form ? { requestBody: { required: true, content: { 'application/x-www-form-urlencoded': { schema: d.form.schema } } } } : {}),
+    responses,
   };
 }

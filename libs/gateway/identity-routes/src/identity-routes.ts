@@ -5,6 +5,7 @@ import { memberRoutes } from './member-routes';
 import { organizationRoutes } from './organization-routes';
 import { Urls } from './representations';
 import { samlRoutes } from './saml-routes';
+import { signInRoutes } from './sign-in-routes';
 import { teamRoutes } from './team-routes';
 import { userRoutes } from './user-routes';
 
@@ -24,12 +25,15 @@ export function registerIdentityRoutes(registry: RouteRegistry, clients: Identit
   return registry.add(...identityRoutes(clients, urls));
 }
 
-/** Identity's part of the gateway; identity also authenticates every API token. */
+/** Identity's part of the gateway; identity also authenticates every API token and browser session. */
 export const identityGateway = defineGatewayModule({
   service: 'identity',
   connect: connectIdentity,
   routes: identityRoutes,
   authenticator: (clients) => (token) => clients.identity.authenticate({ token }),
+  // Browser sign-in through SAML providers, and the sessions it opens (sign-in-routes.ts).
+  rawRoutes: (clients, context) => signInRoutes(clients.signIn, context),
+  sessionAuthenticator: (clients) => (secret) => clients.signIn.authenticateSession({ secret }),
 });
 
 export type { Urls };

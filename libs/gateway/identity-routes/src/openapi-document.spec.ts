@@ -8,6 +8,7 @@ import addFormats from 'ajv-formats';
 import { createGatewayApp, JsonSchema, RouteRegistry } from '@bindery/gateway/http';
 import type { IdentityClients } from '@bindery/identity/client';
 import { registerIdentityRoutes } from './identity-routes';
+import { signInRoutes } from './sign-in-routes';
 
 const root = join(__dirname, '../../../..');
 type Json = Record<string, unknown>;
@@ -29,6 +30,8 @@ const stubClients = new Proxy(
 ) as unknown as IdentityClients;
 
 const registry = registerIdentityRoutes(new RouteRegistry(), stubClients, { publicUrl: 'https://docs.bindery.test', appUrl: 'https://app.bindery.test' });
+// Bindery's sign-in routes (forms, redirects, XML) are documented beside them.
+const rawRoutes = signInRoutes(stubClients.signIn, { publicUrl: 'https://docs.bindery.test', appUrl: 'https://app.bindery.test' });
 
 /** /openapi.json as the gateway app serves it, from an in-memory request (nothing listens). */
 function servedDocument(): Promise<Json> {
@@ -39,6 +42,7 @@ function servedDocument(): Promise<Json> {
     publicUrl: 'https://docs.bindery.test',
     requestBudgetMs: 1000,
     bodyLimit: '1mb',
+    rawRoutes,
   });
   const req = new IncomingMessage(new Socket());
   req.method = 'GET';
@@ -109,7 +113,7 @@ describe('the served OpenAPI document', () => {
   });
 
   it('gives every route a success schema describing the body (none for bodiless statuses)', () => {
-    expect(operations()).toHaveLength(registry.routes.length);
+    expect(operations()).toHaveLength(registry.routes.length + rawRoutes.length);
     const problems: string[] = [];
     for (const r of registry.routes) {
       const response = ((doc.paths as Json)[r.path.replace(/:([A-Za-z0-9_]+)/g, '{$1}')] as Record<string, Json>)[r.method].responses as Record<string, Json>;

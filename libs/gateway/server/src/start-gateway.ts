@@ -81,7 +81,7 @@ export function prepareGateway(env: NodeJS.ProcessEnv = process.env): PreparedGa
     },
   };
 
-  const { registry, rawRoutes, resolveToken, resolveSiteToken } = routeTable((service) => connected.get(service)!, eventsAdmin, context);
+  const { registry, rawRoutes, resolveToken, resolveSiteToken, resolveSession } = routeTable((service) => connected.get(service)!, eventsAdmin, context);
   if (!resolveToken) {
     closeConnections();
     throw new Error('no service module authenticates API tokens');
@@ -91,6 +91,8 @@ export function prepareGateway(env: NodeJS.ProcessEnv = process.env): PreparedGa
   const app = createGatewayApp({
     registry,
     authenticate: (header) => tokens.authenticate(header),
+    // Not cached: a logout ends the session at once, on every gateway.
+    ...(resolveSession ? { authenticateSession: resolveSession } : {}),
     readiness,
     publicUrl,
     requestBudgetMs: config.REQUEST_BUDGET_MS,

@@ -1,5 +1,5 @@
 import { ClientsOf, clientSet } from '@bindery/platform/grpc';
-import { identityLinkInvitesV1, identityMembersV1, identitySamlV1, identityTeamsV1, identityV1 } from '@bindery/shared/contracts';
+import { identityLinkInvitesV1, identityMembersV1, identitySamlV1, identitySignInV1, identityTeamsV1, identityV1 } from '@bindery/shared/contracts';
 
 const IDENTITY_SERVICES = {
   identity: identityV1.IdentityServiceService,
@@ -7,6 +7,7 @@ const IDENTITY_SERVICES = {
   saml: identitySamlV1.SamlServiceService,
   linkInvites: identityLinkInvitesV1.LinkInvitesServiceService,
   teams: identityTeamsV1.TeamsServiceService,
+  signIn: identitySignInV1.SignInServiceService,
 };
 
 /** Connects typed clients to every gRPC service identity serves (deadline and signed caller on each call). */
@@ -17,3 +18,4 @@ export type IdentityClient = IdentityClients['identity'];
 export type SamlClient = IdentityClients['saml'];
 export type LinkInvitesClient = IdentityClients['linkInvites'];
 export type TeamsClient = IdentityClients['teams'];
+export type SignInClient = IdentityClients['signIn'];

@@ -7,3 +7,4 @@ export * from './invites.repository';
 export * from './saml-providers.repository';
 export * from './link-invites.repository';
 export * from './teams.repository';
+export * from './sign-in.repositories';

@@ -11,6 +11,9 @@ export const COLLECTIONS = {
   linkInvites: 'link_invites',
   teams: 'teams',
   teamMembers: 'team_members',
+  sessions: 'sessions',
+  samlRequests: 'saml_requests',
+  samlAssertions: 'saml_assertions',
 } as const;
 
 /** Collections whose documents carry outbox events for the relay. */
@@ -51,5 +54,12 @@ export const IDENTITY_INDEXES: IndexPlan = {
   [COLLECTIONS.samlProviders]: [{ key: { organizationId: 1, createdAt: 1, _id: 1 }, name: 'by_org_created' }, OUTBOX_INDEX],
   [COLLECTIONS.linkInvites]: [{ key: { organizationId: 1, createdAt: 1, _id: 1 }, name: 'by_org_created' }, OUTBOX_INDEX],
   [COLLECTIONS.teams]: [{ key: { organizationId: 1, titleLower: 1, _id: 1 }, name: 'by_org_title' }, OUTBOX_INDEX],
+  // Browser sessions and the SAML exchange's short-lived records go when they are over (TTL).
+  [COLLECTIONS.sessions]: [
+    { key: { hash: 1 }, name: 'hash_unique', unique: true },
+    { key: { expiresAt: 1 }, name: 'expires', expireAfterSeconds: 0 },
+  ],
+  [COLLECTIONS.samlRequests]: [{ key: { expiresAt: 1 }, name: 'expires', expireAfterSeconds: 0 }],
+  [COLLECTIONS.samlAssertions]: [{ key: { expiresAt: 1 }, name: 'expires', expireAfterSeconds: 0 }],
   [COLLECTIONS.teamMembers]: [{ key: { organizationId: 1, teamId: 1, _id: 1 }, name: 'by_team' }, { key: { organizationId: 1, userId: 1 }, name: 'by_org_user' }, OUTBOX_INDEX],
 };

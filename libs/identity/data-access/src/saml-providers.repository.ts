@@ -41,6 +41,11 @@ export class SamlProvidersRepository extends Repository<SamlProviderRecord> {
     return this.findOne({ _id: providerId, organizationId });
   }
 
+  /** A live provider by its id alone (sign-in: the browser names only the provider). */
+  findById(providerId: string) {
+    return this.findOne({ _id: providerId });
+  }
+
   /** The organization's providers in creation order, after `cursor`; `limit + 1` rows. */
   list(organizationId: string, cursor: Cursor | undefined, limit: number) {
     return this.keysetPage({ organizationId }, { key: 'createdAt', after: cursor, limit });

@@ -8,3 +8,4 @@ export * from './teams';
 export * from './team-policy';
 export * from './link-invites';
 export * from './saml';
+export * from './saml-sign-in';

@@ -89,9 +89,10 @@ describe('SAML providers', () => {
 
   it('builds the service provider URLs under the public base', () => {
     expect(samlServiceProvider('https://docs.example/', 'p1')).toEqual({
-      acsURL: 'https://docs.example/sso/saml/p1/acs',
-      startURL: 'https://docs.example/sso/saml/p1/start',
-      entityID: 'https://docs.example/sso/saml/p1',
+      acsURL: 'https://docs.example/auth/saml/p1/acs',
+      startURL: 'https://docs.example/auth/saml/p1/login',
+      entityID: 'https://docs.example/auth/saml/p1/metadata',
+      metadataURL: 'https://docs.example/auth/saml/p1/metadata',
     });
   });
 });

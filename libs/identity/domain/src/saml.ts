@@ -84,8 +84,11 @@ export function validCertificate(pem: string): string {
   return pem;
 }
 
-/** This instance's side of the exchange with a provider, under the public base URL. */
+/**
+ * This instance's side of the exchange with a provider, under the public base URL: its entity id is
+ * its metadata's URL, the provider posts to the ACS URL, and sign-in starts at the login URL.
+ */
 export function samlServiceProvider(publicUrl: string, providerId: string) {
-  const base = `${publicUrl.replace(/\/+$/, '')}/sso/saml/${encodeURIComponent(providerId)}`;
-  return { acsURL: `${base}/acs`, startURL: `${base}/start`, entityID: base };
+  const base = `${publicUrl.replace(/\/+$/, '')}/auth/saml/${encodeURIComponent(providerId)}`;
+  return { acsURL: `${base}/acs`, startURL: `${base}/login`, entityID: `${base}/metadata`, metadataURL: `${base}/metadata` };
 }

@@ -4,9 +4,12 @@ import {
   LinkInvitesRepository,
   MembersRepository,
   OrganizationsRepository,
+  PendingSamlRequestsRepository,
   SamlProvidersRepository,
+  SessionsRepository,
   TeamsRepository,
   TokensRepository,
+  UsedAssertionsRepository,
   UsersRepository,
 } from '@bindery/identity/data-access';
 import { AccessReads, accessReads } from './access-reads';
@@ -21,6 +24,10 @@ export interface IdentityDeps {
   samlProviders: SamlProvidersRepository;
   linkInvites: LinkInvitesRepository;
   teams: TeamsRepository;
+  /** browser sessions, the sign-ins this instance started, and the assertions already used (sign-in.repositories.ts) */
+  sessions: SessionsRepository;
+  samlRequests: PendingSamlRequestsRepository;
+  usedAssertions: UsedAssertionsRepository;
   /** Tells the outbox relay that events were just recorded. */
   eventsRecorded(): void;
   /** The organization and a caller's standing in it, served from memory (access-reads.ts). */
@@ -51,6 +58,9 @@ export function identityDeps(db: Db, relayEvents: () => void, options: { accessC
     samlProviders: new SamlProvidersRepository(db, eventsRecorded),
     linkInvites: new LinkInvitesRepository(db, eventsRecorded),
     teams,
+    sessions: new SessionsRepository(db),
+    samlRequests: new PendingSamlRequestsRepository(db),
+    usedAssertions: new UsedAssertionsRepository(db),
     eventsRecorded,
     transaction: transactionsRelayingEvents(db, eventsRecorded),
   };

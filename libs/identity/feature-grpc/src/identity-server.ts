@@ -6,6 +6,7 @@ import { identityHandlers } from './grpc-handlers';
 import { membersHandlers } from './members-grpc-handlers';
 import { samlHandlers } from './saml-grpc-handlers';
 import { linkInvitesHandlers } from './link-invites-grpc-handlers';
+import { signInHandlers } from './sign-in-grpc-handlers';
 import { teamsHandlers } from './teams-grpc-handlers';
 import { bootstrapInstanceAdmin } from './users.service';
 
@@ -27,7 +28,14 @@ export const identityService = defineService({
   init: async (deps, config) => {
     if (config.BINDERY_ADMIN_TOKEN) await bootstrapInstanceAdmin(deps, config.BINDERY_ADMIN_TOKEN, config.BINDERY_ADMIN_EMAIL);
   },
-  grpc: (deps, config) => [identityHandlers(deps), membersHandlers(deps), samlHandlers(deps, config.BINDERY_PUBLIC_URL), linkInvitesHandlers(deps), teamsHandlers(deps)],
+  grpc: (deps, config) => [
+    identityHandlers(deps),
+    membersHandlers(deps),
+    samlHandlers(deps, config.BINDERY_PUBLIC_URL),
+    linkInvitesHandlers(deps),
+    teamsHandlers(deps),
+    signInHandlers(deps, { publicUrl: config.BINDERY_PUBLIC_URL, now: () => new Date() }),
+  ],
   consumers: (deps) => ({
     'identity.invites': { from: ['identity'], handlers: identityEventHandlers(deps) },
   }),

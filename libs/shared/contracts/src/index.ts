@@ -20,6 +20,7 @@ export * as identityV1 from './generated/bindery/identity/v1/identity';
 export * as identityLinkInvitesV1 from './generated/bindery/identity/v1/link_invites';
 export * as identityMembersV1 from './generated/bindery/identity/v1/members';
 export * as identitySamlV1 from './generated/bindery/identity/v1/saml';
+export * as identitySignInV1 from './generated/bindery/identity/v1/sign_in';
 export * as identityTeamsV1 from './generated/bindery/identity/v1/teams';
 export * as platformEventsAdminV1 from './generated/bindery/platform/v1/events_admin';
 export * as searchV1 from './generated/bindery/search/v1/search';

@@ -17,7 +17,7 @@ export function newSortableId(now = Date.now()): string {
  * The prefixes of Bindery's secrets (API tokens, share-link keys, site tokens, webhook secrets): every secret starts
  * with one, so a scan of logs and events can find any that leaked (tools/checks/secret-scan.js).
  */
-export const SECRET_PREFIXES = { apiToken: 'gb_api', shareKey: 'bshare', siteToken: 'bsite', webhookSecret: 'whsec' } as const;
+export const SECRET_PREFIXES = { apiToken: 'gb_api', shareKey: 'bshare', siteToken: 'bsite', webhookSecret: 'whsec', session: 'bsess' } as const;
 
 /** A secret with 256 random bits, for API tokens and share-link keys. */
 export function newSecret(prefix: string): string {

@@ -12,3 +12,5 @@ export * from './private-kafka';
 export * from './runs';
 export * from './git-server';
 export * from './gitbook-repository';
+export * from './saml-test-idp';
+export * from './chromium';

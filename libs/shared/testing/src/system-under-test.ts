@@ -54,6 +54,8 @@ export interface SystemOptions {
    * any suite both ways.
    */
   split?: boolean;
+  /** BINDERY_PUBLIC_URL is the gateway's own address (a browser signing in follows the URLs it builds) */
+  publicUrlIsGateway?: boolean;
 }
 
 /**
@@ -83,6 +85,7 @@ export async function startSystem(extraEnv: Record<string, string> = {}, request
     BINDERY_ADMIN_EMAIL: `admin-${run}@bindery.test`,
     ...(options.appDefaults ? {} : TEST_TIMINGS),
     PORT: String(port.gateway),
+    ...(options.publicUrlIsGateway ? { BINDERY_PUBLIC_URL: `http://127.0.0.1:${port.gateway}` } : {}),
   };
   // Other HTTP apps (the reader) listen on their own variable; sites publishes URLs at the reader's.
   for (const m of http) if (m.portVariable) env[m.portVariable] = String(port[m.name]);
