@@ -26,13 +26,14 @@ export interface Browser {
   close(): Promise<void>;
 }
 
-/** Headless Chromium with a fresh profile; CSP bypassed so axe-core can be injected into the page. */
 /** A device to emulate: a phone's viewport, touch events (`tap()`), its meta viewport honoured. */
 export interface Device {
   viewport: { width: number; height: number };
   hasTouch?: boolean;
   isMobile?: boolean;
 }
+
+/** Headless Chromium with a fresh profile; CSP bypassed so axe-core can be injected into the page. */
 
 export async function launchChromium(device?: Device): Promise<Browser> {
   if (!existsSync(CHROMIUM)) {
