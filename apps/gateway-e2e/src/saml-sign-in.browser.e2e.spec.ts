@@ -59,7 +59,7 @@ describe('SAML sign-in in Chromium', () => {
     expect(cookie.value).toMatch(/^bsess_/);
 
     // the page's own requests carry the cookie: the user, their role in the organization
-    const fetchJson = (path: string, init: RequestInit = {}) =>
+    const fetchJson = (path: string, init: { method?: string; headers?: Record<string, string>; body?: string; redirect?: 'manual' | 'follow' } = {}) =>
       page.evaluate(
         async ([p, i]) => {
           const r = await fetch(p, i);

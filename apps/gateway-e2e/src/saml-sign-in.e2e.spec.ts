@@ -126,7 +126,10 @@ describe('SAML sign-in and browser sessions through the gateway', () => {
   });
 
   it('the served document lists the sign-in routes as Bindery extras', async () => {
-    const doc = await (await fetch(url('/openapi.json'))).json();
+    const doc = (await (await fetch(url('/openapi.json'))).json()) as {
+      paths: Record<string, Record<string, unknown>>;
+      components: { securitySchemes: Record<string, unknown> };
+    };
     expect(doc.paths['/auth/saml/{samlProviderId}/acs'].post).toMatchObject({ operationId: 'completeSamlLogin', tags: ['sign-in'], security: [] });
     expect(doc.paths['/auth/logout'].post).toMatchObject({ operationId: 'logout', security: [{ session: [] }] });
     expect(doc.components.securitySchemes.session).toEqual({ type: 'apiKey', in: 'cookie', name: 'bindery_session' });

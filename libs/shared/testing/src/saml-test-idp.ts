@@ -1,15 +1,33 @@
 import { createServer, Server } from 'node:http';
 import { randomUUID } from 'node:crypto';
 import { AddressInfo } from 'node:net';
-import type * as Samlify from 'samlify';
+
+/**
+ * The part of samlify this provider uses, declared here: samlify's own declarations pull the DOM
+ * library (through @xmldom/xmldom) into every program importing this library, and the DOM's
+ * RequestInit then hides Node's.
+ */
+interface Samlify {
+  setSchemaValidator(validator: { validate(xml: string): Promise<string> }): void;
+  Constants: {
+    namespace: { binding: { redirect: string; post: string }; format: { emailAddress: string } };
+    StatusCode: { Success: string };
+  };
+  SamlLib: { replaceTagsByValue(template: string, values: Record<string, string>): string };
+  IdentityProvider(settings: Record<string, unknown>): {
+    createLoginResponse(sp: unknown, requestInfo: unknown, binding: string, user: Record<string, string>, options: unknown): Promise<{ context: string }>;
+    parseLoginRequest(sp: unknown, binding: string, request: { query: Record<string, string>; octetString: string }): Promise<{ extract: unknown }>;
+  };
+  ServiceProvider(settings: Record<string, unknown>): unknown;
+}
 
 /**
  * samlify, loaded on first use: this library is imported by most tests, and only SAML tests need
  * it (with its schema validator, a WebAssembly build of xmllint).
  */
-function saml(): typeof Samlify {
+function saml(): Samlify {
   /* eslint-disable @typescript-eslint/no-require-imports */
-  const samlify = require('samlify') as typeof Samlify;
+  const samlify = require('samlify') as Samlify;
   samlify.setSchemaValidator(require('@authenio/samlify-node-xmllint') as { validate(xml: string): Promise<string> });
   /* eslint-enable @typescript-eslint/no-require-imports */
   return samlify;

@@ -1,4 +1,4 @@
-import * as samlify from 'samlify';
+import { samlify } from './samlify-api';
 import { SAML_CLOCK_SKEW_MS, SamlProviderRecord, samlServiceProvider } from '@bindery/identity/domain';
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports

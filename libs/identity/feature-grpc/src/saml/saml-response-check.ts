@@ -1,4 +1,4 @@
-import * as samlify from 'samlify';
+import { samlify } from './samlify-api';
 import { normalizeEmail, SAML_CLOCK_SKEW_MS, samlRefusal, SamlRefusalReason } from '@bindery/identity/domain';
 import { ConfiguredProvider, identityProviderOf, serviceProviderOf } from './saml-entities';
 
@@ -135,7 +135,7 @@ export async function verifySamlResponse(input: { provider: ConfiguredProvider; 
     throw samlRefusal('signature');
   }
   if (!signed) throw samlRefusal('signature');
-  const a = samlify.Extractor.extract(signed, ASSERTION_FIELDS as never) as unknown as AssertionFields;
+  const a = samlify.Extractor.extract(signed, ASSERTION_FIELDS) as AssertionFields;
 
   if (a.issuer !== input.provider.entityID) throw samlRefusal('issuer');
   if (!asList(a.audience).includes(urls.entityID)) throw samlRefusal('audience');
