@@ -33,9 +33,7 @@ export async function updateAdaptiveSchema(deps: SitesDeps, caller: Caller, req:
     throw invalid(`jsonSchema may take at most ${ADAPTIVE_SCHEMA_MAX_BYTES} bytes of JSON.`);
   const checked = checkAdaptiveSchema(req.jsonSchema);
   const adaptiveSchema = { json: JSON.stringify(checked), updatedAt: nowOf(deps) };
-  const updated = await deps.sites.update(site.organizationId, site._id, { $set: { adaptiveSchema, updatedAt: adaptiveSchema.updatedAt } }, [
-    siteEvents.updated(site, ['adaptive-schema']),
-  ]);
+  const updated = await deps.sites.setAdaptiveSchema(site.organizationId, site._id, adaptiveSchema, [siteEvents.updated(site, ['adaptive-schema'])]);
   if (!updated) throw notFound('Site');
   return { jsonSchema: checked as Record<string, unknown>, updatedAt: adaptiveSchema.updatedAt };
 }

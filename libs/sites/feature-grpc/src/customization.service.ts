@@ -17,7 +17,7 @@ async function assertSiteSpace(deps: SitesDeps, site: SiteRecord, siteSpaceId: s
 
 /** Records `sites.site_customization.updated` on the site (and moves its version, so rendered pages are not reused). */
 async function touchSite(deps: SitesDeps, site: SiteRecord, at: string, session: ClientSession, siteSpaceId?: string): Promise<void> {
-  const touched = await deps.sites.update(site.organizationId, site._id, { $set: { updatedAt: at } }, [siteEvents.customizationUpdated(site, siteSpaceId)], session);
+  const touched = await deps.sites.touch(site.organizationId, site._id, at, [siteEvents.customizationUpdated(site, siteSpaceId)], session);
   if (!touched) throw notFound('Site');
 }
 

@@ -294,7 +294,7 @@ describe('ResolvePublishedUrl (in process, real MongoDB and Kafka)', () => {
     // a site token without a verified visitor never opens a visitor-auth site (nor one minted before it became one)
     const publicSite = await site({}, { rootSpaces: [{}] });
     const plain = await resolve(publicSite.url);
-    await deps.sites.update(org, publicSite.site._id, { $set: { visibility: 'visitor-auth' } }, []);
+    await deps.sites.changeSettings(org, publicSite.site._id, { set: { visibility: 'visitor-auth' }, unset: [], at: new Date().toISOString() }, []);
     await expect(clients.published.authenticateSiteToken({ token: plain.apiToken })).rejects.toMatchObject({ kind: 'unauthenticated' });
     // regenerating the key: tokens signed with the old one stop resolving at once
     const fresh = (await clients.published.regenerateVisitorAuth({ organizationId: org, siteId: s.site._id }, { caller: admin })).privateKey;

@@ -328,7 +328,7 @@ describe('redirects and site search (in process, real MongoDB and Kafka)', () =>
       otherSiteToken: 'not_found',
       otherSiteTokenWithKey: 'not_found',
     });
-    await deps.sites.update(org, s._id, { $set: { published: false } }, []);
+    await deps.sites.changeSettings(org, s._id, { set: { published: false }, unset: [], at: new Date().toISOString() }, []);
     expect(await asking(user('stranger'), key)).toBe('not_found');
     expect(await asking(reader)).toBe('ok');
 

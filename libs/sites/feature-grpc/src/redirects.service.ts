@@ -57,7 +57,7 @@ export function redirectMessage(r: RedirectRecord): pb.SiteRedirect {
 
 /** Records `sites.site.updated` ("redirects") on the site in the transaction of a redirect change (the reader's cache listens). */
 async function touchSite(deps: SitesDeps, site: SiteRecord, at: string, session: ClientSession): Promise<void> {
-  const touched = await deps.sites.update(site.organizationId, site._id, { $set: { updatedAt: at } }, [siteEvents.updated(site, ['redirects'])], session);
+  const touched = await deps.sites.touch(site.organizationId, site._id, at, [siteEvents.updated(site, ['redirects'])], session);
   if (!touched) throw notFound('Site');
 }
 

@@ -23,7 +23,7 @@ function shareLinkMessage(orgUrl: string, site: SiteRecord, link: ShareLinkRecor
 
 /** Records `sites.site.updated` ("share-links") on the site in the transaction of a share-link change. */
 async function touchSite(deps: SitesDeps, site: SiteRecord, at: string, session: ClientSession): Promise<void> {
-  const touched = await deps.sites.update(site.organizationId, site._id, { $set: { updatedAt: at } }, [siteEvents.updated(site, ['share-links'])], session);
+  const touched = await deps.sites.touch(site.organizationId, site._id, at, [siteEvents.updated(site, ['share-links'])], session);
   if (!touched) throw notFound('Site');
 }
 
