@@ -2,6 +2,8 @@ import { sitesV1 as pb } from '@bindery/shared/contracts';
 import { publishedUrlOf, SitePermissions, SiteRecord, siteUrlOf } from '@bindery/sites/domain';
 import { organizationUrl } from './org-addresses';
 import type { SitesDeps } from './sites-deps';
+import type { Page } from '@bindery/shared/pagination';
+import type { ShareLinkView } from './share-links.service';
 
 type UrlDeps = Pick<SitesDeps, 'readerUrl' | 'readerDomain' | 'organizations'>;
 
@@ -40,4 +42,14 @@ export async function siteMessages(deps: UrlDeps & Pick<SitesDeps, 'dependents'>
 
 export async function oneSiteMessage(deps: UrlDeps & Pick<SitesDeps, 'dependents'>, site: SiteRecord, permissions: SitePermissions): Promise<pb.Site> {
   return (await siteMessages(deps, [site], permissions))[0];
+}
+
+/** The ShareLink message of a share link as its caller sees it. */
+export function shareLinkMessage(v: ShareLinkView): pb.ShareLink {
+  return { id: v.link._id, createdAt: v.link.createdAt, name: v.link.name, active: v.link.active, publishedUrl: v.url };
+}
+
+/** The PageInfo of a page of answers. */
+export function pageInfo<T>(page: Page<T>): { count: number; nextPage?: string } {
+  return { count: page.count, nextPage: page.nextPage };
 }
