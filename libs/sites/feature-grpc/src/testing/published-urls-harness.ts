@@ -11,6 +11,7 @@ import { contentRevisionsV1 } from '@bindery/shared/contracts';
 import { ServiceUnderTest, startServiceUnderTest } from '@bindery/shared/testing';
 import { sitesServiceWith } from '../sites-server';
 import type { SitesDeps } from '../sites-deps';
+import { publishedSiteRecord } from './site-records';
 
 export const id = (prefix: string) => `${prefix}${randomBytes(5).toString('hex')}`;
 export const org = id('org');
@@ -104,23 +105,12 @@ export function publishedUrlsHarness() {
       ),
     ];
     sections.forEach((s) => (s.defaultSiteSpaceId ??= siteSpaces.find((ss) => ss.sectionId === s._id)?._id));
-    const record: SiteRecord = {
-      _id: siteId,
-      organizationId: org,
-      type: 'basic',
-      title: 'Docs',
-      basename: siteId,
-      visibility: 'public',
-      published: true,
-      agentsContext: 'included',
+    const record = publishedSiteRecord(org, siteId, at, {
       siteSpaces: siteSpaces.length,
       defaultSectionId: sections[0]?._id,
       defaultSiteSpaceId: sections.length ? undefined : siteSpaces[0]?._id,
-      createdAt: at,
-      updatedAt: at,
-      structureVersion: 0,
       ...fields,
-    };
+    });
     await h.deps.sites.insert(record, []);
     if (sections.length) await h.deps.db.collection(COLLECTIONS.sections).insertMany(sections as never[]);
     if (siteSpaces.length) await h.deps.db.collection(COLLECTIONS.siteSpaces).insertMany(siteSpaces as never[]);
