@@ -3,12 +3,12 @@ import { Caller } from '@bindery/platform/grpc';
 import { connectMongo } from '@bindery/platform/mongo';
 import { COLLECTIONS, VisitorKeysRepository } from '@bindery/sites/data-access';
 import { signVisitorToken } from '@bindery/sites/domain';
-import { infraEnv } from '@bindery/shared/testing';
+import { infraEnv, startServiceUnderTest } from '@bindery/shared/testing';
 import { id, org, publishedUrlsHarness, T0 } from './testing/published-urls-harness';
 
 /** Published URLs opened with the site, redirects, who may ask, and the visitor key. */
 describe('OpenPublishedUrl, redirects and the visitor key (in process, real MongoDB and Kafka)', () => {
-  const h = publishedUrlsHarness();
+  const h = publishedUrlsHarness(startServiceUnderTest);
   const { resolve, outcome, where, site, shareLink, member, spaces, renderer } = h;
 
   test("OpenPublishedUrl: the resolution, its token's scope and the site as the visitor sees it in one answer; the share key beside the URL", async () => {

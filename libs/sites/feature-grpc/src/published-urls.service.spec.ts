@@ -1,11 +1,12 @@
 import { COLLECTIONS } from '@bindery/sites/data-access';
 import { signVisitorToken } from '@bindery/sites/domain';
+import { startServiceUnderTest } from '@bindery/shared/testing';
 import { id, org, publishedUrlsHarness, READER, T0 } from './testing/published-urls-harness';
 import { SITE_TOKEN_TTL_MS, verifySiteToken } from './site-tokens';
 
 /** Published URLs resolved by site kind: public, sections, not found, share links, visitor auth, conditions. */
 describe('ResolvePublishedUrl (in process, real MongoDB and Kafka)', () => {
-  const h = publishedUrlsHarness();
+  const h = publishedUrlsHarness(startServiceUnderTest);
   const { resolve, outcome, where, scopeOf, site, shareLink, member, spaces } = h;
 
   test('a public site: the default site space at the root, another by its path, the rest the page path; paths, URLs and a token of its spaces', async () => {

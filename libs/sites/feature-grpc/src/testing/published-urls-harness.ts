@@ -8,10 +8,10 @@ import { connectSites } from '@bindery/sites/client';
 import { COLLECTIONS } from '@bindery/sites/data-access';
 import type { SectionRecord, SiteRecord, SiteSpaceRecord } from '@bindery/sites/domain';
 import { contentRevisionsV1 } from '@bindery/shared/contracts';
-import { ServiceUnderTest, startServiceUnderTest } from '@bindery/shared/testing';
 import { sitesServiceWith } from '../sites-server';
 import type { SitesDeps } from '../sites-deps';
 import { publishedSiteRecord } from './site-records';
+import type { StartService } from './sites-harness';
 
 export const id = (prefix: string) => `${prefix}${randomBytes(5).toString('hex')}`;
 export const org = id('org');
@@ -23,11 +23,12 @@ export type Answer = Awaited<ReturnType<ReturnType<typeof connectSites>['publish
 /**
  * The published-URL resolver in process on the real MongoDB, for the tests of a describe block: sites'
  * gRPC service, content's spaces (current revision, page paths) held in memory, sites and their
- * structure written as records. Registers the block's hooks; `deps` and `clients` are set before its
+ * structure written as records; `start` is shared/testing's startServiceUnderTest (which only spec
+ * files import). Registers the block's hooks; `deps` and `clients` are set before its
  * tests run, `now` is the service's clock (T0 before each test).
  */
-export function publishedUrlsHarness() {
-  let service: ServiceUnderTest<SitesDeps> | undefined;
+export function publishedUrlsHarness(start: StartService) {
+  let service: Awaited<ReturnType<StartService>> | undefined;
   /** content's spaces: organization, current revision, page paths, deleted or not */
   const spaces = new Map<string, { organization: string; revision: string; paths: string[]; deletedAt?: string }>();
   const content = {
@@ -64,7 +65,7 @@ export function publishedUrlsHarness() {
   };
 
   beforeAll(async () => {
-    service = await startServiceUnderTest(sitesServiceWith({ clock: () => h.now, accessSource: identityStandIn, connectContent: () => content }), { BINDERY_READER_URL: READER });
+    service = await start(sitesServiceWith({ clock: () => h.now, accessSource: identityStandIn, connectContent: () => content }), { BINDERY_READER_URL: READER });
     h.clients = connectSites(service.address, 5000);
     h.deps = service.running.deps;
   });
