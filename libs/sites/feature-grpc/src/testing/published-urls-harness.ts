@@ -10,7 +10,7 @@ import type { SectionRecord, SiteRecord, SiteSpaceRecord } from '@bindery/sites/
 import { contentRevisionsV1 } from '@bindery/shared/contracts';
 import { sitesServiceWith } from '../sites-server';
 import type { SitesDeps } from '../sites-deps';
-import { publishedSiteRecord } from './site-records';
+import { basicSiteRecord } from './site-records';
 import type { StartService } from './sites-harness';
 
 export const id = (prefix: string) => `${prefix}${randomBytes(5).toString('hex')}`;
@@ -106,7 +106,7 @@ export function publishedUrlsHarness(start: StartService) {
       ),
     ];
     sections.forEach((s) => (s.defaultSiteSpaceId ??= siteSpaces.find((ss) => ss.sectionId === s._id)?._id));
-    const record = publishedSiteRecord(org, siteId, at, {
+    const record = basicSiteRecord(org, siteId, at, {
       siteSpaces: siteSpaces.length,
       defaultSectionId: sections[0]?._id,
       defaultSiteSpaceId: sections.length ? undefined : siteSpaces[0]?._id,

@@ -1,7 +1,7 @@
 import type { SiteRecord } from '@bindery/sites/domain';
 
-/** A published public basic site as its repository stores it, with no site spaces; `fields` over that. */
-export function publishedSiteRecord(organizationId: string, siteId: string, at: string, fields: Partial<SiteRecord> = {}): SiteRecord {
+/** A public basic site as its repository stores it: published, no site spaces; `fields` over that. */
+export function basicSiteRecord(organizationId: string, siteId: string, at: string, fields: Partial<SiteRecord> = {}): SiteRecord {
   return {
     _id: siteId,
     organizationId,
