@@ -1,5 +1,5 @@
-import { sitesV1 as pb } from '@bindery/shared/contracts';
-import { publishedUrlOf, SitePermissions, SiteRecord, siteUrlOf } from '@bindery/sites/domain';
+import { sitesPublishedV1, sitesV1 as pb } from '@bindery/shared/contracts';
+import { publishedUrlOf, RedirectRecord, SitePermissions, SiteRecord, siteUrlOf } from '@bindery/sites/domain';
 import { organizationUrl } from './org-addresses';
 import type { SitesDeps } from './sites-deps';
 import type { Page } from '@bindery/shared/pagination';
@@ -52,4 +52,18 @@ export function shareLinkMessage(v: ShareLinkView): pb.ShareLink {
 /** The PageInfo of a page of answers. */
 export function pageInfo<T>(page: Page<T>): { count: number; nextPage?: string } {
   return { count: page.count, nextPage: page.nextPage };
+}
+
+/** The SiteRedirect message. */
+export function redirectMessage(r: RedirectRecord): sitesPublishedV1.SiteRedirect {
+  return {
+    id: r._id,
+    source: r.source,
+    destination: { ...r.destination },
+    captureWildcard: r.captureWildcard,
+    draft: r.draft,
+    permanent: r.permanent,
+    createdAt: r.createdAt,
+    updatedAt: r.updatedAt === r.createdAt ? '' : r.updatedAt,
+  };
 }
