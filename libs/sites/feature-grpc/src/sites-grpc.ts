@@ -5,6 +5,7 @@ import * as customization from './customization.service';
 import { createSite } from './site-creation.service';
 import * as sites from './sites.service';
 import * as shareLinks from './share-links.service';
+import type { CustomizationObject } from '@bindery/sites/domain';
 import type { SitesDeps } from './sites-deps';
 import { pageInfo, shareLinkMessage } from './site-messages';
 
@@ -40,11 +41,13 @@ export function sitesGrpc(deps: SitesDeps): GrpcRegistration[] {
       deleteShareLink: async (req, { caller }) => ({ deleted: await shareLinks.deleteShareLink(deps, caller, req) }),
     }),
     grpcService(sitesCustomizationV1.SiteCustomizationServiceService, {
-      getSiteCustomization: (req, { caller }) => customization.getSiteCustomization(deps, caller, req),
-      updateSiteCustomization: (req, { caller }) => customization.updateSiteCustomization(deps, caller, req),
+      // the SiteCustomization message is the view's shape: settings (a Struct) and when they changed
+      getSiteCustomization: (req, { caller }) => customization.getSiteCustomization(deps, caller, req.organizationId, req.siteId),
+      updateSiteCustomization: (req, { caller }) =>
+        customization.updateSiteCustomization(deps, caller, req.organizationId, req.siteId, req.settings as CustomizationObject | undefined),
       getSiteSpaceCustomization: (req, { caller }) => customization.getSiteSpaceCustomization(deps, caller, req),
-      overrideSiteSpaceCustomization: (req, { caller }) => customization.overrideSiteSpaceCustomization(deps, caller, req),
-      deleteSiteSpaceCustomization: (req, { caller }) => customization.deleteSiteSpaceCustomization(deps, caller, req),
+      overrideSiteSpaceCustomization: (req, { caller }) => customization.overrideSiteSpaceCustomization(deps, caller, req, req.overrides as CustomizationObject | undefined),
+      deleteSiteSpaceCustomization: async (req, { caller }) => ({ deleted: await customization.deleteSiteSpaceCustomization(deps, caller, req) }),
     }),
   ];
 }
