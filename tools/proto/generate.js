@@ -52,6 +52,34 @@ function generate(target) {
     ],
     { cwd: protoDir, stdio: 'inherit' },
   );
+  for (const [proto, parts] of partsByFile()) {
+    fs.writeFileSync(path.join(target, `${proto.replace(/\.proto$/, '')}.all.ts`), wholeModuleSource(proto, parts));
+  }
+}
+
+/**
+ * A large .proto is split into parts beside it, `<file>.<part>.proto` (same package): every file that
+ * has parts, with the parts, in order.
+ */
+function partsByFile() {
+  const files = protoFiles(protoDir);
+  const found = new Map();
+  for (const proto of files) {
+    const m = proto.match(/^(.*\/[^/.]+)\.[^/]+\.proto$/);
+    if (!m) continue;
+    const whole = `${m[1]}.proto`;
+    if (!files.includes(whole)) throw new Error(`${proto} is a part of ${whole}, which does not exist`);
+    found.set(whole, [...(found.get(whole) ?? []), proto]);
+  }
+  return found;
+}
+
+/** The module that exports a file and its parts together: what its consumers import, as before the split. */
+function wholeModuleSource(proto, parts) {
+  const base = (p) => `./${path.posix.basename(p).replace(/\.proto$/, '')}`;
+  const lines = [`// ${proto} with its parts, as one module (see tools/proto/generate.js); never edited by hand.`];
+  for (const p of [proto, ...parts]) lines.push(`export * from '${base(p)}';`);
+  return lines.join('\n') + '\n';
 }
 
 const camel = (s) => s.replace(/[_-]([a-z0-9])/g, (_, c) => c.toUpperCase());
@@ -64,6 +92,8 @@ const pascal = (s) => camel(s).replace(/^./, (c) => c.toUpperCase());
 function exportName(protoPath) {
   const parts = protoPath.replace(/\.proto$/, '').split('/');
   if (parts[0] !== 'bindery') return undefined;
+  // a part of a split file is exported with that file (its .all module)
+  if (parts[parts.length - 1].includes('.')) return undefined;
   if (parts[1] === 'events') return `${camel(parts[2])}Events${pascal(parts[3])}`;
   const [, svc, version, file] = parts;
   if (svc === 'common') return undefined;
@@ -77,9 +107,11 @@ function indexSource() {
   for (const proto of protoFiles(protoDir).filter((p) => p.startsWith('bindery/common/'))) {
     lines.push(`export * from './generated/${proto.replace(/\.proto$/, '')}';`);
   }
+  const split = partsByFile();
   for (const proto of protoFiles(protoDir)) {
     const name = exportName(proto);
-    if (name) lines.push(`export * as ${name} from './generated/${proto.replace(/\.proto$/, '')}';`);
+    const module = proto.replace(/\.proto$/, '') + (split.has(proto) ? '.all' : '');
+    if (name) lines.push(`export * as ${name} from './generated/${module}';`);
   }
   // The one hand-written mapping beside them: a GitBook document's JSON ⇄ its message.
   lines.push("export * from './document-message';");

@@ -1,18 +1,16 @@
 import { deadLetterInContent } from './dead-letter-fixtures';
 import { randomBytes } from 'node:crypto';
-import Ajv2020, { ValidateFunction } from 'ajv/dist/2020';
-import addFormats from 'ajv-formats';
 import { eventually, sharedOutboundSystem, sharedSystem, SystemUnderTest } from '@bindery/shared/testing';
 import { createOrganization, createUser, TestUser } from './fixtures';
-import { http, HttpResult } from './http-client';
+import { http } from './http-client';
 import { createTeam, selfSignedCertificate } from './saml-fixtures';
 import { contentWriter } from './content-writer';
 import { seedReusableContents } from './reusable-content-fixtures';
 import { startTestWebsite } from './website-fixtures';
+import { DeclaredResponses } from './openapi-declared-responses';
 import { openapi30, openapi31Yaml, processedSpec } from './spec-fixtures';
 
 type Json = Record<string, unknown>;
-const BASE = 'https://bindery.test/components';
 
 /**
  * Real answers validate against the schema the served /openapi.json declares for them (JSON Schema
@@ -20,45 +18,14 @@ const BASE = 'https://bindery.test/components';
  */
 describe('responses match the served /openapi.json', () => {
   let sut: SystemUnderTest;
-  let doc: { paths: Record<string, Record<string, { responses: Record<string, { content?: Record<string, { schema: Json }> }> }>>; components: { schemas: Json } };
-  let ajv: Ajv2020;
+  const openapi = new DeclaredResponses();
   let ada: TestUser;
   let orgId: string;
-  const checked = new Set<string>();
-
-  const rebase = (node: unknown): Json =>
-    JSON.parse(JSON.stringify(node), (k, v) => (k === '$ref' && typeof v === 'string' ? v.replace('#/components/schemas/', `${BASE}#/$defs/`) : v));
-
-  function declared(method: string, template: string, status: number): ValidateFunction {
-    const schema = doc.paths[template]?.[method]?.responses[String(status)]?.content?.['application/json']?.schema;
-    if (!schema) throw new Error(`/openapi.json declares no ${status} body for ${method.toUpperCase()} ${template}`);
-    return ajv.compile(rebase(schema));
-  }
-
-  /** Asserts the status, and that the body validates against the declared schema. */
-  function expectDeclared(res: HttpResult, method: string, template: string, status: number): { id: string; status?: string } {
-    expect({ status: res.status, body: res.status === status ? undefined : res.body }).toEqual({ status, body: undefined });
-    const validate = declared(method, template, status);
-    if (!validate(res.body)) {
-      throw new Error(`${method.toUpperCase()} ${template} (${status}) does not match /openapi.json: ${JSON.stringify(validate.errors?.slice(0, 5))}\n${JSON.stringify(res.body)}`);
-    }
-    checked.add(`${method.toUpperCase()} ${template}`);
-    return res.body as { id: string; status?: string };
-  }
+  const { declared, expect: expectDeclared } = openapi;
 
   beforeAll(async () => {
     sut = await sharedSystem();
-    doc = (await http(sut.baseUrl).get('/openapi.json')).body;
-    ajv = addFormats(new Ajv2020({ strict: true, strictTypes: false, strictRequired: false, allErrors: true }));
-    ajv.addFormat('emoji', true);
-    ajv.addFormat('icon', true);
-    // OpenAPI's own annotation (the official Revision, Page … schemas name their variants with it).
-    ajv.addKeyword({ keyword: 'discriminator', schemaType: 'object' });
-    // Vendor extensions (`x-…`) are annotations too.
-    const extensions = new Set<string>();
-    JSON.stringify(doc.components, (key, value: unknown) => (key.startsWith('x-') && extensions.add(key), value));
-    for (const keyword of extensions) ajv.addKeyword(keyword);
-    ajv.addSchema({ $id: BASE, $defs: rebase(doc.components.schemas) });
+    await openapi.load(sut);
     ada = await createUser(sut, 'ada', 'openapi-doc.test');
     orgId = await createOrganization(sut, ada, 'Described');
   });
@@ -143,10 +110,7 @@ describe('responses match the served /openapi.json', () => {
     expectDeclared(await api.patch(`/v1/orgs/${orgId}/saml/${pending.id}`, { label: 'Draft 2' }), 'patch', '/v1/orgs/{organizationId}/saml/{samlProviderId}', 200);
     expectDeclared(await api.get(`/v1/orgs/${orgId}/sso`), 'get', '/v1/orgs/{organizationId}/sso', 200);
     // Bindery's sign-in metadata is XML: the content type it declares is checked, not a JSON schema.
-    const metadata = await fetch(`${sut.baseUrl}/auth/saml/${pending.id}/metadata`);
-    const declaredType = Object.keys(doc.paths['/auth/saml/{samlProviderId}/metadata'].get.responses['200'].content ?? {});
-    expect({ status: metadata.status, type: metadata.headers.get('content-type')?.split(';')[0] }).toEqual({ status: 200, type: declaredType[0] });
-    checked.add('GET /auth/saml/{samlProviderId}/metadata');
+    openapi.expectContentType(await fetch(`${sut.baseUrl}/auth/saml/${pending.id}/metadata`), 'get', '/auth/saml/{samlProviderId}/metadata', 200);
   });
 
   it('collections, spaces and content permissions', async () => {
@@ -492,11 +456,6 @@ describe('responses match the served /openapi.json', () => {
   });
 
   it('covered every operation that answers with a body', () => {
-    const withBody = Object.entries(doc.paths).flatMap(([path, ops]) =>
-      Object.entries(ops)
-        .filter(([, op]) => Object.entries(op.responses).some(([status, r]) => /^2\d\d$/.test(status) && r.content))
-        .map(([method]) => `${method.toUpperCase()} ${path}`),
-    );
-    expect(withBody.filter((op) => !checked.has(op)).sort()).toEqual([]);
+    expect(openapi.unchecked()).toEqual([]);
   });
 });

@@ -109,3 +109,9 @@ export interface RequestedReviewer {
   revision: string;
   createdAt: string;
 }
+
+/** Which change request of which space (`changeRequest`: its id or its number). */
+export interface ChangeRequestRef {
+  spaceId: string;
+  changeRequest: string;
+}

@@ -1,6 +1,7 @@
 import { ChangeRequestEvents as E } from '@bindery/change-requests/client';
 import { internalCaller } from '@bindery/platform/grpc';
 import type { RunContext } from '@bindery/platform/runs';
+import { changeRequestEvent } from './change-request-events';
 import { SOURCE, type ChangeRequestsDeps } from './deps';
 
 /** The run that announces every change request and live comment as it is (once per database: ANNOUNCE_STATES_KEY). */
@@ -22,19 +23,7 @@ export async function announceStates(deps: ChangeRequestsDeps, ctx?: Pick<RunCon
   const changeRequests = await eachInPages(
     ctx,
     (after) => deps.changeRequests.statusesAfter(after, PAGE),
-    (cr) => {
-      const data = {
-        organizationId: cr.organizationId,
-        spaceId: cr.spaceId,
-        changeRequestId: cr._id,
-        number: cr.number,
-        status: cr.status,
-        revision: cr.revision,
-        changedFields: [],
-        actor,
-      };
-      return deps.changeRequests.announce(cr._id, cr.status, [E.updated.create(SOURCE, cr.spaceId, data, cr.organizationId)]);
-    },
+    (cr) => deps.changeRequests.announce(cr._id, cr.status, [changeRequestEvent('updated', cr, [], actor)]),
   );
   const comments = await eachInPages(
     ctx,

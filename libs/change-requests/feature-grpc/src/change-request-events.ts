@@ -4,8 +4,11 @@ import { SOURCE } from './deps';
 
 type Kind = 'created' | 'updated' | 'merged' | 'archived';
 
+/** What the events say of a change request (a record read whole, or the fields its state announcement reads). */
+type ChangeRequestFields = Pick<ChangeRequestRecord, '_id' | 'organizationId' | 'spaceId' | 'number' | 'status' | 'revision' | 'revisionMerged'>;
+
 /** The `change_requests.change_request.*` event of a change request after a change. */
-export function changeRequestEvent(kind: Kind, cr: ChangeRequestRecord, changedFields: string[], actor: string) {
+export function changeRequestEvent(kind: Kind, cr: ChangeRequestFields, changedFields: string[], actor: string) {
   return E[kind].create(
     SOURCE,
     cr.spaceId,

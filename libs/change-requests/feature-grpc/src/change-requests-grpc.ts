@@ -1,12 +1,14 @@
 import { grpcService, GrpcRegistration } from '@bindery/platform/grpc';
 import { idempotencyMark } from '@bindery/shared/ids';
-import { changeRequestsV1 as pb } from '@bindery/shared/contracts';
+import { bodyFromMessage, changeRequestsV1 as pb } from '@bindery/shared/contracts';
 import * as lifecycle from './change-requests.service';
 import * as edits from './content-edits.service';
 import { importWebsite } from './content-import.service';
 import * as reviews from './reviews.service';
+import { reviewMessage } from './review-messages';
 import { ChangeRequestsDeps } from './deps';
 
+/** The change requests service: each handler maps proto ⇄ domain around its use case where the use case takes domain types. */
 export function changeRequestsGrpc(deps: ChangeRequestsDeps): GrpcRegistration[] {
   return [
     grpcService(pb.ChangeRequestsServiceService, {
@@ -23,9 +25,19 @@ export function changeRequestsGrpc(deps: ChangeRequestsDeps): GrpcRegistration[]
       merge: (req, { caller, idempotencyKey }) =>
         deps.idempotencyKeys.once('merge', idempotencyMark(caller.userId, idempotencyKey, req), pb.MergeResponse, () => edits.mergeChangeRequest(deps, caller, req)),
       listChanges: (req, { caller }) => edits.listChanges(deps, caller, req),
-      submitReview: (req, { caller }) => reviews.submitReview(deps, caller, req),
-      listReviews: (req, { caller }) => reviews.listReviews(deps, caller, req),
-      getReview: (req, { caller }) => reviews.getReview(deps, caller, req),
+      submitReview: async (req, { caller }) => {
+        const submitted = { status: req.status, comment: req.comment ? bodyFromMessage(req.comment) : undefined };
+        return reviewMessage(await reviews.submitReview(deps, caller, req.ref!, submitted), caller, 'document');
+      },
+      listReviews: async (req, { caller }) => {
+        const format = reviews.formatOf(req.format);
+        const page = await reviews.listReviews(deps, caller, req.ref!, req.outdated, req.page);
+        return { items: page.items.map((v) => reviewMessage(v, caller, format)), page: { count: page.count, nextPage: page.nextPage } };
+      },
+      getReview: async (req, { caller }) => {
+        const format = reviews.formatOf(req.format);
+        return reviewMessage(await reviews.getReview(deps, caller, req.ref!, req.reviewId), caller, format);
+      },
     }),
   ];
 }

@@ -5,7 +5,7 @@ import { Db, dropIndexesNamed } from '@bindery/platform/mongo';
 import { logger } from '@bindery/platform/telemetry';
 import { changeRequestsGrpc } from './change-requests-grpc';
 import { commentsGrpc } from './comments/comments-grpc';
-import { reviewersGrpc } from './reviewers.service';
+import { reviewersGrpc } from './reviewers-grpc';
 import { changeRequestsDeps, ChangeRequestsDeps } from './deps';
 import { contentHandlers, identityHandlers } from './event-consumers';
 import { ANNOUNCE_STATES_KEY, ANNOUNCE_STATES_RUN, announceStates } from './announce-states.run';

@@ -1,9 +1,8 @@
 import { ChangeRequestEvents as E } from '@bindery/change-requests/client';
-import { assertEditable, assertMay, ChangeRequestRecord, checkSubject, MAX_REQUESTED_REVIEWERS, RequestedReviewer } from '@bindery/change-requests/domain';
+import { assertEditable, assertMay, ChangeRequestRecord, ChangeRequestRef, checkSubject, MAX_REQUESTED_REVIEWERS, RequestedReviewer } from '@bindery/change-requests/domain';
 import { invalid, notFound } from '@bindery/platform/errors';
-import { Caller, grpcService, GrpcRegistration } from '@bindery/platform/grpc';
-import { changeRequestsV1 as pb } from '@bindery/shared/contracts';
-import { decodeCursor, resolveLimit, toPage } from '@bindery/shared/pagination';
+import type { Caller } from '@bindery/platform/grpc';
+import { decodeCursor, Page, PageRequest, resolveLimit, toPage } from '@bindery/shared/pagination';
 import { hasAtLeast, Role } from '@bindery/shared/roles';
 import { changeRequestEvent } from './change-request-events';
 import { ChangeRequestsDeps, nowOf, SOURCE } from './deps';
@@ -11,23 +10,25 @@ import { visibleChangeRequest } from './space-access-from-content';
 
 const MAX_USER_ID = 128;
 
-const reviewerMessage = (q: RequestedReviewer): pb.RequestedReviewer => ({ user: q.userId, requestedBy: q.requestedBy, revision: q.revision, createdAt: q.createdAt });
-
 function reviewerEvent(kind: 'reviewerRequested' | 'reviewerRemoved', cr: ChangeRequestRecord, userId: string, actor: string) {
   return E[kind].create(SOURCE, cr.spaceId, { organizationId: cr.organizationId, spaceId: cr.spaceId, changeRequestId: cr._id, userId, actor }, cr.organizationId);
 }
 
 /** The users whose review is requested, the longest waiting first (readers). */
-export async function listRequestedReviewers(deps: ChangeRequestsDeps, caller: Caller, req: pb.ListRequestedReviewersRequest): Promise<pb.ListRequestedReviewersResponse> {
-  const ref = req.changeRequest!;
-  const limit = resolveLimit(req.page?.limit);
-  const cursor = decodeCursor(req.page?.page || undefined);
+export async function listRequestedReviewers(deps: ChangeRequestsDeps, caller: Caller, ref: ChangeRequestRef, request: PageRequest | undefined): Promise<Page<RequestedReviewer>> {
+  const limit = resolveLimit(request?.limit);
+  const cursor = decodeCursor(request?.page || undefined);
   const { cr } = await visibleChangeRequest(deps, caller, ref.spaceId, ref.changeRequest);
   // at most MAX_REQUESTED_REVIEWERS, held on the change request itself
   const all = [...cr.requestedReviewers].sort((a, b) => (a.createdAt === b.createdAt ? (a.userId < b.userId ? -1 : 1) : a.createdAt < b.createdAt ? -1 : 1));
   const after = cursor ? all.filter((q) => q.createdAt > String(cursor.k ?? '') || (q.createdAt === cursor.k && q.userId > cursor.id)) : all;
-  const page = toPage(after.slice(0, limit + 1), limit, all.length, (q) => ({ k: q.createdAt, id: q.userId }), reviewerMessage);
-  return { items: page.items, page: { count: page.count, nextPage: page.nextPage } };
+  return toPage(
+    after.slice(0, limit + 1),
+    limit,
+    all.length,
+    (q) => ({ k: q.createdAt, id: q.userId }),
+    (q) => q,
+  );
 }
 
 function usersOf(given: string[]): string[] {
@@ -49,13 +50,12 @@ async function assertMayReview(deps: ChangeRequestsDeps, caller: Caller, spaceId
  * Asks members to review the change request (editors; not on a merged change request), optionally
  * renaming it. Asking someone again renews their request (the change request holds one per user).
  */
-export async function requestReviewers(deps: ChangeRequestsDeps, caller: Caller, req: pb.RequestReviewersRequest): Promise<pb.RequestReviewersResponse> {
-  const ref = req.changeRequest!;
+export async function requestReviewers(deps: ChangeRequestsDeps, caller: Caller, ref: ChangeRequestRef, asked: string[], newSubject?: string): Promise<RequestedReviewer[]> {
   const { access, cr } = await visibleChangeRequest(deps, caller, ref.spaceId, ref.changeRequest);
   assertMay(access, 'edit');
   assertEditable(cr);
-  const users = usersOf(req.users);
-  const subject = req.subject !== undefined ? checkSubject(req.subject) : undefined;
+  const users = usersOf(asked);
+  const subject = newSubject !== undefined ? checkSubject(newSubject) : undefined;
   await assertMayReview(deps, caller, cr.spaceId, users);
   const already = new Set(cr.requestedReviewers.map((q) => q.userId));
   if (already.size + users.filter((u) => !already.has(u)).length > MAX_REQUESTED_REVIEWERS) throw tooMany();
@@ -64,7 +64,7 @@ export async function requestReviewers(deps: ChangeRequestsDeps, caller: Caller,
     const renamed = await deps.changeRequests.updateFields(cr._id, set, [], [changeRequestEvent('updated', { ...cr, ...set }, ['subject'], caller.userId)]);
     if (!renamed) assertEditable({ status: 'merged' });
   }
-  const out: pb.RequestedReviewer[] = [];
+  const out: RequestedReviewer[] = [];
   for (const userId of users) {
     const entry: RequestedReviewer = { userId, requestedBy: caller.userId, revision: cr.revision, createdAt: nowOf(deps) };
     if (!(await deps.changeRequests.requestReviewer(cr._id, entry, MAX_REQUESTED_REVIEWERS, [reviewerEvent('reviewerRequested', cr, userId, caller.userId)]))) {
@@ -73,26 +73,17 @@ export async function requestReviewers(deps: ChangeRequestsDeps, caller: Caller,
       assertEditable(now);
       throw tooMany();
     }
-    out.push(reviewerMessage(entry));
+    out.push(entry);
   }
-  return { users: out };
+  return out;
 }
 
 const tooMany = () => invalid(`A change request can have at most ${MAX_REQUESTED_REVIEWERS} requested reviewers.`);
 
 /** No longer asks a user to review (editors; not on a merged change request); `deleted` false when they were not asked. */
-export async function removeRequestedReviewer(deps: ChangeRequestsDeps, caller: Caller, req: pb.RemoveRequestedReviewerRequest): Promise<pb.DeleteResponse> {
-  const ref = req.changeRequest!;
+export async function removeRequestedReviewer(deps: ChangeRequestsDeps, caller: Caller, ref: ChangeRequestRef, userId: string): Promise<boolean> {
   const { access, cr } = await visibleChangeRequest(deps, caller, ref.spaceId, ref.changeRequest);
   assertMay(access, 'edit');
   assertEditable(cr);
-  return { deleted: await deps.changeRequests.removeReviewer(cr._id, req.user, [reviewerEvent('reviewerRemoved', cr, req.user, caller.userId)]) };
-}
-
-export function reviewersGrpc(deps: ChangeRequestsDeps): GrpcRegistration {
-  return grpcService(pb.ReviewersServiceService, {
-    listRequestedReviewers: (req, { caller }) => listRequestedReviewers(deps, caller, req),
-    requestReviewers: (req, { caller }) => requestReviewers(deps, caller, req),
-    removeRequestedReviewer: (req, { caller }) => removeRequestedReviewer(deps, caller, req),
-  });
+  return deps.changeRequests.removeReviewer(cr._id, userId, [reviewerEvent('reviewerRemoved', cr, userId, caller.userId)]);
 }

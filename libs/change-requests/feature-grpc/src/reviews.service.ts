@@ -1,11 +1,19 @@
 import { ChangeRequestEvents as E } from '@bindery/change-requests/client';
-import { assertMay, bodyFromInput, ChangeRequestRecord, CommentRecord, RequestedReviewer, ReviewRecord, ReviewStatus, SpaceAccess } from '@bindery/change-requests/domain';
+import {
+  assertMay,
+  bodyFromInput,
+  ChangeRequestRecord,
+  ChangeRequestRef,
+  CommentRecord,
+  RequestedReviewer,
+  ReviewRecord,
+  ReviewStatus,
+  SpaceAccess,
+} from '@bindery/change-requests/domain';
 import { conflict, invalid, notFound } from '@bindery/platform/errors';
 import type { Caller } from '@bindery/platform/grpc';
-import { bodyFromMessage, changeRequestsV1 as pb } from '@bindery/shared/contracts';
 import { newId } from '@bindery/shared/ids';
-import { decodeCursor, resolveLimit, toPage } from '@bindery/shared/pagination';
-import { commentMessage } from './comments/comment-json';
+import { decodeCursor, Page, PageRequest, resolveLimit, toPage } from '@bindery/shared/pagination';
 import { ChangeRequestsDeps, nowOf, SOURCE } from './deps';
 import { visibleChangeRequest } from './space-access-from-content';
 
@@ -16,9 +24,18 @@ function statusOf(status: string): ReviewStatus {
   return status as ReviewStatus;
 }
 
-function formatOf(format: string): string {
+/** The form asked for review comments' bodies: "document" (default) or "markdown". */
+export function formatOf(format: string): string {
   if (format && format !== 'document' && format !== 'markdown') throw invalid('format must be one of document, markdown.');
   return format || 'document';
+}
+
+/** A review as its caller sees it: whether it is outdated, the comment posted with it (if not deleted), the caller's access to the space. */
+export interface ReviewView {
+  review: ReviewRecord;
+  outdated: boolean;
+  comment?: CommentRecord | null;
+  access: SpaceAccess;
 }
 
 /** Reviews are taken while a change request is open or a draft. */
@@ -38,21 +55,6 @@ export function outdatedReviews(reviews: ReviewRecord[], requests: RequestedRevi
   return new Set(reviews.filter((r) => latest.get(r.reviewer) !== r._id || (requestedAt.get(r.reviewer) ?? '') > r.createdAt).map((r) => r._id));
 }
 
-function reviewMessage(r: ReviewRecord, outdated: boolean, comment: CommentRecord | null | undefined, caller: Caller, access: SpaceAccess, format: string): pb.Review {
-  return {
-    id: r._id,
-    changeRequest: r.changeRequestId,
-    revision: r.revision,
-    reviewer: r.reviewer,
-    requestedBy: r.requestedBy,
-    status: r.status,
-    outdated,
-    comment: comment ? commentMessage(comment, caller, access, format) : undefined,
-    createdAt: r.createdAt,
-    updatedAt: r.updatedAt,
-  };
-}
-
 /** The comments posted with these reviews (a comment deleted since is left out). */
 async function commentsOf(deps: ChangeRequestsDeps, changeRequestId: string, reviews: ReviewRecord[]): Promise<Map<string, CommentRecord>> {
   const found = await Promise.all(reviews.filter((r) => r.comment).map((r) => deps.comments.get(changeRequestId, r.comment!)));
@@ -64,13 +66,12 @@ async function commentsOf(deps: ChangeRequestsDeps, changeRequestId: string, rev
  * request). A comment given with it is posted on the change request, targeting the review, in the
  * same transaction; the review names who requested it when the reviewer had been asked.
  */
-export async function submitReview(deps: ChangeRequestsDeps, caller: Caller, req: pb.SubmitReviewRequest): Promise<pb.Review> {
-  const ref = req.ref!;
+export async function submitReview(deps: ChangeRequestsDeps, caller: Caller, ref: ChangeRequestRef, submitted: { status: string; comment?: unknown }): Promise<ReviewView> {
   const { access, cr } = await visibleChangeRequest(deps, caller, ref.spaceId, ref.changeRequest);
   assertMay(access, 'review');
   assertReviewable(cr);
-  const status = statusOf(req.status);
-  const body = req.comment ? bodyFromInput(bodyFromMessage(req.comment)) : undefined;
+  const status = statusOf(submitted.status);
+  const body = submitted.comment ? bodyFromInput(submitted.comment) : undefined;
   const now = nowOf(deps);
   const request = cr.requestedReviewers.find((q) => q.userId === caller.userId);
   const review: ReviewRecord = {
@@ -119,20 +120,24 @@ export async function submitReview(deps: ChangeRequestsDeps, caller: Caller, req
       session,
     );
   });
-  return reviewMessage(review, false, comment, caller, access, 'document');
+  return { review, outdated: false, comment, access };
 }
 
 /** The reviews of a change request in the order they were submitted, optionally only the outdated or current ones (readers). */
-export async function listReviews(deps: ChangeRequestsDeps, caller: Caller, req: pb.ListReviewsRequest): Promise<pb.ListReviewsResponse> {
-  const ref = req.ref!;
-  const format = formatOf(req.format);
-  const limit = resolveLimit(req.page?.limit);
-  const cursor = decodeCursor(req.page?.page || undefined);
+export async function listReviews(
+  deps: ChangeRequestsDeps,
+  caller: Caller,
+  ref: ChangeRequestRef,
+  onlyOutdated: boolean | undefined,
+  request: PageRequest | undefined,
+): Promise<Page<ReviewView>> {
+  const limit = resolveLimit(request?.limit);
+  const cursor = decodeCursor(request?.page || undefined);
   const { access, cr } = await visibleChangeRequest(deps, caller, ref.spaceId, ref.changeRequest);
   // a change request's reviews are few (one current per reviewer), and `outdated` depends on the later ones
   const all = await deps.reviews.all(cr._id);
   const outdated = outdatedReviews(all, cr.requestedReviewers);
-  const listed = req.outdated === undefined ? all : all.filter((r) => outdated.has(r._id) === req.outdated);
+  const listed = onlyOutdated === undefined ? all : all.filter((r) => outdated.has(r._id) === onlyOutdated);
   const after = cursor ? listed.filter((r) => r.createdAt > String(cursor.k ?? '') || (r.createdAt === cursor.k && r._id > cursor.id)) : listed;
   const page = toPage(
     after.slice(0, limit + 1),
@@ -142,21 +147,16 @@ export async function listReviews(deps: ChangeRequestsDeps, caller: Caller, req:
     (r) => r,
   );
   const comments = await commentsOf(deps, cr._id, page.items);
-  return {
-    items: page.items.map((r) => reviewMessage(r, outdated.has(r._id), r.comment ? comments.get(r.comment) : undefined, caller, access, format)),
-    page: { count: page.count, nextPage: page.nextPage },
-  };
+  return { ...page, items: page.items.map((r) => ({ review: r, outdated: outdated.has(r._id), comment: r.comment ? comments.get(r.comment) : undefined, access })) };
 }
 
 /** One review of a change request (readers). */
-export async function getReview(deps: ChangeRequestsDeps, caller: Caller, req: pb.GetReviewRequest): Promise<pb.Review> {
-  const ref = req.ref!;
-  const format = formatOf(req.format);
+export async function getReview(deps: ChangeRequestsDeps, caller: Caller, ref: ChangeRequestRef, reviewId: string): Promise<ReviewView> {
   const { access, cr } = await visibleChangeRequest(deps, caller, ref.spaceId, ref.changeRequest);
-  const review = req.reviewId ? await deps.reviews.get(cr._id, req.reviewId) : null;
+  const review = reviewId ? await deps.reviews.get(cr._id, reviewId) : null;
   if (!review) throw notFound('Review');
   const ofReviewer = (await deps.reviews.all(cr._id)).filter((r) => r.reviewer === review.reviewer);
   const outdated = outdatedReviews(ofReviewer, cr.requestedReviewers).has(review._id);
   const comment = review.comment ? await deps.comments.get(cr._id, review.comment) : undefined;
-  return reviewMessage(review, outdated, comment, caller, access, format);
+  return { review, outdated, comment, access };
 }

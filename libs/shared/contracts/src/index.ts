@@ -7,7 +7,7 @@ export * as changeRequestsV1 from './generated/bindery/change_requests/v1/change
 export * as contentV1 from './generated/bindery/content/v1/content';
 export * as contentEmbedsV1 from './generated/bindery/content/v1/embeds';
 export * as contentPermissionsV1 from './generated/bindery/content/v1/permissions';
-export * as contentRevisionsV1 from './generated/bindery/content/v1/revisions';
+export * as contentRevisionsV1 from './generated/bindery/content/v1/revisions.all';
 export * as changeRequestsEventsV1 from './generated/bindery/events/change_requests/v1/events';
 export * as contentEventsV1 from './generated/bindery/events/content/v1/events';
 export * as gitSyncEventsV1 from './generated/bindery/events/git_sync/v1/events';

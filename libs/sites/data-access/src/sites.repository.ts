@@ -23,6 +23,23 @@ export function duplicateKeyOn(err: unknown, field: string): boolean {
   return pattern ? field in pattern : String((err as Error).message).includes(`${field}_unique`);
 }
 
+/** A change of a site's settings (see SitesRepository.changeSettings). */
+export interface SiteSettingsChange {
+  set: Partial<SiteRecord>;
+  unset: (keyof SiteRecord)[];
+  at: string;
+  /** a default section or site space changed */
+  structureMoved?: boolean;
+}
+
+/** What a change of a site's structure writes on the site (see SitesRepository.bumpStructure). */
+export interface StructureSummary {
+  siteSpaces: number;
+  defaultSectionId?: string;
+  defaultSiteSpaceId?: string;
+  updatedAt: string;
+}
+
 /** Sites. Every read and write names the organization: a site of another organization is not found. */
 export class SitesRepository extends Repository<SiteRecord> {
   constructor(db: Db, eventsRecorded?: () => void) {
@@ -96,30 +113,45 @@ export class SitesRepository extends Repository<SiteRecord> {
     return this.updateRecord({ _id: siteId, organizationId, published: !published }, { $set: { published, updatedAt: at } }, events);
   }
 
-  /** Applies `update` to the site; null when it is gone. */
-  update(organizationId: string, siteId: string, update: UpdateFilter<SiteRecord> & { $set?: Partial<SiteRecord> }, events: EventEnvelope[], session?: ClientSession) {
-    return this.updateRecord({ _id: siteId, organizationId }, update, events, { session });
+  /**
+   * Records that something the site holds changed at `at` (redirects, share links, customization,
+   * the organization's addresses), with `events`; null when the site is gone.
+   */
+  touch(organizationId: string, siteId: string, at: string, events: EventEnvelope[], session?: ClientSession) {
+    return this.updateRecord({ _id: siteId, organizationId }, { $set: { updatedAt: at } }, events, { session });
   }
 
   /**
-   * Moves the structure version from `expected` to `expected + 1` with `update`: the compare-and-set
-   * every change of the site's structure goes through, so two concurrent moves cannot both apply
-   * the order they computed from the same state. False when another change came first.
+   * Writes a change of the site's settings at `change.at`: the fields of `set`, removes those of
+   * `unset`; a change of its defaults also moves the structure version. Null when the site is gone.
    */
-  bumpStructure(
-    organizationId: string,
-    siteId: string,
-    expected: number,
-    update: { $set?: Partial<SiteRecord>; $unset?: Record<string, ''> },
-    events: EventEnvelope[],
-    session?: ClientSession,
-  ) {
-    return this.updateMatched(
-      { _id: siteId, organizationId, structureVersion: expected },
-      { ...update, $set: { ...(update.$set ?? {}), structureVersion: expected + 1 } } as UpdateFilter<SiteRecord> & { $set?: Partial<SiteRecord> },
-      events,
-      { session },
-    );
+  changeSettings(organizationId: string, siteId: string, change: SiteSettingsChange, events: EventEnvelope[], session?: ClientSession) {
+    const update: UpdateFilter<SiteRecord> = { $set: { ...change.set, updatedAt: change.at } };
+    if (change.unset.length) update.$unset = Object.fromEntries(change.unset.map((f) => [f, ''])) as UpdateFilter<SiteRecord>['$unset'];
+    if (change.structureMoved) update.$inc = { structureVersion: 1 };
+    return this.updateRecord({ _id: siteId, organizationId }, update, events, { session });
+  }
+
+  /** Replaces the site's adaptive schema (its `updatedAt` is the site's); null when the site is gone. */
+  setAdaptiveSchema(organizationId: string, siteId: string, adaptiveSchema: NonNullable<SiteRecord['adaptiveSchema']>, events: EventEnvelope[]) {
+    return this.updateRecord({ _id: siteId, organizationId }, { $set: { adaptiveSchema, updatedAt: adaptiveSchema.updatedAt } }, events);
+  }
+
+  /**
+   * Writes the site's structure summary and moves the structure version from `expected` to
+   * `expected + 1`: the compare-and-set every change of the site's structure goes through, so two
+   * concurrent moves cannot both apply the order they computed from the same state. A default left
+   * out is removed. False when another change came first.
+   */
+  bumpStructure(organizationId: string, siteId: string, expected: number, summary: StructureSummary, events: EventEnvelope[], session?: ClientSession) {
+    const $set: Partial<SiteRecord> = { siteSpaces: summary.siteSpaces, updatedAt: summary.updatedAt, structureVersion: expected + 1 };
+    const $unset: Record<string, ''> = {};
+    if (summary.defaultSectionId) $set.defaultSectionId = summary.defaultSectionId;
+    else $unset.defaultSectionId = '';
+    if (summary.defaultSiteSpaceId) $set.defaultSiteSpaceId = summary.defaultSiteSpaceId;
+    else $unset.defaultSiteSpaceId = '';
+    const update = Object.keys($unset).length ? { $set, $unset } : { $set };
+    return this.updateMatched({ _id: siteId, organizationId, structureVersion: expected }, update as UpdateFilter<SiteRecord>, events, { session });
   }
 
   /**

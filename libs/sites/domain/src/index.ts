@@ -10,6 +10,8 @@ export * from './git-redirects';
 export * from './search-scope';
 export * from './conditions';
 export * from './site-structure';
+export * from './structure-changes';
+export * from './structure-problems';
 export * from './published-urls';
 export * from './visitor-tokens';
 export * from './site-customization';

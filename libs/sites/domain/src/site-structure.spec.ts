@@ -1,4 +1,6 @@
-import { reorder, SiteStructure, structureChanges, structureProblems, StructureState } from './site-structure';
+import { reorder, SiteStructure, StructureState } from './site-structure';
+import { structureChanges } from './structure-changes';
+import { structureProblems } from './structure-problems';
 
 const at = '2026-01-01T00:00:00.000Z';
 const base = { organizationId: 'o', siteId: 'site', createdAt: at, updatedAt: at };

@@ -4,7 +4,7 @@ import type { SectionGroupRecord, SectionRecord, SiteSpaceRecord } from './site-
 /**
  * A site's structure as one value: its sections, section groups and site spaces with their orders
  * and the defaults. Use cases load it in a transaction, change it with the methods below, and write
- * back what differs (structureChanges). Every method keeps the rules of the structure:
+ * back what differs (structureChanges, in structure-changes.ts; structureProblems says what breaks the rules). Every method keeps the rules of the structure:
  * - orders are dense, 0..n-1, in each container: the site's top level (ungrouped sections and
  *   groups share one sequence), each group's sections, each section's site spaces, the root's site
  *   spaces (a site without sections);
@@ -36,10 +36,11 @@ export interface ItemPosition {
 
 export type TopItem = { type: 'site-section'; record: SectionRecord } | { type: 'site-section-group'; record: SectionGroupRecord };
 
-type Ordered = { _id: string; order: number };
+export type Ordered = { _id: string; order: number };
 const byOrder = <T extends Ordered>(a: T, b: T) => a.order - b.order || (a._id < b._id ? -1 : a._id > b._id ? 1 : 0);
 const clone = <T>(v: T): T => JSON.parse(JSON.stringify(v)) as T;
-const isLive = (ss: SiteSpaceRecord) => !ss.spaceDeletedAt;
+/** A site space whose space is not deleted (a deleted one is hidden but keeps its place). */
+export const isLive = (ss: SiteSpaceRecord) => !ss.spaceDeletedAt;
 
 /** The ids in their new order after moving `moving` before or after `anchor` (or to the end). */
 export function reorder(ids: string[], moving: string, position: { before?: string; after?: string }): string[] {
@@ -388,73 +389,3 @@ export class SiteStructure {
     if (!root.some((ss) => ss._id === this.state.defaultSiteSpaceId)) this.state.defaultSiteSpaceId = root[0]?._id;
   }
 }
-
-/** What breaks the structure's rules (none when it keeps them): for tests and checks. */
-export function structureProblems(state: StructureState): string[] {
-  const problems: string[] = [];
-  const dense = (what: string, items: Ordered[]) => {
-    const orders = items.map((i) => i.order).sort((a, b) => a - b);
-    if (orders.some((o, i) => o !== i)) problems.push(`${what}: orders ${JSON.stringify(orders)} are not 0..${items.length - 1}`);
-  };
-  const groups = new Set(state.groups.map((g) => g._id));
-  const sections = new Set(state.sections.map((s) => s._id));
-  dense('top level', [...state.sections.filter((s) => !s.sectionGroupId), ...state.groups]);
-  for (const g of state.groups)
-    dense(
-      `group ${g._id}`,
-      state.sections.filter((s) => s.sectionGroupId === g._id),
-    );
-  for (const s of state.sections) {
-    if (s.sectionGroupId && !groups.has(s.sectionGroupId)) problems.push(`section ${s._id} is in a group that is gone`);
-    const own = state.siteSpaces.filter((ss) => ss.sectionId === s._id);
-    dense(`section ${s._id}`, own);
-    const live = own.filter(isLive);
-    if (live.length && !live.some((ss) => ss._id === s.defaultSiteSpaceId)) problems.push(`section ${s._id} has no live default site space`);
-  }
-  const root = state.siteSpaces.filter((ss) => !ss.sectionId);
-  dense('root', root);
-  if (root.some(isLive) && !root.some((ss) => isLive(ss) && ss._id === state.defaultSiteSpaceId)) problems.push('the root has no live default site space');
-  if (state.sections.length && root.length) problems.push('a site with sections has site spaces at its root');
-  for (const ss of state.siteSpaces) if (ss.sectionId && !sections.has(ss.sectionId)) problems.push(`site space ${ss._id} is in a section that is gone`);
-  if (state.sections.length && !sections.has(state.defaultSectionId ?? '')) problems.push('the default section is not a section of the site');
-  if (!state.sections.length && state.defaultSectionId) problems.push('a site without sections has a default section');
-  return problems;
-}
-
-type Changes<T> = { inserted: T[]; updated: Array<{ id: string; set: Partial<T>; unset: string[] }>; removed: string[] };
-
-function changesOf<T extends { _id: string }>(before: T[], after: T[]): Changes<T> {
-  const old = new Map(before.map((r) => [r._id, r]));
-  const now = new Set(after.map((r) => r._id));
-  const out: Changes<T> = { inserted: [], updated: [], removed: before.filter((r) => !now.has(r._id)).map((r) => r._id) };
-  for (const r of after) {
-    const was = old.get(r._id);
-    if (!was) {
-      out.inserted.push(r);
-      continue;
-    }
-    const set: Partial<T> = {};
-    const unset: string[] = [];
-    for (const key of new Set([...Object.keys(was), ...Object.keys(r)]) as Set<keyof T & string>) {
-      if (key === '_id') continue;
-      const a = was[key];
-      const b = r[key];
-      if (b === undefined) {
-        if (a !== undefined) unset.push(key);
-      } else if (JSON.stringify(a) !== JSON.stringify(b)) set[key] = b;
-    }
-    if (Object.keys(set).length || unset.length) out.updated.push({ id: r._id, set, unset });
-  }
-  return out;
-}
-
-/** What to write so that the stored structure becomes `after`: records inserted, changed, removed, and the site's defaults. */
-export function structureChanges(before: StructureState, after: StructureState) {
-  return {
-    sections: changesOf(before.sections, after.sections),
-    groups: changesOf(before.groups, after.groups),
-    siteSpaces: changesOf(before.siteSpaces, after.siteSpaces),
-  };
-}
-
-export type StructureChanges = ReturnType<typeof structureChanges>;

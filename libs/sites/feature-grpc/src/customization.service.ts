@@ -1,7 +1,6 @@
 import { notFound } from '@bindery/platform/errors';
 import type { Caller } from '@bindery/platform/grpc';
 import type { ClientSession } from '@bindery/platform/mongo';
-import { sitesCustomizationV1 as pb, sitesV1 } from '@bindery/shared/contracts';
 import { completeCustomization, CustomizationObject, effectiveCustomization, patchOverrides, SiteCustomizationRecord, SiteRecord } from '@bindery/sites/domain';
 import { visibleSite } from './site-access';
 import { siteEvents } from './site-events';
@@ -17,15 +16,28 @@ async function assertSiteSpace(deps: SitesDeps, site: SiteRecord, siteSpaceId: s
 
 /** Records `sites.site_customization.updated` on the site (and moves its version, so rendered pages are not reused). */
 async function touchSite(deps: SitesDeps, site: SiteRecord, at: string, session: ClientSession, siteSpaceId?: string): Promise<void> {
-  const touched = await deps.sites.update(site.organizationId, site._id, { $set: { updatedAt: at } }, [siteEvents.customizationUpdated(site, siteSpaceId)], session);
+  const touched = await deps.sites.touch(site.organizationId, site._id, at, [siteEvents.customizationUpdated(site, siteSpaceId)], session);
   if (!touched) throw notFound('Site');
 }
 
-const answer = (settings: CustomizationObject, updatedAt?: string): pb.SiteCustomization => ({ settings, updatedAt });
+/** Customization settings and when they last changed (absent: never set, the defaults). */
+export interface CustomizationView {
+  settings: CustomizationObject;
+  updatedAt?: string;
+}
+
+/** Which site space of which site. */
+export interface SiteSpaceRef {
+  organizationId: string;
+  siteId: string;
+  siteSpaceId: string;
+}
+
+const answer = (settings: CustomizationObject, updatedAt?: string): CustomizationView => ({ settings, updatedAt });
 
 /** The site's customization (view action), defaults filled. */
-export async function getSiteCustomization(deps: SitesDeps, caller: Caller, req: sitesV1.SiteRef): Promise<pb.SiteCustomization> {
-  const { site } = await visibleSite(deps, caller, req.organizationId, req.siteId);
+export async function getSiteCustomization(deps: SitesDeps, caller: Caller, organizationId: string, siteId: string): Promise<CustomizationView> {
+  const { site } = await visibleSite(deps, caller, organizationId, siteId);
   const stored = await deps.customizations.get(site._id);
   return answer(completeCustomization(stored?.settings), stored?.updatedAt);
 }
@@ -34,10 +46,16 @@ export async function getSiteCustomization(deps: SitesDeps, caller: Caller, req:
  * Replaces the site's customization (admin action): what the body leaves out takes its default.
  * Side effect: `sites.site_customization.updated`.
  */
-export async function updateSiteCustomization(deps: SitesDeps, caller: Caller, req: pb.UpdateSiteCustomizationRequest): Promise<pb.SiteCustomization> {
-  const { site } = await visibleSite(deps, caller, req.organizationId, req.siteId, 'edit');
+export async function updateSiteCustomization(
+  deps: SitesDeps,
+  caller: Caller,
+  organizationId: string,
+  siteId: string,
+  given: CustomizationObject | undefined,
+): Promise<CustomizationView> {
+  const { site } = await visibleSite(deps, caller, organizationId, siteId, 'edit');
   const now = nowOf(deps);
-  const settings = completeCustomization((req.settings ?? {}) as CustomizationObject);
+  const settings = completeCustomization(given ?? {});
   await deps.transaction(async (session) => {
     await deps.customizations.put({ organizationId: site.organizationId, siteId: site._id, settings, updatedAt: now }, session);
     await touchSite(deps, site, now, session);
@@ -46,7 +64,7 @@ export async function updateSiteCustomization(deps: SitesDeps, caller: Caller, r
 }
 
 /** A site space's effective customization (view action): the site's with the site space's overrides applied. */
-export async function getSiteSpaceCustomization(deps: SitesDeps, caller: Caller, req: pb.SiteSpaceCustomizationRef): Promise<pb.SiteCustomization> {
+export async function getSiteSpaceCustomization(deps: SitesDeps, caller: Caller, req: SiteSpaceRef): Promise<CustomizationView> {
   const { site } = await visibleSite(deps, caller, req.organizationId, req.siteId);
   await assertSiteSpace(deps, site, req.siteSpaceId);
   const [own, overrides] = await Promise.all([deps.customizations.get(site._id), deps.customizations.get(site._id, req.siteSpaceId)]);
@@ -57,7 +75,7 @@ export async function getSiteSpaceCustomization(deps: SitesDeps, caller: Caller,
  * Merges overrides into the site space's (admin action): present fields replace, a null removes
  * that override. Side effect: `sites.site_customization.updated` with the site space.
  */
-export async function overrideSiteSpaceCustomization(deps: SitesDeps, caller: Caller, req: pb.OverrideSiteSpaceCustomizationRequest): Promise<pb.SiteCustomization> {
+export async function overrideSiteSpaceCustomization(deps: SitesDeps, caller: Caller, req: SiteSpaceRef, given: CustomizationObject | undefined): Promise<CustomizationView> {
   const { site } = await visibleSite(deps, caller, req.organizationId, req.siteId, 'edit');
   await assertSiteSpace(deps, site, req.siteSpaceId);
   const now = nowOf(deps);
@@ -67,7 +85,7 @@ export async function overrideSiteSpaceCustomization(deps: SitesDeps, caller: Ca
       organizationId: site.organizationId,
       siteId: site._id,
       siteSpaceId: req.siteSpaceId,
-      settings: patchOverrides(current?.settings, (req.overrides ?? {}) as CustomizationObject),
+      settings: patchOverrides(current?.settings, given ?? {}),
       updatedAt: now,
     };
     await deps.customizations.put(record, session);
@@ -78,7 +96,7 @@ export async function overrideSiteSpaceCustomization(deps: SitesDeps, caller: Ca
 }
 
 /** Removes every override of the site space (admin action); `deleted` is false when it had none. */
-export async function deleteSiteSpaceCustomization(deps: SitesDeps, caller: Caller, req: pb.SiteSpaceCustomizationRef): Promise<sitesV1.DeleteResponse> {
+export async function deleteSiteSpaceCustomization(deps: SitesDeps, caller: Caller, req: SiteSpaceRef): Promise<boolean> {
   const { site } = await visibleSite(deps, caller, req.organizationId, req.siteId, 'edit');
   await assertSiteSpace(deps, site, req.siteSpaceId);
   const now = nowOf(deps);
@@ -87,14 +105,14 @@ export async function deleteSiteSpaceCustomization(deps: SitesDeps, caller: Call
     await touchSite(deps, site, now, session, req.siteSpaceId);
     return true;
   });
-  return { deleted };
+  return deleted;
 }
 
 /** What a published site's readers are shown: the site's settings and each overriding site space's effective ones. */
 export async function publishedCustomization(
   deps: SitesDeps,
   site: SiteRecord,
-): Promise<{ customization: pb.SiteCustomization; siteSpaceCustomizations: pb.SiteSpaceCustomization[] }> {
+): Promise<{ customization: CustomizationView; siteSpaceCustomizations: Array<{ siteSpaceId: string; settings: CustomizationObject }> }> {
   const records = await deps.customizations.ofSite(site._id);
   const own = records.find((r) => !r.siteSpaceId);
   return {

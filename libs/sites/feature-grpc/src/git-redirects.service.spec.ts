@@ -16,6 +16,7 @@ import type { SiteRecord } from '@bindery/sites/domain';
 import { contentHandlers } from './content-events';
 import { gitSyncHandlers } from './git-sync-events';
 import { sitesServiceWith } from './sites-server';
+import { basicSiteRecord } from './testing/site-records';
 import type { SitesDeps } from './sites-deps';
 
 const id = (prefix: string) => `${prefix}${randomBytes(5).toString('hex')}`;
@@ -86,21 +87,7 @@ describe('Git redirects from git-sync’s imports (in process, real MongoDB and 
     const siteId = id('site');
     const at = new Date().toISOString();
     const ids = { guides: id('sec'), api: id('sec'), v2: id('ss'), v1: id('ss'), rest: id('ss') };
-    const record: SiteRecord = {
-      _id: siteId,
-      organizationId: org,
-      type: 'basic',
-      title: 'Docs',
-      basename: siteId,
-      visibility: 'public',
-      published: true,
-      agentsContext: 'included',
-      siteSpaces: 3,
-      defaultSectionId: ids.guides,
-      createdAt: at,
-      updatedAt: at,
-      structureVersion: 0,
-    };
+    const record = basicSiteRecord(org, siteId, at, { siteSpaces: 3, defaultSectionId: ids.guides });
     await deps.sites.insert(record, []);
     const common = { organizationId: org, siteId, createdAt: at, updatedAt: at };
     await deps.db.collection(COLLECTIONS.sections).insertMany([

@@ -38,7 +38,7 @@ async function applyGitRedirects(deps: SitesDeps, d: gitSyncEventsV1.SyncComplet
   for (const siteId of await deps.siteSpaces.sitesWithSpace(d.organizationId, d.spaceId, session)) {
     const site = { _id: siteId, organizationId: d.organizationId };
     // a site deleted meanwhile is not updated (the update finds no live site)
-    await deps.sites.update(d.organizationId, siteId, { $set: { updatedAt: now } }, [siteEvents.updated(site, ['redirects'])], session);
+    await deps.sites.touch(d.organizationId, siteId, now, [siteEvents.updated(site, ['redirects'])], session);
   }
 }
 

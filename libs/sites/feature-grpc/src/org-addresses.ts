@@ -22,7 +22,7 @@ export function organizationHandlers(deps: Pick<SitesDeps, 'organizations' | 'si
       const at = nowOf(deps);
       for (const siteId of await deps.sites.idsOf(d.organizationId, session)) {
         const site = { _id: siteId, organizationId: d.organizationId };
-        await deps.sites.update(d.organizationId, siteId, { $set: { updatedAt: at } }, [siteEvents.updated(site, ['organization-hostname'])], session);
+        await deps.sites.touch(d.organizationId, siteId, at, [siteEvents.updated(site, ['organization-hostname'])], session);
       }
     }),
   );

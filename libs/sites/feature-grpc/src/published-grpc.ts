@@ -6,6 +6,7 @@ import { resolvePublishedUrl, visitorAuth } from './published-urls.service';
 import { createRedirect, deleteRedirect, getRedirectBySource, listRedirects, updateRedirect } from './redirects.service';
 import { searchSite } from './site-search.service';
 import { openPublishedUrl } from './published-view.service';
+import { pageInfo, redirectMessage } from './site-messages';
 
 type Published = typeof pb.PublishedSitesServiceService;
 
@@ -20,11 +21,17 @@ export function publishedSitesGrpc(deps: SitesDeps): GrpcRegistration {
     resolvePublishedUrl: (req) => resolvePublishedUrl(deps, req),
     openPublishedUrl: (req) => openPublishedUrl(deps, req),
     authenticateSiteToken: (req) => authenticateSiteToken(deps, req.token),
-    listRedirects: (req, { caller }) => listRedirects(deps, caller, req),
-    createRedirect: (req, { caller }) => createRedirect(deps, caller, req),
-    updateRedirect: (req, { caller }) => updateRedirect(deps, caller, req),
-    deleteRedirect: (req, { caller }) => deleteRedirect(deps, caller, req),
-    getRedirectBySource: (req, { caller }) => getRedirectBySource(deps, caller, req),
+    listRedirects: async (req, { caller }) => {
+      const page = await listRedirects(deps, caller, req.organizationId, req.siteId, req);
+      return { items: page.items.map(redirectMessage), page: pageInfo(page) };
+    },
+    createRedirect: async (req, { caller }) => redirectMessage(await createRedirect(deps, caller, req.organizationId, req.siteId, req)),
+    updateRedirect: async (req, { caller }) => redirectMessage(await updateRedirect(deps, caller, req, req)),
+    deleteRedirect: async (req, { caller }) => ({ deleted: await deleteRedirect(deps, caller, req) }),
+    getRedirectBySource: async (req, { caller }) => {
+      const found = await getRedirectBySource(deps, caller, req.organizationId, req.siteId, req.source, req.shareKey);
+      return { redirect: redirectMessage(found.redirect), target: found.target };
+    },
     searchSite: (req, { caller }) => searchSite(deps, caller, req),
     getVisitorAuth: (req, { caller }) => visitorAuth(deps, caller, req, false),
     regenerateVisitorAuth: (req, { caller }) => visitorAuth(deps, caller, req, true),

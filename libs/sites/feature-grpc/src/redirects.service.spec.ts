@@ -11,6 +11,7 @@ import { COLLECTIONS } from '@bindery/sites/data-access';
 import type { SiteRecord } from '@bindery/sites/domain';
 import { infraEnv, readEvents, ServiceUnderTest, startServiceUnderTest } from '@bindery/shared/testing';
 import { sitesServiceWith } from './sites-server';
+import { basicSiteRecord } from './testing/site-records';
 import type { SitesDeps } from './sites-deps';
 
 type PageNode = { id: string; path: string; pages?: PageNode[] };
@@ -91,22 +92,7 @@ describe('redirects and site search (in process, real MongoDB and Kafka)', () =>
     const at = new Date(now).toISOString();
     const ids = { guides: id('sec'), api: id('sec'), v2: id('ss'), v1: id('ss'), rest: id('ss'), graphql: id('ss'), hidden: id('ss') };
     const space = { v2: id('sp'), v1: id('sp'), rest: id('sp'), graphql: id('sp') };
-    const record: SiteRecord = {
-      _id: siteId,
-      organizationId: org,
-      type: 'basic',
-      title: 'Docs',
-      basename: siteId,
-      visibility: 'public',
-      published: true,
-      agentsContext: 'included',
-      siteSpaces: 4,
-      defaultSectionId: ids.guides,
-      createdAt: at,
-      updatedAt: at,
-      structureVersion: 0,
-      ...options,
-    };
+    const record = basicSiteRecord(org, siteId, at, { siteSpaces: 4, defaultSectionId: ids.guides, ...options });
     await deps.sites.insert(record, []);
     const common = { organizationId: org, siteId, createdAt: at, updatedAt: at };
     await deps.db.collection(COLLECTIONS.sections).insertMany([
@@ -328,7 +314,7 @@ describe('redirects and site search (in process, real MongoDB and Kafka)', () =>
       otherSiteToken: 'not_found',
       otherSiteTokenWithKey: 'not_found',
     });
-    await deps.sites.update(org, s._id, { $set: { published: false } }, []);
+    await deps.sites.changeSettings(org, s._id, { set: { published: false }, unset: [], at: new Date().toISOString() }, []);
     expect(await asking(user('stranger'), key)).toBe('not_found');
     expect(await asking(reader)).toBe('ok');
 

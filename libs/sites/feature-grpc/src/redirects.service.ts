@@ -2,10 +2,9 @@ import { conflict, DomainError, invalid, notFound } from '@bindery/platform/erro
 import { Caller, internalCaller } from '@bindery/platform/grpc';
 import { ClientSession, isDuplicateKey } from '@bindery/platform/mongo';
 import { loadShownItems } from '@bindery/sites/data-access';
-import { sitesPublishedV1 as pb } from '@bindery/shared/contracts';
 import { newId } from '@bindery/shared/ids';
 import { type RevisionPage, walkPages } from '@bindery/shared/pages';
-import { decodeCursor, resolveLimit, toPage } from '@bindery/shared/pagination';
+import { decodeCursor, Page, PageRequest, resolveLimit, toPage } from '@bindery/shared/pagination';
 import {
   appendSuffix,
   assertRedirectSource,
@@ -17,6 +16,7 @@ import {
   matchingRedirect,
   pageUrl,
   destinationOf,
+  DestinationInput,
   REDIRECT_ORDERS,
   RedirectDestination,
   RedirectInputDestination,
@@ -41,23 +41,25 @@ const SOURCE_TAKEN = 'A redirect from this source already exists on the site (li
 
 const isNotFound = (err: unknown) => err instanceof DomainError && err.kind === 'not_found';
 
-/** The SiteRedirect message. */
-export function redirectMessage(r: RedirectRecord): pb.SiteRedirect {
-  return {
-    id: r._id,
-    source: r.source,
-    destination: { ...r.destination },
-    captureWildcard: r.captureWildcard,
-    draft: r.draft,
-    permanent: r.permanent,
-    createdAt: r.createdAt,
-    updatedAt: r.updatedAt === r.createdAt ? '' : r.updatedAt,
-  };
+/** Which redirect of which site. */
+export interface RedirectRef {
+  organizationId: string;
+  siteId: string;
+  redirectId: string;
+}
+
+/** A redirect as written: its source, destination and flags. */
+export interface RedirectInput {
+  source: string;
+  destination: DestinationInput | undefined;
+  captureWildcard: boolean;
+  draft: boolean;
+  permanent: boolean;
 }
 
 /** Records `sites.site.updated` ("redirects") on the site in the transaction of a redirect change (the reader's cache listens). */
 async function touchSite(deps: SitesDeps, site: SiteRecord, at: string, session: ClientSession): Promise<void> {
-  const touched = await deps.sites.update(site.organizationId, site._id, { $set: { updatedAt: at } }, [siteEvents.updated(site, ['redirects'])], session);
+  const touched = await deps.sites.touch(site.organizationId, site._id, at, [siteEvents.updated(site, ['redirects'])], session);
   if (!touched) throw notFound('Site');
 }
 
@@ -162,15 +164,26 @@ async function destinationUrl(deps: SitesDeps, a: SiteAddresses, d: RedirectDest
 }
 
 /** The site's redirects, live or draft, in the asked order (view action). */
-export async function listRedirects(deps: SitesDeps, caller: Caller, req: pb.ListRedirectsRequest): Promise<pb.ListRedirectsResponse> {
-  const { site } = await visibleSite(deps, caller, req.organizationId, req.siteId, 'view');
-  const order = (req.orderBy || 'createdAt') as RedirectOrder;
+export async function listRedirects(
+  deps: SitesDeps,
+  caller: Caller,
+  organizationId: string,
+  siteId: string,
+  query: { orderBy?: string; draft?: boolean; search?: string; page?: PageRequest },
+): Promise<Page<RedirectRecord>> {
+  const { site } = await visibleSite(deps, caller, organizationId, siteId, 'view');
+  const order = (query.orderBy || 'createdAt') as RedirectOrder;
   if (!REDIRECT_ORDERS.includes(order)) throw invalid(`orderBy must be one of ${REDIRECT_ORDERS.join(', ')}.`);
-  const limit = resolveLimit(req.page?.limit);
-  const q = { organizationId: site.organizationId, siteId: site._id, draft: req.draft ?? false, search: req.search || undefined };
-  const [rows, count] = await Promise.all([deps.redirects.page(q, order, limit, decodeCursor(req.page?.page || undefined)), deps.redirects.count(q)]);
-  const page = toPage(rows, limit, count, (r) => ({ k: r[order], id: r._id }), redirectMessage);
-  return { items: page.items, page: { count: page.count, nextPage: page.nextPage } };
+  const limit = resolveLimit(query.page?.limit);
+  const q = { organizationId: site.organizationId, siteId: site._id, draft: query.draft ?? false, search: query.search || undefined };
+  const [rows, count] = await Promise.all([deps.redirects.page(q, order, limit, decodeCursor(query.page?.page || undefined)), deps.redirects.count(q)]);
+  return toPage(
+    rows,
+    limit,
+    count,
+    (r) => ({ k: r[order], id: r._id }),
+    (r) => r,
+  );
 }
 
 /**
@@ -178,8 +191,8 @@ export async function listRedirects(deps: SitesDeps, caller: Caller, req: pb.Lis
  * of the same draft flag (409), a destination of this site or an http(s) URL (400). Side effect:
  * `sites.site.updated` ("redirects").
  */
-export async function createRedirect(deps: SitesDeps, caller: Caller, req: pb.CreateRedirectRequest): Promise<pb.SiteRedirect> {
-  const { site } = await visibleSite(deps, caller, req.organizationId, req.siteId, 'edit');
+export async function createRedirect(deps: SitesDeps, caller: Caller, organizationId: string, siteId: string, req: RedirectInput): Promise<RedirectRecord> {
+  const { site } = await visibleSite(deps, caller, organizationId, siteId, 'edit');
   assertRedirectSource(req.source);
   const destination = await storedDestination(deps, caller, site, destinationOf(req.destination, true));
   const now = nowOf(deps);
@@ -201,7 +214,7 @@ export async function createRedirect(deps: SitesDeps, caller: Caller, req: pb.Cr
       await touchSite(deps, site, now, session);
     }),
   );
-  return redirectMessage(record);
+  return record;
 }
 
 /**
@@ -209,8 +222,8 @@ export async function createRedirect(deps: SitesDeps, caller: Caller, req: pb.Cr
  * `draft: false` promotes a draft (409 when a live redirect has its source). Side effect:
  * `sites.site.updated` ("redirects").
  */
-export async function updateRedirect(deps: SitesDeps, caller: Caller, req: pb.UpdateRedirectRequest): Promise<pb.SiteRedirect> {
-  const { site } = await visibleSite(deps, caller, req.organizationId, req.siteId, 'edit');
+export async function updateRedirect(deps: SitesDeps, caller: Caller, ref: RedirectRef, req: Partial<RedirectInput>): Promise<RedirectRecord> {
+  const { site } = await visibleSite(deps, caller, ref.organizationId, ref.siteId, 'edit');
   const set: Partial<RedirectRecord> = { updatedAt: nowOf(deps) };
   if (req.source !== undefined) {
     assertRedirectSource(req.source);
@@ -222,25 +235,25 @@ export async function updateRedirect(deps: SitesDeps, caller: Caller, req: pb.Up
   if (req.permanent !== undefined) set.permanent = req.permanent;
   const updated = await uniqueSource(() =>
     deps.transaction(async (session) => {
-      const r = await deps.redirects.update(site.organizationId, site._id, req.redirectId, set, session);
+      const r = await deps.redirects.update(site.organizationId, site._id, ref.redirectId, set, session);
       if (!r) throw notFound('Site redirect');
       await touchSite(deps, site, set.updatedAt!, session);
       return r;
     }),
   );
-  return redirectMessage(updated);
+  return updated;
 }
 
 /** Deletes a redirect for good (edit action); `deleted` is false when there was none. Side effect: `sites.site.updated` ("redirects"). */
-export async function deleteRedirect(deps: SitesDeps, caller: Caller, req: pb.RedirectRef): Promise<{ deleted: boolean }> {
-  const { site } = await visibleSite(deps, caller, req.organizationId, req.siteId, 'edit');
+export async function deleteRedirect(deps: SitesDeps, caller: Caller, ref: RedirectRef): Promise<boolean> {
+  const { site } = await visibleSite(deps, caller, ref.organizationId, ref.siteId, 'edit');
   const now = nowOf(deps);
   const deleted = await deps.transaction(async (session) => {
-    if (!(await deps.redirects.remove(site.organizationId, site._id, req.redirectId, session))) return false;
+    if (!(await deps.redirects.remove(site.organizationId, site._id, ref.redirectId, session))) return false;
     await touchSite(deps, site, now, session);
     return true;
   });
-  return { deleted };
+  return deleted;
 }
 
 /**
@@ -291,10 +304,17 @@ export async function liveRedirectOf(deps: SitesDeps, site: SiteRecord, source: 
 }
 
 /** getSiteRedirectBySource: the live redirect of the source and its target now (liveRedirectOf); 404 when none matches. */
-export async function getRedirectBySource(deps: SitesDeps, caller: Caller, req: pb.GetRedirectBySourceRequest): Promise<pb.RedirectMatch> {
-  const site = await lookupSite(deps, caller, req.organizationId, req.siteId, req.shareKey);
-  assertRedirectSource(req.source);
-  const found = await liveRedirectOf(deps, site, req.source);
+export async function getRedirectBySource(
+  deps: SitesDeps,
+  caller: Caller,
+  organizationId: string,
+  siteId: string,
+  source: string,
+  shareKey?: string,
+): Promise<{ redirect: RedirectRecord; target: string }> {
+  const site = await lookupSite(deps, caller, organizationId, siteId, shareKey);
+  assertRedirectSource(source);
+  const found = await liveRedirectOf(deps, site, source);
   if (!found) throw notFound('Site redirect');
-  return { redirect: redirectMessage(found.redirect), target: found.target };
+  return found;
 }

@@ -5,9 +5,8 @@ import type { SiteRecord, SiteStructure } from '@bindery/sites/domain';
 import { visibleSite } from './site-access';
 import { nowOf, SitesDeps } from './sites-deps';
 import { changeStructure } from './structure-change';
-import { groupMessage, sectionMessage, structureReader, spacesFor } from './structure-reads';
+import { groupMessage, sectionMessage, sectionsContext, structureReader } from './structure-reads';
 import { groupOf, pageBy, positionOf, viewOf } from './structure-view';
-import { organizationUrl } from './org-addresses';
 
 /**
  * A page of the site's section groups (by their place in the top level), each with its sections
@@ -27,17 +26,7 @@ export async function listSectionGroups(deps: SitesDeps, caller: Caller, req: st
         site._id,
         groups.map((g) => g._id),
       );
-      const siteSpaces = await deps.siteSpaces.shownOfSections(
-        site.organizationId,
-        site._id,
-        sections.map((s) => s._id),
-      );
-      const spaces = await spacesFor(
-        deps,
-        reader,
-        siteSpaces.map((ss) => ss.spaceId),
-      );
-      const ctx = { site, sections: new Map(sections.map((s) => [s._id, s])), spaces, orgUrl: await organizationUrl(deps, site.organizationId) };
+      const { ctx, siteSpaces } = await sectionsContext(deps, reader, sections);
       return groups.map((g) =>
         groupMessage(
           ctx,

@@ -6,7 +6,7 @@ import { checkPath, sectionPath, SectionRecord, siteSpacePath, uniquePath } from
 import { visibleSite } from './site-access';
 import { nowOf, SitesDeps } from './sites-deps';
 import { changeStructure } from './structure-change';
-import { sectionMessage, structureReader, spacesFor } from './structure-reads';
+import { sectionMessage, sectionsContext, structureReader } from './structure-reads';
 import { conditionChange, pageBy, positionOf, sectionOf, spaceToAdd, viewOf } from './structure-view';
 import { organizationUrl } from './org-addresses';
 
@@ -27,17 +27,7 @@ export async function listSections(deps: SitesDeps, caller: Caller, req: structu
     (limit, after) => deps.sections.page(site.organizationId, site._id, limit, after),
     () => deps.sections.count(site.organizationId, site._id),
     async (sections) => {
-      const siteSpaces = await deps.siteSpaces.shownOfSections(
-        site.organizationId,
-        site._id,
-        sections.map((s) => s._id),
-      );
-      const spaces = await spacesFor(
-        deps,
-        reader,
-        siteSpaces.map((ss) => ss.spaceId),
-      );
-      const ctx = { site, sections: new Map(sections.map((s) => [s._id, s])), spaces, orgUrl: await organizationUrl(deps, site.organizationId) };
+      const { ctx, siteSpaces } = await sectionsContext(deps, reader, sections);
       return sections.map((s) =>
         sectionMessage(
           ctx,

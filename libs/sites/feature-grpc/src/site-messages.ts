@@ -1,7 +1,9 @@
-import { sitesV1 as pb } from '@bindery/shared/contracts';
-import { publishedUrlOf, SitePermissions, SiteRecord, siteUrlOf } from '@bindery/sites/domain';
+import { sitesPublishedV1, sitesV1 as pb } from '@bindery/shared/contracts';
+import { publishedUrlOf, RedirectRecord, SitePermissions, SiteRecord, siteUrlOf } from '@bindery/sites/domain';
 import { organizationUrl } from './org-addresses';
 import type { SitesDeps } from './sites-deps';
+import type { Page } from '@bindery/shared/pagination';
+import type { ShareLinkView } from './share-links.service';
 
 type UrlDeps = Pick<SitesDeps, 'readerUrl' | 'readerDomain' | 'organizations'>;
 
@@ -40,4 +42,28 @@ export async function siteMessages(deps: UrlDeps & Pick<SitesDeps, 'dependents'>
 
 export async function oneSiteMessage(deps: UrlDeps & Pick<SitesDeps, 'dependents'>, site: SiteRecord, permissions: SitePermissions): Promise<pb.Site> {
   return (await siteMessages(deps, [site], permissions))[0];
+}
+
+/** The ShareLink message of a share link as its caller sees it. */
+export function shareLinkMessage(v: ShareLinkView): pb.ShareLink {
+  return { id: v.link._id, createdAt: v.link.createdAt, name: v.link.name, active: v.link.active, publishedUrl: v.url };
+}
+
+/** The PageInfo of a page of answers. */
+export function pageInfo<T>(page: Page<T>): { count: number; nextPage?: string } {
+  return { count: page.count, nextPage: page.nextPage };
+}
+
+/** The SiteRedirect message. */
+export function redirectMessage(r: RedirectRecord): sitesPublishedV1.SiteRedirect {
+  return {
+    id: r._id,
+    source: r.source,
+    destination: { ...r.destination },
+    captureWildcard: r.captureWildcard,
+    draft: r.draft,
+    permanent: r.permanent,
+    createdAt: r.createdAt,
+    updatedAt: r.updatedAt === r.createdAt ? '' : r.updatedAt,
+  };
 }

@@ -150,9 +150,9 @@ describe('site spaces, the structure and the published site (in process, real Mo
     for (const shareKey of [inactive, otherKey, 'not-a-key', undefined])
       await expect(h.clients.structure.listSections({ ...ref, shareKey }, as(outsider))).rejects.toMatchObject({ kind: 'not_found', message: 'Site not found.' });
     await expect(h.clients.structure.createSection({ ...ref, shareKey: key, spaceId: 'ss-v2' } as never, as(outsider))).rejects.toMatchObject({ kind: 'not_found' });
-    await h.deps.sites.update(org, site._id, { $set: { published: false } }, []);
+    await h.deps.sites.changeSettings(org, site._id, { set: { published: false }, unset: [], at: new Date().toISOString() }, []);
     await expect(h.clients.structure.listSections(withKey, as(outsider))).rejects.toMatchObject({ kind: 'not_found' });
-    await h.deps.sites.update(org, site._id, { $set: { published: true, visibility: 'public' } }, []);
+    await h.deps.sites.changeSettings(org, site._id, { set: { published: true, visibility: 'public' }, unset: [], at: new Date().toISOString() }, []);
     await expect(h.clients.structure.listSections(withKey, as(outsider))).rejects.toMatchObject({ kind: 'not_found' });
   });
 
@@ -162,7 +162,7 @@ describe('site spaces, the structure and the published site (in process, real Mo
     const section = await h.clients.structure.createSection({ ...ref, spaceId: 'ss-v1' }, as(editor));
     await h.clients.structure.createSectionGroup({ ...ref, title: 'Group', sectionIds: [] }, as(editor));
     await expect(h.clients.structure.getPublishedSite(ref, as(reader))).rejects.toMatchObject({ kind: 'not_found' });
-    await h.deps.sites.update(org, site._id, { $set: { published: true } }, []);
+    await h.deps.sites.changeSettings(org, site._id, { set: { published: true }, unset: [], at: new Date().toISOString() }, []);
     const published = await h.clients.structure.getPublishedSite(ref, as(reader));
     expect(published.site).toMatchObject({ id: site._id, title: 'Published docs', published: true, defaultSpace: 'ss-v1', permissions: { view: true, edit: false } });
     expect(published.site!.publishedUrl).toMatch(new RegExp(`/${site.basename}$`));
@@ -172,11 +172,11 @@ describe('site spaces, the structure and the published site (in process, real Mo
     expect(published.structure!.items[0].section!.siteSpaces[0].space!.permissions!.edit).toBe(false);
     const asOutsider = await h.clients.structure.getPublishedSite(ref, as(outsider));
     expect(asOutsider.site!.permissions).toEqual({ view: false, edit: false, publish: false, admin: false });
-    await h.deps.sites.update(org, site._id, { $set: { visibility: 'share-link' } }, []);
+    await h.deps.sites.changeSettings(org, site._id, { set: { visibility: 'share-link' }, unset: [], at: new Date().toISOString() }, []);
     await expect(h.clients.structure.getPublishedSite(ref, as(outsider))).rejects.toMatchObject({ kind: 'not_found' });
     const key = await h.shareLink(org, site._id);
     await expect(h.clients.structure.getPublishedSite({ ...ref, shareKey: key }, as(outsider))).resolves.toMatchObject({ site: { id: site._id } });
-    await h.deps.sites.update(org, site._id, { $set: { visibility: 'visitor-auth' } }, []);
+    await h.deps.sites.changeSettings(org, site._id, { set: { visibility: 'visitor-auth' }, unset: [], at: new Date().toISOString() }, []);
     await expect(h.clients.structure.getPublishedSite({ ...ref, shareKey: key }, as(outsider))).rejects.toMatchObject({ kind: 'not_found' });
     await expect(h.clients.structure.getPublishedSite(ref, as(reader))).resolves.toBeDefined();
   });

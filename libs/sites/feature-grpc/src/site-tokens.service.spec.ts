@@ -104,9 +104,9 @@ describe('site tokens (in process, real MongoDB and Kafka)', () => {
     const s = await site();
     const { token } = await mintSiteToken(deps, s);
     expect(await refusal(token)).toBe('ok');
-    await deps.sites.update(org, s._id, { $set: { published: false } }, []);
+    await deps.sites.changeSettings(org, s._id, { set: { published: false }, unset: [], at: new Date().toISOString() }, []);
     expect(await refusal(token)).toBe('unauthenticated: The site token is not valid.');
-    await deps.sites.update(org, s._id, { $set: { published: true } }, []);
+    await deps.sites.changeSettings(org, s._id, { set: { published: true }, unset: [], at: new Date().toISOString() }, []);
     expect(await refusal(token)).toBe('ok');
     // a deleted site's tokens end too
     await deps.sites.remove(org, s._id, new Date(now).toISOString(), []);
@@ -141,9 +141,9 @@ describe('site tokens (in process, real MongoDB and Kafka)', () => {
     const answers = async () => ({ plain: await refusal(plain), viaLink: await refusal(viaLink), visitor: await refusal(visitor) });
     const NOT_VALID = 'unauthenticated: The site token is not valid.';
     expect(await answers()).toEqual({ plain: 'ok', viaLink: 'ok', visitor: 'ok' });
-    await deps.sites.update(org, s._id, { $set: { visibility: 'share-link' } }, []);
+    await deps.sites.changeSettings(org, s._id, { set: { visibility: 'share-link' }, unset: [], at: new Date().toISOString() }, []);
     expect(await answers()).toEqual({ plain: NOT_VALID, viaLink: 'ok', visitor: NOT_VALID });
-    await deps.sites.update(org, s._id, { $set: { visibility: 'visitor-auth' } }, []);
+    await deps.sites.changeSettings(org, s._id, { set: { visibility: 'visitor-auth' }, unset: [], at: new Date().toISOString() }, []);
     expect(await answers()).toEqual({ plain: NOT_VALID, viaLink: NOT_VALID, visitor: 'ok' });
   });
 

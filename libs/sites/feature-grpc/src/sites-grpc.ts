@@ -5,9 +5,11 @@ import * as customization from './customization.service';
 import { createSite } from './site-creation.service';
 import * as sites from './sites.service';
 import * as shareLinks from './share-links.service';
+import type { CustomizationObject } from '@bindery/sites/domain';
 import type { SitesDeps } from './sites-deps';
+import { pageInfo, shareLinkMessage } from './site-messages';
 
-/** Sites' own services: sites, their settings and adaptive schema, publishing, share links, customization. */
+/** Sites' own services (proto ⇄ domain at this edge, one use case each): sites, their settings and adaptive schema, publishing, share links, customization. */
 export function sitesGrpc(deps: SitesDeps): GrpcRegistration[] {
   return [
     grpcService(pb.SitesServiceService, {
@@ -19,22 +21,33 @@ export function sitesGrpc(deps: SitesDeps): GrpcRegistration[] {
       deleteSite: (req, { caller }) => sites.deleteSite(deps, caller, req),
       publishSite: (req, { caller }) => sites.publishSite(deps, caller, req),
       unpublishSite: (req, { caller }) => sites.unpublishSite(deps, caller, req),
-      getAdaptiveSchema: (req, { caller }) => adaptive.getAdaptiveSchema(deps, caller, req),
-      updateAdaptiveSchema: (req, { caller }) => adaptive.updateAdaptiveSchema(deps, caller, req),
-      listTemplateConditions: (req, { caller }) => adaptive.listTemplateConditions(deps, caller, req),
+      getAdaptiveSchema: (req, { caller }) => adaptive.getAdaptiveSchema(deps, caller, req.organizationId, req.siteId),
+      updateAdaptiveSchema: (req, { caller }) => adaptive.updateAdaptiveSchema(deps, caller, req.organizationId, req.siteId, req.jsonSchema),
+      listTemplateConditions: async (req, { caller }) => ({ items: await adaptive.listTemplateConditions(deps, caller, req.organizationId, req.siteId) }),
     }),
     grpcService(pb.ShareLinksServiceService, {
-      listShareLinks: (req, { caller }) => shareLinks.listShareLinks(deps, caller, req),
-      createShareLink: (req, { caller }) => shareLinks.createShareLink(deps, caller, req),
-      updateShareLink: (req, { caller }) => shareLinks.updateShareLink(deps, caller, req),
-      deleteShareLink: (req, { caller }) => shareLinks.deleteShareLink(deps, caller, req),
+      listShareLinks: async (req, { caller }) => {
+        const page = await shareLinks.listShareLinks(deps, caller, req.organizationId, req.siteId, req.page);
+        return { items: page.items.map(shareLinkMessage), page: pageInfo(page) };
+      },
+      createShareLink: async (req, { caller }) => shareLinkMessage(await shareLinks.createShareLink(deps, caller, req.organizationId, req.siteId, req.name)),
+      updateShareLink: async (req, { caller }) =>
+        shareLinkMessage(
+          await shareLinks.updateShareLink(deps, caller, req, {
+            ...(req.name !== undefined ? { name: req.name } : {}),
+            ...(req.active !== undefined ? { active: req.active } : {}),
+          }),
+        ),
+      deleteShareLink: async (req, { caller }) => ({ deleted: await shareLinks.deleteShareLink(deps, caller, req) }),
     }),
     grpcService(sitesCustomizationV1.SiteCustomizationServiceService, {
-      getSiteCustomization: (req, { caller }) => customization.getSiteCustomization(deps, caller, req),
-      updateSiteCustomization: (req, { caller }) => customization.updateSiteCustomization(deps, caller, req),
+      // the SiteCustomization message is the view's shape: settings (a Struct) and when they changed
+      getSiteCustomization: (req, { caller }) => customization.getSiteCustomization(deps, caller, req.organizationId, req.siteId),
+      updateSiteCustomization: (req, { caller }) =>
+        customization.updateSiteCustomization(deps, caller, req.organizationId, req.siteId, req.settings as CustomizationObject | undefined),
       getSiteSpaceCustomization: (req, { caller }) => customization.getSiteSpaceCustomization(deps, caller, req),
-      overrideSiteSpaceCustomization: (req, { caller }) => customization.overrideSiteSpaceCustomization(deps, caller, req),
-      deleteSiteSpaceCustomization: (req, { caller }) => customization.deleteSiteSpaceCustomization(deps, caller, req),
+      overrideSiteSpaceCustomization: (req, { caller }) => customization.overrideSiteSpaceCustomization(deps, caller, req, req.overrides as CustomizationObject | undefined),
+      deleteSiteSpaceCustomization: async (req, { caller }) => ({ deleted: await customization.deleteSiteSpaceCustomization(deps, caller, req) }),
     }),
   ];
 }

@@ -66,14 +66,14 @@ function settingsOf(req: pb.UpdateSiteRequest): SiteSetting[] {
 
 interface SettingsChange {
   set: Partial<SiteRecord>;
-  unset: Record<string, ''>;
+  unset: (keyof SiteRecord)[];
   changes: SiteSetting[];
 }
 
 /** The changes of the plain settings (everything but the defaults), checked, and the names of those that differ. */
 function plainChanges(orgUrl: string, site: SiteRecord, req: pb.UpdateSiteRequest): SettingsChange {
   const set: Partial<SiteRecord> = {};
-  const unset: Record<string, ''> = {};
+  const unset: (keyof SiteRecord)[] = [];
   const changes: SiteSetting[] = [];
   const put = <K extends keyof SiteRecord>(setting: SiteSetting, field: K, value: SiteRecord[K]) => {
     if (JSON.stringify(site[field]) === JSON.stringify(value)) return;
@@ -82,7 +82,7 @@ function plainChanges(orgUrl: string, site: SiteRecord, req: pb.UpdateSiteReques
   };
   const remove = (setting: SiteSetting, field: keyof SiteRecord) => {
     if (site[field] === undefined) return;
-    unset[field] = '';
+    unset.push(field);
     changes.push(setting);
   };
   if (req.title !== undefined) put('title', 'title', checkSiteTitle(req.title));
@@ -155,12 +155,8 @@ export async function updateSite(deps: SitesDeps, caller: Caller, req: pb.Update
     if (session) await applyDefaults(deps, site, req, change, at, session);
     if (!change.changes.length) return site;
     const defaultsMoved = change.changes.some((c) => c === 'defaultSiteSpace' || c === 'defaultSiteSection');
-    const update = {
-      $set: { ...change.set, updatedAt: at },
-      ...(Object.keys(change.unset).length ? { $unset: change.unset } : {}),
-      ...(defaultsMoved ? { $inc: { structureVersion: 1 } } : {}),
-    };
-    const updated = await deps.sites.update(site.organizationId, site._id, update, [siteEvents.updated(site, change.changes)], session);
+    const settings = { set: change.set, unset: change.unset, at, structureMoved: defaultsMoved };
+    const updated = await deps.sites.changeSettings(site.organizationId, site._id, settings, [siteEvents.updated(site, change.changes)], session);
     if (!updated) throw notFound('Site');
     return updated;
   };

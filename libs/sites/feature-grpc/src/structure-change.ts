@@ -84,16 +84,13 @@ async function changeIn<R>(
   await deps.sections.apply(organizationId, siteId, changes.sections, now, session);
   await deps.sectionGroups.apply(organizationId, siteId, changes.groups, now, session);
   await deps.siteSpaces.apply(organizationId, siteId, changes.siteSpaces, now, session);
-  const $set: Partial<SiteRecord> = { siteSpaces, updatedAt: now };
-  const $unset: Record<string, ''> = {};
-  if (after.defaultSectionId) $set.defaultSectionId = after.defaultSectionId;
-  else $unset.defaultSectionId = '';
-  if (after.defaultSiteSpaceId) $set.defaultSiteSpaceId = after.defaultSiteSpaceId;
-  else $unset.defaultSiteSpaceId = '';
+  const summary = { siteSpaces, defaultSectionId: after.defaultSectionId, defaultSiteSpaceId: after.defaultSiteSpaceId, updatedAt: now };
   const event = SitesEvents.siteUpdated.create(SOURCE, siteId, { organizationId, siteId, changes: ['structure'] }, organizationId);
-  const update = Object.keys($unset).length ? { $set, $unset } : { $set };
-  if (!(await deps.sites.bumpStructure(organizationId, siteId, site.structureVersion, update, [event], session))) throw new StaleRead('The site structure');
-  const updated: SiteRecord = { ...site, ...$set, structureVersion: site.structureVersion + 1 };
-  for (const key of Object.keys($unset)) delete (updated as unknown as Record<string, unknown>)[key];
+  if (!(await deps.sites.bumpStructure(organizationId, siteId, site.structureVersion, summary, [event], session))) throw new StaleRead('The site structure');
+  const updated: SiteRecord = { ...site, siteSpaces, updatedAt: now, structureVersion: site.structureVersion + 1 };
+  if (after.defaultSectionId) updated.defaultSectionId = after.defaultSectionId;
+  else delete updated.defaultSectionId;
+  if (after.defaultSiteSpaceId) updated.defaultSiteSpaceId = after.defaultSiteSpaceId;
+  else delete updated.defaultSiteSpaceId;
   return { result, site: updated, structure, changed: true };
 }

@@ -17,6 +17,7 @@ import {
 import { siteMessage } from './site-messages';
 import { visibleSite } from './site-access';
 import type { SitesDeps } from './sites-deps';
+import { organizationUrl } from './org-addresses';
 
 /**
  * Who reads a site's structure, and how its spaces are read:
@@ -123,6 +124,23 @@ export interface MessageContext {
   spaces: ReadonlyMap<string, contentV1.Space>;
   /** where the site's organization's sites live (org-addresses.ts) */
   orgUrl: string;
+}
+
+/** The shown site spaces of these sections, and the context of their messages (the spaces as `reader` may read them). */
+export async function sectionsContext(deps: SitesDeps, reader: SiteReader, sections: SectionRecord[]): Promise<{ ctx: MessageContext; siteSpaces: SiteSpaceRecord[] }> {
+  const { site } = reader;
+  const siteSpaces = await deps.siteSpaces.shownOfSections(
+    site.organizationId,
+    site._id,
+    sections.map((s) => s._id),
+  );
+  const spaces = await spacesFor(
+    deps,
+    reader,
+    siteSpaces.map((ss) => ss.spaceId),
+  );
+  const ctx = { site, sections: new Map(sections.map((s) => [s._id, s])), spaces, orgUrl: await organizationUrl(deps, site.organizationId) };
+  return { ctx, siteSpaces };
 }
 
 const defaultsOf = (ctx: MessageContext): SiteDefaults => ({

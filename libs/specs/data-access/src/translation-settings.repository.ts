@@ -1,4 +1,4 @@
-import { ClientSession, Db, UpdateFilter } from 'mongodb';
+import { ClientSession, Db } from 'mongodb';
 import type { EventEnvelope } from '@bindery/platform/events';
 import { Repository } from '@bindery/platform/mongo';
 import type { TranslationSettingsRecord } from '@bindery/specs/domain';
@@ -27,8 +27,9 @@ export class TranslationSettingsRepository extends Repository<TranslationSetting
     return this.countWhere({ organizationId });
   }
 
-  update(organizationId: string, id: string, update: UpdateFilter<TranslationSettingsRecord> & { $set?: Partial<TranslationSettingsRecord> }, events: EventEnvelope[]) {
-    return this.updateRecord({ _id: id, organizationId }, update, events);
+  /** Renames them and sets their languages at `updatedAt`; null when they are gone. */
+  rename(organizationId: string, id: string, fields: Pick<TranslationSettingsRecord, 'title' | 'languages' | 'updatedAt'>, events: EventEnvelope[]) {
+    return this.updateRecord({ _id: id, organizationId }, { $set: fields }, events);
   }
 
   remove(organizationId: string, id: string, at: string, events: EventEnvelope[]) {

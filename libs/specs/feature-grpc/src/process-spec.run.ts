@@ -40,7 +40,7 @@ export async function runProcessSpec(
   const { organizationId, specId, revision } = input;
   const spec = await deps.specs.withSource(organizationId, specId);
   if (!spec || spec.sourceRevision !== revision) return { outcome: 'stale' };
-  const started = await deps.specs.updateIfRevision(organizationId, specId, revision, { $set: { processingState: 'progress', updatedAt: nowOf(deps) } }, []);
+  const started = await deps.specs.startProcessing(organizationId, specId, revision, nowOf(deps));
   if (!started) return { outcome: 'stale' };
   await ctx.progress({ message: spec.source.kind === 'url' ? 'fetching and validating the document' : 'validating the document' });
   const { processing } = deps;
@@ -87,22 +87,7 @@ async function recordFailure(deps: SpecsDeps, spec: SpecRecord, revision: number
     { organizationId, specId, slug: spec.slug ?? '', versionId: spec.lastVersionId ?? '', newVersion: false, errorCode: problem.code },
     organizationId,
   );
-  const applied = await deps.specs.updateIfRevision(
-    organizationId,
-    specId,
-    revision,
-    {
-      $set: {
-        processingState: 'complete',
-        lastProcessedAt: now,
-        lastProcessErrorCode: problem.code,
-        lastProcessedErrors: problem.errors,
-        lastProcessedErrorCount: problem.count,
-        updatedAt: now,
-      },
-    },
-    [event],
-  );
+  const applied = await deps.specs.recordFailure(organizationId, specId, revision, problem, now, [event]);
   if (!applied) return { outcome: 'stale' };
   logger.info('openapi spec: processing failed', { spec: specId, code: problem.code, problems: problem.count });
   return { outcome: 'failed', errorCode: problem.code, errors: problem.count };
@@ -126,8 +111,6 @@ export async function recordVersion(
 ): Promise<ProcessSpecResult> {
   const { organizationId, _id: specId } = spec;
   const slug = spec.slug ?? '';
-  const done = { processingState: 'complete' as const, lastProcessedErrorCount: 0 };
-  const clearErrors = { lastProcessErrorCode: '' as const, lastProcessedErrors: '' as const };
   const versionId = newId();
   let stored = false;
   const discard = async () => {
@@ -147,14 +130,7 @@ export async function recordVersion(
         { organizationId, specId, slug, versionId: current.lastVersionId, newVersion: false, errorCode: '' },
         organizationId,
       );
-      const applied = await deps.specs.updateIfLatest(
-        organizationId,
-        specId,
-        revision,
-        current.versionCount,
-        { $set: { ...done, lastProcessedAt: now, updatedAt: now }, $unset: clearErrors },
-        [processed],
-      );
+      const applied = await deps.specs.endOnLatest(organizationId, specId, revision, current.versionCount, now, [processed]);
       if (applied) {
         await discard();
         return { outcome: 'version', versionId: current.lastVersionId, number: current.versionCount, newVersion: false };
@@ -182,15 +158,7 @@ export async function recordVersion(
       SpecsEvents.specProcessed.create(SOURCE, specId, { organizationId, specId, slug, versionId, newVersion: true, errorCode: '' }, organizationId),
     ];
     const moved = await deps.transaction(async (session) => {
-      const advanced = await deps.specs.advanceLatest(
-        organizationId,
-        specId,
-        revision,
-        current.versionCount,
-        { $set: { ...done, lastVersionId: versionId, lastVersionHash: doc.hash, lastProcessedAt: now, updatedAt: now }, $unset: clearErrors },
-        events,
-        session,
-      );
+      const advanced = await deps.specs.advanceLatest(organizationId, specId, revision, current.versionCount, { id: versionId, hash: doc.hash }, now, events, session);
       if (!advanced) return false;
       await deps.versions.insert(version, session);
       return true;

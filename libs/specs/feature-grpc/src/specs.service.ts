@@ -139,16 +139,10 @@ async function updateSource(deps: SpecsDeps, caller: Caller, organizationId: str
     if (!existing) return null;
     assertSpecAction(permissions, 'edit');
     const event = SpecsEvents.specUpdated.create(SOURCE, existing._id, { organizationId, specId: existing._id, slug, changes: ['source'] }, organizationId);
-    const bumped = await deps.specs.updateBySlug(
-      organizationId,
-      slug,
-      { $set: { source, processingState: 'pending', updatedAt: now }, $inc: { sourceRevision: 1 } },
-      [event],
-      session,
-    );
+    const bumped = await deps.specs.replaceSource(organizationId, slug, source, now, [event], session);
     if (!bumped) return null;
     const runId = await enqueueProcessing(deps, caller, bumped, session);
-    await deps.specs.updateIfRevision(organizationId, bumped._id, bumped.sourceRevision, { $set: { runId } }, [], session);
+    await deps.specs.setRun(organizationId, bumped._id, bumped.sourceRevision, runId, session);
     return viewOf({ ...bumped, runId });
   });
 }
@@ -160,7 +154,7 @@ export async function updateSpecVisibility(deps: SpecsDeps, caller: Caller, orga
   const wanted: SpecVisibility = visibilityOf(visibility);
   if (spec.visibility === wanted) return { spec, permissions };
   const event = SpecsEvents.specUpdated.create(SOURCE, spec._id, { organizationId, specId: spec._id, slug, changes: ['visibility'] }, organizationId);
-  const updated = await deps.specs.updateBySlug(organizationId, slug, { $set: { visibility: wanted, updatedAt: nowOf(deps) } }, [event]);
+  const updated = await deps.specs.setVisibility(organizationId, slug, wanted, nowOf(deps), [event]);
   if (!updated) throw notFound('OpenAPI spec');
   return { spec: viewOf(updated), permissions };
 }

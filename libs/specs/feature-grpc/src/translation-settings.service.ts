@@ -56,7 +56,7 @@ export async function updateTranslationSettings(deps: SpecsDeps, caller: Caller,
   assertTranslationAction(permissions, 'edit');
   const next = { title: titleOf(title), languages: languages ? canonicalLanguages(languages) : settings.languages, updatedAt: nowOf(deps) };
   const event = SpecsEvents.translationSettingsUpdated.create(SOURCE, id, changed({ ...settings, ...next }), organizationId);
-  const updated = await deps.translations.update(organizationId, id, { $set: next }, [event]);
+  const updated = await deps.translations.rename(organizationId, id, next, [event]);
   if (!updated) throw notFound('Translation settings');
   return { settings: updated, permissions };
 }

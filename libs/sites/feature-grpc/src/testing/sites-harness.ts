@@ -8,6 +8,7 @@ import { COLLECTIONS } from '@bindery/sites/data-access';
 import type { ShareLinkRecord, SiteRecord } from '@bindery/sites/domain';
 import { sitesServiceWith } from '../sites-server';
 import type { SitesDeps } from '../sites-deps';
+import { basicSiteRecord } from './site-records';
 import { SpacesStandIn } from './spaces-stand-in';
 
 export const hex = () => randomBytes(4).toString('hex');
@@ -40,21 +41,7 @@ export async function startSites(start: StartService, settings: Record<string, s
   async function site(organizationId: string, fields: Partial<SiteRecord> = {}): Promise<SiteRecord> {
     const id = `site-${hex()}`;
     const at = new Date().toISOString();
-    const record: SiteRecord = {
-      _id: id,
-      organizationId,
-      type: 'basic',
-      title: 'Docs site',
-      basename: id,
-      visibility: 'public',
-      published: false,
-      agentsContext: 'included',
-      siteSpaces: 0,
-      createdAt: at,
-      updatedAt: at,
-      structureVersion: 0,
-      ...fields,
-    };
+    const record = basicSiteRecord(organizationId, id, at, { title: 'Docs site', published: false, ...fields });
     await deps.sites.insert(record, []);
     return record;
   }

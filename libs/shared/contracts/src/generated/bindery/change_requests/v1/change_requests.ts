@@ -20,7 +20,8 @@ import {
 } from "@grpc/grpc-js";
 import { PageInfo, PageRequest } from "../../common/v1/common";
 import { Document, DocumentBody } from "../../common/v1/document";
-import { ContentUpdateChange, MergeConflict, RevisionFile, SemanticChange } from "../../content/v1/revisions";
+import { ContentUpdateChange, MergeConflict, SemanticChange } from "../../content/v1/revisions.changes";
+import { RevisionFile } from "../../content/v1/revisions.files";
 
 /** A change request is addressed by its id or by its number in the space. */
 export interface ChangeRequestRef {
