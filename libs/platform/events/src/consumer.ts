@@ -193,6 +193,8 @@ export async function startConsumer(options: ConsumerOptions): Promise<RunningCo
             }
           }
           if (done) {
+            const strays = chunk.filter((_, i) => !parsed[i]).map((m) => m.offset);
+            if (strays.length) logger.warn('skipping messages that are not event envelopes', { groupId, topic, partition, offsets: strays });
             resolveOffset(chunk[chunk.length - 1].offset);
           } else {
             for (const message of chunk) {
