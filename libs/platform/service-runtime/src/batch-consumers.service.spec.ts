@@ -96,7 +96,7 @@ describe('a consumer group with a batch handler', () => {
     await eventually(async () => expect(await seen('a')).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]));
     expect(batches.some((n) => n > 1)).toBe(true);
     expect(await db.collection('processed_events').countDocuments({ _id: { $in: sent.map((e) => `${ns}${GROUP}:${e.id}`) } as never })).toBe(10);
-  });
+  }, 20000);
 
   test('a batch that fails is applied one event at a time: the poison one is dead-lettered, the others applied in order', async () => {
     poisoned.add(103);
@@ -104,5 +104,5 @@ describe('a consumer group with a batch handler', () => {
     await eventually(async () => expect(await seen('b')).toEqual([101, 102, 104, 105]));
     const letters = await running.consumers.deadLetters.page(undefined, 10);
     expect(letters.items.map((l) => [l.consumer, (l.event.data as Noted).n])).toEqual([[`${ns}${GROUP}`, 103]]);
-  });
+  }, 20000);
 });
