@@ -29,7 +29,21 @@ export interface ProcessedEvents {
   applyOnce(consumer: string, eventId: string, apply: (context: ApplyContext) => Promise<void>): Promise<boolean>;
   has(consumer: string, eventId: string): Promise<boolean>;
   record(consumer: string, eventId: string): Promise<void>;
+  /**
+   * Runs `apply` once for several events in one transaction that also records each as applied by
+   * `consumer`: `apply` is given those not applied before (in the order given), and the ids it was
+   * given are answered (none: `apply` did not run). Optional: a store without it applies one at a time.
+   */
+  applyManyOnce?(consumer: string, eventIds: readonly string[], apply: (fresh: ReadonlySet<string>, context: ApplyContext) => Promise<void>): Promise<string[]>;
 }
+
+/**
+ * A consumer group's handler of a fetched batch: the events (in partition order) not applied before,
+ * all of them having a handler in the group's `EventHandlers`, applied in one transaction. It must
+ * do what those handlers would do one by one; they still apply each event of a batch that failed
+ * (retries, dead letters) and replay dead letters.
+ */
+export type BatchHandler = (events: readonly EventEnvelope[], context: ApplyContext) => Promise<void>;
 
 /**
  * Applies `event` with `handler` for consumer group `consumer` at most once: in the handler's own

@@ -1,7 +1,7 @@
-import { Admin, Consumer, Kafka } from 'kafkajs';
+import { Admin, Consumer, Kafka, KafkaMessage } from 'kafkajs';
 import { logger, SpanKind, withRemoteParent } from '@bindery/platform/telemetry';
 import { parseEnvelope } from './envelope';
-import { applyEvent, EventHandlers, ProcessedEvents } from './apply-once';
+import { applyEvent, BatchHandler, EventHandlers, ProcessedEvents } from './apply-once';
 import { DeadLetterStore } from './dead-letters';
 import { ConsumerHealth, PartitionProgress } from './consumer-health';
 import type { EndOffsets } from './consumer-liveness';
@@ -32,7 +32,17 @@ export interface ConsumerOptions {
   applied?: () => void;
   /** how long a fetch waits on the broker for records before answering empty (default CONSUMER_FETCH_WAIT_MS) */
   fetchWaitMs?: number;
+  /**
+   * Applies a fetched batch of a partition, up to `batchMaxEvents` events at a time, in one
+   * transaction with their markers (the store's `applyManyOnce`); a batch that fails is applied one
+   * event at a time by `handlers`, with their retries and dead letters.
+   */
+  batch?: BatchHandler;
+  batchMaxEvents?: number;
 }
+
+/** The most events a batch handler is given in one transaction. */
+export const CONSUMER_BATCH_MAX_EVENTS = 100;
 
 /**
  * An idle consumer's fetch waits this long on the broker (records are delivered as they arrive,
@@ -111,38 +121,95 @@ export async function startConsumer(options: ConsumerOptions): Promise<RunningCo
   await admin.connect();
   await consumer.connect();
   await consumer.subscribe({ topics, fromBeginning });
-  await consumer.run({
-    eachMessage: async ({ topic, partition, message, heartbeat }) => {
-      const event = parseEnvelope(message.value);
-      if (!event) {
-        logger.warn('skipping a message that is not an event envelope', { groupId, topic, partition, offset: message.offset });
+  const applyOne = async (topic: string, partition: number, message: KafkaMessage, heartbeat: () => Promise<void>) => {
+    const event = parseEnvelope(message.value);
+    if (!event) {
+      logger.warn('skipping a message that is not an event envelope', { groupId, topic, partition, offset: message.offset });
+      return;
+    }
+    const handler = handlers[event.type];
+    if (!handler) return;
+    await withRemoteParent(`consume ${event.type}`, event, SpanKind.CONSUMER, async () => {
+      const outcome = await withRetries(retry, () => applyEvent(processed, groupId, handler, event), { between: heartbeat, giveUp: () => stopping });
+      if (outcome.ok) {
+        if (outcome.value) {
+          options.applied?.();
+          logger.info('event applied', { groupId, eventId: event.id, type: event.type, attempts: outcome.attempts });
+        }
         return;
       }
-      const handler = handlers[event.type];
-      if (!handler) return;
-      await withRemoteParent(`consume ${event.type}`, event, SpanKind.CONSUMER, async () => {
-        const outcome = await withRetries(retry, () => applyEvent(processed, groupId, handler, event), { between: heartbeat, giveUp: () => stopping });
-        if (outcome.ok) {
-          if (outcome.value) {
-            options.applied?.();
-            logger.info('event applied', { groupId, eventId: event.id, type: event.type, attempts: outcome.attempts });
-          }
-          return;
-        }
-        // Recorded before the offset is committed: if this write fails, the message is delivered again.
-        await deadLetters?.add({ consumer: groupId, event, topic, partition, offset: message.offset, attempts: outcome.attempts, error: errorText(outcome.error) });
-        logger.error(deadLetters ? 'event dead-lettered' : 'event skipped after failed attempts (no dead-letter store)', {
-          groupId,
-          eventId: event.id,
-          type: event.type,
-          topic,
-          partition,
-          offset: message.offset,
-          error: errorText(outcome.error),
-        });
+      // Recorded before the offset is committed: if this write fails, the message is delivered again.
+      await deadLetters?.add({ consumer: groupId, event, topic, partition, offset: message.offset, attempts: outcome.attempts, error: errorText(outcome.error) });
+      logger.error(deadLetters ? 'event dead-lettered' : 'event skipped after failed attempts (no dead-letter store)', {
+        groupId,
+        eventId: event.id,
+        type: event.type,
+        topic,
+        partition,
+        offset: message.offset,
+        error: errorText(outcome.error),
       });
-    },
-  });
+    });
+  };
+
+  const batch = options.batch;
+  const applyMany = processed.applyManyOnce?.bind(processed);
+  if (batch && applyMany) {
+    const maxEvents = options.batchMaxEvents ?? CONSUMER_BATCH_MAX_EVENTS;
+    await consumer.run({
+      // Offsets are resolved here as messages are applied: a stop in the middle commits no more than that.
+      eachBatchAutoResolve: false,
+      eachBatch: async ({ batch: fetched, resolveOffset, heartbeat, isRunning, isStale }) => {
+        const { topic, partition } = fetched;
+        for (let from = 0; from < fetched.messages.length; from += maxEvents) {
+          if (!isRunning() || isStale() || stopping) return;
+          const chunk = fetched.messages.slice(from, from + maxEvents);
+          const parsed = chunk.map((m) => parseEnvelope(m.value));
+          const events = parsed.flatMap((e) => (e && handlers[e.type] ? [e] : []));
+          // A handler that runs outside transactions cannot join one: such a chunk is applied one event at a time.
+          const together = events.every((e) => !handlers[e.type].idempotentOutsideTransaction);
+          let done = false;
+          if (events.length && together) {
+            try {
+              const fresh = await applyMany(
+                groupId,
+                events.map((e) => e.id),
+                async (ids, context) => {
+                  const once = new Set<string>();
+                  await batch(
+                    events.filter((e) => ids.has(e.id) && !once.has(e.id) && once.add(e.id)),
+                    context,
+                  );
+                },
+              );
+              done = true;
+              if (fresh.length) {
+                options.applied?.();
+                logger.info('events applied', { groupId, topic, partition, events: fresh.length, fetched: chunk.length });
+              }
+            } catch (err) {
+              // Nothing of the chunk committed: each event is applied alone, with its retries and dead letter.
+              logger.warn('a batch failed; applying its events one at a time', { groupId, topic, partition, events: events.length, error: errorText(err) });
+            }
+          }
+          if (done) {
+            const strays = chunk.filter((_, i) => !parsed[i]).map((m) => m.offset);
+            if (strays.length) logger.warn('skipping messages that are not event envelopes', { groupId, topic, partition, offsets: strays });
+            resolveOffset(chunk[chunk.length - 1].offset);
+          } else {
+            for (const message of chunk) {
+              if (!isRunning() || isStale() || stopping) return;
+              await applyOne(topic, partition, message, heartbeat);
+              resolveOffset(message.offset);
+            }
+          }
+          await heartbeat();
+        }
+      },
+    });
+  } else {
+    await consumer.run({ eachMessage: async ({ topic, partition, message, heartbeat }) => applyOne(topic, partition, message, heartbeat) });
+  }
   const endOffsets: EndOffsets = async () => {
     const all = await Promise.all(topics.map(async (topic) => ({ topic, offsets: await admin.fetchTopicOffsets(topic) })));
     return all.flatMap(({ topic, offsets }) => offsets.map((o) => ({ topic, partition: o.partition, end: Number(o.high) })));

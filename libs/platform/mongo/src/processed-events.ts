@@ -36,6 +36,22 @@ export function mongoProcessedEvents(db: Db): ProcessedEvents {
         return true;
       });
     },
+    applyManyOnce(consumer, eventIds, apply) {
+      const ids = eventIds.map((id) => `${consumer}:${id}`);
+      return withTransaction(db, async (session) => {
+        // As applyOnce, for all of them: a redelivered batch finds its markers and applies nothing.
+        const seen = new Set((await col.find({ _id: { $in: ids } }, { session, projection: { _id: 1 } }).toArray()).map((m) => m._id));
+        const fresh = [...new Set(eventIds)].filter((id) => !seen.has(`${consumer}:${id}`));
+        if (!fresh.length) return [];
+        const at = new Date();
+        await col.insertMany(
+          fresh.map((id) => ({ _id: `${consumer}:${id}`, at })),
+          { session },
+        );
+        await apply(new Set(fresh), { session });
+        return fresh;
+      });
+    },
     async has(consumer, eventId) {
       return (await col.countDocuments({ _id: `${consumer}:${eventId}` }, { limit: 1 })) > 0;
     },

@@ -1,6 +1,7 @@
 import type { Kafka } from '@bindery/platform/events';
 import {
   applyEvent,
+  BatchHandler,
   ConsumerLiveness,
   DeadLetterStore,
   ensureTopics,
@@ -22,6 +23,8 @@ export interface ConsumerGroupSpec {
   liveness?: ConsumerLiveness;
   /** called after each event this group applied has committed (a cache of what the handlers write forgets it) */
   applied?: () => void;
+  /** applies a fetched batch in one transaction (see `startConsumer`); the handlers apply a batch that failed */
+  batch?: BatchHandler;
 }
 
 export interface ServiceConsumersOptions {
@@ -78,6 +81,7 @@ export class ServiceConsumers {
         groupId: namespace + group,
         topics,
         handlers: spec.handlers,
+        batch: spec.batch,
         processed,
         deadLetters,
         retry,

@@ -23,6 +23,18 @@ export class DeliveriesRepository extends Repository<DeliveryRecord> {
     await this.insertRecord(record, [], session);
   }
 
+  /** Of these `once` keys, those recorded already (a redelivered batch). */
+  async recordedAmong(onces: readonly string[], session?: ClientSession): Promise<Set<string>> {
+    if (!onces.length) return new Set();
+    const rows = await this.collection.find({ once: { $in: [...onces] } } as never, { session, projection: { once: 1 } }).toArray();
+    return new Set(rows.map((r) => (r as { once?: string }).once ?? ''));
+  }
+
+  /** Records deliveries in one write (check `recordedAmong` first in the transaction). */
+  async addMany(records: readonly DeliveryRecord[], session?: ClientSession): Promise<void> {
+    if (records.length) await this.collection.insertMany(records.map((r) => ({ ...r })) as never, { session });
+  }
+
   findById(id: string) {
     return this.findOne({ _id: id });
   }
@@ -53,6 +65,19 @@ export class DeliveriesRepository extends Repository<DeliveryRecord> {
       { upsert: true, returnDocument: 'before', session },
     );
     return { seq: (before?.seq ?? 0) + 1, idle: !before?.busy };
+  }
+
+  /**
+   * Takes `count` places at once (a batch's deliveries to one queue): the first sequence number, and
+   * whether the queue was idle (the first of them may be sent now).
+   */
+  async takePlaces(queue: string, count: number, at: string, session: ClientSession): Promise<{ first: number; idle: boolean }> {
+    const before = await this.queues.findOneAndUpdate(
+      { _id: queue },
+      { $set: { busy: true, updatedAt: at }, $inc: { seq: count } },
+      { upsert: true, returnDocument: 'before', session },
+    );
+    return { first: (before?.seq ?? 0) + 1, idle: !before?.busy };
   }
 
   /** The queue's next delivery waiting its turn, in the order of the events. */

@@ -28,6 +28,11 @@ export class WebhooksRepository extends Repository<WebhookRecord> {
     return this.findMany({ organizationId, active: true, events: eventType }, { session } as never);
   }
 
+  /** The active webhooks of these organizations (a batch of events): one read for all of them. */
+  activeOf(organizationIds: readonly string[], session?: ClientSession) {
+    return this.findMany({ organizationId: { $in: [...organizationIds] }, active: true }, { session } as never);
+  }
+
   /** A page of the organization's webhooks, oldest first, after the cursor (createdAt, id). */
   page(organizationId: string, limit: number, after?: { k?: string | number; id: string }) {
     return this.keysetPage({ organizationId }, { key: 'createdAt', after, limit });

@@ -2,12 +2,13 @@ import { ChangeRequestEvents } from '@bindery/change-requests/client';
 import { ContentEvents } from '@bindery/content/client';
 import { GitSyncEvents } from '@bindery/git-sync/client';
 import { IdentityEvents } from '@bindery/identity/client';
-import { EventEnvelope, eventHandlers, EventHandlers, on } from '@bindery/platform/events';
+import { ApplyContext, BatchHandler, EventEnvelope, eventHandlers, EventHandlers, on } from '@bindery/platform/events';
 import { isInternalCaller } from '@bindery/platform/grpc';
 import { sessionOf } from '@bindery/platform/mongo';
 import { SitesEvents } from '@bindery/sites/client';
 import type { WebhookEvent, WebhookEventType } from '@bindery/webhooks/client';
 import { recordDeliveries } from './dispatch';
+import { recordDeliveryBatch, SourcedEvent } from './dispatch-batch';
 import type { WebhooksDeps } from './webhooks-deps';
 
 /** The Kafka topics (by service) whose events webhooks turns into deliveries. */
@@ -73,6 +74,26 @@ const member =
     data: { user: d.userId, ...('role' in d ? { role: d.role ?? null } : {}), ...(d.previousRole !== undefined ? { previousRole: d.previousRole } : {}) },
   });
 
+/** A batch runs the handlers to map its events only: they hand the public events to `collect`. */
+interface CollectingContext extends ApplyContext {
+  collect?: (item: SourcedEvent) => void;
+}
+
+/**
+ * The consumer's batch handler: maps each event with `handlers` (the one table below), then records
+ * all their deliveries in the batch's transaction (dispatch-batch.ts).
+ */
+export function webhookSourceBatch(deps: WebhooksDeps, handlers: EventHandlers): BatchHandler {
+  return async (events, context) => {
+    const items: SourcedEvent[] = [];
+    const collecting: CollectingContext = { ...context, collect: (item) => items.push(item) };
+    for (const event of events) await handlers[event.type]?.(event, collecting);
+    const session = sessionOf(context);
+    if (session) await recordDeliveryBatch(deps, items, session);
+    else await deps.transaction((s) => recordDeliveryBatch(deps, items, s));
+  };
+}
+
 /**
  * The one table from the services' events to the public ones. An internal event without an
  * organization (written before the field existed) is not delivered.
@@ -80,10 +101,12 @@ const member =
 export function webhookSourceHandlers(deps: WebhooksDeps): EventHandlers {
   const deliver =
     <T>(map: Mapper<T>) =>
-    async (data: T, event: EventEnvelope, ctx: Parameters<typeof sessionOf>[0]) => {
+    async (data: T, event: EventEnvelope, ctx: CollectingContext) => {
       const mapped = map(data);
       if (!mapped?.organizationId) return;
-      await recordDeliveries(deps, mapped, { id: event.id, time: event.time }, sessionOf(ctx));
+      const source = { id: event.id, time: event.time };
+      if (ctx.collect) ctx.collect({ event: mapped, source });
+      else await recordDeliveries(deps, mapped, source, sessionOf(ctx));
     };
   return eventHandlers(
     on(ContentEvents.spaceCreated, deliver(space('space.created'))),

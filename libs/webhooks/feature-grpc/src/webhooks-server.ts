@@ -5,7 +5,7 @@ import { outboundPolicyFromEnv, SafeFetch, safeFetch } from '@bindery/platform/o
 import { defineService } from '@bindery/platform/service-runtime';
 import { DeliveriesRepository, OUTBOX_COLLECTIONS, WEBHOOKS_INDEXES, WebhooksRepository } from '@bindery/webhooks/data-access';
 import { runDeliver } from './deliver.run';
-import { WEBHOOK_SOURCES, webhookSourceHandlers } from './event-sources';
+import { WEBHOOK_SOURCES, webhookSourceBatch, webhookSourceHandlers } from './event-sources';
 import { settleEndedDeliveries, SETTLE_RUN } from './settle';
 import { DELIVER_RUN, WebhooksDeps } from './webhooks-deps';
 import { webhooksGrpc } from './webhooks-grpc';
@@ -61,10 +61,14 @@ export function webhooksServiceWith(options: WebhooksServiceOptions = {}) {
       identity?.close();
     },
     grpc: (deps) => [webhooksGrpc(deps)],
-    consumers: (deps) => ({
-      'webhooks.identity-access': { from: ['identity'], handlers: deps.access.handlers, liveness: deps.access.liveness, applied: deps.access.forget },
-      'webhooks.deliveries': { from: WEBHOOK_SOURCES, handlers: webhookSourceHandlers(deps) },
-    }),
+    consumers: (deps) => {
+      const handlers = webhookSourceHandlers(deps);
+      return {
+        'webhooks.identity-access': { from: ['identity'], handlers: deps.access.handlers, liveness: deps.access.liveness, applied: deps.access.forget },
+        // a fetched batch of a partition is recorded in one transaction (dispatch-batch.ts)
+        'webhooks.deliveries': { from: WEBHOOK_SOURCES, handlers, batch: webhookSourceBatch(deps, handlers) },
+      };
+    },
     runs: (deps, config) => ({
       handlers: {
         [DELIVER_RUN]: async (input, ctx) => runDeliver(deps, input as unknown as { deliveryId: string }, ctx),
