@@ -8,7 +8,8 @@ const fs = require('node:fs');
 const path = require('node:path');
 const { chromium } = require('playwright-core');
 const { startBinderyWithSite } = require('./bindery-site');
-const { startApiRecorder, startSiteFront } = require('./proxies');
+const { startApiRecorder } = require('./api-recorder');
+const { startSiteFront } = require('./site-front');
 const { startRenderer } = require('./renderer');
 const { requestTable } = require('./table');
 
@@ -53,7 +54,11 @@ async function main() {
     fs.rmSync(journal, { force: true });
     // HARNESS_TOKEN_ADAPTER=0: the renderer gets Bindery's site tokens as they are (and fails on them).
     const adaptTokens = process.env.HARNESS_TOKEN_ADAPTER !== '0';
-    const recorder = await startApiRecorder(bindery.baseUrl, { journal, adaptTokens });
+    // HARNESS_MEMBER_FALLBACK=1: a call refused to the site token is made again as the harness user.
+    const memberFallback = process.env.HARNESS_MEMBER_FALLBACK === '1';
+    // HARNESS_COMPLETE_CUSTOMIZATION=1: the published site's customization gets the socialAccounts it lacks.
+    const completeCustomization = process.env.HARNESS_COMPLETE_CUSTOMIZATION === '1';
+    const recorder = await startApiRecorder(bindery.baseUrl, { journal, adaptTokens, memberToken: memberFallback ? bindery.token : undefined, completeCustomization });
     cleanup.push(() => recorder.close());
     // HARNESS_ANONYMOUS=1: the renderer calls the API without a token of its own, as it does against GitBook.
     const apiToken = process.env.HARNESS_ANONYMOUS === '1' ? null : bindery.token;
@@ -84,7 +89,7 @@ async function main() {
     const second = bindery.pagePaths[1];
     if (second) pages.push(await shoot(context, front, bindery.siteUrl, second, 'site-second-page'));
 
-    const report = { siteUrl: bindery.siteUrl, anonymous: !apiToken, adaptTokens, pages, requests: recorder.requests };
+    const report = { siteUrl: bindery.siteUrl, anonymous: !apiToken, adaptTokens, memberFallback, completeCustomization, pages, requests: recorder.requests };
     fs.writeFileSync(path.join(OUT, 'report.json'), JSON.stringify(report, null, 2));
     const table = requestTable(recorder.requests);
     fs.writeFileSync(path.join(OUT, 'requests.md'), table);

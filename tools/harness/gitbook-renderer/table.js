@@ -33,16 +33,19 @@ function requestTable(requests) {
   const rows = new Map();
   for (const r of requests) {
     const key = `${r.method} ${shapeOf(r.path)}`;
-    const row = rows.get(key) ?? { key, count: 0, statuses: new Map(), error: '' };
+    const row = rows.get(key) ?? { key, auth: new Set(), count: 0, statuses: new Map(), fallbacks: new Map(), error: '' };
     row.count++;
+    row.auth.add(r.auth);
     row.statuses.set(r.status, (row.statuses.get(r.status) ?? 0) + 1);
-    if (r.error && !row.error) row.error = r.error.replace(/\|/g, '\\|').slice(0, 120);
+    if (r.fallback !== undefined) row.fallbacks.set(r.fallback, (row.fallbacks.get(r.fallback) ?? 0) + 1);
+    const error = r.fallbackError ?? r.error;
+    if (error && !row.error) row.error = error.replace(/\|/g, '\\|').slice(0, 120);
     rows.set(key, row);
   }
-  const lines = ['| request | calls | statuses | first error |', '| --- | --- | --- | --- |'];
+  const counts = (m) => [...m].map(([s, n]) => `${s}×${n}`).join(', ');
+  const lines = ['| request | as | calls | statuses | as a member (fallback) | first error |', '| --- | --- | --- | --- | --- | --- |'];
   for (const row of rows.values()) {
-    const statuses = [...row.statuses].map(([s, n]) => `${s}×${n}`).join(', ');
-    lines.push(`| \`${row.key}\` | ${row.count} | ${statuses} | ${row.error} |`);
+    lines.push(`| \`${row.key}\` | ${[...row.auth].join(', ')} | ${row.count} | ${counts(row.statuses)} | ${counts(row.fallbacks)} | ${row.error} |`);
   }
   return `${lines.join('\n')}\n`;
 }
