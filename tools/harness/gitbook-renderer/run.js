@@ -52,8 +52,9 @@ async function main() {
     const bindery = await startBinderyWithSite({ readerUrl: SITE_ORIGIN, log, cleanup });
     const journal = path.join(OUT, 'requests.jsonl');
     fs.rmSync(journal, { force: true });
-    // HARNESS_TOKEN_ADAPTER=0: the renderer gets Bindery's site tokens as they are (and fails on them).
-    const adaptTokens = process.env.HARNESS_TOKEN_ADAPTER !== '0';
+    // Adaptations, each off by default (a plain run shows what stops the renderer first):
+    // HARNESS_TOKEN_ADAPTER=1: the renderer gets Bindery's site tokens in a JWT-shaped wrapper.
+    const adaptTokens = process.env.HARNESS_TOKEN_ADAPTER === '1';
     // HARNESS_MEMBER_FALLBACK=1: a call refused to the site token is made again as the harness user.
     const memberFallback = process.env.HARNESS_MEMBER_FALLBACK === '1';
     // HARNESS_COMPLETE_CUSTOMIZATION=1: the published site's customization gets the socialAccounts it lacks.
