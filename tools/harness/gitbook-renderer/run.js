@@ -85,12 +85,22 @@ async function main() {
         cleanup.push(() => b.close());
         return b.newContext({ viewport: { width: 1280, height: 900 } });
       });
+    // A first request compiles the renderer's routes; the development server has answered that one
+    // with a 500 of its own module loading (`__webpack_modules__[moduleId] is not a function`) while
+    // compiling. Pages are shot once it has answered.
+    const warmStarted = Date.now();
+    const warm = await fetch(`${front.url}${new URL(bindery.siteUrl).pathname}`, { signal: AbortSignal.timeout(PAGE_TIMEOUT_MS) }).then(
+      (r) => r.status,
+      (err) => `failed: ${err.message}`,
+    );
+    const warmUp = { status: warm, seconds: ((Date.now() - warmStarted) / 1000).toFixed(1) };
+    log(`warm-up: ${warmUp.status} in ${warmUp.seconds} s`);
     const pages = [];
     pages.push(await shoot(context, front, bindery.siteUrl, '', 'site-first-page'));
     const second = bindery.pagePaths[1];
     if (second) pages.push(await shoot(context, front, bindery.siteUrl, second, 'site-second-page'));
 
-    const report = { siteUrl: bindery.siteUrl, anonymous: !apiToken, adaptTokens, memberFallback, completeCustomization, pages, requests: recorder.requests };
+    const report = { siteUrl: bindery.siteUrl, anonymous: !apiToken, adaptTokens, memberFallback, completeCustomization, warmUp, pages, requests: recorder.requests };
     fs.writeFileSync(path.join(OUT, 'report.json'), JSON.stringify(report, null, 2));
     const table = requestTable(recorder.requests);
     fs.writeFileSync(path.join(OUT, 'requests.md'), table);
