@@ -96,6 +96,9 @@ async function startApiRecorder(apiBaseUrl, { journal, adaptTokens = false, memb
       res.end(err.message);
     }),
   );
+  // The renderer keeps connections open between pages: with Node's 5 s default, a connection closed
+  // just as it is reused fails the renderer's call ("other side closed").
+  server.keepAliveTimeout = 120000;
   await new Promise((resolve, reject) => {
     server.once('error', reject);
     server.listen(0, '127.0.0.1', resolve);

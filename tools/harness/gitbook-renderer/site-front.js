@@ -18,6 +18,9 @@ async function startSiteFront(rendererUrl, siteOrigin) {
     });
     req.pipe(upstream);
   });
+  // The renderer keeps connections open between pages: with Node's 5 s default, a connection closed
+  // just as it is reused fails the renderer's call ("other side closed").
+  server.keepAliveTimeout = 120000;
   await new Promise((resolve, reject) => {
     server.once('error', reject);
     server.listen(0, '127.0.0.1', resolve);
