@@ -7,9 +7,10 @@
 // - `memberToken`: a call Bindery refuses to the site token because the route is not open to site
 //   tokens (403) is made again with this API token of a member of the organization, and that answer
 //   is handed to the renderer (`fallback` in the record);
-// - `completeCustomization`: a published site's customization without `socialAccounts` (required by
-//   0.202.0's SiteCustomizationSettings; the renderer reads `socialAccounts.filter(…)` on every page)
-//   is handed over with an empty list (`completed` in the record).
+// - `completeCustomization`: a published site's customization without `socialAccounts` or
+//   `styling.codeTheme` (both required by 0.202.0's SiteCustomizationSettings; the renderer reads
+//   `socialAccounts.filter(…)` on every page and `codeTheme` in every code block) is handed over with
+//   an empty list and GitBook's default code themes (`completed` in the record).
 const fs = require('node:fs');
 const http = require('node:http');
 const { unwrap, wrapResolution } = require('./token-adapter');
@@ -44,14 +45,28 @@ async function call(apiBaseUrl, req, headers, body) {
   return { status: res.status, headers: res.headers, body: Buffer.from(await res.arrayBuffer()) };
 }
 
-/** Adds `socialAccounts: []` where a published site's customizations lack it; null when nothing lacked it. */
+const CODE_THEME = { light: 'default-light', dark: 'default-dark' };
+
+/**
+ * Fills what 0.202.0's SiteCustomizationSettings requires and a published site's customizations lack
+ * (`socialAccounts`, `styling.codeTheme`: the renderer reads both); answers the body and the fields
+ * filled, or null when nothing lacked.
+ */
 function completedCustomization(body) {
   const json = JSON.parse(body.toString('utf8'));
   const settings = [json?.customizations?.site, ...Object.values(json?.customizations?.siteSpaces ?? {})].filter(Boolean);
-  const lacking = settings.filter((c) => !Array.isArray(c.socialAccounts));
-  if (!lacking.length) return null;
-  for (const c of lacking) c.socialAccounts = [];
-  return Buffer.from(JSON.stringify(json));
+  const filled = new Set();
+  for (const c of settings) {
+    if (!Array.isArray(c.socialAccounts)) {
+      c.socialAccounts = [];
+      filled.add('socialAccounts');
+    }
+    if (c.styling && !c.styling.codeTheme) {
+      c.styling.codeTheme = { default: CODE_THEME, openapi: CODE_THEME };
+      filled.add('styling.codeTheme');
+    }
+  }
+  return filled.size ? { body: Buffer.from(JSON.stringify(json)), filled: [...filled].join(', ') } : null;
 }
 
 async function startApiRecorder(apiBaseUrl, { journal, adaptTokens = false, memberToken, completeCustomization = false } = {}) {
@@ -80,7 +95,7 @@ async function startApiRecorder(apiBaseUrl, { journal, adaptTokens = false, memb
     let sent = adaptTokens && resolving && answer.status === 200 ? wrapResolution(answer.body) : answer.body;
     if (completeCustomization && answer.status === 200 && /^\/v1\/orgs\/[^/]+\/sites\/[^/]+\/published$/.test(req.url.split('?')[0])) {
       const completed = completedCustomization(answer.body);
-      if (completed) [sent, entry.completed] = [completed, 'socialAccounts'];
+      if (completed) [sent, entry.completed] = [completed.body, completed.filled];
     }
     entry.ms = Date.now() - started;
     requests.push(entry);
