@@ -4,6 +4,7 @@
 // REST API as a user would: a space whose pages are real GitBook Markdown from the corpus, merged
 // through a change request, a site showing it, published.
 const fs = require('node:fs');
+const os = require('node:os');
 const path = require('node:path');
 const { randomBytes } = require('node:crypto');
 const { ensureInfra } = require('../../stack/stack');
@@ -52,6 +53,7 @@ async function startBinderyWithSite({ readerUrl, log, cleanup }) {
   // The launcher names databases `e2e_<run>_<service>_…` and its pid folder after this run.
   const run = `harness${randomBytes(4).toString('hex')}`;
   Object.assign(process.env, { BINDERY_TEST_MONGODB_URL: infra.mongoUrl, BINDERY_TEST_KAFKA_BROKERS: infra.kafkaBrokers, BINDERY_TEST_RUN: run });
+  cleanup.push(() => fs.rmSync(path.join(os.tmpdir(), `bindery-test-${run}`), { recursive: true, force: true }));
   const sut = await startSystem({ LOG_LEVEL: 'warn', BINDERY_READER_URL: readerUrl }, { appDefaults: true, split: false });
   cleanup.push(() => sut.stop());
   log(`bindery: gateway ${sut.baseUrl}, databases e2e_${run}_*`);
