@@ -17,6 +17,7 @@ const crypto = require('node:crypto');
 const fs = require('node:fs');
 const net = require('node:net');
 const path = require('node:path');
+const { REQUEST_TIMEOUT_S, operationSettings } = require('./operation-settings');
 
 const SCHEMATHESIS_VERSION = '4.32.5';
 const root = path.resolve(__dirname, '..', '..');
@@ -272,32 +273,6 @@ async function retry(work, timeoutMs = 15000) {
   }
 }
 
-/** Schemathesis's own list for positive_data_acceptance: answers that do not say "your valid request is wrong". */
-const ACCEPTED = ['2xx', '3xx', '401', '403', '404', '409', '429', '5xx'];
-
-/**
- * The served document declares, per operation, the refusals of schema-valid requests no schema can
- * express (an id in the body that names nothing, a state that forbids the change: RouteSpec.refusals).
- * For those operations positive_data_acceptance also expects the declared statuses; every other
- * refusal of a schema-valid request is still a failure.
- */
-async function operationSettings(base) {
-  const doc = await (await fetch(`${base}/openapi.json`)).json();
-  const sections = [];
-  let refusing = 0;
-  for (const methods of Object.values(doc.paths))
-    for (const op of Object.values(methods)) {
-      const lines = [];
-      const declared = Object.keys(op.responses ?? {}).filter((s) => /^4\d\d$/.test(s) && !ACCEPTED.includes(s));
-      if (declared.length) {
-        refusing += 1;
-        lines.push(`checks.positive_data_acceptance.expected-statuses = ${JSON.stringify([...ACCEPTED, ...declared])}`);
-      }
-      if (lines.length) sections.push(`[[operations]]\ninclude-operation-id = "${op.operationId}"\n${lines.join('\n')}\n`);
-    }
-  return { sections, refusing };
-}
-
 /**
  * Per check: how many test cases passed and failed it; and the operations whose schema-valid
  * (positive) test cases were all answered 404, which no check got past (from the NDJSON report).
@@ -347,8 +322,9 @@ async function main() {
     const config = path.join(fuzzDir, 'schemathesis.toml');
     const ndjson = path.join(fuzzDir, 'report', 'last-run.ndjson');
     fs.rmSync(ndjson, { force: true });
-    const settings = await operationSettings(system.base);
-    log(`${settings.refusing} operations declare refusals of schema-valid requests (RouteSpec.refusals)`);
+    const settings = operationSettings(await (await fetch(`${system.base}/openapi.json`)).json());
+    log(`${settings.refusing.length} operations declare refusals of schema-valid requests (RouteSpec.refusals)`);
+    log(`no examples or coverage phase for ${settings.recursiveBodies.length} operations (a recursive body schema): ${settings.recursiveBodies.join(', ')}`);
     fs.writeFileSync(
       config,
       `[parameters]\n${Object.entries(ids)
@@ -371,6 +347,8 @@ async function main() {
       'ensure_resource_availability',
       '--max-examples',
       process.env.FUZZ_MAX_EXAMPLES || '50',
+      '--request-timeout',
+      process.env.FUZZ_REQUEST_TIMEOUT || String(REQUEST_TIMEOUT_S),
       '--workers',
       process.env.FUZZ_WORKERS || '2',
       '--report',
