@@ -11,6 +11,10 @@
 //
 // Arguments after `--` go to `schemathesis run`. Schemathesis (pinned below) is installed with pip
 // into a virtual environment under .cache/fuzz (git-ignored); reports go to .cache/fuzz/report.
+// The run ends with its figures (run-figures.js): per check, test cases passed and failed; the
+// errors; a summary of 5xx answers, response schema violations, schema-valid requests refused and
+// operations only ever answered 404. A request gets FUZZ_REQUEST_TIMEOUT seconds (30; imports longer:
+// operation-settings.js) before it is reported as an error of its operation.
 // The exit code is Schemathesis's (non-zero when a check failed).
 const { spawn, spawnSync } = require('node:child_process');
 const crypto = require('node:crypto');
@@ -18,6 +22,7 @@ const fs = require('node:fs');
 const net = require('node:net');
 const path = require('node:path');
 const { REQUEST_TIMEOUT_S, operationSettings } = require('./operation-settings');
+const { printRunFigures, runFigures } = require('./run-figures');
 
 const SCHEMATHESIS_VERSION = '4.32.5';
 const root = path.resolve(__dirname, '..', '..');
@@ -273,40 +278,6 @@ async function retry(work, timeoutMs = 15000) {
   }
 }
 
-/**
- * Per check: how many test cases passed and failed it; and the operations whose schema-valid
- * (positive) test cases were all answered 404, which no check got past (from the NDJSON report).
- */
-function printCheckFigures(ndjson) {
-  if (!fs.existsSync(ndjson)) return;
-  const figures = new Map();
-  const positive = new Map();
-  for (const line of fs.readFileSync(ndjson, 'utf8').split('\n')) {
-    if (!line.startsWith('{"ScenarioFinished"')) continue;
-    const { recorder } = JSON.parse(line).ScenarioFinished;
-    for (const [id, c] of Object.entries(recorder.cases ?? {})) {
-      const answered = recorder.interactions?.[id]?.response?.status_code;
-      if (answered === undefined || c.value?.meta?.generation?.mode !== 'positive') continue;
-      const seen = positive.get(recorder.label) ?? new Set();
-      positive.set(recorder.label, seen.add(answered));
-    }
-    for (const results of Object.values(recorder.checks ?? {})) {
-      for (const { name, status } of results) {
-        const f = figures.get(name) ?? { passed: 0, failed: 0 };
-        if (status === 'success') f.passed++;
-        else if (status === 'failure') f.failed++;
-        figures.set(name, f);
-      }
-    }
-  }
-  console.log('\nChecks (test cases passed / failed):');
-  for (const [name, f] of [...figures].sort(([a], [b]) => a.localeCompare(b)))
-    console.log(`  ${name.padEnd(30)} ${String(f.passed).padStart(6)} passed  ${String(f.failed).padStart(4)} failed`);
-  const only404 = [...positive].filter(([, seen]) => seen.size === 1 && seen.has(404)).map(([label]) => label);
-  console.log(`\nOperations whose schema-valid test cases were all answered 404: ${only404.length} of ${positive.size}`);
-  for (const label of only404.sort()) console.log(`  ${label}`);
-}
-
 async function main() {
   const extra = process.argv.slice(2);
   ensureSchemathesis();
@@ -365,7 +336,7 @@ async function main() {
       const child = spawn(bin('schemathesis'), args, { stdio: 'inherit', env: { ...process.env, NO_COLOR: process.env.NO_COLOR ?? '' } });
       child.once('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
     });
-    printCheckFigures(ndjson);
+    if (fs.existsSync(ndjson)) printRunFigures(runFigures(fs.readFileSync(ndjson, 'utf8')));
     const crashed = system.crashed();
     if (crashed.length) {
       log(`these processes died during the run: ${crashed.join(', ')} (see .cache/fuzz/logs)`);
