@@ -43,6 +43,19 @@ const report = [
     { mode: 'positive', status: 404 },
     { mode: 'negative', status: 400 },
   ]),
+  // a stateful scenario: its cases name their operations
+  {
+    ScenarioFinished: {
+      timestamp: 110,
+      phase: 'stateful',
+      recorder: {
+        label: 'Stateful tests',
+        cases: { s0: { value: { method: 'POST', path: '/spaces', meta: { generation: { mode: 'positive' } } } } },
+        checks: { s0: [{ name: 'use_after_free', status: 'failure' }] },
+        interactions: { s0: { response: { status_code: 201 } } },
+      },
+    },
+  },
   { NonFatalError: { timestamp: 120, label: 'POST /slow', phase: 'fuzzing', value: { type: 'RequestTimeout', message: 'Read timed out. (read timeout=30.0)' } } },
   { EngineFinished: { timestamp: 130, running_time: 88.5 } },
 ]
@@ -52,13 +65,15 @@ const report = [
 describe('the figures of a fuzz run', () => {
   test('count test cases by phase and answers by status class, check failures with their operations, and errors by operation', () => {
     const f = runFigures(report);
-    expect(f.operations).toBe(2);
-    expect(f.cases).toBe(5);
+    expect(f.operations).toBe(3);
+    expect(f.cases).toBe(6);
     expect([...f.phases]).toEqual([
       ['coverage', 2],
       ['fuzzing', 3],
+      ['stateful', 1],
     ]);
-    expect(f.statuses).toEqual({ '2xx': 1, '3xx': 0, '4xx': 3, '5xx': 1 });
+    expect(f.statuses).toEqual({ '2xx': 2, '3xx': 0, '4xx': 3, '5xx': 1 });
+    expect(f.checks.get('use_after_free')).toEqual({ passed: 0, failed: 1, operations: new Set(['POST /spaces']) });
     expect(f.checks.get('not_a_server_error')).toEqual({ passed: 4, failed: 1, operations: new Set(['GET /spaces/{spaceId}']) });
     expect(f.errors).toEqual([{ label: 'POST /slow', phase: 'fuzzing', message: 'RequestTimeout: Read timed out. (read timeout=30.0)' }]);
     expect(f.durationS).toBe(88.5);
@@ -67,6 +82,6 @@ describe('the figures of a fuzz run', () => {
   test('an operation is "only ever 404" when every schema-valid test case of it was answered 404', () => {
     const f = runFigures(report);
     expect(f.only404).toEqual(['POST /files/{fileId}']);
-    expect(f.withPositive).toBe(2);
+    expect(f.withPositive).toBe(3);
   });
 });

@@ -42,22 +42,28 @@ function runFigures(text) {
     const recorder = e.recorder ?? {};
     const cases = Object.entries(recorder.cases ?? {});
     if (!cases.length) continue;
-    operations.add(recorder.label);
     phases.set(e.phase, (phases.get(e.phase) ?? 0) + cases.length);
+    // a stateful scenario calls several operations: each case names its own
+    const labelOf = (id) => {
+      const c = recorder.cases[id]?.value;
+      return e.phase === 'stateful' && c?.method && c?.path ? `${c.method} ${c.path}` : recorder.label;
+    };
     for (const [id, c] of cases) {
+      const label = labelOf(id);
+      operations.add(label);
       const status = recorder.interactions?.[id]?.response?.status_code;
       if (typeof status === 'number' && status >= 200 && status < 600) statuses[`${Math.floor(status / 100)}xx`]++;
       if (status === undefined || c.value?.meta?.generation?.mode !== 'positive') continue;
-      const seen = positive.get(recorder.label) ?? new Set();
-      positive.set(recorder.label, seen.add(status));
+      const seen = positive.get(label) ?? new Set();
+      positive.set(label, seen.add(status));
     }
-    for (const results of Object.values(recorder.checks ?? {}))
+    for (const [id, results] of Object.entries(recorder.checks ?? {}))
       for (const { name: check, status } of results) {
         const f = checks.get(check) ?? { passed: 0, failed: 0, operations: new Set() };
         if (status === 'success') f.passed++;
         else if (status === 'failure') {
           f.failed++;
-          f.operations.add(recorder.label);
+          f.operations.add(labelOf(id));
         }
         checks.set(check, f);
       }
@@ -81,7 +87,7 @@ function printRunFigures(f) {
   for (const label of f.only404) console.log(`  ${label}`);
   if (f.errors.length) {
     console.log(`\nErrors (${f.errors.length}):`);
-    for (const e of f.errors) console.log(`  ${e.label} [${e.phase}]: ${e.message.slice(0, 300)}`);
+    for (const e of f.errors) console.log(`  ${e.label} [${e.phase}]: ${e.message.split('\n')[0].slice(0, 300)}`);
   }
   const known = ['not_a_server_error', 'response_schema_conformance', 'positive_data_acceptance'];
   const others = [...f.checks].filter(([name, c]) => c.failed && !known.includes(name)).map(([name, c]) => `${name} ${c.failed}`);
