@@ -11,12 +11,18 @@
 //
 // Arguments after `--` go to `schemathesis run`. Schemathesis (pinned below) is installed with pip
 // into a virtual environment under .cache/fuzz (git-ignored); reports go to .cache/fuzz/report.
+// The run ends with its figures (run-figures.js): per check, test cases passed and failed; the
+// errors; a summary of 5xx answers, response schema violations, schema-valid requests refused and
+// operations only ever answered 404. A request gets FUZZ_REQUEST_TIMEOUT seconds (30; imports longer:
+// operation-settings.js) before it is reported as an error of its operation.
 // The exit code is Schemathesis's (non-zero when a check failed).
 const { spawn, spawnSync } = require('node:child_process');
 const crypto = require('node:crypto');
 const fs = require('node:fs');
 const net = require('node:net');
 const path = require('node:path');
+const { REQUEST_TIMEOUT_S, operationSettings } = require('./operation-settings');
+const { printRunFigures, runFigures } = require('./run-figures');
 
 const SCHEMATHESIS_VERSION = '4.32.5';
 const root = path.resolve(__dirname, '..', '..');
@@ -272,66 +278,6 @@ async function retry(work, timeoutMs = 15000) {
   }
 }
 
-/** Schemathesis's own list for positive_data_acceptance: answers that do not say "your valid request is wrong". */
-const ACCEPTED = ['2xx', '3xx', '401', '403', '404', '409', '429', '5xx'];
-
-/**
- * The served document declares, per operation, the refusals of schema-valid requests no schema can
- * express (an id in the body that names nothing, a state that forbids the change: RouteSpec.refusals).
- * For those operations positive_data_acceptance also expects the declared statuses; every other
- * refusal of a schema-valid request is still a failure.
- */
-async function operationSettings(base) {
-  const doc = await (await fetch(`${base}/openapi.json`)).json();
-  const sections = [];
-  let refusing = 0;
-  for (const methods of Object.values(doc.paths))
-    for (const op of Object.values(methods)) {
-      const lines = [];
-      const declared = Object.keys(op.responses ?? {}).filter((s) => /^4\d\d$/.test(s) && !ACCEPTED.includes(s));
-      if (declared.length) {
-        refusing += 1;
-        lines.push(`checks.positive_data_acceptance.expected-statuses = ${JSON.stringify([...ACCEPTED, ...declared])}`);
-      }
-      if (lines.length) sections.push(`[[operations]]\ninclude-operation-id = "${op.operationId}"\n${lines.join('\n')}\n`);
-    }
-  return { sections, refusing };
-}
-
-/**
- * Per check: how many test cases passed and failed it; and the operations whose schema-valid
- * (positive) test cases were all answered 404, which no check got past (from the NDJSON report).
- */
-function printCheckFigures(ndjson) {
-  if (!fs.existsSync(ndjson)) return;
-  const figures = new Map();
-  const positive = new Map();
-  for (const line of fs.readFileSync(ndjson, 'utf8').split('\n')) {
-    if (!line.startsWith('{"ScenarioFinished"')) continue;
-    const { recorder } = JSON.parse(line).ScenarioFinished;
-    for (const [id, c] of Object.entries(recorder.cases ?? {})) {
-      const answered = recorder.interactions?.[id]?.response?.status_code;
-      if (answered === undefined || c.value?.meta?.generation?.mode !== 'positive') continue;
-      const seen = positive.get(recorder.label) ?? new Set();
-      positive.set(recorder.label, seen.add(answered));
-    }
-    for (const results of Object.values(recorder.checks ?? {})) {
-      for (const { name, status } of results) {
-        const f = figures.get(name) ?? { passed: 0, failed: 0 };
-        if (status === 'success') f.passed++;
-        else if (status === 'failure') f.failed++;
-        figures.set(name, f);
-      }
-    }
-  }
-  console.log('\nChecks (test cases passed / failed):');
-  for (const [name, f] of [...figures].sort(([a], [b]) => a.localeCompare(b)))
-    console.log(`  ${name.padEnd(30)} ${String(f.passed).padStart(6)} passed  ${String(f.failed).padStart(4)} failed`);
-  const only404 = [...positive].filter(([, seen]) => seen.size === 1 && seen.has(404)).map(([label]) => label);
-  console.log(`\nOperations whose schema-valid test cases were all answered 404: ${only404.length} of ${positive.size}`);
-  for (const label of only404.sort()) console.log(`  ${label}`);
-}
-
 async function main() {
   const extra = process.argv.slice(2);
   ensureSchemathesis();
@@ -347,8 +293,9 @@ async function main() {
     const config = path.join(fuzzDir, 'schemathesis.toml');
     const ndjson = path.join(fuzzDir, 'report', 'last-run.ndjson');
     fs.rmSync(ndjson, { force: true });
-    const settings = await operationSettings(system.base);
-    log(`${settings.refusing} operations declare refusals of schema-valid requests (RouteSpec.refusals)`);
+    const settings = operationSettings(await (await fetch(`${system.base}/openapi.json`)).json());
+    log(`${settings.refusing.length} operations declare refusals of schema-valid requests (RouteSpec.refusals)`);
+    log(`no examples or coverage phase for ${settings.recursiveBodies.length} operations (a recursive body schema): ${settings.recursiveBodies.join(', ')}`);
     fs.writeFileSync(
       config,
       `[parameters]\n${Object.entries(ids)
@@ -371,6 +318,13 @@ async function main() {
       'ensure_resource_availability',
       '--max-examples',
       process.env.FUZZ_MAX_EXAMPLES || '50',
+      // Hypothesis's "data generation is too slow" stops an operation's fuzzing with an error, not a
+      // failure of Bindery: on a busy machine it came for three operations with large bodies, which
+      // were then not fuzzed (with it suppressed, they were, in 78 s).
+      '--suppress-health-check',
+      'too_slow',
+      '--request-timeout',
+      process.env.FUZZ_REQUEST_TIMEOUT || String(REQUEST_TIMEOUT_S),
       '--workers',
       process.env.FUZZ_WORKERS || '2',
       '--report',
@@ -387,7 +341,7 @@ async function main() {
       const child = spawn(bin('schemathesis'), args, { stdio: 'inherit', env: { ...process.env, NO_COLOR: process.env.NO_COLOR ?? '' } });
       child.once('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
     });
-    printCheckFigures(ndjson);
+    if (fs.existsSync(ndjson)) printRunFigures(runFigures(fs.readFileSync(ndjson, 'utf8')));
     const crashed = system.crashed();
     if (crashed.length) {
       log(`these processes died during the run: ${crashed.join(', ')} (see .cache/fuzz/logs)`);

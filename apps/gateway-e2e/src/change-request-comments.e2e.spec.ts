@@ -213,6 +213,26 @@ describe('change request comments and replies through the gateway', () => {
     expect({ ids: ids(left), count: left.count }).toEqual({ ids: [r1.id], count: 1 });
   });
 
+  it('declares the reactions it refuses: one holding a NUL character is refused (400) and outside the served schema', async () => {
+    const cr = await changeRequest();
+    const comment = await postComment(as.admin, spaceId, cr.id);
+    const reply = expectStatus('post reply', await as.admin.post(repliesPath(spaceId, cr.id, comment.id), { body: { markdown: 'An answer.' } }), 200).body;
+    const nul = 'ok\u0000';
+    for (const path of [commentPath(spaceId, cr.id, comment.id), replyPath(spaceId, cr.id, comment.id, reply.id)])
+      for (const field of ['addedReactions', 'removedReactions']) {
+        const res = await as.admin.put(path, { [field]: [nul] });
+        expect([path, field, res.status]).toEqual([path, field, 400]);
+      }
+    // the fuzzer found such requests valid by the served document: its reaction pattern leaves out NUL now
+    const doc = expectStatus('openapi', await as.read.get('/openapi.json'), 200).body;
+    const template = '/v1/spaces/{spaceId}/change-requests/{changeRequestId}/comments/{commentId}';
+    for (const path of [template, `${template}/replies/{commentReplyId}`])
+      for (const field of ['addedReactions', 'removedReactions']) {
+        const item = doc.paths[path].put.requestBody.content['application/json'].schema.properties[field].items;
+        expect([path, field, new RegExp(item.pattern, 'u').test(nul), new RegExp(item.pattern, 'u').test('👍')]).toEqual([path, field, false, true]);
+      }
+  });
+
   it('adds and removes reactions: one per user and emoji, counted, with who reacted', async () => {
     const cr = await changeRequest();
     const comment = await postComment(as.admin, spaceId, cr.id);

@@ -113,7 +113,7 @@ describe('Idempotency-Key on creates and merges', () => {
     expect((await admin.get(`/v1/spaces/${space.id}`)).body.revision).toBe(merged.body.revision);
   });
 
-  it('declares the header and its 422 on exactly the creates and the merge in /openapi.json', async () => {
+  it('declares the header, its 422 and its 409 on exactly the creates and the merge in /openapi.json', async () => {
     const doc = (await http(sut.baseUrl).get('/openapi.json')).body;
     const withHeader: string[] = [];
     type Operation = { operationId: string; parameters?: Array<{ in: string; name: string }>; responses: Record<string, unknown> };
@@ -122,6 +122,8 @@ describe('Idempotency-Key on creates and merges', () => {
         const takesKey = op.parameters?.some((p) => p.in === 'header' && p.name === 'Idempotency-Key') ?? false;
         if (takesKey) withHeader.push(`${op.operationId} ${path}`);
         expect([op.operationId, '422' in op.responses]).toEqual([op.operationId, takesKey]);
+        // and the 409 of a retry whose first request was still running when it had to answer
+        if (takesKey) expect([op.operationId, '409' in op.responses]).toEqual([op.operationId, true]);
       }
     expect(withHeader.sort()).toEqual([
       'createChangeRequest /v1/spaces/{spaceId}/change-requests',

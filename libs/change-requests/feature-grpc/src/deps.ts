@@ -1,5 +1,6 @@
 import type { ContentClients } from '@bindery/content/client';
 import { Db, IdempotencyKeys, Transaction, transactionsRelayingEvents } from '@bindery/platform/mongo';
+import { budgetLeft } from '@bindery/platform/grpc';
 import type { RunStore } from '@bindery/platform/runs';
 import { ChangeRequestsRepository, CommentsRepository, RepliesRepository, ReviewsRepository } from '@bindery/change-requests/data-access';
 
@@ -28,7 +29,7 @@ export function changeRequestsDeps(db: Db, eventsRecorded: () => void, content: 
     reviews: new ReviewsRepository(db, eventsRecorded),
     content,
     clock,
-    idempotencyKeys: new IdempotencyKeys(db, { clock }),
+    idempotencyKeys: new IdempotencyKeys(db, { clock, timeLeft: budgetLeft }),
     transaction: transactionsRelayingEvents(db, eventsRecorded),
   };
 }

@@ -1,5 +1,5 @@
 import { Db, IdempotencyKeys, transactionsRelayingEvents } from '@bindery/platform/mongo';
-import { TrailingCache } from '@bindery/platform/grpc';
+import { budgetLeft, TrailingCache } from '@bindery/platform/grpc';
 import type { CollectionRecord, GrantRecord } from '@bindery/content/domain';
 import {
   ChangeRequestItems,
@@ -44,7 +44,7 @@ export function composeContent(
     changeRequestItems: new ChangeRequestItems(db),
     teams: new TeamsDirectory(db, (organizationId, teamIds) => accessSource.liveTeams(organizationId, teamIds)),
     access: createOrgAccessProjection(db, { source: accessSource, cacheMs }),
-    idempotencyKeys: new IdempotencyKeys(db, { clock }),
+    idempotencyKeys: new IdempotencyKeys(db, { clock, timeLeft: budgetLeft }),
     clock,
     // Changes under one parent or one organization's tree run one after the other: allow a queue of them.
     // At commit, the events are relayed and what the transaction may have changed is forgotten.

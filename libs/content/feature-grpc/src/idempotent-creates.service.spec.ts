@@ -5,6 +5,8 @@ import { startServiceUnderTest, ServiceUnderTest } from '@bindery/shared/testing
 import type { ContentDeps } from './content-deps';
 import { contentServiceWith } from './content-server';
 import { identityStandIn } from '@bindery/identity/projection';
+import { IDEMPOTENCY_KEY_BUSY, IDEMPOTENCY_KEYS } from '@bindery/platform/mongo';
+import { contentV1 } from '@bindery/shared/contracts';
 
 const org = `org-${randomBytes(3).toString('hex')}`;
 const alice = { userId: `alice-${randomBytes(3).toString('hex')}`, isInstanceAdmin: false };
@@ -69,6 +71,26 @@ describe('creates with an idempotency key (in process, real MongoDB)', () => {
     await expect(clients.collections.createCollection({ organizationId: org, title: 'Keyed' }, { caller: alice, idempotencyKey: k })).rejects.toMatchObject({
       kind: 'unprocessable',
     });
+  });
+
+  test('a retry while the first attempt still runs waits for it until its own deadline, then answers conflict (409)', async () => {
+    const k = key();
+    const first = await clients.spaces.createSpace({ organizationId: org, title: 'Slow' }, { caller: alice, idempotencyKey: k });
+    // as if the first attempt were still running (in another process, its claim renewed): its record back to running
+    const keys = service.running.mongo.db.collection(IDEMPOTENCY_KEYS);
+    const { modifiedCount } = await keys.updateOne(
+      { key: k },
+      { $set: { state: 'running', token: 'elsewhere', claimedUntil: new Date(Date.now() + 3600_000) }, $unset: { answer: '' } },
+    );
+    expect(modifiedCount).toBe(1);
+    const started = Date.now();
+    await expect(
+      clients.spaces.createSpace({ organizationId: org, title: 'Slow' }, { caller: alice, idempotencyKey: k, deadline: new Date(started + 1500) }),
+    ).rejects.toMatchObject({ kind: 'conflict', message: IDEMPOTENCY_KEY_BUSY });
+    expect(Date.now() - started).toBeLessThan(1500);
+    // once the first attempt has answered, the retry answers its space
+    await keys.updateOne({ key: k }, { $set: { state: 'done', answer: JSON.stringify(contentV1.Space.toJSON(first)) } });
+    expect((await clients.spaces.createSpace({ organizationId: org, title: 'Slow' }, { caller: alice, idempotencyKey: k })).id).toBe(first.id);
   });
 
   test('on a database of an earlier version, start drops the unique index of keys on spaces and collections', async () => {

@@ -2,7 +2,7 @@ import { componentSchemasFor } from './official-schemas';
 import { JsonSchema, openApiPath, RouteRegistry } from './route-registry';
 import type { RawRoute } from './raw-routes';
 import { SESSION_COOKIE } from './session-cookie';
-import { IDEMPOTENCY_KEY_PARAMETER, IDEMPOTENCY_KEY_REFUSAL } from './idempotency-key';
+import { IDEMPOTENCY_KEY_PARAMETER, IDEMPOTENCY_KEY_REFUSALS } from './idempotency-key';
 import { JSON_VALUE_ID, jsonValueSchema } from './schemas';
 import { documentComponentRef, documentComponents } from './document-schema';
 
@@ -50,7 +50,7 @@ export function buildOpenApiDocument(registry: RouteRegistry, publicUrl: string,
     };
     for (const a of r.alternatives ?? [])
       responses[a.status] = a.schema ? { description: a.description, content: { 'application/json': { schema: a.schema } } } : { description: a.description };
-    for (const f of [...(r.refusals ?? []), ...(r.idempotent ? [IDEMPOTENCY_KEY_REFUSAL] : [])])
+    for (const f of [...(r.refusals ?? []), ...(r.idempotent ? IDEMPOTENCY_KEY_REFUSALS : [])])
       responses[f.status] = {
         description: f.description,
         ...(f.status === 429 ? { headers: RETRY_AFTER } : {}),

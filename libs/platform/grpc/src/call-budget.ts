@@ -47,6 +47,15 @@ export function incomingDeadline(): number | undefined {
   return deadline === undefined || deadline === Infinity ? undefined : deadline;
 }
 
+/**
+ * The ms the call being served has left to answer in before its caller gives up (its deadline less
+ * the margin the answer needs to travel back), if it has a deadline.
+ */
+export function budgetLeft(): number | undefined {
+  const deadline = incomingDeadline();
+  return deadline === undefined ? undefined : deadline - DEADLINE_MARGIN_MS - now();
+}
+
 /** True when the call being served has a deadline and it has passed. */
 export function budgetSpent(deadline: number | undefined = incomingDeadline()): boolean {
   return deadline !== undefined && deadline <= now();

@@ -1,6 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
 import type { Collection, Db, IndexDescription } from 'mongodb';
-import { unprocessable } from '@bindery/platform/errors';
+import { conflict, unprocessable } from '@bindery/platform/errors';
 import type { IdempotencyMark } from '@bindery/shared/ids';
 import { isDuplicateKey } from './mongo';
 
@@ -10,8 +10,14 @@ export const IDEMPOTENCY_KEYS = 'idempotency_keys';
 /** How long a key is remembered after its first use. */
 export const IDEMPOTENCY_KEY_TTL_MS = 24 * 3600_000;
 
-/** How long a first use holds its key before another attempt may take it over (its process died). */
+/**
+ * How long a first use holds its key before another attempt may take it over (its process died). A
+ * running attempt renews its claim every third of this while the operation runs, however long it takes.
+ */
 export const IDEMPOTENCY_CLAIM_MS = 60_000;
+
+/** What a repeated use answers when the first use is still running when its own deadline comes. */
+export const IDEMPOTENCY_KEY_BUSY = 'The request first made with this Idempotency-Key is still running: retry it later.';
 
 /** MongoDB's TTL monitor deletes a key once `expiresAt` has passed (within a minute or so of it). */
 export const IDEMPOTENCY_KEY_INDEXES: Record<string, IndexDescription[]> = {
@@ -46,6 +52,14 @@ export interface IdempotencyKeysOptions {
   clock?: () => number;
   ttlMs?: number;
   claimMs?: number;
+  /** how often (real ms) a running attempt renews its claim; a third of claimMs by default */
+  renewEveryMs?: number;
+  /**
+   * The ms the call being served has left to answer in (none: no deadline), read when `once` starts;
+   * a repeated use waiting for a running first use stops waiting then (the service passes its gRPC
+   * call budget: budgetLeft).
+   */
+  timeLeft?: () => number | undefined;
 }
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -63,12 +77,16 @@ export class IdempotencyKeys {
   private readonly clock: () => number;
   private readonly ttlMs: number;
   private readonly claimMs: number;
+  private readonly renewEveryMs: number;
+  private readonly timeLeft: () => number | undefined;
 
   constructor(db: Db, options: IdempotencyKeysOptions = {}) {
     this.keys = db.collection<KeyRecord>(IDEMPOTENCY_KEYS);
     this.clock = options.clock ?? Date.now;
     this.ttlMs = options.ttlMs ?? IDEMPOTENCY_KEY_TTL_MS;
     this.claimMs = options.claimMs ?? IDEMPOTENCY_CLAIM_MS;
+    this.renewEveryMs = options.renewEveryMs ?? Math.max(1, Math.floor(this.claimMs / 3));
+    this.timeLeft = options.timeLeft ?? (() => undefined);
   }
 
   /** Runs `operation` at most once per (caller, key) while the key lives; without a mark it just runs. */
@@ -77,6 +95,8 @@ export class IdempotencyKeys {
     const id = createHash('sha256')
       .update(JSON.stringify([mark.by, mark.key]))
       .digest('base64url');
+    const left = this.timeLeft();
+    const giveUpAt = left === undefined ? Infinity : this.clock() + left;
     let wait = 10;
     for (;;) {
       const now = this.clock();
@@ -86,8 +106,9 @@ export class IdempotencyKeys {
         if (live.method !== method || live.request !== mark.request) throw unprocessable('This Idempotency-Key was already used with a different request.');
         if (live.state === 'done') return codec.fromJSON(JSON.parse(live.answer ?? 'null'));
         if (live.claimedUntil.getTime() > now) {
-          // another attempt is running it: its answer is ours
-          await pause(wait);
+          // another attempt is running it: its answer is ours, if it comes before our deadline
+          if (now >= giveUpAt) throw conflict(IDEMPOTENCY_KEY_BUSY);
+          await pause(Math.min(wait, Math.max(1, giveUpAt - now)));
           wait = Math.min(wait * 2, 200);
           continue;
         }
@@ -95,18 +116,43 @@ export class IdempotencyKeys {
       const token = await this.claim(id, found, live, method, mark, now);
       if (!token) continue;
       let answer: R;
+      const renewal = this.renewing(id, token);
       try {
         answer = await operation();
       } catch (err) {
+        renewal.stop();
         // nothing was done (or it failed): the key is free again
         await this.keys.deleteOne({ _id: id, token }).catch(() => undefined);
         throw err;
       }
+      renewal.stop();
       // The work is done: its answer is the caller's even if it cannot be recorded (a retry then finds the
       // claim, waits for it to run out and runs the operation again, as after a crash).
       await this.keys.updateOne({ _id: id, token }, { $set: { state: 'done', answer: JSON.stringify(codec.toJSON(answer)) } }).catch(() => undefined);
       return answer;
     }
+  }
+
+  /**
+   * Keeps the attempt's claim alive while its operation runs (each renewal: claimMs from now), so that
+   * a long operation is not taken over and run a second time; it stops at the first renewal that
+   * finds the claim gone (done, failed, or taken over after this process stalled past it).
+   */
+  private renewing(id: string, token: string): { stop(): void } {
+    let renewal: Promise<void> | undefined;
+    const timer = setInterval(() => {
+      renewal ??= this.keys
+        .updateOne({ _id: id, token, state: 'running' }, { $set: { claimedUntil: new Date(this.clock() + this.claimMs) } })
+        .then(
+          (r) => {
+            if (!r.matchedCount) clearInterval(timer);
+          },
+          () => undefined, // the next renewal tries again
+        )
+        .finally(() => (renewal = undefined));
+    }, this.renewEveryMs);
+    timer.unref();
+    return { stop: () => clearInterval(timer) };
   }
 
   /** Takes the key for an attempt: a new record, or one expired or abandoned; answers the attempt's token, or none if another took it first. */
