@@ -4,6 +4,7 @@ import type { contentV1 } from '@bindery/shared/contracts';
 import { sitesPublishedV1 as pb } from '@bindery/shared/contracts';
 import { loadShownItems } from '@bindery/sites/data-access';
 import {
+  audienceSpaceIds,
   conditionVisitor,
   decodeSegments,
   locateInSite,
@@ -238,6 +239,7 @@ export async function resolveUrl(deps: SitesDeps, url: string, visitorClaims: pb
     shareLinkId,
     visitor: { verified: !!verified, claims: visitor.claims },
     notAfter: verified?.expiresAt,
+    content: { siteSpaceId: located.siteSpace._id, siteSectionId: located.section?._id, spaceId: space.id, spaceIds: audienceSpaceIds(shown, visitor) },
   });
   const reply: pb.PublishedSiteContent = {
     organizationId: site.organizationId,
