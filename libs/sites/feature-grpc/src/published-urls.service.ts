@@ -156,7 +156,7 @@ async function admitted(deps: SitesDeps, site: SiteRecord, shareKey: string | un
 }
 
 /**
- * ResolvePublishedUrl, for any authenticated caller (site tokens are refused by the registration):
+ * ResolvePublishedUrl, for anyone, with or without a caller (site tokens are refused by the registration):
  * the URL alone decides, with the visitor it names — never the caller's own rights — so a
  * renderer's answer is the visitor's. In order:
  * 1. the site: of the basename in the organization the URL names (under the reader's URL or at the
