@@ -87,6 +87,53 @@ describe('the published-URL resolver (real system)', () => {
     expect((await reader.post('/v1/urls/published', { url: s.url })).status).toBe(403);
   });
 
+  /** What a JWT reader such as jwt-decode does with a token: the second of three dot-separated parts, base64url JSON. */
+  const jwtPayload = (token: string): Json => {
+    const parts = token.split('.');
+    expect(parts).toHaveLength(3);
+    return JSON.parse(Buffer.from(parts[1], 'base64url').toString('utf8'));
+  };
+
+  it("resolves without any token, as GitBook's resolver does for its renderer: a public site opens, with a site token that reads as a JWT and reads the site", async () => {
+    const anonymous = http(sut.baseUrl);
+    const s = await site([space.handbook], 'public');
+    const res = await anonymous.post('/v1/urls/published', { url: `${s.url}/getting-started` });
+    expect(res.status).toBe(200);
+    assertMatchesSpec('0.202.0', 'post', RESOLVE, 200, res.body);
+    expect(res.body).toMatchObject({ organization: orgId, site: s.id, space: space.handbook, pathname: 'getting-started' });
+    const before = Math.floor(Date.now() / 1000);
+    const payload = jwtPayload(res.body.apiToken);
+    expect(payload).toMatchObject({ kind: 'site', organization: orgId, site: s.id, siteSpace: s.siteSpaceIds[0], space: space.handbook, spaces: [space.handbook] });
+    expect(payload.exp).toBeGreaterThan(before);
+    expect(payload.exp).toBeLessThanOrEqual(before + 3601);
+    expect(payload.claims).toBeUndefined();
+    const page = await readerOf(res.body).get(`/v1/spaces/${space.handbook}/content/path/getting-started`);
+    expect(page.status).toBe(200);
+    // the claims a visitor sends ride in the token for the renderer to read
+    const withClaims = await anonymous.post('/v1/urls/published', { url: s.url, visitor: { unsignedClaims: { plan: 'pro' } } });
+    expect(withClaims.status).toBe(200);
+    expect(jwtPayload(withClaims.body.apiToken).claims).toEqual({ unsigned: { plan: 'pro' } });
+    // a token sent is still checked
+    expect((await http(sut.baseUrl, 'gb_api_this-token-was-never-issued').post('/v1/urls/published', { url: s.url })).status).toBe(401);
+  });
+
+  it('without a token, an unpublished, share-link (no key) or visitor-auth (no visitor) site answers exactly as a URL that names no site', async () => {
+    const anonymous = http(sut.baseUrl);
+    const unpublished = await site([space.handbook], 'public');
+    expect((await admin.post(`/v1/orgs/${orgId}/sites/${unpublished.id}/unpublish`)).status).toBe(200);
+    const shareLink = await site([space.handbook], 'share-link');
+    await createShareLink(admin, orgId, shareLink.id);
+    const visitorAuth = await site([space.handbook], 'visitor-auth');
+    const answer = async (url: string) => {
+      const res = await anonymous.post('/v1/urls/published', { url });
+      return { status: res.status, body: res.body };
+    };
+    const nothing = await answer(`${unpublished.url}-never-created/getting-started`);
+    expect(nothing.status).toBe(404);
+    assertErrorBody(nothing.status, nothing.body);
+    for (const s of [unpublished, shareLink, visitorAuth]) expect({ site: s.id, ...(await answer(`${s.url}/getting-started`)) }).toEqual({ site: s.id, ...nothing });
+  });
+
   it('a share-link site resolves only with an active key in the URL, never echoing it; an unpublished site never', async () => {
     const s = await site([space.handbook], 'share-link');
     const link = await createShareLink(admin, orgId, s.id);

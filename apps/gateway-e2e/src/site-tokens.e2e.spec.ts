@@ -181,9 +181,10 @@ describe('site tokens (real system)', () => {
   it('a tampered or unknown site token is 401, and API tokens are untouched by the prefix', async () => {
     const site = await publishedSite([space.published]);
     const { token } = await tokenOf(site);
-    const [signed, signature] = token.split('.');
-    const payload = JSON.parse(Buffer.from(signed.slice('bsite_'.length), 'base64url').toString());
-    const widened = `bsite_${Buffer.from(JSON.stringify({ ...payload, o: 'another' })).toString('base64url')}.${signature}`;
+    const [header, body, signature] = token.split('.');
+    const signed = `${header}.${body}`;
+    const payload = JSON.parse(Buffer.from(body, 'base64url').toString());
+    const widened = `${header}.${Buffer.from(JSON.stringify({ ...payload, organization: 'another' })).toString('base64url')}.${signature}`;
     for (const bad of [widened, `${signed}.${signature[0] === 'A' ? 'B' : 'A'}${signature.slice(1)}`, 'bsite_nothing']) {
       const res = await http(sut.baseUrl, bad).get(`/v1/spaces/${space.published}`);
       expect(res.status).toBe(401);

@@ -5,13 +5,15 @@
 // With the adapter on, the API recorder hands the renderer a JWT-shaped wrapper of each site token
 // and unwraps it on the way back, so that the rest of what the renderer needs can be seen: the
 // wrapper's payload restates the resolution's answer, its third part carries Bindery's token.
+// Site tokens are now JWT-shaped themselves (`bsite_<header>.<payload>.<signature>`): those pass
+// through unchanged, and the adapter only matters against an instance minting the earlier form.
 
 const b64 = (value) => Buffer.from(typeof value === 'string' ? value : JSON.stringify(value)).toString('base64url');
 const HEADER = b64({ alg: 'none', typ: 'JWT' });
 
 /** Bindery's token payload ({i, s, o, c?, iat, exp}), or null when it is not one of Bindery's site tokens. */
 function binderyPayload(token) {
-  if (typeof token !== 'string' || !token.startsWith('bsite_')) return null;
+  if (typeof token !== 'string' || !token.startsWith('bsite_') || token.split('.').length !== 2) return null;
   try {
     return JSON.parse(Buffer.from(token.slice('bsite_'.length).split('.')[0], 'base64url').toString('utf8'));
   } catch {

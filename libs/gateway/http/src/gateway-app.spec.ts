@@ -39,6 +39,17 @@ describe('gateway app: authentication comes before the body', () => {
         success: { status: 201, description: 'ok' },
         handler: async ({ caller, body: b }) => ({ status: 201, body: { ...(b as object), site: caller.site?.siteId ?? null } }),
       },
+      {
+        method: 'post',
+        path: '/optional',
+        operationId: 'optional',
+        summary: 'anyone; a token sent is checked',
+        tags: [],
+        auth: 'optional',
+        body,
+        success: { status: 201, description: 'ok' },
+        handler: async ({ caller, body: b }) => ({ status: 201, body: { ...(b as object), user: caller?.userId ?? null } }),
+      },
     );
     const app = createGatewayApp({
       registry,
@@ -122,5 +133,19 @@ describe('gateway app: authentication comes before the body', () => {
     expect((await post('/read', invalid, 'site')).status).toBe(400);
     // the route stays open to users
     expect(await post('/read', JSON.stringify({ title: 'fine' }), 'good')).toEqual({ status: 201, body: { title: 'fine', site: null } });
+  });
+
+  it('takes a request without credentials on an optional route, and checks those sent', async () => {
+    const before = authentications;
+    const fine = JSON.stringify({ title: 'fine' });
+    expect(await post('/optional', fine)).toEqual({ status: 201, body: { title: 'fine', user: null } });
+    expect((await post('/optional', invalid)).status).toBe(400);
+    expect(authentications).toBe(before);
+    expect(await post('/optional', fine, 'good')).toEqual({ status: 201, body: { title: 'fine', user: 'u1' } });
+    expect((await post('/optional', fine, 'bad')).status).toBe(401);
+    expect((await post('/optional', fine, 'site')).status).toBe(403);
+    const doc = (await (await fetch(`${base}/openapi.json`)).json()) as { paths: Record<string, Record<string, any>> }; // eslint-disable-line @typescript-eslint/no-explicit-any
+    expect(doc.paths['/optional'].post.security).toEqual([{}, { bearer: [] }, { session: [] }]);
+    expect(doc.paths['/private'].post.security).toBeUndefined();
   });
 });

@@ -39,7 +39,8 @@ export function retryAfterOf(message: string): string {
  * The HTTP edge: authentication, JSON parsing, strict validation, routes, and one error mapping.
  * A route that needs a user authenticates before its body is read: without a valid token the
  * answer is 401 whatever the body is (malformed, oversized or invalid), and no body is parsed for
- * an anonymous caller. Public routes (`auth: 'none'`) parse and validate as usual. A site token's
+ * an anonymous caller. Public routes (`auth: 'none'`) parse and validate as usual; so do routes with
+ * `auth: 'optional'` called without a token or session cookie (with one, it is checked first). A site token's
  * caller is refused 403, also before its body is read, by every route not declared `siteToken`.
  */
 export function createGatewayApp(options: GatewayOptions) {
@@ -71,6 +72,7 @@ export function createGatewayApp(options: GatewayOptions) {
       if (route.auth === 'none') return next();
       // A bearer token wins; without one, the session cookie (state changes only from this origin).
       const session = req.headers.authorization === undefined && options.authenticateSession ? sessionCookieOf(req.headers.cookie) : undefined;
+      if (route.auth === 'optional' && req.headers.authorization === undefined && session === undefined) return next();
       if (session !== undefined && !cookieRequestAllowed(req.method, req.headers, options.publicUrl)) return next(forbidden(CSRF_REFUSAL));
       const resolved = session !== undefined ? options.authenticateSession!(session) : options.authenticate(req.headers.authorization);
       resolved.then((caller) => {

@@ -59,6 +59,8 @@ export function buildOpenApiDocument(registry: RouteRegistry, publicUrl: string,
     const operation: Record<string, unknown> = { operationId: r.operationId, summary: r.summary, tags: r.tags, parameters, responses };
     if (r.description) operation.description = r.description;
     if (r.auth === 'none') operation.security = [];
+    // an empty requirement: no credentials, or either scheme
+    if (r.auth === 'optional') operation.security = [{}, { bearer: [] }, { session: [] }];
     if (r.body) operation.requestBody = { required: !r.bodyOptional, content: { 'application/json': { schema: r.body } } };
     (paths[openApiPath(r.path)] ??= {})[r.method] = withComponentRefs(operation);
   }

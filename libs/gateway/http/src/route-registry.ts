@@ -8,7 +8,7 @@ export type { JsonSchema };
 export type HttpMethod = 'get' | 'post' | 'put' | 'patch' | 'delete';
 
 export interface RequestContext {
-  /** absent only on routes with `auth: 'none'` */
+  /** absent on routes with `auth: 'none'`, and on `auth: 'optional'` ones called without credentials */
   caller: Caller;
   /** when this request's budget runs out; every downstream call uses it */
   deadline: Date;
@@ -39,7 +39,12 @@ export interface RouteSpec {
   /** more than the summary: what is refused or not supported yet, shown in /openapi.json */
   description?: string;
   tags: string[];
-  auth?: 'user' | 'none';
+  /**
+   * Who may call: `user` (the default) a signed-in caller; `none` anyone, no credentials read;
+   * `optional` anyone: credentials sent are checked as on any route (an invalid token is 401, a site
+   * token's caller 403 unless `siteToken`), and a request without any goes on with no caller.
+   */
+  auth?: 'user' | 'none' | 'optional';
   /**
    * A site token's caller may call it: a read of published content, which the service limits to
    * the token's scope (`siteReadable` methods). Every other route answers such a caller 403.

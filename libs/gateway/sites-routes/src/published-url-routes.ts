@@ -71,10 +71,11 @@ export function publishedUrlRoutes(clients: Pick<SitesClients, 'published'>): Ro
       path: '/v1/urls/published',
       operationId: 'resolvePublishedContentByUrl',
       summary:
-        'Resolve a published URL to its site, section, site space, space, revision and page path, with a read-only site token for that audience (any signed-in caller; the URL and the visitor decide)',
+        'Resolve a published URL to its site, section, site space, space, revision and page path, with a read-only site token for that audience (anyone, signed in or not; the URL and the visitor decide)',
       description:
-        'A share-link site resolves only with an active key in the URL (`…/~share/<key>/…`); a visitor-auth site only with `visitor.jwtToken` verified with the site key; sections and site spaces whose condition fails for the visitor are as if absent. Where nothing is found, or the page path names no page, a live redirect of the site answers the redirect variant. 404 for anything not there for the visitor (unpublished, no or deactivated key, unknown site). The share key is never echoed back.',
+        "A share-link site resolves only with an active key in the URL (`…/~share/<key>/…`); a visitor-auth site only with `visitor.jwtToken` verified with the site key; sections and site spaces whose condition fails for the visitor are as if absent. Where nothing is found, or the page path names no page, a live redirect of the site answers the redirect variant. 404 for anything not there for the visitor (unpublished, no or deactivated key, unknown site), the same with or without credentials. No credentials are needed (GitBook's renderer sends none); a token sent is checked as on any route (invalid: 401; a site token: 403). The share key is never echoed back.",
       tags: ['urls'],
+      auth: 'optional',
       body: RESOLVE_BODY,
       success: { status: 200, description: 'The content the URL shows with its site token, or where it redirects', schema: officialResponse('resolvePublishedContentByUrl') },
       refusals: [{ status: 400, description: "`visitor.unsignedClaims` with the verified token's claims is over 4,096 characters of JSON" }],

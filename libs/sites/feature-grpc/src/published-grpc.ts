@@ -12,12 +12,13 @@ type Published = typeof pb.PublishedSitesServiceService;
 
 /**
  * PublishedSitesService. AuthenticateSiteToken is public: the token in the request is the whole
- * credential (the gateway asks before it knows any caller). ResolvePublishedUrl and
- * OpenPublishedUrl take any caller but a site token's: the URL and the visitor decide what it answers. A site token's caller may
+ * credential (the gateway asks before it knows any caller). ResolvePublishedUrl is public too, as
+ * GitBook's resolver is for its renderer: the URL and the visitor decide what it answers, never the
+ * caller. OpenPublishedUrl takes any caller but a site token's (the reader's). A site token's caller may
  * look up its site's redirects and search it.
  */
 export function publishedSitesGrpc(deps: SitesDeps): GrpcRegistration {
-  const handlers: HandlersOf<Published, 'authenticateSiteToken'> = {
+  const handlers: HandlersOf<Published, 'authenticateSiteToken' | 'resolvePublishedUrl'> = {
     resolvePublishedUrl: (req) => resolvePublishedUrl(deps, req),
     openPublishedUrl: (req) => openPublishedUrl(deps, req),
     authenticateSiteToken: (req) => authenticateSiteToken(deps, req.token),
@@ -36,5 +37,5 @@ export function publishedSitesGrpc(deps: SitesDeps): GrpcRegistration {
     getVisitorAuth: (req, { caller }) => visitorAuth(deps, caller, req, false),
     regenerateVisitorAuth: (req, { caller }) => visitorAuth(deps, caller, req, true),
   };
-  return grpcService(pb.PublishedSitesServiceService, handlers, { public: ['authenticateSiteToken'], siteReadable: ['getRedirectBySource', 'searchSite'] });
+  return grpcService(pb.PublishedSitesServiceService, handlers, { public: ['authenticateSiteToken', 'resolvePublishedUrl'], siteReadable: ['getRedirectBySource', 'searchSite'] });
 }

@@ -4,6 +4,7 @@ import type { contentV1 } from '@bindery/shared/contracts';
 import { sitesPublishedV1 as pb } from '@bindery/shared/contracts';
 import { loadShownItems } from '@bindery/sites/data-access';
 import {
+  audienceSpaceIds,
   conditionVisitor,
   decodeSegments,
   locateInSite,
@@ -155,7 +156,7 @@ async function admitted(deps: SitesDeps, site: SiteRecord, shareKey: string | un
 }
 
 /**
- * ResolvePublishedUrl, for any authenticated caller (site tokens are refused by the registration):
+ * ResolvePublishedUrl, for anyone, with or without a caller (site tokens are refused by the registration):
  * the URL alone decides, with the visitor it names — never the caller's own rights — so a
  * renderer's answer is the visitor's. In order:
  * 1. the site: of the basename in the organization the URL names (under the reader's URL or at the
@@ -238,6 +239,7 @@ export async function resolveUrl(deps: SitesDeps, url: string, visitorClaims: pb
     shareLinkId,
     visitor: { verified: !!verified, claims: visitor.claims },
     notAfter: verified?.expiresAt,
+    content: { siteSpaceId: located.siteSpace._id, siteSectionId: located.section?._id, spaceId: space.id, spaceIds: audienceSpaceIds(shown, visitor) },
   });
   const reply: pb.PublishedSiteContent = {
     organizationId: site.organizationId,

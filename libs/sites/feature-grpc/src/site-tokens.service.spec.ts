@@ -90,7 +90,7 @@ describe('site tokens (in process, real MongoDB and Kafka)', () => {
   test("a token minted for a published site answers its scope: the site's live site spaces, no caller needed", async () => {
     const s = await site({ spaces: ['spaceB', 'spaceA', 'spaceA'] });
     const { token, claims } = await mintSiteToken(deps, s);
-    expect(token).toMatch(/^bsite_[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/);
+    expect(token).toMatch(/^bsite_[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/);
     expect(claims).toMatchObject({ siteId: s._id, organizationId: org, iat: T0 / 1000, exp: (T0 + SITE_TOKEN_TTL_MS) / 1000 });
     expect(await authenticate(token)).toEqual({ organizationId: org, siteId: s._id, spaceIds: ['spaceA', 'spaceB'], tokenId: claims.tokenId });
     // the scope follows the site: a space added later is in it at the next authentication
@@ -167,26 +167,70 @@ describe('site tokens (in process, real MongoDB and Kafka)', () => {
     expect(await refusal((await mintSiteToken(deps, s)).token)).toBe('ok');
   });
 
+  /** What a JWT reader such as jwt-decode does: the second of three dot-separated parts, base64url JSON. */
+  const jwtDecode = (token: string, part = 1) => {
+    const parts = token.split('.');
+    if (parts.length !== 3) throw new Error('not a JWT');
+    return JSON.parse(Buffer.from(parts[part], 'base64url').toString('utf8'));
+  };
+
+  test('a token reads as a JWT: the header names HS256, the payload is a SiteAPIToken with exp and claims, and the signature is HMAC-SHA256 of header.payload', async () => {
+    const s = await site();
+    const content = { siteSpaceId: 'ssA', siteSectionId: 'secA', spaceId: 'spaceA', spaceIds: ['spaceA', 'spaceB'] };
+    const { token, claims } = await mintSiteToken(deps, s, { visitor: { verified: true, claims: { plan: 'pro', unsigned: { lang: 'fr' } } }, content });
+    expect(token.startsWith('bsite_')).toBe(true);
+    expect(jwtDecode(token.slice('bsite_'.length), 0)).toEqual({ alg: 'HS256', typ: 'JWT' });
+    expect(jwtDecode(token)).toEqual({
+      kind: 'site',
+      jti: claims.tokenId,
+      organization: org,
+      site: s._id,
+      siteSpace: 'ssA',
+      siteSection: 'secA',
+      space: 'spaceA',
+      spaces: ['spaceA', 'spaceB'],
+      claims: { plan: 'pro', unsigned: { lang: 'fr' } },
+      verifiedVisitor: true,
+      iat: T0 / 1000,
+      exp: (T0 + SITE_TOKEN_TTL_MS) / 1000,
+    });
+    // without the prefix it is an HS256 JWT of the instance's key
+    const [header, payload, signature] = token.slice('bsite_'.length).split('.');
+    const key = await deps.tokens.signingKey(new Date(now).toISOString());
+    expect(createHmac('sha256', key).update(`${header}.${payload}`).digest('base64url')).toBe(signature);
+    // the scope is the site as it is now, never the payload's spaces
+    expect((await authenticate(token)).spaceIds).toEqual([`spA${s._id}`, `spB${s._id}`]);
+  });
+
   test('a tampered, re-signed, truncated or foreign token is refused', async () => {
     const s = await site();
     const other = await site();
     const { token } = await mintSiteToken(deps, s);
-    const [signed, signature] = token.split('.');
-    const payload = JSON.parse(Buffer.from(signed.slice('bsite_'.length), 'base64url').toString());
-    const withPayload = (p: object) => `bsite_${Buffer.from(JSON.stringify(p)).toString('base64url')}`;
+    const [header, body, signature] = token.slice('bsite_'.length).split('.');
+    const signed = `bsite_${header}.${body}`;
+    const payload = jwtDecode(token);
+    const withPayload = (p: object) => `bsite_${header}.${Buffer.from(JSON.stringify(p)).toString('base64url')}`;
+    const withHeader = (h: object) => `bsite_${Buffer.from(JSON.stringify(h)).toString('base64url')}.${body}`;
     const NOT_VALID = 'unauthenticated: The site token is not valid.';
     const cases: Record<string, string> = {
-      // the payload moved to another site (or its expiry pushed), the signature kept
-      'other site': `${withPayload({ ...payload, s: other._id })}.${signature}`,
+      // the payload moved to another site (or its expiry pushed, or its claims changed), the signature kept
+      'other site': `${withPayload({ ...payload, site: other._id })}.${signature}`,
       'later expiry': `${withPayload({ ...payload, exp: payload.exp + 3600 })}.${signature}`,
+      'added claims': `${withPayload({ ...payload, claims: { plan: 'pro' } })}.${signature}`,
+      // another algorithm named in the header: none, or the same one spelled otherwise
+      'alg none': `${withHeader({ alg: 'none', typ: 'JWT' })}.`,
+      'alg none, signature kept': `${withHeader({ alg: 'none', typ: 'JWT' })}.${signature}`,
+      'header respelled': `${withHeader({ typ: 'JWT', alg: 'HS256' })}.${signature}`,
       // a signature's first character changed (the last may only touch padding bits)
       signature: `${signed}.${signature[0] === 'A' ? 'B' : 'A'}${signature.slice(1)}`,
-      'signed with another key': `${signed}.${createHmac('sha256', randomBytes(32)).update(signed).digest('base64url')}`,
+      'signed with another key': `${signed}.${createHmac('sha256', randomBytes(32)).update(`${header}.${body}`).digest('base64url')}`,
       'no signature': signed,
       'empty signature': `${signed}.`,
       'no prefix': token.slice('bsite_'.length),
-      'not base64url': `bsite_!!!.${signature}`,
-      garbage: 'bsite_x.y',
+      'the earlier form (payload.signature)': `bsite_${body}.${signature}`,
+      'a fourth part': `${token}.${signature}`,
+      'not base64url': `bsite_${header}.!!!.${signature}`,
+      garbage: 'bsite_x.y.z',
       empty: '',
     };
     for (const [name, forged] of Object.entries(cases)) expect({ name, answer: await refusal(forged) }).toEqual({ name, answer: NOT_VALID });

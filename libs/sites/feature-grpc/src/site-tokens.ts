@@ -10,17 +10,21 @@ import type { SitesDeps } from './sites-deps';
  * Site tokens: read-only bearer tokens scoped to one published site's spaces, minted by the
  * published-URL resolver, turned back into their scope by AuthenticateSiteToken for the gateway.
  *
- * Form: `bsite_<payload>.<signature>`, both base64url. The payload is compact JSON
- * `{i: tokenId, s: siteId, o: organizationId, l?: shareLinkId, v?: 1, c?: claims, iat, exp}`
- * (seconds since the epoch; `v`: minted for a verified visitor token, `c`: the claims the visitor's
- * conditions were evaluated with); the signature is HMAC-SHA256 of `bsite_<payload>` with the
- * instance's signing key, kept in the sites database (SiteTokenStore). Nothing about a token is
- * stored: a token holds while its signature and expiry do, its site exists and is published, and it
+ * Form: `bsite_<header>.<payload>.<signature>`, all three base64url: with the `bsite_` prefix taken
+ * off, an HS256 JSON Web Token. The header is `{"alg":"HS256","typ":"JWT"}`; the payload is JSON in
+ * the shape of GitBook's SiteAPIToken (0.202.0): `{kind: 'site', jti, organization, site, siteSpace?,
+ * siteSection?, space?, spaces, claims?, shareLink?, verifiedVisitor?, iat, exp}` (seconds since the
+ * epoch; `spaces` the site's spaces for this audience when minted, `claims` the claims the visitor's
+ * conditions were evaluated with, `verifiedVisitor` minted for a verified visitor token, `shareLink`
+ * the share link it was minted through); the signature is HMAC-SHA256 of `<header>.<payload>` (the
+ * prefix off) with the instance's signing key, kept in the sites database (SiteTokenStore). The
+ * payload's `spaces`, `siteSpace` and `space` tell a renderer what it was minted for; the scope is
+ * never read from them. Nothing about a token is stored: a token holds while its signature and expiry do, its site exists and is published, and it
  * still opens the site as the site is now — a share-link site only through its share link, which
  * must be active; a visitor-auth site only for a verified visitor — checked at every authentication,
  * so unpublishing the site, deactivating the link or changing the visibility ends it (within the
  * gateway's SITE_TOKEN_CACHE_MS). Its scope is the site's spaces for that audience now (conditions
- * evaluated with `c`).
+ * evaluated with `claims`).
  *
  * Tokens are secrets: never logged, put in an error message or an event.
  */
@@ -38,10 +42,20 @@ export interface SiteTokenClaims {
   verifiedVisitor?: boolean;
   /** the visitor's claims (signed at the top, `unsigned` below): the conditions' input */
   visitorClaims?: Record<string, unknown>;
+  /** what the resolver opened when it minted the token (GitBook's siteSpace, siteSection, space, spaces) */
+  content?: MintedContent;
   /** issued at, seconds since the epoch */
   iat: number;
   /** expires at, seconds since the epoch */
   exp: number;
+}
+
+/** What a token was minted to render: the site space, its section, its space, and the site's spaces for the audience. */
+export interface MintedContent {
+  siteSpaceId: string;
+  siteSectionId?: string;
+  spaceId: string;
+  spaceIds: string[];
 }
 
 type Deps = Pick<SitesDeps, 'tokens' | 'sites' | 'clock'>;
@@ -62,6 +76,9 @@ function signingKey(deps: Deps): Promise<Buffer> {
   return key;
 }
 
+/** The one header every site token has (compared as it is written: no other algorithm is taken). */
+const HEADER = Buffer.from(JSON.stringify({ alg: 'HS256', typ: 'JWT' })).toString('base64url');
+
 const sign = (key: Buffer, signed: string) => createHmac('sha256', key).update(signed).digest();
 
 export interface MintOptions {
@@ -69,6 +86,8 @@ export interface MintOptions {
   shareLinkId?: string;
   /** the visitor: whether their visitor token was verified, and the claims conditions see */
   visitor?: { verified: boolean; claims?: Record<string, unknown> };
+  /** what the resolver opened (carried in the payload for renderers) */
+  content?: MintedContent;
   /** validity from now (default SITE_TOKEN_TTL_MS) */
   ttlMs?: number;
   /** an expiry the token must not outlive (a visitor token's), in milliseconds since the epoch */
@@ -97,39 +116,48 @@ export async function mintSiteToken(deps: Deps, site: Pick<SiteRecord, '_id' | '
     ...(options.shareLinkId ? { shareLinkId: options.shareLinkId } : {}),
     ...(options.visitor?.verified ? { verifiedVisitor: true } : {}),
     ...(visitorClaims ? { visitorClaims } : {}),
+    ...(options.content ? { content: options.content } : {}),
     iat,
     exp,
   };
-  const compact = {
-    i: claims.tokenId,
-    s: claims.siteId,
-    o: claims.organizationId,
-    ...(claims.shareLinkId ? { l: claims.shareLinkId } : {}),
-    ...(claims.verifiedVisitor ? { v: 1 } : {}),
-    ...(claims.visitorClaims ? { c: claims.visitorClaims } : {}),
+  const payload = {
+    kind: 'site',
+    jti: claims.tokenId,
+    organization: claims.organizationId,
+    site: claims.siteId,
+    ...(options.content
+      ? {
+          siteSpace: options.content.siteSpaceId,
+          ...(options.content.siteSectionId ? { siteSection: options.content.siteSectionId } : {}),
+          space: options.content.spaceId,
+        }
+      : {}),
+    spaces: options.content?.spaceIds ?? [],
+    ...(claims.visitorClaims ? { claims: claims.visitorClaims } : {}),
+    ...(claims.shareLinkId ? { shareLink: claims.shareLinkId } : {}),
+    ...(claims.verifiedVisitor ? { verifiedVisitor: true } : {}),
     iat: claims.iat,
     exp: claims.exp,
   };
-  const signed = `${SITE_TOKEN_PREFIX}${Buffer.from(JSON.stringify(compact)).toString('base64url')}`;
-  return { token: `${signed}.${sign(await signingKey(deps), signed).toString('base64url')}`, claims };
+  const signed = `${HEADER}.${Buffer.from(JSON.stringify(payload)).toString('base64url')}`;
+  return { token: `${SITE_TOKEN_PREFIX}${signed}.${sign(await signingKey(deps), signed).toString('base64url')}`, claims };
 }
 
 const NOT_VALID = 'The site token is not valid.';
-/** the longest token: the claims' bound, base64url, with room for the rest */
-const SITE_TOKEN_MAX = 8192;
+/** the longest token: the claims' bound and a few hundred space ids, base64url, with room for the rest */
+const SITE_TOKEN_MAX = 16384;
 const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
 const B64URL = /^[A-Za-z0-9_-]+$/;
-const optionalString = (v: unknown) => v === undefined || (typeof v === 'string' && v.length > 0);
+const isId = (v: unknown): v is string => typeof v === 'string' && v.length > 0;
+const optionalId = (v: unknown) => v === undefined || isId(v);
 
 /** The claims of a token signed with this instance's key and not expired; throws unauthenticated otherwise. */
 export async function verifySiteToken(deps: Deps, token: string): Promise<SiteTokenClaims> {
   if (!token.startsWith(SITE_TOKEN_PREFIX) || token.length > SITE_TOKEN_MAX) throw unauthenticated(NOT_VALID);
-  const dot = token.lastIndexOf('.');
-  const signed = token.slice(0, dot);
-  const payload = signed.slice(SITE_TOKEN_PREFIX.length);
-  const signature = token.slice(dot + 1);
-  if (dot < 0 || !B64URL.test(payload) || !B64URL.test(signature)) throw unauthenticated(NOT_VALID);
-  const expected = sign(await signingKey(deps), signed);
+  const parts = token.slice(SITE_TOKEN_PREFIX.length).split('.');
+  if (parts.length !== 3 || parts[0] !== HEADER || !B64URL.test(parts[1]) || !B64URL.test(parts[2])) throw unauthenticated(NOT_VALID);
+  const [, payload, signature] = parts;
+  const expected = sign(await signingKey(deps), `${HEADER}.${payload}`);
   const given = Buffer.from(signature, 'base64url');
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) throw unauthenticated(NOT_VALID);
   let c: Record<string, unknown>;
@@ -139,22 +167,34 @@ export async function verifySiteToken(deps: Deps, token: string): Promise<SiteTo
     throw unauthenticated(NOT_VALID);
   }
   const wellFormed =
-    c !== null &&
-    typeof c === 'object' &&
-    [c.i, c.s, c.o].every((v) => typeof v === 'string' && v.length > 0) &&
-    optionalString(c.l) &&
-    (c.v === undefined || c.v === 1) &&
-    (c.c === undefined || isObject(c.c)) &&
+    isObject(c) &&
+    c.kind === 'site' &&
+    [c.jti, c.organization, c.site].every(isId) &&
+    [c.siteSpace, c.siteSection, c.space, c.shareLink].every(optionalId) &&
+    Array.isArray(c.spaces) &&
+    c.spaces.every(isId) &&
+    (c.verifiedVisitor === undefined || c.verifiedVisitor === true) &&
+    (c.claims === undefined || isObject(c.claims)) &&
     Number.isInteger(c.iat) &&
     Number.isInteger(c.exp);
   if (!wellFormed) throw unauthenticated(NOT_VALID);
   const claims: SiteTokenClaims = {
-    tokenId: c.i as string,
-    siteId: c.s as string,
-    organizationId: c.o as string,
-    ...(c.l ? { shareLinkId: c.l as string } : {}),
-    ...(c.v === 1 ? { verifiedVisitor: true } : {}),
-    ...(c.c ? { visitorClaims: c.c as Record<string, unknown> } : {}),
+    tokenId: c.jti as string,
+    siteId: c.site as string,
+    organizationId: c.organization as string,
+    ...(c.shareLink ? { shareLinkId: c.shareLink as string } : {}),
+    ...(c.verifiedVisitor ? { verifiedVisitor: true } : {}),
+    ...(c.claims ? { visitorClaims: c.claims as Record<string, unknown> } : {}),
+    ...(c.siteSpace && c.space
+      ? {
+          content: {
+            siteSpaceId: c.siteSpace as string,
+            ...(c.siteSection ? { siteSectionId: c.siteSection as string } : {}),
+            spaceId: c.space as string,
+            spaceIds: c.spaces as string[],
+          },
+        }
+      : {}),
     iat: c.iat as number,
     exp: c.exp as number,
   };
