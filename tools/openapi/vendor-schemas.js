@@ -68,6 +68,17 @@ const OPENAPI_FILESYSTEM = {
  */
 const ERRATA = [
   {
+    component: 'CustomizationThemeMode',
+    note:
+      "Completed: a published site's customizations follow 0.202.0 (GitBook's renderer reads them with it), whose " +
+      "default theme mode may also be `system` (the visitor's own preference, the default here); 0.130.0 lists light and dark only.",
+    apply(schema) {
+      if (!Array.isArray(schema.enum) || schema.enum.includes('system')) return false;
+      schema.enum = [...schema.enum, 'system'];
+      return true;
+    },
+  },
+  {
     component: 'SiteRedirectDestination',
     note:
       'Completed: site redirects follow 0.202.0 (they are not in the API reference), whose destinations also include ' +

@@ -127,7 +127,7 @@ describe("GitBook renderer's reads: a revision's changes and embeds (site tokens
     expect(ctx.shapes).toEqual([]);
   }, 120_000);
 
-  it("a revision's changes, official (0.202.0) for a site token and a member; a first revision's pages created; a merge names its change request to members only", async () => {
+  it("a revision's changes, official (0.202.0) for a site token and a member; a first revision's pages created; a merge names its change request", async () => {
     const path = '/spaces/{spaceId}/revisions/{revisionId}/changes';
     const changes = (revisionId: string, who: Who, query = '') => clients[who].get(`/v1/spaces/${ctx.spaceId}/revisions/${revisionId}/changes${query}`);
     const edited = await changes(ctx.revisionId, 'siteToken', '?metadata=false&computed=false');
@@ -158,7 +158,21 @@ describe("GitBook renderer's reads: a revision's changes and embeds (site tokens
     expect(asMember.body.changes.map((c: { type: string; page: { title: string } }) => [c.type, c.page.title])).toEqual([['page_created', 'Upgrading']]);
     const asSite = await changes(merged.revision, 'siteToken');
     assertMatchesSpec('0.202.0', 'get', path, 200, asSite.body);
-    expect(asSite.body).toEqual({ changes: asMember.body.changes });
+    // the same change request, its people named without their addresses (identity's rule for site tokens)
+    expect(asSite.body).toMatchObject({ changes: asMember.body.changes, mergedFrom: { id: cr.id, number: cr.number, createdBy: { id: asMember.body.mergedFrom.createdBy.id } } });
+    expect(JSON.stringify(asSite.body)).not.toContain('@example.com');
+
+    // the merge revision by id (getRevisionById, as GitBook's renderer asks it): a site token reads it, its change request named
+    const revisionPath = '/spaces/{spaceId}/revisions/{revisionId}';
+    const byId = (who: Who) => clients[who].get(`/v1/spaces/${ctx.spaceId}/revisions/${merged.revision}?metadata=true`);
+    const revisionAsSite = await byId('siteToken');
+    expect(revisionAsSite.status).toBe(200);
+    assertMatchesSpec('0.202.0', 'get', revisionPath, 200, revisionAsSite.body);
+    assertMatchesSpec('0.130.0', 'get', revisionPath, 200, revisionAsSite.body);
+    expect(revisionAsSite.body).toMatchObject({ id: merged.revision, type: 'merge', mergedFrom: { id: cr.id, number: cr.number, status: 'merged' } });
+    const revisionAsMember = await byId('read');
+    expect({ ...revisionAsSite.body, mergedFrom: undefined }).toEqual({ ...revisionAsMember.body, mergedFrom: undefined });
+    expect(JSON.stringify(revisionAsSite.body)).not.toContain('@example.com');
   });
 
   it('an embed, official (0.202.0): link from OpenGraph, rich with the oEmbed html; fetched once per URL', async () => {

@@ -7,8 +7,8 @@ import { CALLERS, callerClients, Caller, Client, matrixMismatches, MatrixRow } f
 import { seedReusableContents, SeededReusableContents } from './reusable-content-fixtures';
 import { createPublishedSite, siteToken } from './site-fixtures';
 
-type Who = Caller | 'siteToken' | 'otherOrgSiteToken';
-const WHO: Who[] = [...CALLERS, 'siteToken', 'otherOrgSiteToken'];
+type Who = Caller | 'siteToken' | 'otherSiteToken' | 'otherOrgSiteToken';
+const WHO: Who[] = [...CALLERS, 'siteToken', 'otherSiteToken', 'otherOrgSiteToken'];
 
 interface Ctx {
   spaceId: string;
@@ -24,34 +24,41 @@ const R = (id: string, x: Ctx) => `/v1/spaces/${id}/revisions/${x.seeded.revisio
 // Reading of the expectations. Readers of the space read a page's document and meta links: every
 // member with a role (the space inherits the organization's roles); a guest without a grant and
 // another organization's admin get the 404 of a space that does not exist; a bad token or none,
-// 401. A site token of a published site holding the space reads them like a reader; a site token of
-// another organization's site sees no such space (404). A change request's content is for members
+// 401. A site token of a published site holding the space reads them like a reader, the revision by id
+// included (GitBook's renderer asks it with metadata=true); a site token of another site of the
+// organization, not holding the space, or of another organization's site sees no such space (404). A change request's content is for members
 // only: a site token is refused before any service is asked (403).
-//                                               admin create review edit comment read guest stranger bad none site otherOrgSite
+//                                               admin create review edit comment read guest stranger bad none site otherSite otherOrgSite
 const ROWS: Array<{ name: string; path: Path; spec: string; expect: number[] }> = [
+  {
+    name: 'GET revisions/{revisionId}?metadata=true (getRevisionById)',
+    path: (id, x) => `${R(id, x)}?metadata=true`,
+    spec: '/spaces/{spaceId}/revisions/{revisionId}',
+    expect: [200, 200, 200, 200, 200, 200, 404, 404, 401, 401, 200, 404, 404],
+  },
   {
     name: 'GET revisions/{revisionId}/page/{pageId}/document?evaluated&dereferenced (getPageDocumentInRevisionById)',
     path: (id, x) => `${R(id, x)}/page/${x.seeded.pageId}/document?evaluated=deterministic-only&dereferenced=reusable-contents`,
     spec: '/spaces/{spaceId}/revisions/{revisionId}/page/{pageId}/document',
-    expect: [200, 200, 200, 200, 200, 200, 404, 404, 401, 401, 200, 404],
+    expect: [200, 200, 200, 200, 200, 200, 404, 404, 401, 401, 200, 404, 404],
   },
   {
     name: 'GET content/page/{pageId}/meta-links (listSpacePageMetaLinks)',
     path: (id, x) => `/v1/spaces/${id}/content/page/${x.seeded.pageId}/meta-links`,
     spec: '/spaces/{spaceId}/content/page/{pageId}/meta-links',
-    expect: [200, 200, 200, 200, 200, 200, 404, 404, 401, 401, 200, 404],
+    expect: [200, 200, 200, 200, 200, 200, 404, 404, 401, 401, 200, 404, 404],
   },
   {
     name: 'GET revisions/{revisionId}/page/{pageId}/meta-links (listRevisionPageMetaLinks)',
     path: (id, x) => `${R(id, x)}/page/${x.seeded.pageId}/meta-links`,
     spec: '/spaces/{spaceId}/revisions/{revisionId}/page/{pageId}/meta-links',
-    expect: [200, 200, 200, 200, 200, 200, 404, 404, 401, 401, 200, 404],
+    expect: [200, 200, 200, 200, 200, 200, 404, 404, 401, 401, 200, 404, 404],
   },
   {
     name: 'GET change-requests/{changeRequestId}/content/page/{pageId}/meta-links (listChangeRequestPageMetaLinks)',
     path: (id, x) => `/v1/spaces/${id}/change-requests/${x.changeRequestId}/content/page/${x.seeded.pageId}/meta-links`,
     spec: '/spaces/{spaceId}/change-requests/{changeRequestId}/content/page/{pageId}/meta-links',
-    expect: [200, 200, 200, 200, 200, 200, 404, 404, 401, 401, 403, 403],
+    expect: [200, 200, 200, 200, 200, 200, 404, 404, 401, 401, 403, 403, 403],
   },
 ];
 
@@ -93,6 +100,10 @@ describe("authorization matrix: GitBook renderer's page reads (roles × site tok
     clients = {
       ...callerClients(sut, org),
       siteToken: http(sut.baseUrl, await siteToken(admin, site)),
+      otherSiteToken: http(
+        sut.baseUrl,
+        await siteToken(admin, await createPublishedSite(admin, org.orgId, [await contentItem(admin, org.orgId, 'space', { title: 'Another' })], 'public')),
+      ),
       otherOrgSiteToken: http(sut.baseUrl, await siteToken(elsewhere, otherSite)),
     };
     ctx = { spaceId, changeRequestId, seeded, shapes: [] };

@@ -1,14 +1,15 @@
 import { assertMatchesSpec, sharedSystem, SpecVersion, SystemUnderTest } from '@bindery/shared/testing';
 import { createSpace, unknownId } from './content-fixtures';
 import { ContentWriter, contentWriter } from './content-writer';
-import { organizationWithEveryRole } from './fixtures';
+import { createOrganization, organizationWithEveryRole } from './fixtures';
 import { Caller, CALLERS, callerClients, Client, matrixMismatches, MatrixRow } from './matrix';
 import { http } from './http-client';
+import { assertPublishedSite } from './published-site-check';
 import { untilFirst } from './search-fixtures';
 import { createPublishedSite, createShareLink, siteToken } from './site-fixtures';
 
-type Who = Caller | 'siteToken' | 'otherSiteToken';
-const WHO: Who[] = [...CALLERS, 'siteToken', 'otherSiteToken'];
+type Who = Caller | 'siteToken' | 'otherSiteToken' | 'otherOrgSiteToken';
+const WHO: Who[] = [...CALLERS, 'siteToken', 'otherSiteToken', 'otherOrgSiteToken'];
 
 interface Ctx {
   orgId: string;
@@ -34,6 +35,13 @@ async function official(version: SpecVersion, method: string, specPath: string, 
 
 const SITE = '/orgs/{organizationId}/sites/{siteId}';
 
+/** The published site, checked against 0.202.0 and 0.130.0 (assertPublishedSite). */
+async function publishedSite(res: Promise<{ status: number; body: unknown }>) {
+  const r = await res;
+  if (r.status === 200) assertPublishedSite(r.body);
+  return r;
+}
+
 // Reading of the expectations. The site is published, visible to share-link holders; a member with
 // any role views it (reads its redirects, searches it), the edit role and above change redirects,
 // comment and read are refused them (403); the guest and a member of another organization do not
@@ -41,27 +49,30 @@ const SITE = '/orgs/{organizationId}/sites/{siteId}';
 // up and search (every other route refuses it, 403, before any service is asked); a site token of
 // another site sees no other site (404). A share key lets anyone signed in look up a redirect of the
 // published share-link site, never a site token of another site. Deleting what is not there is 204.
-//                                                       admin create review edit comment read guest stranger bad none site otherSite
+// A site token of this site reads the published site (getPublishedContentSite: the site, the
+// structure of its audience, the customizations); a site token of another site, of this
+// organization or another, gets the 404 of a site that does not exist, with or without a key.
+//                                                       admin create review edit comment read guest stranger bad none site otherSite otherOrgSite
 const ROWS: Array<MatrixRow<Ctx, Who>> = [
   {
     name: 'GET …/redirects (listSiteRedirects)',
     call: (c, ctx) => official('0.202.0', 'get', `${SITE}/redirects`, c.get(`${base(ctx)}/redirects`)),
-    expect: [200, 200, 200, 200, 200, 200, 404, 404, 401, 401, 403, 403],
+    expect: [200, 200, 200, 200, 200, 200, 404, 404, 401, 401, 403, 403, 403],
   },
   {
     name: 'POST …/redirects (createSiteRedirect)',
     call: (c, ctx, who) => official('0.202.0', 'post', `${SITE}/redirects`, c.post(`${base(ctx)}/redirects`, { source: `/new-${who}`, destination: EXTERNAL })),
-    expect: [201, 201, 201, 201, 403, 403, 404, 404, 401, 401, 403, 403],
+    expect: [201, 201, 201, 201, 403, 403, 404, 404, 401, 401, 403, 403, 403],
   },
   {
     name: 'PATCH …/redirects/{redirect} (updateSiteRedirectById)',
     call: (c, ctx) => official('0.202.0', 'patch', `${SITE}/redirects/{siteRedirectId}`, c.patch(`${base(ctx)}/redirects/${ctx.redirectId}`, { permanent: true })),
-    expect: [200, 200, 200, 200, 403, 403, 404, 404, 401, 401, 403, 403],
+    expect: [200, 200, 200, 200, 403, 403, 404, 404, 401, 401, 403, 403, 403],
   },
   {
     name: 'PATCH …/redirects/{no such redirect}',
     call: (c, ctx) => c.patch(`${base(ctx)}/redirects/${unknownId()}`, { permanent: true }),
-    expect: [404, 404, 404, 404, 403, 403, 404, 404, 401, 401, 403, 403],
+    expect: [404, 404, 404, 404, 403, 403, 404, 404, 401, 401, 403, 403, 403],
   },
   {
     name: 'DELETE …/redirects/{a redirect made for the caller} (deleteSiteRedirectById)',
@@ -70,32 +81,32 @@ const ROWS: Array<MatrixRow<Ctx, Who>> = [
       if (made.status !== 201) throw new Error(`setup: ${made.status}`);
       return c.delete(`${base(ctx)}/redirects/${made.body.id}`);
     },
-    expect: [205, 205, 205, 205, 403, 403, 404, 404, 401, 401, 403, 403],
+    expect: [205, 205, 205, 205, 403, 403, 404, 404, 401, 401, 403, 403, 403],
   },
   {
     name: 'DELETE …/redirects/{no such redirect}',
     call: (c, ctx) => c.delete(`${base(ctx)}/redirects/${unknownId()}`),
-    expect: [204, 204, 204, 204, 403, 403, 404, 404, 401, 401, 403, 403],
+    expect: [204, 204, 204, 204, 403, 403, 404, 404, 401, 401, 403, 403, 403],
   },
   {
     name: 'GET …/redirect?source= (getSiteRedirectBySource)',
     call: (c, ctx) => official('0.202.0', 'get', `${SITE}/redirect`, c.get(`${base(ctx)}/redirect?source=/there`)),
-    expect: [200, 200, 200, 200, 200, 200, 404, 404, 401, 401, 200, 404],
+    expect: [200, 200, 200, 200, 200, 200, 404, 404, 401, 401, 200, 404, 404],
   },
   {
     name: 'GET …/redirect?source=&shareKey= (an active key)',
     call: (c, ctx) => official('0.202.0', 'get', `${SITE}/redirect`, c.get(`${base(ctx)}/redirect?source=/there&shareKey=${ctx.key}`)),
-    expect: [200, 200, 200, 200, 200, 200, 200, 200, 401, 401, 200, 404],
+    expect: [200, 200, 200, 200, 200, 200, 200, 200, 401, 401, 200, 404, 404],
   },
   {
     name: 'GET …/redirect?source= (no redirect from there)',
     call: (c, ctx) => c.get(`${base(ctx)}/redirect?source=/nowhere`),
-    expect: [404, 404, 404, 404, 404, 404, 404, 404, 401, 401, 404, 404],
+    expect: [404, 404, 404, 404, 404, 404, 404, 404, 401, 401, 404, 404, 404],
   },
   {
     name: 'POST …/search (searchSiteContent)',
     call: (c, ctx) => official('0.130.0', 'post', `${SITE}/search`, c.post(`${base(ctx)}/search`, { query: 'quasar', scope: { mode: 'all' } })),
-    expect: [200, 200, 200, 200, 200, 200, 404, 404, 401, 401, 200, 404],
+    expect: [200, 200, 200, 200, 200, 200, 404, 404, 401, 401, 200, 404, 404],
   },
   {
     name: 'POST …/search (scope.restrictTo, 0.202.0)',
@@ -106,12 +117,27 @@ const ROWS: Array<MatrixRow<Ctx, Who>> = [
         `${SITE}/search`,
         c.post(`${base(ctx)}/search`, { query: 'quasar', scope: { mode: 'default', currentSiteSpace: ctx.siteSpaceId, restrictTo: 'currentSiteSpace' } }),
       ),
-    expect: [200, 200, 200, 200, 200, 200, 404, 404, 401, 401, 200, 404],
+    expect: [200, 200, 200, 200, 200, 200, 404, 404, 401, 401, 200, 404, 404],
+  },
+  {
+    name: 'GET …/published (getPublishedContentSite)',
+    call: (c, ctx) => publishedSite(c.get(`${base(ctx)}/published`)),
+    expect: [200, 200, 200, 200, 200, 200, 404, 404, 401, 401, 200, 404, 404],
+  },
+  {
+    name: 'GET …/published?shareKey= (an active key)',
+    call: (c, ctx) => publishedSite(c.get(`${base(ctx)}/published?shareKey=${ctx.key}`)),
+    expect: [200, 200, 200, 200, 200, 200, 200, 200, 401, 401, 200, 404, 404],
+  },
+  {
+    name: 'GET /v1/orgs/{org}/sites/{no such site}/published',
+    call: (c, ctx) => c.get(`/v1/orgs/${ctx.orgId}/sites/${unknownId()}/published`),
+    expect: [404, 404, 404, 404, 404, 404, 404, 404, 401, 401, 404, 404, 404],
   },
   {
     name: 'GET /v1/orgs/{org}/sites/{no such site}/redirects',
     call: (c, ctx) => c.get(`/v1/orgs/${ctx.orgId}/sites/${unknownId()}/redirects`),
-    expect: [404, 404, 404, 404, 404, 404, 404, 404, 401, 401, 403, 403],
+    expect: [404, 404, 404, 404, 404, 404, 404, 404, 401, 401, 403, 403, 403],
   },
 ];
 
@@ -134,12 +160,17 @@ describe('redirects and site search authorization (roles × endpoints)', () => {
     const other = await createPublishedSite(admin, org.orgId, [spaceId]);
     const { key } = await createShareLink(admin, org.orgId, site.id);
     const othersKey = (await createShareLink(admin, org.orgId, other.id)).key;
+    // another organization's published site, with a space of its own
+    const elsewhere = http(sut.baseUrl, org.stranger.token);
+    const otherOrg = await createOrganization(sut, org.stranger, 'Other published');
+    const otherOrgSite = await createPublishedSite(elsewhere, otherOrg, [(await createSpace(elsewhere, otherOrg, { title: 'Theirs' })).id], 'public');
     const made = await admin.post(`/v1/orgs/${org.orgId}/sites/${site.id}/redirects`, { source: '/there', destination: EXTERNAL });
     expect(made.status).toBe(201);
     clients = {
       ...callerClients(sut, org),
       siteToken: http(sut.baseUrl, await siteToken(admin, site, key)),
       otherSiteToken: http(sut.baseUrl, await siteToken(admin, other, othersKey)),
+      otherOrgSiteToken: http(sut.baseUrl, await siteToken(elsewhere, otherOrgSite)),
     };
     ctx = { orgId: org.orgId, siteId: site.id, siteSpaceId: site.siteSpaceIds[0], redirectId: made.body.id, key, admin };
   }, 180000);

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { connectChangeRequests } from '@bindery/change-requests/client';
 import { startServiceUnderTest, ServiceUnderTest } from '@bindery/shared/testing';
-import { bodyFromMessage, bodyToMessage, documentFromMessage, documentToMessage } from '@bindery/shared/contracts';
+import { bodyFromMessage, bodyToMessage, changeRequestsV1, documentFromMessage, documentToMessage } from '@bindery/shared/contracts';
 import type { ChangeRequestsDeps } from './deps';
 import { changeRequestsServiceWith } from './change-requests-server';
 import { ContentStandIn } from './testing/content-stand-in';
@@ -9,6 +9,7 @@ import { ContentStandIn } from './testing/content-stand-in';
 const hex = () => randomBytes(4).toString('hex');
 const who = (userId: string) => ({ caller: { userId, isInstanceAdmin: false } });
 const markdown = (text: string) => ({ markdown: text });
+const pbList = (spaceId: string) => changeRequestsV1.ListChangeRequestsRequest.fromPartial({ spaceId });
 
 /**
  * The service tier of change-requests: its gRPC services in process on a real MongoDB and Kafka,
@@ -88,6 +89,26 @@ describe('change-requests service (in process, real MongoDB and Kafka)', () => {
       clients.comments.listComments({ changeRequest: ref(spaceId, cr.id), order: '', format: '', status: '', targetPage: '', authors: [], page: undefined }, who('stranger')),
     ).rejects.toMatchObject({
       kind: 'not_found',
+    });
+  });
+
+  test('a site token reads a merged change request of its spaces only; an open one is not there for it, and nothing else is open to it', async () => {
+    const spaceId = `space-${hex()}`;
+    // content gives a site token the reader's role on its spaces: the stand-in has it as the token's caller id
+    content.addSpace(spaceId, 'org-1', { ed: 'edit', rev: 'review', 'site:tok-1': 'read' }, ['home']);
+    const site = { caller: { userId: 'site:tok-1', isInstanceAdmin: false, site: { organizationId: 'org-1', siteId: 'site-1', spaceIds: [spaceId], tokenId: 'tok-1' } } };
+    const cr = await clients.changeRequests.createChangeRequest({ spaceId, subject: 'Guide' }, who('ed'));
+    await clients.changeRequests.updateContent({ ref: ref(spaceId, cr.id), changesJson: JSON.stringify(['guide']) }, who('ed'));
+    await expect(clients.changeRequests.getChangeRequest(ref(spaceId, cr.id), site)).rejects.toMatchObject({ kind: 'not_found' });
+    await expect(clients.changeRequests.listChangeRequests(pbList(spaceId), site)).rejects.toMatchObject({
+      kind: 'forbidden',
+    });
+    const merged = await clients.changeRequests.merge(ref(spaceId, cr.id), who('rev'));
+    expect(await clients.changeRequests.getChangeRequest(ref(spaceId, cr.id), site)).toMatchObject({ id: cr.id, status: 'merged', revisionMerged: merged.revision });
+    await expect(
+      clients.changeRequests.updateChangeRequest({ ref: ref(spaceId, cr.id), description: undefined, subject: 'Mine', clearDescription: false }, site),
+    ).rejects.toMatchObject({
+      kind: 'forbidden',
     });
   });
 

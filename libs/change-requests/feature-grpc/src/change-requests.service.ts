@@ -9,7 +9,7 @@ import {
   statusEventOf,
 } from '@bindery/change-requests/domain';
 import type { Caller } from '@bindery/platform/grpc';
-import { invalid } from '@bindery/platform/errors';
+import { invalid, notFound } from '@bindery/platform/errors';
 import { changeRequestsV1 as pb, documentFromMessage } from '@bindery/shared/contracts';
 import { newId } from '@bindery/shared/ids';
 import { decodeCursor, resolveLimit, toPage } from '@bindery/shared/pagination';
@@ -48,6 +48,8 @@ export async function createChangeRequest(deps: ChangeRequestsDeps, caller: Call
 
 export async function getChangeRequest(deps: ChangeRequestsDeps, caller: Caller, req: pb.ChangeRequestRef): Promise<pb.ChangeRequest> {
   const { access, cr } = await visibleChangeRequest(deps, caller, req.spaceId, req.changeRequest);
+  // a site token reads a merged change request only (a merge revision of its spaces names it): the others are not there for it
+  if (caller.site && cr.status !== 'merged') throw notFound('Change request');
   return oneMessage(deps, cr, access.revision);
 }
 

@@ -97,6 +97,8 @@ export function officialRevision(revision: pb.Revision) {
             oid: revision.git.oid,
             message: revision.git.message,
             createdByService: revision.git.createdByService,
+            // the official GitSyncCommit (0.130.0 and 0.202.0) requires this name for the same fact
+            createdByGitBook: revision.git.createdByService,
             ...present({ url: revision.git.url, ref: revision.git.ref }),
           },
         }

@@ -258,9 +258,11 @@ export function revisionReadBuilders(revisions: Revisions, identity: IdentityCli
 }
 
 /**
- * A read a site token may make (its space is one of the token's: content decides). The whole-revision
- * reads are not among them: a merge revision names its change request as the official ChangeRequest,
- * which change-requests and identity answer, and neither reads for a site token.
+ * A read a site token may make (its space is one of the token's: content decides). A revision by id
+ * is one (GitBook's renderer reads the revision the resolver named): a merge revision names its
+ * change request, which change-requests answers a site token once merged, and identity names its
+ * people without addresses. The current revision (`/content`) is not opened: the renderer reads it
+ * page by page.
  */
 const forSiteTokens = (route: RouteSpec): RouteSpec => ({ ...route, siteToken: true });
 
@@ -301,7 +303,15 @@ export function contentReadRoutes(revisions: Revisions, identity: IdentityClient
       SPACE,
       'Every link of the current revision with its status, and their stats (readers)',
     ),
-    revisionRoute('/v1/spaces/:spaceId/revisions/:revisionId', 'getRevisionById', officialResponse('getRevisionById'), REVISION, 'A revision of the space by id (readers)'),
+    forSiteTokens(
+      revisionRoute(
+        '/v1/spaces/:spaceId/revisions/:revisionId',
+        'getRevisionById',
+        officialResponse('getRevisionById'),
+        REVISION,
+        'A revision of the space by id (readers, site tokens)',
+      ),
+    ),
     forSiteTokens(pagesRoute('/v1/spaces/:spaceId/revisions/:revisionId/pages', 'listPagesInRevisionById', officialResponse('listPagesInRevisionById'), REVISION)),
     forSiteTokens(filesRoute('/v1/spaces/:spaceId/revisions/:revisionId/files', 'listFilesInRevisionById', officialResponse('listFilesInRevisionById'), REVISION)),
     forSiteTokens(

@@ -447,7 +447,7 @@ describe('content routes', () => {
 });
 
 describe('content routes open to site tokens', () => {
-  it('are the reads of a published space: the space, its page tree, pages by id or path, page documents and meta links, reusable contents, files', () => {
+  it('are the reads of a published space: the space, a revision by id, its page tree, pages by id or path, page documents and meta links, reusable contents, files', () => {
     const f = fakes({});
     const registry = registerContentRoutes(new RouteRegistry(), f.content, f.identity, urls, async () => {
       throw new Error('no change request is read here');
@@ -461,6 +461,7 @@ describe('content routes open to site tokens', () => {
         'GET /v1/spaces/:spaceId/content/path/*pagePath',
         'GET /v1/spaces/:spaceId/content/files',
         'GET /v1/spaces/:spaceId/content/files/:fileId',
+        'GET /v1/spaces/:spaceId/revisions/:revisionId',
         'GET /v1/spaces/:spaceId/revisions/:revisionId/pages',
         'GET /v1/spaces/:spaceId/revisions/:revisionId/page/:pageId',
         'GET /v1/spaces/:spaceId/revisions/:revisionId/path/*pagePath',

@@ -18,7 +18,8 @@ const EMBED_QUERY = {
 /**
  * Reads GitBook's renderer makes of a published space beside its pages (site tokens and readers):
  * what a revision changed, and the embed of an external URL its pages show. A merge revision's change
- * request is named (`mergedFrom`) to members only: a site token reads no change request.
+ * request is named (`mergedFrom`) to readers and site tokens alike: change-requests answers a site
+ * token a merged change request of its spaces.
  */
 export function rendererReadRoutes(content: ContentClients, urls: Urls, changeRequestOf: ChangeRequestOf): RouteSpec[] {
   return [
@@ -37,7 +38,7 @@ export function rendererReadRoutes(content: ContentClients, urls: Urls, changeRe
           { spaceId: params.spaceId, revisionId: params.revisionId, limit: (query.limit as number) ?? 10 },
           { caller, deadline },
         );
-        const mergedFrom = r.mergedFrom && !caller.site ? await changeRequestOf(params.spaceId, r.mergedFrom, { caller, deadline }) : undefined;
+        const mergedFrom = r.mergedFrom ? await changeRequestOf(params.spaceId, r.mergedFrom, { caller, deadline }) : undefined;
         return { body: { changes: r.changes.map((c) => semanticChangeJson(c, urls)), ...(r.more ? { more: r.more } : {}), ...(mergedFrom ? { mergedFrom } : {}) } };
       },
     },

@@ -95,13 +95,16 @@ export function sectionJson(s: pb.SiteSection, urls: Urls, at: SiteLocation) {
 
 /** The official SiteSectionGroup with its sections. */
 export function sectionGroupJson(g: pb.SiteSectionGroup, urls: Urls, at: SiteLocation) {
+  const sections = g.sections.map((s) => sectionJson(s, urls, at));
   return {
     object: 'site-section-group',
     id: g.id,
     title: g.title,
     ...(g.icon !== undefined ? { icon: g.icon } : {}),
     draft: false,
-    sections: g.sections.map((s) => sectionJson(s, urls, at)),
+    sections,
+    // 0.202.0 requires `children` (sections, groups and external links; here a group holds sections only)
+    children: sections,
   };
 }
 

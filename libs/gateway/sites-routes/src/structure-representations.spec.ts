@@ -62,11 +62,63 @@ const site: pb.Site = {
 const sections: structure.SiteStructure = { type: 'sections', items: [{ section }, { sectionGroup: group }] };
 const spaces: structure.SiteStructure = { type: 'siteSpaces', items: [{ siteSpace: { ...siteSpace, sectionId: undefined } }] };
 
-describe('structure representations, valid against the official release the reference matches', () => {
-  it.each(['0.130.0'] as const)('in %s', (version) => {
+const themed = (light: string, dark: string) => ({ light, dark });
+/** What sites answers for a site that set nothing: 0.202.0's SiteCustomizationSettings, defaults filled. */
+const settings = {
+  styling: {
+    theme: 'clean',
+    primaryColor: themed('#0550ae', '#6cb6ff'),
+    infoColor: themed('#0550ae', '#6cb6ff'),
+    successColor: themed('#1a7f37', '#3fb950'),
+    warningColor: themed('#9a6700', '#d29922'),
+    dangerColor: themed('#cf222e', '#f85149'),
+    corners: 'rounded',
+    depth: 'subtle',
+    links: 'default',
+    font: 'Inter',
+    monospaceFont: 'IBMPlexMono',
+    codeTheme: { default: themed('default-light', 'default-dark'), openapi: themed('default-light', 'default-dark') },
+    background: 'plain',
+    icons: 'regular',
+    sidebar: { background: 'default', list: 'default' },
+    search: 'subtle',
+  },
+  internationalization: { locale: 'en' },
+  favicon: {},
+  header: { preset: 'default', links: [] },
+  footer: { groups: [] },
+  themes: { default: 'system', toggeable: true },
+  feedback: { enabled: false },
+  ai: { mode: 'none' },
+  advancedCustomization: { enabled: false },
+  trademark: { enabled: true },
+  externalLinks: { target: 'self' },
+  pagination: { enabled: true },
+  pageActions: { items: [] },
+  privacyPolicy: {},
+  socialPreview: {},
+  socialAccounts: [],
+  insights: { trackingCookie: true },
+};
+/**
+ * The one conflict of the two releases: 0.202.0's `themes.default` may be `system` (sites' default,
+ * the visitor's own preference), 0.130.0's only light or dark. 0.202.0 wins: it is the release
+ * GitBook's renderer reads this answer with, and the customization routes store 0.202.0's values;
+ * rewriting `system` would make every site ignore its visitors' preference. 0.130.0 is checked
+ * with that one value put aside.
+ */
+const as130 = (json: ReturnType<typeof publishedSiteJson>) => JSON.parse(JSON.stringify(json).replace(/"default":"system"/g, '"default":"light"'));
+const customized = {
+  customization: { settings, updatedAt: '2026-01-02T00:00:00.000Z' },
+  siteSpaceCustomizations: [{ siteSpaceId: 'ss1', settings: { ...settings, pageActions: { items: ['markdown', 'pdf'] } } }],
+};
+
+describe('structure representations, valid against the official releases', () => {
+  it.each(['0.130.0', '0.202.0'] as const)('in %s', (version) => {
     const base = '/orgs/{organizationId}/sites/{siteId}';
-    assertMatchesSpec(version, 'get', `${base}/published`, 200, publishedSiteJson({ site, structure: sections, customization: undefined, siteSpaceCustomizations: [] }, urls, at));
-    assertMatchesSpec(version, 'get', `${base}/published`, 200, publishedSiteJson({ site, structure: spaces, customization: undefined, siteSpaceCustomizations: [] }, urls, at));
+    const answer = (json: ReturnType<typeof publishedSiteJson>) => (version === '0.130.0' ? as130(json) : json);
+    assertMatchesSpec(version, 'get', `${base}/published`, 200, answer(publishedSiteJson({ site, structure: sections, ...customized }, urls, at)));
+    assertMatchesSpec(version, 'get', `${base}/published`, 200, answer(publishedSiteJson({ site, structure: spaces, ...customized }, urls, at)));
     assertMatchesSpec(version, 'get', `${base}/structure`, 200, structureJson(sections, urls, at));
     for (const item of [{ section }, { sectionGroup: group }, { siteSpace }]) assertMatchesSpec(version, 'patch', `${base}/structure/sort`, 200, structureItemJson(item, urls, at));
   });
@@ -78,5 +130,14 @@ describe('structure representations, valid against the official release the refe
       location: 'http://api.test/v1/orgs/org1/sites/site1/site-spaces/ss1',
       published: 'http://docs.test/site',
     });
+  });
+});
+
+describe('published customizations', () => {
+  it("answer sites' settings as they are, with 0.130.0's pdf, git and page actions beside, read from pageActions.items", () => {
+    const json = publishedSiteJson({ site, structure: spaces, ...customized }, urls, at).customizations;
+    expect(json.site).toMatchObject({ socialAccounts: [], styling: { codeTheme: settings.styling.codeTheme }, updatedAt: '2026-01-02T00:00:00.000Z' });
+    expect(json.site).toMatchObject({ pdf: { enabled: false }, git: { showEditLink: false }, pageActions: { items: [], externalAI: false, markdown: false } });
+    expect(json.siteSpaces.ss1).toMatchObject({ pageActions: { items: ['markdown', 'pdf'], externalAI: false, markdown: true } });
   });
 });

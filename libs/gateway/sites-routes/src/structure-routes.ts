@@ -53,8 +53,10 @@ export function structureRoutes(structure: SitesClients['structure'], urls: Urls
       method: 'get',
       path: `${BASE}/published`,
       operationId: 'getPublishedContentSite',
-      summary: 'The published site with its structure: 404 unless published; members who may view it, and anyone when it is public or unlisted, or share-link with an active key',
+      summary:
+        "The published site with its structure: 404 unless published; members who may view it, anyone when it is public or unlisted, or share-link with an active key, and the site's own site tokens (the site spaces of their audience)",
       tags: ['sites'],
+      siteToken: true,
       params: SITE,
       query: SHARE_KEY_QUERY,
       success: { status: 200, description: 'The published site', schema: officialResponse('getPublishedContentSite') },

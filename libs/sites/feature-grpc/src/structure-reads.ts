@@ -68,6 +68,12 @@ export async function structureReader(deps: SitesDeps, caller: Caller, organizat
  * site is read by its visitors through the published-URL resolver, not here).
  */
 export async function publishedReader(deps: SitesDeps, caller: Caller, organizationId: string, siteId: string, shareKey?: string): Promise<SiteReader> {
+  if (caller.site) {
+    // a site token reads its own published site, and nothing else: another site is not there for it
+    const { site, permissions } = await visibleSite(deps, caller, organizationId, siteId, 'view');
+    if (!site.published) throw notFound('Site');
+    return { site, permissions, spacesAs: SITES, published: true };
+  }
   try {
     const { site, permissions } = await visibleSite(deps, caller, organizationId, siteId, 'view');
     if (!site.published) throw notFound('Site');

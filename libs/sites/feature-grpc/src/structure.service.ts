@@ -9,6 +9,7 @@ import { changeStructure } from './structure-change';
 import { publishedReader, publishedSiteMessage, SiteReader, siteSpaceMessage, structureReader } from './structure-reads';
 import { groupOf, positionOf, readStructure, sectionOf, structureMessage, viewOf } from './structure-view';
 import { publishedCustomization } from './customization.service';
+import { structureForScope } from './structure-scope';
 
 /**
  * The site's structure: its sections and section groups in order (type "sections") when it has
@@ -70,7 +71,8 @@ const idsOfSections = (s: SiteStructure, sectionIds: string[]) => s.state.siteSp
  * an active key. Its spaces are read by sites itself and shown read-only; only shown site spaces.
  */
 export async function getPublishedSite(deps: SitesDeps, caller: Caller, req: structure.ListStructureRequest): Promise<structure.PublishedSite> {
-  return publishedSiteOf(deps, await publishedReader(deps, caller, req.organizationId, req.siteId, req.shareKey));
+  const published = await publishedSiteOf(deps, await publishedReader(deps, caller, req.organizationId, req.siteId, req.shareKey));
+  return caller.site ? { ...published, structure: structureForScope(published.structure, caller.site.spaceIds) } : published;
 }
 
 /** The published site with its structure as `reader` sees it (GetPublishedSite after its access check; the resolver's view). */
