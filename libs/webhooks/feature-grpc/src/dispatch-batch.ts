@@ -1,8 +1,7 @@
 import type { ClientSession } from '@bindery/platform/mongo';
-import { newSortableId } from '@bindery/shared/ids';
 import { WebhookEvent, webhookPayload } from '@bindery/webhooks/client';
-import { DeliveryRecord, queueOf } from '@bindery/webhooks/domain';
-import { startOrQueue } from './dispatch';
+import { DeliveryRecord } from '@bindery/webhooks/domain';
+import { newDelivery, startOrQueue } from './dispatch';
 import type { WebhooksDeps } from './webhooks-deps';
 
 /** One public event of a fetched batch, with the id and time of the service event it comes from. */
@@ -29,19 +28,7 @@ export async function recordDeliveryBatch(deps: WebhooksDeps, items: readonly So
     const payload = webhookPayload(event, source.id, source.time, deps.publicUrl);
     for (const webhook of wanted) {
       const now = deps.clock();
-      planned.push({
-        _id: newSortableId(now),
-        webhookId: webhook._id,
-        organizationId: event.organizationId,
-        queue: queueOf(webhook._id, event.resource),
-        eventId: source.id,
-        once: `${webhook._id}/${source.id}`,
-        eventType: event.type,
-        payload,
-        status: 'queued',
-        attempts: [],
-        createdAt: new Date(now).toISOString(),
-      });
+      planned.push(newDelivery(webhook._id, event, source.id, payload, now));
     }
   }
   const recorded = await deps.deliveries.recordedAmong(

@@ -23,6 +23,23 @@ export async function handOnTurn(deps: WebhooksDeps, queue: string, session: Cli
   else await deps.deliveries.releaseTurn(queue, nowOf(deps), session);
 }
 
+/** A delivery of `event` to a webhook, queued (its place in the queue is taken when it is recorded). */
+export function newDelivery(webhookId: string, event: WebhookEvent, sourceId: string, payload: DeliveryRecord['payload'], now: number): DeliveryRecord {
+  return {
+    _id: newSortableId(now),
+    webhookId,
+    organizationId: event.organizationId,
+    queue: queueOf(webhookId, event.resource),
+    eventId: sourceId,
+    once: `${webhookId}/${sourceId}`,
+    eventType: event.type,
+    payload,
+    status: 'queued',
+    attempts: [],
+    createdAt: new Date(now).toISOString(),
+  };
+}
+
 /** Queues a delivery: sent at once when its queue is idle, else after the deliveries before it. */
 export async function enqueueDelivery(deps: WebhooksDeps, delivery: DeliveryRecord, session: ClientSession): Promise<void> {
   if (delivery.once && (await deps.deliveries.recorded(delivery.once, session))) return;
@@ -41,23 +58,7 @@ export async function recordDeliveries(deps: WebhooksDeps, event: WebhookEvent, 
     const payload = webhookPayload(event, source.id, source.time, deps.publicUrl);
     for (const webhook of webhooks) {
       const now = deps.clock();
-      await enqueueDelivery(
-        deps,
-        {
-          _id: newSortableId(now),
-          webhookId: webhook._id,
-          organizationId: event.organizationId,
-          queue: queueOf(webhook._id, event.resource),
-          eventId: source.id,
-          once: `${webhook._id}/${source.id}`,
-          eventType: event.type,
-          payload,
-          status: 'queued',
-          attempts: [],
-          createdAt: new Date(now).toISOString(),
-        },
-        s,
-      );
+      await enqueueDelivery(deps, newDelivery(webhook._id, event, source.id, payload, now), s);
     }
     return webhooks.length;
   };
