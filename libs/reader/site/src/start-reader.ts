@@ -26,7 +26,7 @@ export const readerSettings = {
   REQUEST_BUDGET_MS: { kind: 'int', default: 10000, min: 100, max: 120000 },
   READER_RESOLVE_TTL_MS: { kind: 'int', default: 1000, min: 0, max: 60000 },
   READER_RENDER_CACHE_SIZE: { kind: 'int', default: 2000, min: 0, max: 1000000 },
-  /** requests to sites' MCP endpoints a client address may make at once, and per minute after that (docs/reader.md) */
+  /** requests to sites' MCP endpoints a client address may make at once, and per minute after that (docs/reader-agents.md) */
   READER_MCP_BURST: { kind: 'int', default: 60, min: 1, max: 1000000 },
   READER_MCP_PER_MINUTE: { kind: 'int', default: 120, min: 1, max: 1000000 },
   /** the header a trusted proxy in front of the reader names the client's address in (e.g. x-forwarded-for) */
