@@ -107,7 +107,10 @@ async function main() {
     console.log(`\n${table}`);
     log(`written: ${path.relative(root, OUT)}/report.json, requests.md, ${pages.map((p) => path.basename(p.screenshot)).join(', ')}`);
   } finally {
-    for (const undo of cleanup.reverse()) await Promise.resolve().then(undo).catch((err) => log(`cleanup: ${err.message}`));
+    for (const undo of cleanup.reverse())
+      await Promise.resolve()
+        .then(undo)
+        .catch((err) => log(`cleanup: ${err.message}`));
   }
 }
 
