@@ -68,6 +68,20 @@ const TEST_TIMINGS: Record<string, string> = {
 };
 
 export async function startSystem(extraEnv: Record<string, string> = {}, requested: SystemOptions = {}): Promise<SystemUnderTest> {
+  const split = requested.split ?? process.env.BINDERY_TEST_SPLIT === '1';
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startSystemOnce(extraEnv, { ...requested, split });
+    } catch (err) {
+      // The ports were free when chosen, but another process (an outgoing connection's local port)
+      // may take one before the system binds it: the monolith then exits at once, and a new choice
+      // of ports is tried. Split systems are not retried (apps started before the failure run on).
+      if (split || attempt >= 3 || !/EADDRINUSE/.test((err as Error).message)) throw err;
+    }
+  }
+}
+
+async function startSystemOnce(extraEnv: Record<string, string>, requested: SystemOptions): Promise<SystemUnderTest> {
   const options = { ...requested, split: requested.split ?? process.env.BINDERY_TEST_SPLIT === '1' };
   const run = randomBytes(4).toString('hex');
   const all = appManifests();
